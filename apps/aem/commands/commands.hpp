@@ -1,0 +1,29 @@
+// Entry points of the aem subcommands. main.cpp parses the command line into these option structs;
+// each function returns the process exit code: 0 ok, 1 invalid input or failed work, 2 usage.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace aem::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 1;
+inline constexpr int kExitUsage = 2;
+
+struct InfoOptions {
+  std::string file;
+  bool json = false;
+};
+int run_info(const InfoOptions& options);
+
+struct ValidateOptions {
+  std::vector<std::string> files;
+  bool json = false;
+  bool quiet = false;  ///< only print problems
+};
+int run_validate(const ValidateOptions& options);
+
+int run_formats();
+
+}  // namespace aem::cli

@@ -1,0 +1,147 @@
+// `aem info FILE [--json]`: what a model contains, for people or machines.
+#include <fmt/core.h>
+
+#include <functional>
+
+#include "aem/io.hpp"
+#include "commands/commands.hpp"
+#include "json_writer.hpp"
+
+namespace aem::cli {
+namespace {
+
+std::size_t index_count(const Scene& s) {
+  std::size_t n = 0;
+  for (const auto& m : s.meshes) n += m.indices.size();
+  return n;
+}
+
+std::string texture_label(const Scene& s, std::int32_t t) {
+  if (t < 0 || static_cast<std::size_t>(t) >= s.textures.size()) return "-";
+  const auto& tex = s.textures[t];
+  return tex.name.empty() ? fmt::format("#{} (embedded)", t) : tex.name;
+}
+
+void print_joint_tree(const Scene& s) {
+  std::vector<std::vector<std::size_t>> children(s.joints.size());
+  std::vector<std::size_t> roots;
+  for (std::size_t j = 0; j < s.joints.size(); ++j) {
+    auto p = s.joints[j].parent;
+    if (p >= 0 && static_cast<std::size_t>(p) < s.joints.size() && p != static_cast<std::int32_t>(j))
+      children[p].push_back(j);
+    else
+      roots.push_back(j);
+  }
+  std::vector<bool> seen(s.joints.size(), false);
+  std::function<void(std::size_t, int)> walk = [&](std::size_t j, int depth) {
+    if (seen[j]) return;
+    seen[j] = true;
+    fmt::print("  {:>4}  {}{}\n", j, std::string(2 * depth, ' '), s.joints[j].name.empty() ? "(unnamed)" : s.joints[j].name);
+    for (auto c : children[j]) walk(c, depth + 1);
+  };
+  for (auto r : roots) walk(r, 0);
+}
+
+void print_text(const std::string& file, const Scene& s) {
+  fmt::print("{}: {}\n", file, s.source_format);
+  for (const auto& n : s.source_notes) fmt::print("  {}: {}\n", n.key, n.value);
+  fmt::print("  vertices {}, triangles {}, meshes {}, materials {}, textures {}, joints {}, nodes {}, animations {}\n",
+             s.vertex_count(), s.triangle_count(), s.meshes.size(), s.materials.size(), s.textures.size(), s.joints.size(),
+             s.nodes.size(), s.animations.size());
+  Bounds b = compute_bounds(s);
+  if (!b.empty())
+    fmt::print("  bounds ({:.4g}, {:.4g}, {:.4g}) .. ({:.4g}, {:.4g}, {:.4g})\n", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+  if (!s.meshes.empty()) fmt::print("meshes\n");
+  for (std::size_t i = 0; i < s.meshes.size(); ++i) {
+    const Mesh& m = s.meshes[i];
+    fmt::print("  {:>4}  {:<24} {:>8} vertices {:>8} triangles  material {}{}{}{}\n", i, m.name, m.vertex_count(),
+               m.triangle_count(), m.material, m.skin.empty() ? "" : "  skinned", m.lod_indices.empty() ? "" : fmt::format("  {} LODs", m.lod_indices.size() + 1),
+               m.frames.empty() ? "" : fmt::format("  {} frames", m.frames.size()));
+  }
+  if (!s.materials.empty()) fmt::print("materials\n");
+  for (std::size_t i = 0; i < s.materials.size(); ++i) {
+    const auto& m = s.materials[i];
+    fmt::print("  {:>4}  {:<24} base colour {}  normal {}  orm {}\n", i, m.name.empty() ? "(unnamed)" : m.name,
+               texture_label(s, m.textures.base_color), texture_label(s, m.textures.normal),
+               texture_label(s, m.textures.orm >= 0 ? m.textures.orm : m.textures.metallic_roughness));
+  }
+  if (!s.textures.empty()) fmt::print("textures\n");
+  for (std::size_t i = 0; i < s.textures.size(); ++i)
+    fmt::print("  {:>4}  {}{}\n", i, s.textures[i].name.empty() ? "(embedded)" : s.textures[i].name,
+               s.textures[i].data.empty() ? "" : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
+  if (!s.joints.empty()) {
+    fmt::print("joints\n");
+    print_joint_tree(s);
+  }
+  if (!s.animations.empty()) fmt::print("animations\n");
+  for (std::size_t i = 0; i < s.animations.size(); ++i) {
+    const auto& a = s.animations[i];
+    fmt::print("  {:>4}  {:<24} {:.4g} s{}{}\n", i, a.name.empty() ? "(unnamed)" : a.name, a.duration,
+               a.frame_rate > 0 ? fmt::format(", {:.4g} fps ({} frames)", a.frame_rate, static_cast<long>(a.duration * a.frame_rate + 0.5f)) : "",
+               a.loop ? ", loops" : "");
+  }
+  if (s.vertex_animation.frame_count)
+    fmt::print("vertex animation: {} frames at {:.4g} fps\n", s.vertex_animation.frame_count, s.vertex_animation.frame_rate);
+  if (!s.tags.empty()) {
+    fmt::print("tag points\n");
+    for (const auto& t : s.tags) fmt::print("  {}\n", t.name);
+  }
+}
+
+void print_json(const std::string& file, const Scene& s) {
+  JsonWriter j;
+  j.begin_object();
+  j.value("file", file).value("format", s.source_format);
+  j.begin_object("notes");
+  for (const auto& n : s.source_notes) j.value(n.key, n.value);
+  j.end_object();
+  j.value("vertex_count", std::uint64_t(s.vertex_count()))
+      .value("index_count", std::uint64_t(index_count(s)))
+      .value("triangle_count", std::uint64_t(s.triangle_count()))
+      .value("mesh_count", std::uint64_t(s.meshes.size()))
+      .value("material_count", std::uint64_t(s.materials.size()))
+      .value("texture_count", std::uint64_t(s.textures.size()))
+      .value("bone_count", std::uint64_t(s.joints.size()))
+      .value("node_count", std::uint64_t(s.nodes.size()))
+      .value("animation_count", std::uint64_t(s.animations.size()));
+  j.begin_array("meshes");
+  for (const auto& m : s.meshes)
+    j.begin_object().value("name", m.name).value("vertex_count", std::uint64_t(m.vertex_count()))
+        .value("triangle_count", std::uint64_t(m.triangle_count())).value("material", std::int64_t(m.material))
+        .value("lod_count", std::uint64_t(m.lod_indices.size() + 1)).value("frame_count", std::uint64_t(m.frames.size())).end_object();
+  j.end_array();
+  j.begin_array("textures");
+  for (const auto& t : s.textures) j.begin_object().value("name", t.name).value("embedded_bytes", std::uint64_t(t.data.size())).end_object();
+  j.end_array();
+  j.begin_array("bones");
+  for (const auto& b : s.joints) j.begin_object().value("name", b.name).value("parent", std::int64_t(b.parent)).end_object();
+  j.end_array();
+  j.begin_array("animations");
+  for (const auto& a : s.animations)
+    j.begin_object().value("name", a.name).value("duration", double(a.duration)).value("frame_rate", double(a.frame_rate)).value("loop", a.loop).end_object();
+  j.end_array();
+  j.value("vertex_animation_frames", std::uint64_t(s.vertex_animation.frame_count));
+  j.begin_array("tags");
+  for (const auto& t : s.tags) j.value("", t.name);
+  j.end_array();
+  j.end_object();
+  fmt::print("{}\n", j.str());
+}
+
+}  // namespace
+
+int run_info(const InfoOptions& options) {
+  auto scene = read_scene(options.file);
+  if (!scene) {
+    fmt::print(stderr, "{}\n", scene.error().to_string());
+    return kExitInvalid;
+  }
+  for (const auto& w : scene.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  if (options.json)
+    print_json(options.file, scene.value());
+  else
+    print_text(options.file, scene.value());
+  return kExitOk;
+}
+
+}  // namespace aem::cli

@@ -1,0 +1,91 @@
+#include "json_writer.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace aem::cli {
+
+std::string json_quote(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+void JsonWriter::key(std::string_view k) {
+  if (!first_.empty()) {
+    if (!first_.back()) out_ += ",";
+    first_.back() = false;
+  }
+  if (!k.empty()) out_ += json_quote(k) + ":";
+}
+
+void JsonWriter::raw(std::string_view k, std::string_view text) {
+  key(k);
+  out_ += text;
+}
+
+JsonWriter& JsonWriter::begin_object(std::string_view k) {
+  key(k);
+  out_ += "{";
+  first_.push_back(true);
+  return *this;
+}
+JsonWriter& JsonWriter::end_object() {
+  out_ += "}";
+  first_.pop_back();
+  return *this;
+}
+JsonWriter& JsonWriter::begin_array(std::string_view k) {
+  key(k);
+  out_ += "[";
+  first_.push_back(true);
+  return *this;
+}
+JsonWriter& JsonWriter::end_array() {
+  out_ += "]";
+  first_.pop_back();
+  return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view k, std::string_view v) {
+  raw(k, json_quote(v));
+  return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view k, double v) {
+  char buf[32];
+  if (std::isfinite(v))
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+  else
+    std::snprintf(buf, sizeof buf, "null");
+  raw(k, buf);
+  return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view k, std::uint64_t v) {
+  raw(k, std::to_string(v));
+  return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view k, std::int64_t v) {
+  raw(k, std::to_string(v));
+  return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view k, bool v) {
+  raw(k, v ? "true" : "false");
+  return *this;
+}
+
+}  // namespace aem::cli

@@ -1,0 +1,38 @@
+// Minimal streaming JSON writer for --json output (objects, arrays, strings, numbers, booleans).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aem::cli {
+
+class JsonWriter {
+ public:
+  JsonWriter& begin_object(std::string_view key = {});
+  JsonWriter& end_object();
+  JsonWriter& begin_array(std::string_view key = {});
+  JsonWriter& end_array();
+  JsonWriter& value(std::string_view key, std::string_view v);
+  JsonWriter& value(std::string_view key, const char* v) { return value(key, std::string_view(v)); }
+  JsonWriter& value(std::string_view key, double v);
+  JsonWriter& value(std::string_view key, std::uint64_t v);
+  JsonWriter& value(std::string_view key, std::int64_t v);
+  JsonWriter& value(std::string_view key, int v) { return value(key, static_cast<std::int64_t>(v)); }
+  JsonWriter& value(std::string_view key, unsigned v) { return value(key, static_cast<std::uint64_t>(v)); }
+  JsonWriter& value(std::string_view key, bool v);
+  /// The document so far (complete once every object/array is closed).
+  const std::string& str() const { return out_; }
+
+ private:
+  void key(std::string_view k);
+  void raw(std::string_view k, std::string_view text);
+  std::string out_;
+  std::vector<bool> first_;  // per open container: no element written yet
+};
+
+/// `s` as a JSON string literal with quotes and escapes.
+std::string json_quote(std::string_view s);
+
+}  // namespace aem::cli

@@ -1,0 +1,42 @@
+// The aem command-line tool: parses arguments (the only file that includes CLI11) and dispatches.
+#include <CLI/CLI.hpp>
+
+#include "commands/commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace aem::cli;
+  CLI::App app{"aem - load, validate, convert, animate and render 3D models for games"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "aem 0.1.0");
+
+  InfoOptions info;
+  auto* info_cmd = app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
+  info_cmd->add_option("file", info.file, "Model file in any supported format")->required();
+  info_cmd->add_flag("--json", info.json, "Print JSON instead of text");
+
+  ValidateOptions validate;
+  auto* validate_cmd = app.add_subcommand("validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");
+  validate_cmd->add_option("files", validate.files, "Model files")->required();
+  validate_cmd->add_flag("--json", validate.json, "Print a JSON report");
+  validate_cmd->add_flag("-q,--quiet", validate.quiet, "Print only problems");
+
+  auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+
+  if (info_cmd->parsed()) return run_info(info);
+  if (validate_cmd->parsed()) return run_validate(validate);
+  if (formats_cmd->parsed()) return run_formats();
+  return kExitUsage;
+}

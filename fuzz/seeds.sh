@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Prints the seed files for one fuzz target (its name as $1), one per line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=${AEM_CORPUS_DIR:-}
+case "$1" in
+  fuzz_aem) dirs=(tests/data/aem ${corpus:+$corpus/aem} ${corpus:+$corpus/aem-legacy}); ext='*.aem' ;;
+  *) dirs=(tests/data); ext='*' ;;
+esac
+for d in "${dirs[@]}"; do [ -d "$d" ] && find "$d" -name "$ext" -type f; done
+exit 0

@@ -1,0 +1,67 @@
+// Reading and writing scenes in every supported format, chosen by content (magic) or extension.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aem/error.hpp"
+#include "aem/scene.hpp"
+
+namespace aem {
+
+/// Resource limits and knobs for readers. Every reader refuses input that would need more.
+struct ReadOptions {
+  std::uint64_t max_decoded_bytes = 1ull << 31;   ///< cap on decompressed data (LZMA, PK01)
+  bool generate_normals = true;                   ///< when the format says how (IQE smoothing)
+};
+
+/// Knobs for writers; a writer ignores those that do not apply to its format.
+struct WriteOptions {
+  bool compress = false;          ///< E3D: LZMA-compress blocks
+  float frame_rate = 30.0f;       ///< CEM: rate at which skeletal animation is baked into frames
+  int lods = 0;                   ///< CEM: extra levels of detail to generate
+};
+
+/// What a reader gets: the bytes, and the path for error messages and side files (may be empty).
+struct ReadInput {
+  std::span<const std::byte> bytes;
+  std::filesystem::path path;
+  ReadOptions options;
+};
+
+/// One supported format. `read`/`write` may be null when the format is read- or write-only.
+struct FormatHandler {
+  std::string_view name;                       ///< short id used by --to, e.g. "iqe"
+  std::string_view description;
+  std::vector<std::string_view> extensions;    ///< lower case, with the dot: ".iqe"
+  /// True when the first bytes (at most 64) look like this format.
+  bool (*sniff)(std::span<const std::byte> head) = nullptr;
+  Result<Scene> (*read)(const ReadInput& input) = nullptr;
+  Result<std::vector<std::byte>> (*write)(const Scene& scene, const WriteOptions& options) = nullptr;
+};
+
+/// Every format this build supports, in detection order.
+std::span<const FormatHandler> supported_formats();
+/// The handler named `name` ("aem", "iqe", ...), or null.
+const FormatHandler* find_format(std::string_view name);
+/// The handler for a path's extension, or null.
+const FormatHandler* format_for_extension(const std::filesystem::path& path);
+/// The handler whose sniff accepts `bytes`, else the one for the extension, else null.
+const FormatHandler* detect_format(std::span<const std::byte> bytes, const std::filesystem::path& path);
+
+/// Reads a whole file in any supported format. Errors name the file.
+Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options = {});
+/// Reads from memory; `path_hint` only names the source in errors and picks a format by extension.
+Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
+                         const ReadOptions& options = {});
+
+/// Writes `scene` in `format` (null = from the extension) atomically: a temporary file renamed into
+/// place, so a failure never leaves a partial file.
+Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format = nullptr,
+                   const WriteOptions& options = {});
+
+}  // namespace aem

@@ -1,0 +1,209 @@
+// The in-memory scene: every format reads into it and writes out of it (see docs/architecture.md).
+// It holds everything any supported format carries so that conversions never drop data silently;
+// writers report what their format cannot hold as warnings.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aem/math.hpp"
+
+namespace aem {
+
+/// Most joint influences a scene vertex keeps; readers with more keep the largest and warn.
+inline constexpr int kMaxInfluences = 8;
+/// Most UV sets a mesh keeps.
+inline constexpr int kMaxUvSets = 8;
+
+/// Joint influences of one vertex. Unused slots have joint -1 and weight 0.
+struct SkinInfluences {
+  std::array<std::int32_t, kMaxInfluences> joints;
+  std::array<float, kMaxInfluences> weights;
+  SkinInfluences() { joints.fill(-1); weights.fill(0.0f); }
+  friend bool operator==(const SkinInfluences&, const SkinInfluences&) = default;
+};
+
+/// A named per-vertex attribute no standard slot holds (IQE v0-v9, E3D extras), kept as floats.
+struct CustomAttribute {
+  std::string name;
+  int components = 0;        ///< floats per vertex, 1..16
+  std::vector<float> values; ///< vertex_count * components
+};
+
+/// Whole-mesh positions/normals at one vertex-animation frame (CEM frames, E3D morphs).
+struct MorphFrame {
+  std::vector<Vec3> positions;  ///< same count as Mesh::positions
+  std::vector<Vec3> normals;    ///< empty or same count
+  std::vector<Vec2> uvs;        ///< empty or same count (CEM stores UVs per frame)
+};
+
+/// A triangle mesh with its own vertex arrays. Every attribute array is empty or has
+/// positions.size() entries. Indices are triangles (3 per face) into this mesh's vertices.
+struct Mesh {
+  std::string name;
+  std::vector<Vec3> positions;
+  std::vector<Vec3> normals;
+  std::vector<Vec4> tangents;       ///< xyz tangent, w = bitangent sign (+1/-1)
+  std::vector<Vec3> bitangents;     ///< explicit bitangents when the source stores them (AEM, IQE vx)
+  std::vector<std::vector<Vec2>> uvs;   ///< up to kMaxUvSets sets; uvs[0] is the primary set
+  std::vector<std::vector<Vec4>> colors;///< RGBA 0..1, any number of sets
+  std::vector<SkinInfluences> skin;     ///< joint indices into Scene::joints
+  /// AEM "extra bone index": the vertex also moves rigidly with this joint (mesh animation),
+  /// applied before the skin. -1 = none. Empty = none for every vertex.
+  std::vector<std::int32_t> rigid_joints;
+  std::vector<CustomAttribute> custom;
+
+  std::vector<std::uint32_t> indices;
+  /// Further levels of detail (coarser), each a triangle list into the same vertices.
+  std::vector<std::vector<std::uint32_t>> lod_indices;
+  std::int32_t material = -1;       ///< index into Scene::materials, -1 = default material
+
+  std::vector<MorphFrame> frames;   ///< vertex animation frames (see Scene::vertex_animation)
+
+  std::size_t vertex_count() const { return positions.size(); }
+  std::size_t triangle_count() const { return indices.size() / 3; }
+};
+
+/// A texture: a file name (resolved relative to the model), embedded image bytes, or both.
+struct Texture {
+  std::string name;                 ///< file name or URI as the source wrote it
+  std::vector<std::uint8_t> data;   ///< embedded PNG/JPEG bytes, empty when external
+  std::string mime_type;            ///< "image/png", "image/jpeg" or empty
+};
+
+/// Which texture fills each material slot: an index into Scene::textures, or -1.
+struct MaterialTextures {
+  std::int32_t base_color = -1;   ///< RGB colour, A opacity
+  std::int32_t normal = -1;       ///< tangent-space normal map
+  std::int32_t orm = -1;          ///< packed R occlusion, G roughness, B metalness
+  std::int32_t occlusion = -1;    ///< separate occlusion map when not packed
+  std::int32_t metallic_roughness = -1;  ///< glTF-style G roughness, B metalness
+  std::int32_t emissive = -1;
+  std::int32_t specular = -1;     ///< Phong specular map
+  friend bool operator==(const MaterialTextures&, const MaterialTextures&) = default;
+};
+
+/// PBR metallic-roughness material with the Phong fields some formats carry.
+struct Material {
+  std::string name;
+  Vec4 base_color{1, 1, 1, 1};
+  float metallic = 0.0f;
+  float roughness = 1.0f;
+  Vec3 emissive{};
+  float opacity = 1.0f;
+  // Phong (E3D, OBJ); meaningful when has_phong.
+  bool has_phong = false;
+  Vec3 ambient{}, diffuse{1, 1, 1}, specular{}; float shininess = 0.0f;
+  bool double_sided = false;
+  bool alpha_blend = false;
+  std::uint32_t flags = 0;         ///< format-specific flags kept for round trips (E3D)
+  MaterialTextures textures;
+};
+
+/// One joint of the scene's skeleton. Also used for nodes that animate rigid meshes.
+struct Joint {
+  std::string name;
+  std::int32_t parent = -1;        ///< index into Scene::joints, -1 for a root
+  Mat4 inverse_bind;               ///< model space -> joint space at bind time
+  Transform rest;                  ///< local (parent-relative) pose when an animation has no channel
+};
+
+/// A node of the placement hierarchy: where mesh instances sit (E3D, CEM children, glTF).
+/// Scenes without nodes have their meshes in model space.
+struct Node {
+  std::string name;
+  std::int32_t parent = -1;        ///< index into Scene::nodes
+  Transform local;
+  std::vector<std::uint32_t> meshes;  ///< mesh instances placed by this node
+  std::int32_t joint = -1;         ///< when animated: the joint whose pose drives this node
+  enum class Kind : std::uint8_t { Plain, Camera, Light } kind = Kind::Plain;
+};
+
+template <class V>
+struct Key {
+  float time = 0.0f;  ///< seconds
+  V value{};
+};
+
+/// Animation of one joint. An empty key list means the joint's rest value for that channel.
+struct Channel {
+  std::uint32_t joint = 0;
+  std::vector<Key<Vec3>> translation;
+  std::vector<Key<Quat>> rotation;
+  std::vector<Key<Vec3>> scale;
+};
+
+struct Animation {
+  std::string name;
+  float duration = 0.0f;      ///< seconds
+  float frame_rate = 0.0f;    ///< frames per second when the source has frames (IQE/IQM), else 0
+  bool loop = false;
+  std::vector<Channel> channels;  ///< at most one per joint
+};
+
+/// Vertex (morph) animation: Mesh::frames sampled at a fixed rate.
+struct VertexAnimation {
+  std::string name;
+  float frame_rate = 0.0f;    ///< frames per second; 0 when unknown
+  std::uint32_t frame_count = 0;
+};
+
+/// A named attachment point with a position per vertex-animation frame (CEM tag points).
+struct TagPoint {
+  std::string name;
+  std::int32_t node = -1;             ///< node whose frames it follows, -1 = model
+  std::vector<Vec3> positions;        ///< one per frame, or one for static models
+};
+
+enum class UpAxis : std::uint8_t { Y, Z };
+
+/// The coordinate conventions the scene's numbers are in. Writers convert explicitly.
+struct Conventions {
+  UpAxis up = UpAxis::Y;
+  bool right_handed = true;
+  bool ccw_front_faces = true;
+  bool uv_origin_bottom_left = true;   ///< OpenGL style (as Assimp gives glTF)
+  float meters_per_unit = 1.0f;
+  friend bool operator==(const Conventions&, const Conventions&) = default;
+};
+
+/// A fact about the source file that tools show ("layout" = "legacy", "compression" = "PK01").
+struct SourceNote {
+  std::string key, value;
+};
+
+struct Scene {
+  std::string name;
+  std::string comment;                 ///< free text (IQE comment section)
+  Conventions conventions;
+  std::vector<Mesh> meshes;
+  std::vector<Material> materials;
+  std::vector<Texture> textures;
+  std::vector<Node> nodes;
+  std::vector<Joint> joints;
+  std::vector<Animation> animations;
+  VertexAnimation vertex_animation;
+  std::vector<TagPoint> tags;
+  std::string source_format;           ///< e.g. "AEM", "IQE"
+  std::vector<SourceNote> source_notes;
+
+  std::size_t vertex_count() const;
+  std::size_t triangle_count() const;
+};
+
+/// Axis-aligned box; empty when min > max.
+struct Bounds {
+  Vec3 min{1, 1, 1}, max{-1, -1, -1};
+  bool empty() const { return min.x > max.x; }
+  void add(const Vec3& p);
+};
+
+/// Box around every vertex of every mesh as stored (no instancing, bind pose).
+Bounds compute_bounds(const Scene& scene);
+
+/// World matrix of every node (parents first); cycles are broken at the first repeated node.
+std::vector<Mat4> node_world_matrices(const Scene& scene);
+
+}  // namespace aem

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (ASan+UBSan) and runs each for N seconds (default 60),
+# seeded from tests/data and, when AEM_CORPUS_DIR is set, the shared corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAEM_BUILD_FUZZ=ON \
+  -DAEM_BUILD_TESTS=OFF -DAEM_BUILD_BENCH=OFF >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets
+
+for target in build-fuzz/fuzz/fuzz_*; do
+  [ -x "$target" ] || continue
+  name=$(basename "$target")
+  seeds=build-fuzz/seeds/$name
+  mkdir -p "$seeds"
+  while read -r seed; do cp "$seed" "$seeds/" 2>/dev/null || true; done < <(bash fuzz/seeds.sh "$name")
+  echo "fuzz: $name for ${seconds}s"
+  ASAN_OPTIONS=detect_leaks=1 "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=1048576 \
+    -print_final_stats=0 "$seeds" 2>"build-fuzz/$name.log" || { tail -n 60 "build-fuzz/$name.log"; exit 1; }
+  grep -E "^#[0-9]+ *DONE" "build-fuzz/$name.log" | tail -n 1 || true
+done
+echo "fuzz: all targets ran clean"

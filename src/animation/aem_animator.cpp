@@ -1,0 +1,67 @@
+// AEM runtime evaluation over the validated view (aem-notes.md §5, without libaem's per-bone
+// ancestor re-evaluation and linear key scans).
+#include <algorithm>
+
+#include "aem/animation.hpp"
+#include "aem/sampling.hpp"
+
+namespace aem {
+namespace {
+
+using aem_file::Keyframe;
+
+Vec3 sample_vec3(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t& hint, const Vec3& none) {
+  if (count == 0) return none;
+  KeySpan s = find_keys(count, t, [keys](std::uint32_t i) { return keys[i].time; }, hint);
+  const float* a = keys[s.lo].value;
+  const float* b = keys[s.hi].value;
+  return {a[0] + (b[0] - a[0]) * s.f, a[1] + (b[1] - a[1]) * s.f, a[2] + (b[2] - a[2]) * s.f};
+}
+
+Quat sample_quat(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t& hint) {
+  if (count == 0) return {};
+  KeySpan s = find_keys(count, t, [keys](std::uint32_t i) { return keys[i].time; }, hint);
+  const float* a = keys[s.lo].value;
+  const float* b = keys[s.hi].value;
+  const Quat qa{a[0], a[1], a[2], a[3]};
+  if (s.lo == s.hi) return qa;
+  return slerp(qa, Quat{b[0], b[1], b[2], b[3]}, s.f);
+}
+
+}  // namespace
+
+AemAnimator::AemAnimator(const AemView& view)
+    : view_(&view), local_(view.counts().bones), model_(view.counts().bones), cursors_(3 * view.counts().bones, 0) {
+  for (std::uint32_t b = 0; b < view.counts().bones; ++b) model_[b] = inverse(*reinterpret_cast<const Mat4*>(view.bones()[b].inverse_bind));
+}
+
+void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> skin) {
+  const AemView& v = *view_;
+  const std::uint32_t bone_count = v.counts().bones;
+  if (animation < 0 || static_cast<std::uint32_t>(animation) >= v.counts().animations) {
+    std::fill_n(skin.begin(), bone_count, Mat4{});
+    std::fill(local_.begin(), local_.end(), Mat4{});
+    for (std::uint32_t b = 0; b < bone_count; ++b) model_[b] = inverse(*reinterpret_cast<const Mat4*>(v.bones()[b].inverse_bind));
+    return;
+  }
+  if (animation != last_animation_) {
+    std::fill(cursors_.begin(), cursors_.end(), 0u);
+    last_animation_ = animation;
+  }
+  const Keyframe* keys = v.keyframes().data();
+  const auto bones = v.bones();
+  const std::uint32_t first_sequence = v.animations()[animation].sequence_index;
+  for (std::uint32_t b : v.parents_first_order()) {
+    const auto& s = v.sequences()[first_sequence + b];
+    std::uint32_t* cur = &cursors_[3 * b];
+    const Vec3 t = sample_vec3(keys + s.first_position, s.position_count, time, cur[0], Vec3{});
+    const Quat r = sample_quat(keys + s.first_rotation, s.rotation_count, time, cur[1]);
+    const Vec3 sc = sample_vec3(keys + s.first_scale, s.scale_count, time, cur[2], Vec3{1, 1, 1});
+    local_[b] = trs_matrix(t, r, sc);
+    const std::int32_t p = bones[b].parent;
+    model_[b] = p >= 0 ? affine_multiply(model_[p], local_[b]) : local_[b];
+    skin[b] = model_[b] * *reinterpret_cast<const Mat4*>(bones[b].inverse_bind);
+  }
+}
+
+}  // namespace aem

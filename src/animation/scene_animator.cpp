@@ -1,0 +1,99 @@
+// Scene skeleton evaluation, sharing key lookup and matrix code with the AEM runtime evaluator.
+#include <algorithm>
+
+#include "aem/animation.hpp"
+#include "aem/sampling.hpp"
+
+namespace aem {
+namespace {
+
+template <class V>
+std::uint32_t key_count(const std::vector<Key<V>>& keys) {
+  return static_cast<std::uint32_t>(keys.size());
+}
+
+Vec3 sample(const std::vector<Key<Vec3>>& keys, float t, std::uint32_t& hint, const Vec3& rest) {
+  if (keys.empty()) return rest;
+  KeySpan s = find_keys(key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
+  return lerp(keys[s.lo].value, keys[s.hi].value, s.f);
+}
+
+Quat sample(const std::vector<Key<Quat>>& keys, float t, std::uint32_t& hint, const Quat& rest) {
+  if (keys.empty()) return rest;
+  KeySpan s = find_keys(key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
+  return s.lo == s.hi ? keys[s.lo].value : slerp(keys[s.lo].value, keys[s.hi].value, s.f);
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> parents_first_order(std::span<const std::int32_t> parents) {
+  const std::size_t n = parents.size();
+  std::vector<std::uint32_t> order;
+  order.reserve(n);
+  std::vector<std::uint8_t> state(n, 0);  // 0 unvisited, 1 on path, 2 placed, 3 on a cycle
+  std::vector<std::uint32_t> path;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    path.clear();
+    std::uint32_t cur = i;
+    bool cycle = false;
+    while (state[cur] == 0) {
+      state[cur] = 1;
+      path.push_back(cur);
+      std::int32_t p = parents[cur];
+      if (p < 0 || static_cast<std::size_t>(p) >= n) break;
+      if (state[p] == 1 || state[p] == 3) {
+        cycle = true;
+        break;
+      }
+      cur = static_cast<std::uint32_t>(p);
+    }
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      state[*it] = cycle ? 3 : 2;
+      if (!cycle) order.push_back(*it);
+    }
+  }
+  return order;
+}
+
+SceneAnimator::SceneAnimator(const Scene& scene)
+    : scene_(&scene), local_(scene.joints.size()), model_(scene.joints.size()), cursors_(3 * scene.joints.size(), 0) {
+  std::vector<std::int32_t> parents;
+  for (const auto& j : scene.joints) parents.push_back(j.parent);
+  order_ = parents_first_order(parents);
+  for (const auto& a : scene.animations) {
+    std::vector<std::int32_t> map(scene.joints.size(), -1);
+    for (std::size_t c = 0; c < a.channels.size(); ++c)
+      if (a.channels[c].joint < map.size()) map[a.channels[c].joint] = static_cast<std::int32_t>(c);
+    channel_of_.push_back(std::move(map));
+  }
+}
+
+void SceneAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> skin) {
+  const auto& joints = scene_->joints;
+  if (animation < 0 || static_cast<std::size_t>(animation) >= scene_->animations.size()) {
+    std::fill_n(skin.begin(), joints.size(), Mat4{});
+    for (std::size_t j = 0; j < joints.size(); ++j) model_[j] = inverse(joints[j].inverse_bind);
+    return;
+  }
+  if (order_.size() < joints.size()) std::fill_n(skin.begin(), joints.size(), Mat4{});  // joints on cycles
+  const Animation& anim = scene_->animations[animation];
+  const auto& map = channel_of_[animation];
+  for (std::uint32_t j : order_) {
+    const Transform& rest = joints[j].rest;
+    std::uint32_t* cur = &cursors_[3 * j];
+    Transform tr = rest;
+    if (map[j] >= 0) {
+      const Channel& ch = anim.channels[map[j]];
+      tr.translation = sample(ch.translation, time, cur[0], rest.translation);
+      tr.rotation = sample(ch.rotation, time, cur[1], rest.rotation);
+      tr.scale = sample(ch.scale, time, cur[2], rest.scale);
+    }
+    local_[j] = trs_matrix(tr.translation, tr.rotation, tr.scale);
+    const std::int32_t p = joints[j].parent;
+    const bool has_parent = p >= 0 && static_cast<std::size_t>(p) < joints.size();
+    model_[j] = has_parent ? affine_multiply(model_[p], local_[j]) : local_[j];
+    skin[j] = model_[j] * joints[j].inverse_bind;
+  }
+}
+
+}  // namespace aem

@@ -1,0 +1,123 @@
+// File input and atomic output (POSIX).
+#include "core/file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <string>
+
+namespace aem::detail {
+namespace {
+
+Error io_error(const char* code, const std::filesystem::path& path, const std::string& what) {
+  return Error{code, {}, path.string(), {}, {}, {}, what + ": " + std::strerror(errno)};
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) errno = EISDIR;
+    auto e = io_error("IO_OPEN_FAILED", path, "not a regular file");
+    ::close(fd);
+    return e;
+  }
+  std::vector<std::byte> data(static_cast<std::size_t>(st.st_size));
+  std::size_t done = 0;
+  while (done < data.size()) {
+    ssize_t n = ::read(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      auto e = io_error("IO_READ_FAILED", path, "read failed");
+      ::close(fd);
+      return e;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  return data;
+}
+
+Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    auto e = io_error("IO_OPEN_FAILED", path, "not a regular file");
+    ::close(fd);
+    return e;
+  }
+  MappedFile f;
+  f.size_ = static_cast<std::size_t>(st.st_size);
+  if (f.size_ > 0) {
+    void* p = ::mmap(nullptr, f.size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED) {
+      auto e = io_error("IO_READ_FAILED", path, "mmap failed");
+      ::close(fd);
+      return e;
+    }
+    f.data_ = p;
+  }
+  ::close(fd);
+  return f;
+}
+
+MappedFile::MappedFile(MappedFile&& o) noexcept : data_(o.data_), size_(o.size_) {
+  o.data_ = nullptr;
+  o.size_ = 0;
+}
+
+MappedFile& MappedFile::operator=(MappedFile&& o) noexcept {
+  if (this != &o) {
+    if (data_) ::munmap(data_, size_);
+    data_ = o.data_;
+    size_ = o.size_;
+    o.data_ = nullptr;
+    o.size_ = 0;
+  }
+  return *this;
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(data_, size_);
+}
+
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+  std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  int fd = ::mkstemp(tmpl.data());
+  if (fd < 0) return io_error("IO_WRITE_FAILED", path, "cannot create a temporary file in " + dir.string());
+  std::size_t done = 0;
+  bool ok = true;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ok = false;
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (ok) ok = ::fchmod(fd, 0644) == 0 && ::fsync(fd) == 0;
+  int saved = errno;
+  if (::close(fd) != 0) ok = false;
+  if (ok && ::rename(tmpl.c_str(), path.c_str()) != 0) ok = false;
+  if (!ok) {
+    if (!saved) saved = errno;
+    ::unlink(tmpl.c_str());
+    errno = saved;
+    return io_error("IO_WRITE_FAILED", path, "cannot write");
+  }
+  return Ok{};
+}
+
+}  // namespace aem::detail

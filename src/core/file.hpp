@@ -1,0 +1,37 @@
+// Whole-file input (read or memory-mapped) and atomic output.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <span>
+#include <vector>
+
+#include "aem/error.hpp"
+
+namespace aem::detail {
+
+/// Reads a whole file into memory. Error code IO_OPEN_FAILED / IO_READ_FAILED.
+Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);
+
+/// A read-only memory mapping of a whole file; the bytes stay valid while the object lives.
+class MappedFile {
+ public:
+  static Result<MappedFile> open(const std::filesystem::path& path);
+  MappedFile(MappedFile&& o) noexcept;
+  MappedFile& operator=(MappedFile&& o) noexcept;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile();
+  std::span<const std::byte> bytes() const { return {static_cast<const std::byte*>(data_), size_}; }
+
+ private:
+  MappedFile() = default;
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`; on any failure
+/// the temporary is removed and `path` is untouched. Error code IO_WRITE_FAILED.
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes);
+
+}  // namespace aem::detail

@@ -1,0 +1,50 @@
+// Instancing: one model-space mesh per (node, mesh) pair.
+#include "core/flatten.hpp"
+
+#include <utility>
+
+namespace aem {
+namespace {
+
+Mesh placed(const Mesh& src, const Mat4& world, std::int32_t joint) {
+  Mesh m = src;
+  // Normals go through the inverse-transpose so non-uniform scale keeps them perpendicular.
+  Mat4 normal_matrix = transpose(inverse(world));
+  for (auto& p : m.positions) p = transform_point(world, p);
+  for (auto& n : m.normals) n = normalize(transform_vector(normal_matrix, n));
+  for (auto& t : m.tangents) {
+    Vec3 v = normalize(transform_vector(world, {t.x, t.y, t.z}));
+    t = {v.x, v.y, v.z, t.w};
+  }
+  for (auto& b : m.bitangents) b = normalize(transform_vector(world, b));
+  for (auto& f : m.frames) {
+    for (auto& p : f.positions) p = transform_point(world, p);
+    for (auto& n : f.normals) n = normalize(transform_vector(normal_matrix, n));
+  }
+  Vec3 c0{world.m[0], world.m[1], world.m[2]}, c1{world.m[4], world.m[5], world.m[6]}, c2{world.m[8], world.m[9], world.m[10]};
+  if (dot(cross(c0, c1), c2) < 0) {
+    auto flip = [](std::vector<std::uint32_t>& idx) {
+      for (std::size_t i = 0; i + 2 < idx.size(); i += 3) std::swap(idx[i + 1], idx[i + 2]);
+    };
+    flip(m.indices);
+    for (auto& lod : m.lod_indices) flip(lod);
+  }
+  if (joint >= 0 && m.rigid_joints.empty()) m.rigid_joints.assign(m.positions.size(), joint);
+  return m;
+}
+
+}  // namespace
+
+Scene flatten_nodes(const Scene& scene) {
+  if (scene.nodes.empty()) return scene;
+  Scene out = scene;
+  out.meshes.clear();
+  out.nodes.clear();
+  auto world = node_world_matrices(scene);
+  for (std::size_t n = 0; n < scene.nodes.size(); ++n)
+    for (std::uint32_t mi : scene.nodes[n].meshes)
+      if (mi < scene.meshes.size()) out.meshes.push_back(placed(scene.meshes[mi], world[n], scene.nodes[n].joint));
+  return out;
+}
+
+}  // namespace aem

@@ -1,0 +1,22 @@
+// AEM (current layout) reading into and writing out of the scene; registered in src/io/registry.cpp.
+#pragma once
+
+#include <span>
+
+#include "aem/aem_view.hpp"
+#include "aem/io.hpp"
+
+namespace aem::formats {
+
+/// True when the bytes start with "AEM".
+bool aem_sniff(std::span<const std::byte> head);
+/// Reads a validated view into a scene (tool path).
+Result<Scene> aem_view_to_scene(const AemView& view);
+/// Reads AEM bytes (any alignment) into a scene.
+Result<Scene> aem_read(const ReadInput& input);
+/// Writes a scene whose meshes are in model space as current-layout AEM. Nodes are flattened,
+/// more than 4 influences are reduced to the largest 4 (renormalised), embedded texture bytes are
+/// not stored (AEM keeps file names only): each loss is a warning.
+Result<std::vector<std::byte>> aem_write(const Scene& scene, const WriteOptions& options);
+
+}  // namespace aem::formats

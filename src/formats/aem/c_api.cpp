@@ -1,0 +1,120 @@
+// The reference-compatible C API over AemModel and AemAnimator. Never throws, never aborts.
+#include <cstdio>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "aem/aem.h"
+#include "aem/animation.hpp"
+
+struct AEMModel {
+  aem::AemModel model;
+  aem::AemAnimator animator;
+  std::vector<aem::Mat4> scratch;
+  explicit AEMModel(aem::AemModel m) : model(std::move(m)), animator(model.view()), scratch(model.view().counts().bones) {}
+};
+
+namespace {
+
+thread_local std::string last_error;
+
+}  // namespace
+
+extern "C" {
+
+enum AEMResult aem_load_model(const char* filename, struct AEMModel** model) {
+  if (!model) return AEMResult_FileNotFound;
+  *model = nullptr;
+  last_error.clear();
+  try {
+    auto loaded = aem::AemModel::load(filename ? filename : "");
+    if (!loaded) {
+      const auto& e = loaded.error();
+      last_error = e.to_string();
+      if (e.code.rfind("IO_", 0) == 0) return AEMResult_FileNotFound;
+      if (e.code == "AEM_BAD_MAGIC") return AEMResult_InvalidFileType;
+      if (e.code == "AEM_BAD_VERSION") return AEMResult_InvalidVersion;
+      return AEMResult_InvalidFile;
+    }
+    *model = new AEMModel(std::move(loaded.value()));
+    return AEMResult_Success;
+  } catch (const std::bad_alloc&) {
+    last_error = "out of memory";
+    return AEMResult_OutOfMemory;
+  }
+}
+
+void aem_finish_loading_model(const struct AEMModel*) {}
+
+void aem_free_model(struct AEMModel* model) { delete model; }
+
+void aem_print_model_info(struct AEMModel* model) {
+  const auto& c = model->model.view().counts();
+  std::printf("Vertex count: %u\nIndex count: %u\nTexture count: %u\nMesh count: %u\nMaterial count: %u\nBone count: "
+              "%u\nAnimation count: %u\nSequence count: %u\nKeyframe count: %u\n",
+              c.vertices, c.indices, c.textures, c.meshes, c.materials, c.bones, c.animations, c.sequences, c.keyframes);
+}
+
+void* aem_get_model_vertices(const struct AEMModel* model) {
+  return const_cast<aem::aem_file::Vertex*>(model->model.view().vertices().data());
+}
+
+uint32_t aem_get_model_vertices_size(const struct AEMModel* model) {
+  return static_cast<uint32_t>(model->model.view().vertices().size_bytes());
+}
+
+void* aem_get_model_indices(const struct AEMModel* model) {
+  return const_cast<uint32_t*>(model->model.view().indices().data());
+}
+
+uint32_t aem_get_model_indices_size(const struct AEMModel* model) {
+  return static_cast<uint32_t>(model->model.view().indices().size_bytes());
+}
+
+uint32_t aem_get_model_mesh_count(const struct AEMModel* model) { return model->model.view().counts().meshes; }
+
+const struct AEMMesh* aem_get_model_mesh(const struct AEMModel* model, uint32_t mesh_index) {
+  auto meshes = model->model.view().meshes();
+  return mesh_index < meshes.size() ? reinterpret_cast<const AEMMesh*>(&meshes[mesh_index]) : nullptr;
+}
+
+const struct AEMMaterial* aem_get_model_material(const struct AEMModel* model, uint32_t material_index) {
+  auto materials = model->model.view().materials();
+  return material_index < materials.size() ? reinterpret_cast<const AEMMaterial*>(&materials[material_index]) : nullptr;
+}
+
+const aem_string* aem_get_model_textures(const struct AEMModel* model, uint32_t* texture_filename_count) {
+  auto names = model->model.view().texture_names();
+  if (texture_filename_count) *texture_filename_count = static_cast<uint32_t>(names.size());
+  return reinterpret_cast<const aem_string*>(names.data());
+}
+
+struct AEMBone* aem_get_model_bones(const struct AEMModel* model, uint32_t* bone_count) {
+  auto bones = model->model.view().bones();
+  if (bone_count) *bone_count = static_cast<uint32_t>(bones.size());
+  return reinterpret_cast<AEMBone*>(const_cast<aem::aem_file::Bone*>(bones.data()));
+}
+
+uint32_t aem_get_model_animation_count(const struct AEMModel* model) { return model->model.view().counts().animations; }
+
+const aem_string* aem_get_model_animation_name(const struct AEMModel* model, uint32_t animation_index) {
+  auto anims = model->model.view().animations();
+  return animation_index < anims.size() ? reinterpret_cast<const aem_string*>(anims[animation_index].name) : nullptr;
+}
+
+float aem_get_model_animation_duration(const struct AEMModel* model, uint32_t animation_index) {
+  auto anims = model->model.view().animations();
+  return animation_index < anims.size() ? anims[animation_index].duration : 0.0f;
+}
+
+void aem_evaluate_model_animation(const struct AEMModel* model, int32_t animation_index, float time,
+                                  float* bone_transforms) {
+  // The C signature takes a const model; the animator's scratch state is not part of its value.
+  auto* m = const_cast<AEMModel*>(model);
+  m->animator.evaluate(animation_index, time, m->scratch);
+  std::memcpy(bone_transforms, m->scratch.data(), m->scratch.size() * sizeof(aem::Mat4));
+}
+
+const char* aem_get_last_error(void) { return last_error.c_str(); }
+
+}  // extern "C"

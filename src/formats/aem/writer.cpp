@@ -1,0 +1,222 @@
+// Scene -> current-layout AEM, in the reference exporter's section and key order (aem-notes.md §2).
+#include <algorithm>
+#include <numeric>
+
+#include "core/byte_writer.hpp"
+#include "core/flatten.hpp"
+#include "formats/aem/aem_format.hpp"
+
+namespace aem::formats {
+namespace {
+
+Warning writer_warning(const char* code, std::string message) {
+  return Warning{code, "AEM", {}, {}, {}, {}, std::move(message)};
+}
+
+/// The (at most) 4 influences AEM stores; more are reduced to the largest 4 and renormalised.
+void four_influences(const SkinInfluences& s, std::int32_t out_idx[4], float out_w[4], bool& reduced) {
+  int used = 0;
+  for (int k = 0; k < kMaxInfluences; ++k)
+    if (s.joints[k] >= 0 && k >= 4) used = k + 1;
+  for (int k = 0; k < 4; ++k) {
+    out_idx[k] = s.joints[k];
+    out_w[k] = s.weights[k];
+  }
+  if (used <= 4) return;
+  reduced = true;
+  std::array<int, kMaxInfluences> order;
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    float wa = s.joints[a] >= 0 ? s.weights[a] : -1.0f, wb = s.joints[b] >= 0 ? s.weights[b] : -1.0f;
+    return wa > wb;
+  });
+  float sum = 0;
+  for (int k = 0; k < 4; ++k) {
+    out_idx[k] = s.joints[order[k]];
+    out_w[k] = out_idx[k] >= 0 ? s.weights[order[k]] : 0.0f;
+    sum += out_w[k];
+  }
+  for (int k = 0; k < 4; ++k) out_w[k] = sum > 0 ? out_w[k] / sum : 0.0f;
+}
+
+void write_vec3(detail::ByteWriter& w, const Vec3& v) {
+  w.f32(v.x);
+  w.f32(v.y);
+  w.f32(v.z);
+}
+
+template <class V>
+void write_keys(detail::ByteWriter& w, const std::vector<Key<V>>& keys) {
+  for (const auto& k : keys) {
+    w.f32(k.time);
+    if constexpr (std::is_same_v<V, Quat>) {
+      w.f32(k.value.x);
+      w.f32(k.value.y);
+      w.f32(k.value.z);
+      w.f32(k.value.w);
+    } else {
+      write_vec3(w, k.value);
+      w.f32(0.0f);
+    }
+  }
+}
+
+/// One channel per (animation, joint). AEM evaluates an empty channel as identity while the scene
+/// means the joint's rest value, so an empty channel whose rest value is not identity gets one key.
+std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
+  std::vector<std::vector<Channel>> out(scene.animations.size(), std::vector<Channel>(scene.joints.size()));
+  for (std::size_t a = 0; a < scene.animations.size(); ++a) {
+    for (const auto& ch : scene.animations[a].channels)
+      if (ch.joint < scene.joints.size()) out[a][ch.joint] = ch;
+    for (std::uint32_t b = 0; b < scene.joints.size(); ++b) {
+      Channel& ch = out[a][b];
+      ch.joint = b;
+      const Transform& rest = scene.joints[b].rest;
+      if (ch.translation.empty() && !(rest.translation == Vec3{})) ch.translation.push_back({0.0f, rest.translation});
+      if (ch.rotation.empty() && !(rest.rotation == Quat{})) ch.rotation.push_back({0.0f, rest.rotation});
+      if (ch.scale.empty() && !(rest.scale == Vec3{1, 1, 1})) ch.scale.push_back({0.0f, rest.scale});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&) {
+  Result<std::vector<std::byte>> result(std::vector<std::byte>{});
+  auto& warnings = result.warnings;
+  const Scene flat = flatten_nodes(input);
+  if (!input.nodes.empty())
+    warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
+  const Scene& scene = flat;
+
+  // A mesh without a material gets a shared default material appended after the scene's own.
+  const bool needs_default = std::any_of(scene.meshes.begin(), scene.meshes.end(), [&](const Mesh& m) {
+    return m.material < 0 || static_cast<std::size_t>(m.material) >= scene.materials.size();
+  });
+  const std::uint32_t default_material = static_cast<std::uint32_t>(scene.materials.size());
+
+  aem_file::Counts c;
+  std::uint64_t vertices = 0, indices = 0;
+  for (const auto& m : scene.meshes) {
+    vertices += m.positions.size();
+    indices += m.indices.size();
+  }
+  const auto channels = resolve_channels(scene);
+  std::uint64_t keyframes = 0;
+  for (const auto& per_anim : channels)
+    for (const auto& ch : per_anim) keyframes += ch.translation.size() + ch.rotation.size() + ch.scale.size();
+  const std::uint64_t sequences = std::uint64_t(scene.animations.size()) * scene.joints.size();
+  for (std::uint64_t n : {vertices, indices, sequences, keyframes, std::uint64_t(scene.joints.size())})
+    if (n > UINT32_MAX) return Error{"AEM_TOO_LARGE", "AEM", {}, {}, {}, {}, "scene has more than 2^32-1 elements of one kind"};
+  c.vertices = static_cast<std::uint32_t>(vertices);
+  c.indices = static_cast<std::uint32_t>(indices);
+  c.textures = static_cast<std::uint32_t>(scene.textures.size());
+  c.meshes = static_cast<std::uint32_t>(scene.meshes.size());
+  c.materials = static_cast<std::uint32_t>(scene.materials.size() + (needs_default ? 1 : 0));
+  c.bones = static_cast<std::uint32_t>(scene.joints.size());
+  c.animations = static_cast<std::uint32_t>(scene.animations.size());
+  c.sequences = static_cast<std::uint32_t>(sequences);
+  c.keyframes = static_cast<std::uint32_t>(keyframes);
+
+  detail::ByteWriter w;
+  w.reserve(static_cast<std::size_t>(aem_file::file_size(c)));
+  w.bytes(std::as_bytes(std::span("AEM", 3)));
+  w.u8(aem_file::kVersion);
+  for (std::uint32_t n : {c.vertices, c.indices, c.textures, c.meshes, c.materials, c.bones, c.animations, c.sequences, c.keyframes})
+    w.u32(n);
+
+  bool reduced = false;
+  for (const auto& m : scene.meshes) {
+    const bool has_uv = !m.uvs.empty() && m.uvs[0].size() == m.positions.size();
+    for (std::size_t i = 0; i < m.positions.size(); ++i) {
+      Vec3 n = i < m.normals.size() ? m.normals[i] : Vec3{};
+      Vec4 t4 = i < m.tangents.size() ? m.tangents[i] : Vec4{};
+      Vec3 t{t4.x, t4.y, t4.z};
+      Vec3 b = i < m.bitangents.size() ? m.bitangents[i] : cross(n, t) * (t4.w < 0 ? -1.0f : 1.0f);
+      write_vec3(w, m.positions[i]);
+      write_vec3(w, n);
+      write_vec3(w, t);
+      write_vec3(w, b);
+      Vec2 uv = has_uv ? m.uvs[0][i] : Vec2{};
+      w.f32(uv.x);
+      w.f32(uv.y);
+      std::int32_t idx[4] = {-1, -1, -1, -1};
+      float wt[4] = {0, 0, 0, 0};
+      if (i < m.skin.size()) four_influences(m.skin[i], idx, wt, reduced);
+      for (auto x : idx) w.i32(x);
+      for (auto x : wt) w.f32(x);
+      w.i32(i < m.rigid_joints.size() ? m.rigid_joints[i] : -1);
+    }
+  }
+  if (reduced)
+    warnings.push_back(writer_warning("AEM_INFLUENCES_REDUCED", "vertices with more than 4 joint influences kept their largest 4, renormalised"));
+
+  std::uint32_t base = 0;
+  for (const auto& m : scene.meshes) {
+    for (std::uint32_t i : m.indices) w.u32(i + base);
+    base += static_cast<std::uint32_t>(m.positions.size());
+  }
+
+  bool dropped_data = false, long_name = false;
+  for (const auto& t : scene.textures) {
+    dropped_data |= !t.data.empty();
+    long_name |= t.name.size() >= aem_file::kStringSize;
+    w.fixed_string(t.name, aem_file::kStringSize);
+  }
+  if (dropped_data)
+    warnings.push_back(writer_warning("AEM_TEXTURE_DATA_NOT_STORED", "AEM stores texture file names only; embedded image bytes were not written"));
+  if (long_name) warnings.push_back(writer_warning("AEM_NAME_TRUNCATED", "texture names longer than 127 bytes were truncated"));
+
+  std::uint32_t first = 0;
+  for (const auto& m : scene.meshes) {
+    w.u32(first);
+    w.u32(static_cast<std::uint32_t>(m.indices.size()));
+    bool valid = m.material >= 0 && static_cast<std::size_t>(m.material) < scene.materials.size();
+    w.u32(valid ? static_cast<std::uint32_t>(m.material) : default_material);
+    first += static_cast<std::uint32_t>(m.indices.size());
+  }
+
+  auto slot = [&](std::int32_t t) { return t >= 0 && static_cast<std::size_t>(t) < scene.textures.size() ? t : -1; };
+  for (const auto& mat : scene.materials) {
+    const auto& tx = mat.textures;
+    w.i32(slot(tx.base_color));
+    w.i32(slot(tx.normal));
+    // ORM: the packed map, else a glTF metallic-roughness map (G/B match, as the reference exporter does).
+    w.i32(slot(tx.orm) >= 0 ? slot(tx.orm) : slot(tx.metallic_roughness));
+  }
+  if (needs_default)
+    for (int k = 0; k < 3; ++k) w.i32(-1);
+
+  for (const auto& j : scene.joints) {
+    for (float f : j.inverse_bind.m) w.f32(f);
+    w.i32(j.parent);
+    for (int k = 0; k < 3; ++k) w.i32(0);
+  }
+
+  for (std::uint32_t a = 0; a < c.animations; ++a) {
+    w.fixed_string(scene.animations[a].name, aem_file::kStringSize);
+    w.f32(scene.animations[a].duration);
+    w.u32(a * c.bones);
+  }
+
+  // Sequences then keyframes: per animation, per bone, position then rotation then scale keys.
+  std::uint32_t next_key = 0;
+  for (const auto& per_anim : channels)
+    for (const auto& ch : per_anim) {
+      auto np = static_cast<std::uint32_t>(ch.translation.size()), nr = static_cast<std::uint32_t>(ch.rotation.size()),
+           ns = static_cast<std::uint32_t>(ch.scale.size());
+      for (std::uint32_t x : {next_key, np, next_key + np, nr, next_key + np + nr, ns}) w.u32(x);
+      next_key += np + nr + ns;
+    }
+  for (const auto& per_anim : channels)
+    for (const auto& ch : per_anim) {
+      write_keys(w, ch.translation);
+      write_keys(w, ch.rotation);
+      write_keys(w, ch.scale);
+    }
+  result.value() = w.take();
+  return result;
+}
+
+}  // namespace aem::formats

@@ -1,0 +1,37 @@
+// read_scene / write_scene: format detection, whole-file input, atomic output.
+#include "aem/io.hpp"
+#include "core/file.hpp"
+#include "core/parse_error.hpp"
+
+namespace aem {
+
+Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
+                         const ReadOptions& options) {
+  const FormatHandler* f = detect_format(bytes, path_hint);
+  if (!f || !f->read)
+    return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
+                 "not a format aem reads (run `aem formats` for the list)"};
+  return detail::guard_read<Scene>(f->name, path_hint.string(), [&] { return f->read(ReadInput{bytes, path_hint, options}); });
+}
+
+Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options) {
+  auto data = detail::read_file(path);
+  if (!data) return data.error();
+  return read_scene(data.value(), path, options);
+}
+
+Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format,
+                   const WriteOptions& options) {
+  if (!format) format = format_for_extension(path);
+  if (!format || !format->write)
+    return Error{"UNKNOWN_FORMAT", {}, path.string(), {}, {}, {},
+                 format ? "aem cannot write " + std::string(format->name) + " files"
+                        : "cannot tell the output format from the extension; use --to"};
+  auto bytes = detail::guard_read<std::vector<std::byte>>(format->name, path.string(), [&] { return format->write(scene, options); });
+  if (!bytes) return bytes.error();
+  Status st = detail::write_file_atomic(path, bytes.value());
+  if (st) st.warnings = std::move(bytes.warnings);
+  return st;
+}
+
+}  // namespace aem

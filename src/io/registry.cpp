@@ -1,0 +1,49 @@
+// The table of supported formats. A new format adds one entry here and one folder under src/formats.
+#include <algorithm>
+#include <cctype>
+
+#include "aem/io.hpp"
+#include "formats/aem/aem_format.hpp"
+
+namespace aem {
+namespace {
+
+const std::vector<FormatHandler>& table() {
+  static const std::vector<FormatHandler> handlers = {
+      {"aem", "AEM (an excellent model), current layout", {".aem"}, formats::aem_sniff, formats::aem_read,
+       formats::aem_write},
+  };
+  return handlers;
+}
+
+std::string lower_extension(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  return ext;
+}
+
+}  // namespace
+
+std::span<const FormatHandler> supported_formats() { return table(); }
+
+const FormatHandler* find_format(std::string_view name) {
+  for (const auto& f : table())
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+const FormatHandler* format_for_extension(const std::filesystem::path& path) {
+  const std::string ext = lower_extension(path);
+  for (const auto& f : table())
+    if (std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end()) return &f;
+  return nullptr;
+}
+
+const FormatHandler* detect_format(std::span<const std::byte> bytes, const std::filesystem::path& path) {
+  auto head = bytes.first(std::min<std::size_t>(bytes.size(), 64));
+  for (const auto& f : table())
+    if (f.sniff && f.read && f.sniff(head)) return &f;
+  return format_for_extension(path);
+}
+
+}  // namespace aem

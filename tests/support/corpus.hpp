@@ -1,0 +1,46 @@
+// Access to ../shared/corpus for tests, through the one setting AEM_CORPUS_DIR.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace aem::test {
+
+/// The corpus root, or an empty path when AEM_CORPUS_DIR is unset (callers then GTEST_SKIP).
+std::filesystem::path corpus_root();
+
+/// Path of a corpus file. Skips the test (via the macro below) when the corpus is not configured;
+/// fails it when the corpus is configured but the file is missing.
+#define AEM_CORPUS_FILE(var, relative)                                                              \
+  std::filesystem::path var;                                                                        \
+  do {                                                                                              \
+    auto root_ = ::aem::test::corpus_root();                                                        \
+    if (root_.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";           \
+    var = root_ / (relative);                                                                       \
+    ASSERT_TRUE(std::filesystem::is_regular_file(var)) << "corpus file missing: " << var;          \
+  } while (0)
+
+/// Every file under corpus/<folder> with the extension (e.g. ".aem"); same skip/fail rule.
+#define AEM_CORPUS_FILES(var, folder, ext)                                                          \
+  std::vector<std::filesystem::path> var;                                                           \
+  do {                                                                                              \
+    auto root_ = ::aem::test::corpus_root();                                                        \
+    if (root_.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";           \
+    var = ::aem::test::files_with_extension(root_ / (folder), ext);                                 \
+    ASSERT_FALSE(var.empty()) << "no " << ext << " files in " << (root_ / (folder));               \
+  } while (0)
+
+std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext);
+
+/// Whole file as bytes (test fails via exception message if unreadable).
+std::vector<std::byte> read_bytes(const std::filesystem::path& path);
+
+/// Runs the aem CLI with `args` (shell-quoted by the caller); returns the exit code, output in `out`.
+int run_cli(const std::string& args, std::string* out = nullptr);
+
+/// A fresh empty directory under the system temp dir, unique per call.
+std::filesystem::path temp_dir(const std::string& tag);
+
+}  // namespace aem::test
