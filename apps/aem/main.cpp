@@ -22,6 +22,13 @@ int main(int argc, char** argv) {
 
   auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
 
+  ExampleOptions example;
+  auto* example_cmd = app.add_subcommand("example", "Write the built-in example model (a skinned, animated tube)");
+  example_cmd->add_option("output", example.output, "Output file; the format comes from the extension")->required();
+  example_cmd->add_option("--rings", example.rings, "Vertex rings along the tube")->check(CLI::Range(2u, 1000000u));
+  example_cmd->add_option("--segments", example.segments, "Vertices around the tube")->check(CLI::Range(3u, 100000u));
+  example_cmd->add_option("--joints", example.joints, "Joints in the chain")->check(CLI::Range(1u, 10000u));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -38,5 +45,6 @@ int main(int argc, char** argv) {
   if (info_cmd->parsed()) return run_info(info);
   if (validate_cmd->parsed()) return run_validate(validate);
   if (formats_cmd->parsed()) return run_formats();
+  if (example_cmd->parsed()) return run_example(example);
   return kExitUsage;
 }

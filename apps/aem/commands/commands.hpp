@@ -26,4 +26,11 @@ int run_validate(const ValidateOptions& options);
 
 int run_formats();
 
+struct ExampleOptions {
+  std::string output;
+  unsigned rings = 32, segments = 24, joints = 4;
+};
+/// Writes the generated example model (a bending, skinned tube) in the output's format.
+int run_example(const ExampleOptions& options);
+
 }  // namespace aem::cli
