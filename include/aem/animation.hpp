@@ -31,6 +31,7 @@ class AemAnimator {
   const AemView* view_;
   std::vector<Mat4> local_, model_;
   std::vector<std::uint32_t> cursors_;  // 3 per bone: position, rotation, scale
+  std::vector<std::uint8_t> affine_inverse_bind_;  // per bone: the cheaper product is exact
   std::int32_t last_animation_ = -1;
 };
 

@@ -60,8 +60,13 @@ inline Vec3 normalize(const Vec3& v) {
 }
 inline Vec3 lerp(const Vec3& a, const Vec3& b, float f) { return a + (b - a) * f; }
 
-/// Unit quaternion in the direction of q; a zero quaternion becomes identity.
-Quat normalize(const Quat& q);
+/// Unit quaternion in the direction of q; a zero (or non-finite) quaternion becomes identity.
+inline Quat normalize(const Quat& q) {
+  const float len2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+  if (!(len2 > 0.0f) || !std::isfinite(len2)) return {};
+  const float inv = 1.0f / std::sqrt(len2);
+  return {q.x * inv, q.y * inv, q.z * inv, q.w * inv};
+}
 /// Shortest-path spherical interpolation between unit quaternions (normalised lerp when nearly equal).
 Quat slerp(const Quat& a, const Quat& b, float f);
 Quat operator*(const Quat& a, const Quat& b);

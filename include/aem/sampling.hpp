@@ -53,9 +53,8 @@ inline KeySpan find_keys(std::uint32_t count, float t, TimeOf time_of, std::uint
   return {i - 1, i, (t - t0) / (t1 - t0)};
 }
 
-/// Matrix T * R * S for translation t, rotation q (normalised here) and scale s.
-inline Mat4 trs_matrix(const Vec3& t, const Quat& q0, const Vec3& s) {
-  const Quat q = normalize(q0);
+/// Matrix T * R * S for translation t, unit rotation q and scale s.
+inline Mat4 trs_matrix(const Vec3& t, const Quat& q, const Vec3& s) {
   const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z, xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z,
               wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
   Mat4 r;
@@ -80,5 +79,8 @@ inline Mat4 affine_multiply(const Mat4& a, const Mat4& b) {
   r.m[15] = 1.0f;
   return r;
 }
+
+/// True when the last row is exactly 0 0 0 1, so affine_multiply gives the same result as a full product.
+inline bool is_affine(const Mat4& m) { return m.m[3] == 0.0f && m.m[7] == 0.0f && m.m[11] == 0.0f && m.m[15] == 1.0f; }
 
 }  // namespace aem

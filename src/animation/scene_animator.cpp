@@ -19,9 +19,9 @@ Vec3 sample(const std::vector<Key<Vec3>>& keys, float t, std::uint32_t& hint, co
 }
 
 Quat sample(const std::vector<Key<Quat>>& keys, float t, std::uint32_t& hint, const Quat& rest) {
-  if (keys.empty()) return rest;
+  if (keys.empty()) return normalize(rest);
   KeySpan s = find_keys(key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
-  return s.lo == s.hi ? keys[s.lo].value : slerp(keys[s.lo].value, keys[s.hi].value, s.f);
+  return s.lo == s.hi ? normalize(keys[s.lo].value) : slerp(keys[s.lo].value, keys[s.hi].value, s.f);
 }
 
 }  // namespace

@@ -1,0 +1,229 @@
+// Randomised comparison of the fast evaluators with a deliberately simple implementation of the
+// AEM spec written here the obvious way: per bone, walk the whole parent chain; per channel, scan
+// the keys linearly; build matrices from scratch. Skeletons: deep chains, wide trees, bones listed
+// before their parents, missing channels, single-key channels, times outside the key range.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "aem/aem_view.hpp"
+#include "aem/animation.hpp"
+#include "formats/aem/aem_format.hpp"
+
+namespace aem {
+namespace {
+
+// ---- the obvious implementation -------------------------------------------------------------
+
+using M = std::array<double, 16>;  // column-major, double precision on purpose
+
+M identity() { return {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}; }
+
+M mul(const M& a, const M& b) {
+  M r{};
+  for (int c = 0; c < 4; ++c)
+    for (int row = 0; row < 4; ++row)
+      for (int k = 0; k < 4; ++k) r[c * 4 + row] += a[k * 4 + row] * b[c * 4 + k];
+  return r;
+}
+
+struct V4 { double x, y, z, w; };
+
+/// The spec's rule: the first key with time >= t; before the first, key 0; after the last, the last key.
+template <class Blend>
+V4 sample(const std::vector<Key<V4>>& keys, double t, V4 none, Blend blend) {
+  if (keys.empty()) return none;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (keys[i].time >= t) {
+      if (i == 0) return keys[0].value;
+      double f = (t - keys[i - 1].time) / (keys[i].time - keys[i - 1].time);
+      return blend(keys[i - 1].value, keys[i].value, f);
+    }
+  return keys.back().value;
+}
+
+V4 lerp4(V4 a, V4 b, double f) { return {a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, a.z + (b.z - a.z) * f, 0}; }
+
+V4 slerp4(V4 a, V4 b, double f) {
+  double d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+  if (d < 0) { b = {-b.x, -b.y, -b.z, -b.w}; d = -d; }
+  double wa = 1 - f, wb = f;
+  if (d < 0.9999) {
+    double th = std::acos(d);
+    wa = std::sin((1 - f) * th) / std::sin(th);
+    wb = std::sin(f * th) / std::sin(th);
+  }
+  V4 q{wa * a.x + wb * b.x, wa * a.y + wb * b.y, wa * a.z + wb * b.z, wa * a.w + wb * b.w};
+  double n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  return {q.x / n, q.y / n, q.z / n, q.w / n};
+}
+
+M local_matrix(V4 t, V4 q, V4 s) {
+  double n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  q = {q.x / n, q.y / n, q.z / n, q.w / n};
+  M T = identity(), R = identity(), S = identity();
+  T[12] = t.x; T[13] = t.y; T[14] = t.z;
+  R[0] = 1 - 2 * (q.y * q.y + q.z * q.z); R[1] = 2 * (q.x * q.y + q.w * q.z); R[2] = 2 * (q.x * q.z - q.w * q.y);
+  R[4] = 2 * (q.x * q.y - q.w * q.z); R[5] = 1 - 2 * (q.x * q.x + q.z * q.z); R[6] = 2 * (q.y * q.z + q.w * q.x);
+  R[8] = 2 * (q.x * q.z + q.w * q.y); R[9] = 2 * (q.y * q.z - q.w * q.x); R[10] = 1 - 2 * (q.x * q.x + q.y * q.y);
+  S[0] = s.x; S[5] = s.y; S[10] = s.z;
+  return mul(mul(T, R), S);
+}
+
+struct RefBone {
+  int parent;
+  M inverse_bind;
+  std::vector<Key<V4>> t, r, s;
+};
+
+std::vector<M> reference_pose(const std::vector<RefBone>& bones, double time) {
+  std::vector<M> out;
+  for (std::size_t b = 0; b < bones.size(); ++b) {
+    M global = identity();
+    for (int cur = static_cast<int>(b); cur >= 0; cur = bones[cur].parent) {
+      const RefBone& rb = bones[cur];
+      M local = local_matrix(sample(rb.t, time, {0, 0, 0, 0}, lerp4), sample(rb.r, time, {0, 0, 0, 1}, slerp4),
+                             sample(rb.s, time, {1, 1, 1, 0}, lerp4));
+      global = mul(local, global);
+    }
+    out.push_back(mul(global, bones[b].inverse_bind));
+  }
+  return out;
+}
+
+// ---- random skeletons -----------------------------------------------------------------------
+
+enum class Shape { DeepChain, WideTree, Random };
+
+struct Generated {
+  std::vector<RefBone> ref;
+  Scene scene;
+};
+
+Generated generate(std::mt19937& rng, Shape shape, int bone_count) {
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f), pos(0.0f, 1.0f);
+  // Bones listed before their parents: a random permutation of a tree built in order.
+  std::vector<int> perm(bone_count);
+  for (int i = 0; i < bone_count; ++i) perm[i] = i;
+  std::shuffle(perm.begin(), perm.end(), rng);
+  std::vector<int> tree_parent(bone_count, -1);
+  for (int i = 1; i < bone_count; ++i)
+    tree_parent[i] = shape == Shape::DeepChain ? i - 1 : shape == Shape::WideTree ? 0 : static_cast<int>(rng() % i);
+  Generated g;
+  g.ref.resize(bone_count);
+  g.scene.joints.resize(bone_count);
+  Animation anim;
+  anim.name = "random";
+  anim.duration = 2.0f;
+  for (int i = 0; i < bone_count; ++i) {
+    const int b = perm[i];
+    const int parent = tree_parent[i] < 0 ? -1 : perm[tree_parent[i]];
+    Mat4 ib = compose(Transform{{u(rng), u(rng), u(rng)}, normalize(Quat{u(rng), u(rng), u(rng), u(rng)}), {1, 1, 1}});
+    g.scene.joints[b].parent = parent;
+    g.scene.joints[b].inverse_bind = ib;  // rest stays identity so an empty channel means identity in both
+    g.ref[b].parent = parent;
+    for (int k = 0; k < 16; ++k) g.ref[b].inverse_bind[k] = ib.m[k];
+    Channel ch;
+    ch.joint = static_cast<std::uint32_t>(b);
+    auto times = [&](int n) {
+      std::vector<float> t(n);
+      for (auto& x : t) x = 2.0f * pos(rng);
+      std::sort(t.begin(), t.end());
+      return t;
+    };
+    // 0 keys (missing channel), 1 key, or many, chosen independently per channel.
+    auto count = [&]() { int r = static_cast<int>(rng() % 6); return r == 0 ? 0 : r == 1 ? 1 : static_cast<int>(2 + rng() % 12); };
+    for (float t : times(count())) {
+      Vec3 v{u(rng), u(rng), u(rng)};
+      ch.translation.push_back({t, v});
+      g.ref[b].t.push_back({t, {v.x, v.y, v.z, 0}});
+    }
+    for (float t : times(count())) {
+      Quat q = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
+      ch.rotation.push_back({t, q});
+      g.ref[b].r.push_back({t, {q.x, q.y, q.z, q.w}});
+    }
+    for (float t : times(count())) {
+      Vec3 v{0.5f + pos(rng), 0.5f + pos(rng), 0.5f + pos(rng)};
+      ch.scale.push_back({t, v});
+      g.ref[b].s.push_back({t, {v.x, v.y, v.z, 0}});
+    }
+    anim.channels.push_back(std::move(ch));
+  }
+  g.scene.animations.push_back(std::move(anim));
+  return g;
+}
+
+void expect_close(const Mat4& got, const M& want, const std::string& where) {
+  for (int k = 0; k < 16; ++k) {
+    double tol = 2e-4 * (1.0 + std::fabs(want[k]));
+    ASSERT_NEAR(got.m[k], want[k], tol) << where << " element " << k;
+  }
+}
+
+class NaiveReference : public ::testing::TestWithParam<Shape> {};
+
+TEST_P(NaiveReference, FastEvaluatorsAgreeWithTheObviousImplementation) {
+  std::mt19937 rng(1234 + static_cast<int>(GetParam()));
+  for (int trial = 0; trial < 25; ++trial) {
+    const int bone_count = 1 + static_cast<int>(rng() % (GetParam() == Shape::DeepChain ? 40 : 25));
+    Generated g = generate(rng, GetParam(), bone_count);
+    auto bytes = formats::aem_write(g.scene, {});
+    ASSERT_TRUE(bytes.ok());
+    auto model = AemModel::from_memory(bytes.value());
+    ASSERT_TRUE(model.ok()) << model.error().to_string();
+    AemAnimator fast(model->view());
+    SceneAnimator scene_anim(g.scene);
+    std::vector<Mat4> a(bone_count), s(bone_count);
+    // Times before, inside and after the keys; also backwards (the cursor must not assume order).
+    for (float t : {-1.0f, 0.0f, 0.3f, 0.7f, 1.1f, 1.9f, 2.5f, 0.5f, 0.05f}) {
+      fast.evaluate(0, t, a);
+      scene_anim.evaluate(0, t, s);
+      auto want = reference_pose(g.ref, t);
+      for (int b = 0; b < bone_count; ++b) {
+        std::string where = "trial " + std::to_string(trial) + " t=" + std::to_string(t) + " bone " + std::to_string(b);
+        expect_close(a[b], want[b], "AemAnimator " + where);
+        expect_close(s[b], want[b], "SceneAnimator " + where);
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Skeletons, NaiveReference, ::testing::Values(Shape::DeepChain, Shape::WideTree, Shape::Random));
+
+TEST(AnimationBindPose, NegativeOrOutOfRangeAnimationGivesIdentity) {
+  std::mt19937 rng(7);
+  Generated g = generate(rng, Shape::Random, 10);
+  auto bytes = formats::aem_write(g.scene, {});
+  auto model = AemModel::from_memory(bytes.value());
+  ASSERT_TRUE(model.ok());
+  AemAnimator fast(model->view());
+  std::vector<Mat4> out(10);
+  for (std::int32_t a : {-1, -100, 1, 5}) {
+    fast.evaluate(a, 0.5f, out);
+    for (const auto& m : out) EXPECT_EQ(m, Mat4{});
+  }
+}
+
+TEST(AnimationAttachments, ModelTransformsTimesInverseBindGiveSkin) {
+  std::mt19937 rng(9);
+  Generated g = generate(rng, Shape::DeepChain, 12);
+  auto bytes = formats::aem_write(g.scene, {});
+  auto model = AemModel::from_memory(bytes.value());
+  ASSERT_TRUE(model.ok());
+  AemAnimator fast(model->view());
+  std::vector<Mat4> skin(12);
+  fast.evaluate(0, 0.8f, skin);
+  for (int b = 0; b < 12; ++b) {
+    Mat4 again = fast.model()[b] * g.scene.joints[b].inverse_bind;
+    for (int k = 0; k < 16; ++k) EXPECT_NEAR(again.m[k], skin[b].m[k], 1e-5f);
+    // local() composes to model() along the parent chain.
+    int p = g.scene.joints[b].parent;
+    Mat4 composed = p >= 0 ? fast.model()[p] * fast.local()[b] : fast.local()[b];
+    for (int k = 0; k < 16; ++k) EXPECT_NEAR(composed.m[k], fast.model()[b].m[k], 1e-4f);
+  }
+}
+
+}  // namespace
+}  // namespace aem
