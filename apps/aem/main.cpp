@@ -22,6 +22,12 @@ int main(int argc, char** argv) {
 
   auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
 
+  PoseOptions pose;
+  auto* pose_cmd = app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");
+  pose_cmd->add_option("file", pose.file, "Model file")->required();
+  pose_cmd->add_option("--anim", pose.animation, "Animation index or name (negative: bind pose)")->capture_default_str();
+  pose_cmd->add_option("--time", pose.time, "Time in seconds")->required();
+
   ExampleOptions example;
   auto* example_cmd = app.add_subcommand("example", "Write the built-in example model (a skinned, animated tube)");
   example_cmd->add_option("output", example.output, "Output file; the format comes from the extension")->required();
@@ -46,5 +52,6 @@ int main(int argc, char** argv) {
   if (validate_cmd->parsed()) return run_validate(validate);
   if (formats_cmd->parsed()) return run_formats();
   if (example_cmd->parsed()) return run_example(example);
+  if (pose_cmd->parsed()) return run_pose(pose);
   return kExitUsage;
 }

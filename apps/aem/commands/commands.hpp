@@ -26,6 +26,14 @@ int run_validate(const ValidateOptions& options);
 
 int run_formats();
 
+struct PoseOptions {
+  std::string file;
+  std::string animation = "0";  ///< index or name; a negative index means bind pose
+  float time = 0.0f;
+};
+/// Prints every bone's skin matrix at a time: "index m0 .. m15" (column-major, 9 significant digits).
+int run_pose(const PoseOptions& options);
+
 struct ExampleOptions {
   std::string output;
   unsigned rings = 32, segments = 24, joints = 4;
