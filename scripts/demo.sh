@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Sets everything up and runs the main job on the built-in example: generates a skinned, animated
+# model, then inspects, validates and poses it with the aem tool. Output goes to out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_TESTS=OFF -DAEM_BUILD_BENCH=OFF >/dev/null
+cmake --build build -j"$(nproc)" --target aem_cli
+
+aem=build/apps/aem/aem
+mkdir -p out
+echo "== aem example out/tube.aem"
+$aem example out/tube.aem
+echo "== aem info out/tube.aem"
+$aem info out/tube.aem
+echo "== aem validate out/tube.aem"
+$aem validate out/tube.aem
+echo "== aem pose out/tube.aem --anim bend --time 0.5"
+$aem pose out/tube.aem --anim bend --time 0.5
