@@ -1,7 +1,9 @@
 // Animation evaluation, ns per bone: the fast AemAnimator against a faithful re-implementation of
 // the reference libaem algorithm (aem-notes.md §5: every bone re-evaluates its whole ancestor chain,
 // every channel scans its keys linearly, matrices built by generic 4x4 products), on generated
-// 60- and 200-bone characters with 120 keys per channel, played forward at 60 Hz.
+// 60- and 200-bone characters with 120 keys per channel (4 s at 30 keys/s), played forward at 60 Hz.
+// "Smooth" characters move like real animation (each joint sways on a sine, keys a few degrees
+// apart); "jittery" ones get a random rotation per key (tens of degrees apart: the worst case).
 // Run: scripts/bench.sh bench_animation
 #include <benchmark/benchmark.h>
 
@@ -22,7 +24,7 @@ struct Character {
   aem::AemModel model;
 };
 
-Character make_character(int bones) {
+Character make_character(int bones, bool smooth) {
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   aem::Scene scene;
@@ -41,7 +43,13 @@ Character make_character(int bones) {
     for (int k = 0; k < keys; ++k) {
       float t = anim.duration * k / (keys - 1);
       ch.translation.push_back({t, {0.01f * u(rng), 0.1f, 0.01f * u(rng)}});
-      ch.rotation.push_back({t, aem::normalize(aem::Quat{0.2f * u(rng), 0.2f * u(rng), 0.2f * u(rng), 1.0f})});
+      aem::Quat q = aem::normalize(aem::Quat{0.2f * u(rng), 0.2f * u(rng), 0.2f * u(rng), 1.0f});
+      if (smooth) {
+        const float angle = 0.6f * std::sin(1.5f * t + 0.3f * b);
+        q = aem::Quat{0.0f, 0.0f, std::sin(angle / 2), std::cos(angle / 2)} * aem::Quat{std::sin(0.2f * t) * 0.1f, 0.0f, 0.0f, 1.0f};
+        q = aem::normalize(q);
+      }
+      ch.rotation.push_back({t, q});
       ch.scale.push_back({t, {1, 1, 1}});
     }
     anim.channels.push_back(std::move(ch));
@@ -124,59 +132,56 @@ void evaluate_ref(const aem::AemView& v, std::uint32_t anim, float t, Mat4* out)
 
 // ---- benchmarks ------------------------------------------------------------------------------
 
-void BM_Reference(benchmark::State& state) {
-  static std::map<int, Character> cache;
+/// state.range(0) bones; state.range(1) = 1 for smooth keys, 0 for jittery ones.
+const aem::AemView& character(const benchmark::State& state) {
+  static std::map<std::pair<int, bool>, Character> cache;
   const int bones = static_cast<int>(state.range(0));
-  auto [it, _] = cache.try_emplace(bones, make_character(bones));
-  const aem::AemView& v = it->second.model.view();
+  const bool smooth = state.range(1) != 0;
+  return cache.try_emplace({bones, smooth}, make_character(bones, smooth)).first->second.model.view();
+}
+
+/// Runs `evaluate(time, out)` once per iteration, with times from `next_time()`, and reports ns per bone.
+template <class Evaluate, class NextTime>
+void run(benchmark::State& state, Evaluate evaluate, NextTime next_time) {
+  const int bones = static_cast<int>(state.range(0));
   std::vector<Mat4> out(bones);
-  float t = 0;
   for (auto _ : state) {
-    evaluate_ref(v, 0, t, out.data());
+    evaluate(next_time(), out);
     benchmark::DoNotOptimize(out.data());
-    t += 1.0f / 60.0f;
-    if (t > 4.0f) t = 0;
   }
   state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(state.iterations()) * bones,
                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+}
+
+/// Forward playback at 60 Hz, wrapping at the 4 s duration.
+auto playback() {
+  return [t = 0.0f]() mutable {
+    t = t + 1.0f / 60.0f > 4.0f ? 0.0f : t + 1.0f / 60.0f;
+    return t;
+  };
+}
+
+void BM_Reference(benchmark::State& state) {
+  const aem::AemView& v = character(state);
+  run(state, [&](float t, std::vector<Mat4>& out) { evaluate_ref(v, 0, t, out.data()); }, playback());
 }
 
 void BM_Fast(benchmark::State& state) {
-  static std::map<int, Character> cache;
-  const int bones = static_cast<int>(state.range(0));
-  auto [it, _] = cache.try_emplace(bones, make_character(bones));
-  aem::AemAnimator animator(it->second.model.view());
-  std::vector<Mat4> out(bones);
-  float t = 0;
-  for (auto _ : state) {
-    animator.evaluate(0, t, out);
-    benchmark::DoNotOptimize(out.data());
-    t += 1.0f / 60.0f;
-    if (t > 4.0f) t = 0;
-  }
-  state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(state.iterations()) * bones,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+  aem::AemAnimator animator(character(state));
+  run(state, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, playback());
 }
 
 void BM_FastRandomTimes(benchmark::State& state) {
-  static std::map<int, Character> cache;
-  const int bones = static_cast<int>(state.range(0));
-  auto [it, _] = cache.try_emplace(bones, make_character(bones));
-  aem::AemAnimator animator(it->second.model.view());
-  std::vector<Mat4> out(bones);
+  aem::AemAnimator animator(character(state));
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> u(0.0f, 4.0f);
-  for (auto _ : state) {
-    animator.evaluate(0, u(rng), out);  // jumps around: binary search instead of the cursor
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(state.iterations()) * bones,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+  // Times jump around: the key lookup binary-searches instead of following the cursor.
+  run(state, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, [&] { return u(rng); });
 }
 
 }  // namespace
 
-BENCHMARK(BM_Reference)->Arg(60)->Arg(200);
-BENCHMARK(BM_Fast)->Arg(60)->Arg(200);
-BENCHMARK(BM_FastRandomTimes)->Arg(60)->Arg(200);
+BENCHMARK(BM_Reference)->ArgsProduct({{60, 200}, {1, 0}});
+BENCHMARK(BM_Fast)->ArgsProduct({{60, 200}, {1, 0}});
+BENCHMARK(BM_FastRandomTimes)->ArgsProduct({{60, 200}, {1, 0}});
 BENCHMARK_MAIN();

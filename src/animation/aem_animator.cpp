@@ -59,9 +59,17 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
   const std::uint32_t first_sequence = v.animations()[animation].sequence_index;
   // Two passes: the local transforms are independent of each other (the CPU overlaps them), then the
   // hierarchy composes parents first.
+  const aem_file::Sequence* sequences = v.sequences().data() + first_sequence;
   for (std::uint32_t b = 0; b < bone_count; ++b) {
-    const auto& s = v.sequences()[first_sequence + b];
+    const auto& s = sequences[b];
     std::uint32_t* cur = &cursors_[3 * b];
+    if (b + 1 < bone_count) {  // keys of one animation span far more than the cache: fetch ahead
+      const auto& n = sequences[b + 1];
+      const std::uint32_t* nc = &cursors_[3 * (b + 1)];
+      __builtin_prefetch(keys + n.first_position + nc[0]);
+      __builtin_prefetch(keys + n.first_rotation + nc[1]);
+      __builtin_prefetch(keys + n.first_scale + nc[2]);
+    }
     const Vec3 t = sample_vec3(keys + s.first_position, s.position_count, time, cur[0], Vec3{});
     const Quat r = sample_quat(keys + s.first_rotation, s.rotation_count, time, cur[1]);
     const Vec3 sc = sample_vec3(keys + s.first_scale, s.scale_count, time, cur[2], Vec3{1, 1, 1});

@@ -192,13 +192,23 @@ TEST_P(NaiveReference, FastEvaluatorsAgreeWithTheObviousImplementation) {
 
 INSTANTIATE_TEST_SUITE_P(Skeletons, NaiveReference, ::testing::Values(Shape::DeepChain, Shape::WideTree, Shape::Random));
 
+/// A generated skeleton written as AEM and loaded back.
+struct Loaded {
+  Generated generated;
+  AemModel model;
+};
+
+Loaded load_generated(unsigned seed, Shape shape, int bones) {
+  std::mt19937 rng(seed);
+  Generated g = generate(rng, shape, bones);
+  auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+  EXPECT_TRUE(model.ok());
+  return {std::move(g), std::move(model.value())};
+}
+
 TEST(AnimationBindPose, NegativeOrOutOfRangeAnimationGivesIdentity) {
-  std::mt19937 rng(7);
-  Generated g = generate(rng, Shape::Random, 10);
-  auto bytes = formats::aem_write(g.scene, {});
-  auto model = AemModel::from_memory(bytes.value());
-  ASSERT_TRUE(model.ok());
-  AemAnimator fast(model->view());
+  Loaded l = load_generated(7, Shape::Random, 10);
+  AemAnimator fast(l.model.view());
   std::vector<Mat4> out(10);
   for (std::int32_t a : {-1, -100, 1, 5}) {
     fast.evaluate(a, 0.5f, out);
@@ -207,12 +217,9 @@ TEST(AnimationBindPose, NegativeOrOutOfRangeAnimationGivesIdentity) {
 }
 
 TEST(AnimationAttachments, ModelTransformsTimesInverseBindGiveSkin) {
-  std::mt19937 rng(9);
-  Generated g = generate(rng, Shape::DeepChain, 12);
-  auto bytes = formats::aem_write(g.scene, {});
-  auto model = AemModel::from_memory(bytes.value());
-  ASSERT_TRUE(model.ok());
-  AemAnimator fast(model->view());
+  Loaded l = load_generated(9, Shape::DeepChain, 12);
+  const Generated& g = l.generated;
+  AemAnimator fast(l.model.view());
   std::vector<Mat4> skin(12);
   fast.evaluate(0, 0.8f, skin);
   for (int b = 0; b < 12; ++b) {
