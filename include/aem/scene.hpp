@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,7 +99,7 @@ struct Material {
   Vec3 ambient{}, diffuse{1, 1, 1}, specular{}; float shininess = 0.0f;
   bool double_sided = false;
   bool alpha_blend = false;
-  std::uint32_t flags = 0;         ///< format-specific flags kept for round trips (E3D)
+  std::uint32_t flags = 0;         ///< format-specific value kept for round trips (E3D flags, CEM texture_index)
   MaterialTextures textures;
 };
 
@@ -110,6 +111,22 @@ struct Joint {
   Transform rest;                  ///< local (parent-relative) pose when an animation has no channel
 };
 
+/// Per-frame values a file stores beside its geometry (CEM: radius and bounding box).
+struct StoredFrame {
+  float radius = 0.0f;
+  Vec3 lower{}, upper{};
+};
+
+/// Values a reader found that a writer can recompute from the geometry (CEM: the raw matrix, the
+/// centre, per-frame radius and bounds). Writers recompute them and keep a stored value only while the
+/// geometry still matches it (same bounds, same matrix within 1e-5), so a file read and written back
+/// is byte-identical while edited geometry gets correct values.
+struct StoredValues {
+  std::optional<Mat4> matrix;
+  std::optional<Vec3> center;
+  std::vector<StoredFrame> frames;
+};
+
 /// A node of the placement hierarchy: where mesh instances sit (E3D, CEM children, glTF).
 /// Scenes without nodes have their meshes in model space.
 struct Node {
@@ -119,6 +136,7 @@ struct Node {
   std::vector<std::uint32_t> meshes;  ///< mesh instances placed by this node
   std::int32_t joint = -1;         ///< when animated: the joint whose pose drives this node
   enum class Kind : std::uint8_t { Plain, Camera, Light } kind = Kind::Plain;
+  StoredValues stored;             ///< see StoredValues
 };
 
 template <class V>
@@ -188,6 +206,7 @@ struct Scene {
   std::vector<TagPoint> tags;
   std::string source_format;           ///< e.g. "AEM", "IQE"
   std::vector<SourceNote> source_notes;
+  std::vector<std::uint8_t> trailing_bytes;  ///< bytes a reader tolerated after the data (CEM), written back
 
   std::size_t vertex_count() const;
   std::size_t triangle_count() const;
