@@ -42,6 +42,9 @@ struct FormatHandler {
   bool (*sniff)(std::span<const std::byte> head) = nullptr;
   Result<Scene> (*read)(const ReadInput& input) = nullptr;
   Result<std::vector<std::byte>> (*write)(const Scene& scene, const WriteOptions& options) = nullptr;
+  /// The coordinate conventions the format's numbers are in: readers set Scene::conventions to them and
+  /// write_scene converts a scene into them before writing (see aem/conventions.hpp).
+  Conventions conventions{};
 };
 
 /// Every format this build supports, in detection order.
@@ -60,7 +63,8 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
                          const ReadOptions& options = {});
 
 /// Writes `scene` in `format` (null = from the extension) atomically: a temporary file renamed into
-/// place, so a failure never leaves a partial file.
+/// place, so a failure never leaves a partial file. The scene is first converted into the format's
+/// conventions (a copy is converted; `scene` is not changed).
 Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format = nullptr,
                    const WriteOptions& options = {});
 

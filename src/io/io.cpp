@@ -1,4 +1,5 @@
 // read_scene / write_scene: format detection, whole-file input, atomic output.
+#include "aem/conventions.hpp"
 #include "aem/io.hpp"
 #include "core/file.hpp"
 #include "core/parse_error.hpp"
@@ -27,7 +28,12 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
     return Error{"UNKNOWN_FORMAT", {}, path.string(), {}, {}, {},
                  format ? "aem cannot write " + std::string(format->name) + " files"
                         : "cannot tell the output format from the extension; use --to"};
-  auto bytes = detail::guard_read<std::vector<std::byte>>(format->name, path.string(), [&] { return format->write(scene, options); });
+  auto bytes = detail::guard_read<std::vector<std::byte>>(format->name, path.string(), [&]() -> Result<std::vector<std::byte>> {
+    if (scene.conventions == format->conventions) return format->write(scene, options);
+    Scene converted = scene;
+    convert_conventions(converted, format->conventions);
+    return format->write(converted, options);
+  });
   if (!bytes) return bytes.error();
   Status st = detail::write_file_atomic(path, bytes.value());
   if (st) st.warnings = std::move(bytes.warnings);

@@ -9,9 +9,12 @@ namespace aem {
 namespace {
 
 const std::vector<FormatHandler>& table() {
+  // AEM keeps the reference exporter's convention: Y up, right-handed, counter-clockwise front faces,
+  // V measured down from the top of the image file (aem-notes.md §2, §3.6).
+  static const Conventions aem_conventions{UpAxis::Y, true, true, false, 1.0f};
   static const std::vector<FormatHandler> handlers = {
       {"aem", "AEM (an excellent model), current layout", {".aem"}, formats::aem_sniff, formats::aem_read,
-       formats::aem_write},
+       formats::aem_write, aem_conventions},
   };
   return handlers;
 }

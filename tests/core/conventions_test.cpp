@@ -1,0 +1,115 @@
+// convert_conventions: the change of basis, winding, UVs, and — the property that matters — that
+// posing a converted skinned model gives the converted posed model.
+#include <gtest/gtest.h>
+
+#include "aem/animation.hpp"
+#include "aem/conventions.hpp"
+#include "aem/example.hpp"
+
+namespace aem {
+namespace {
+
+Scene one_triangle() {
+  Scene s;
+  Mesh m;
+  m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}};
+  m.normals = {{0, -1, 0}, {0, -1, 0}, {0, -1, 0}};
+  m.tangents = {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}};
+  m.uvs = {{{0, 0}, {1, 0}, {0, 0.25f}}};
+  m.indices = {0, 1, 2};
+  s.meshes.push_back(m);
+  return s;
+}
+
+Conventions z_up() {
+  Conventions c;
+  c.up = UpAxis::Z;
+  return c;
+}
+
+void expect_vec(const Vec3& a, const Vec3& b) {
+  EXPECT_NEAR(a.x, b.x, 1e-6f);
+  EXPECT_NEAR(a.y, b.y, 1e-6f);
+  EXPECT_NEAR(a.z, b.z, 1e-6f);
+}
+
+TEST(Conventions, ZUpToYUpRotatesAndKeepsWinding) {
+  Scene s = one_triangle();
+  s.conventions = z_up();
+  convert_conventions(s, Conventions{});
+  const Mesh& m = s.meshes[0];
+  expect_vec(m.positions[2], {0, 1, 0});  // Z-up's up is Y-up's up
+  expect_vec(m.normals[0], {0, 0, 1});    // (0,-1,0) -> (x, z, -y) = (0, 0, 1)
+  EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2}));  // a rotation keeps the winding
+  EXPECT_EQ(m.tangents[0].w, 1.0f);
+  EXPECT_EQ(s.conventions.up, UpAxis::Y);
+}
+
+TEST(Conventions, HandednessChangeMirrorsAndRewinds) {
+  Scene s = one_triangle();
+  Conventions left;
+  left.right_handed = false;
+  convert_conventions(s, left);
+  const Mesh& m = s.meshes[0];
+  expect_vec(m.positions[2], {0, 0, -1});
+  EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 2, 1}));
+  EXPECT_EQ(m.tangents[0].w, -1.0f);
+}
+
+TEST(Conventions, UvOriginAndUnits) {
+  Scene s = one_triangle();
+  Conventions to;
+  to.uv_origin_bottom_left = false;
+  to.meters_per_unit = 0.01f;  // centimetres: numbers grow 100x
+  convert_conventions(s, to);
+  EXPECT_FLOAT_EQ(s.meshes[0].uvs[0][2].y, 0.75f);
+  expect_vec(s.meshes[0].positions[1], {100, 0, 0});
+  expect_vec(s.meshes[0].normals[0], {0, -1, 0});
+}
+
+TEST(Conventions, RoundTripRestoresNumbers) {
+  Scene s = make_example_scene();
+  const Scene original = s;
+  Conventions other;
+  other.up = UpAxis::Z;
+  other.right_handed = false;
+  convert_conventions(s, other);
+  convert_conventions(s, original.conventions);
+  for (std::size_t i = 0; i < s.meshes[0].positions.size(); ++i) expect_vec(s.meshes[0].positions[i], original.meshes[0].positions[i]);
+  EXPECT_EQ(s.meshes[0].indices, original.meshes[0].indices);
+}
+
+/// For every vertex: pose(convert(scene)) == C · pose(scene), with C the Z-up -> Y-up rotation.
+TEST(Conventions, PosedSkinnedVerticesConvertLikeStaticOnes) {
+  Scene source = make_example_scene();
+  source.conventions = z_up();
+  Scene converted = source;
+  convert_conventions(converted, Conventions{});
+
+  auto posed = [](const Scene& s, float t) {
+    SceneAnimator anim(s);
+    std::vector<Mat4> skin(s.joints.size());
+    anim.evaluate(0, t, skin);
+    std::vector<Vec3> out;
+    for (std::size_t v = 0; v < s.meshes[0].positions.size(); ++v) {
+      const auto& inf = s.meshes[0].skin[v];
+      Vec3 p{};
+      for (int k = 0; k < kMaxInfluences; ++k)
+        if (inf.joints[k] >= 0) p = p + transform_point(skin[inf.joints[k]], s.meshes[0].positions[v]) * inf.weights[k];
+      out.push_back(p);
+    }
+    return out;
+  };
+  for (float t : {0.0f, 0.4f, 1.3f}) {
+    auto a = posed(source, t), b = posed(converted, t);
+    for (std::size_t v = 0; v < a.size(); ++v) {
+      const Vec3 want{a[v].x, a[v].z, -a[v].y};
+      EXPECT_NEAR(b[v].x, want.x, 1e-4f);
+      EXPECT_NEAR(b[v].y, want.y, 1e-4f);
+      EXPECT_NEAR(b[v].z, want.z, 1e-4f);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace aem
