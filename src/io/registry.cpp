@@ -4,6 +4,7 @@
 
 #include "aem/io.hpp"
 #include "formats/aem/aem_format.hpp"
+#include "formats/cem/cem_format.hpp"
 
 namespace aem {
 namespace {
@@ -15,6 +16,8 @@ const std::vector<FormatHandler>& table() {
   static const std::vector<FormatHandler> handlers = {
       {"aem", "AEM (an excellent model), current layout", {".aem"}, formats::aem_sniff, formats::aem_read,
        formats::aem_write, aem_conventions},
+      {"cem", "CEM v2 (Empire Earth models; PK01-compressed too)", {".cem"}, formats::cem_sniff, formats::cem_read,
+       formats::cem_write, formats::cem_conventions()},
   };
   return handlers;
 }

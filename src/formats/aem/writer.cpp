@@ -89,6 +89,12 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
   if (!input.nodes.empty())
     warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
   const Scene& scene = flat;
+  const bool lods = std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
+  const bool frames = std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
+  if (lods || frames || !scene.tags.empty())
+    warnings.push_back(writer_warning("AEM_DATA_NOT_STORED", std::string("AEM stores the finest LOD and the base pose only; not written:") +
+                                      (lods ? " other LODs" : "") + (frames ? " vertex-animation frames" : "") +
+                                      (!scene.tags.empty() ? " tag points" : "")));
 
   // A mesh without a material gets a shared default material appended after the scene's own.
   const bool needs_default = std::any_of(scene.meshes.begin(), scene.meshes.end(), [&](const Mesh& m) {

@@ -1,0 +1,23 @@
+// CEM v2 (Empire Earth "SSMF" models, optionally PK01-compressed): reading into and writing out of
+// the scene. Layout facts: cem-v2.txt corrected by cem-notes.md.
+#pragma once
+
+#include <span>
+
+#include "aem/io.hpp"
+
+namespace aem::formats {
+
+/// True for "SSMF" (plain) and "PK01" (compressed) files.
+bool cem_sniff(std::span<const std::byte> head);
+/// Reads a CEM file: one node per model (root, then its children), one mesh per material, every
+/// LOD, every frame as morph frames, tag points. PK01 input is decompressed first.
+Result<Scene> cem_read(const ReadInput& input);
+/// Writes CEM v2 the way the game's own files are laid out (cem-notes.md §3). Skeletal animation is
+/// baked into frames at options.frame_rate; options.lods extra LODs are generated when asked.
+Result<std::vector<std::byte>> cem_write(const Scene& scene, const WriteOptions& options);
+
+/// The CEM convention: Z up, right-handed, counter-clockwise front faces, V from the top.
+Conventions cem_conventions();
+
+}  // namespace aem::formats

@@ -1,0 +1,222 @@
+// Scene -> CEM v2 laid out like the game's own files (cem-notes.md §3): one model per node (root
+// first, children after their parent), materials tiling the vertex array, running selection totals,
+// exact per-frame bounds, centre = mean of frame box centres, radius = max distance to the centre.
+#include <algorithm>
+#include <cmath>
+
+#include "aem/animation.hpp"
+#include "aem/skinning.hpp"
+#include "core/flatten.hpp"
+#include "formats/cem/cem_format.hpp"
+#include "formats/cem/cem_model.hpp"
+#include "formats/cem/lod_generation.hpp"
+
+namespace aem::formats {
+namespace {
+
+Warning cem_warning(const char* code, std::string message) { return Warning{code, "CEM", {}, {}, {}, {}, std::move(message)}; }
+
+/// Skeletal and mesh animation cannot live in CEM: the first animation becomes vertex frames.
+Scene bake_animation(const Scene& source, float fps, std::vector<Warning>& warnings) {
+  Scene s = flatten_nodes(source);
+  const Animation& anim = s.animations[0];
+  const float rate = fps > 0 ? fps : 30.0f;
+  const auto frames = static_cast<std::uint32_t>(std::floor(anim.duration * rate + 0.5f)) + 1;
+  SceneAnimator animator(s);
+  std::vector<Mat4> skin(s.joints.size());
+  for (std::uint32_t f = 0; f < frames; ++f) {
+    animator.evaluate(0, std::min(f / rate, anim.duration), skin);
+    for (auto& mesh : s.meshes) {
+      MorphFrame mf;
+      pose_mesh(mesh, skin, mf.positions, mf.normals);
+      mesh.frames.push_back(std::move(mf));
+    }
+  }
+  s.vertex_animation = {anim.name, rate, frames};
+  warnings.push_back(cem_warning("CEM_ANIMATION_BAKED", "animation \"" + anim.name + "\" baked into " + std::to_string(frames) +
+                                 " frames at " + std::to_string(rate) + " fps" +
+                                 (s.animations.size() > 1 ? "; the other " + std::to_string(s.animations.size() - 1) + " animations are not stored" : "")));
+  return s;
+}
+
+/// Which scene meshes and tags make up each model, in file order (parents before children).
+struct ModelPlan {
+  std::int32_t node = -1;  ///< -1: a model with no node (scene without nodes, or a synthetic root)
+  std::int32_t parent = -1;
+  std::vector<std::uint32_t> meshes;
+  std::uint32_t children = 0;
+};
+
+std::vector<ModelPlan> plan_models(const Scene& s, std::vector<Warning>& warnings) {
+  std::vector<ModelPlan> plan;
+  if (s.nodes.empty()) {
+    ModelPlan root;
+    for (std::uint32_t m = 0; m < s.meshes.size(); ++m) root.meshes.push_back(m);
+    return {root};
+  }
+  std::vector<std::vector<std::uint32_t>> children(s.nodes.size());
+  std::vector<std::uint32_t> roots;
+  for (std::uint32_t n = 0; n < s.nodes.size(); ++n) {
+    const auto p = s.nodes[n].parent;
+    (p >= 0 && static_cast<std::size_t>(p) < s.nodes.size() ? children[p] : roots).push_back(n);
+  }
+  std::int32_t top = -1;
+  if (roots.size() != 1) {  // CEM has exactly one root model
+    plan.push_back({-1, -1, {}, static_cast<std::uint32_t>(roots.size())});
+    top = 0;
+    warnings.push_back(cem_warning("CEM_ROOT_ADDED", std::to_string(roots.size()) + " root nodes placed under an empty \"Scene Root\" model"));
+  }
+  // Depth-first, each model followed by its subtree (iterative: the node tree may be deep).
+  std::vector<std::pair<std::uint32_t, std::int32_t>> stack;
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, top});
+  std::vector<bool> seen(s.nodes.size(), false);
+  while (!stack.empty()) {
+    auto [n, parent] = stack.back();
+    stack.pop_back();
+    if (seen[n]) continue;
+    seen[n] = true;
+    ModelPlan mp{static_cast<std::int32_t>(n), parent, {}, static_cast<std::uint32_t>(children[n].size())};
+    for (auto m : s.nodes[n].meshes)
+      if (m < s.meshes.size()) mp.meshes.push_back(m);
+    plan.push_back(std::move(mp));
+    const auto self = static_cast<std::int32_t>(plan.size() - 1);
+    for (auto it = children[n].rbegin(); it != children[n].rend(); ++it) stack.push_back({*it, self});
+  }
+  return plan;
+}
+
+cem::Vertex frame_vertex(const Mesh& m, std::size_t f, std::size_t v) {
+  const MorphFrame* mf = m.frames.empty() ? nullptr : &m.frames[std::min(f, m.frames.size() - 1)];
+  cem::Vertex out;
+  out.position = mf && v < mf->positions.size() ? mf->positions[v] : m.positions[v];
+  out.normal = mf && v < mf->normals.size() ? mf->normals[v] : (v < m.normals.size() ? m.normals[v] : Vec3{});
+  out.uv = mf && v < mf->uvs.size() ? mf->uvs[v] : (!m.uvs.empty() && v < m.uvs[0].size() ? m.uvs[0][v] : Vec2{});
+  return out;
+}
+
+bool same(const Vec3& a, const Vec3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+bool close_matrix(const Mat4& a, const Mat4& b) {
+  for (int k = 0; k < 16; ++k)
+    if (std::fabs(a.m[k] - b.m[k]) > 1e-5f * (1.0f + std::fabs(b.m[k]))) return false;
+  return true;
+}
+
+/// Frame bounds, centre and radii from the geometry, or the stored ones while they still describe it.
+void fill_bounds(cem::Model& model, const StoredValues* stored) {
+  double cx = 0, cy = 0, cz = 0;
+  for (auto& f : model.frames) {
+    Bounds b;
+    for (const auto& v : f.vertices) b.add(v.position);
+    if (b.empty()) b.min = b.max = Vec3{};
+    f.lower = b.min;
+    f.upper = b.max;
+    cx += (double(b.min.x) + b.max.x) / 2;
+    cy += (double(b.min.y) + b.max.y) / 2;
+    cz += (double(b.min.z) + b.max.z) / 2;
+  }
+  const double n = static_cast<double>(model.frames.size());
+  model.center = {static_cast<float>(cx / n), static_cast<float>(cy / n), static_cast<float>(cz / n)};
+  bool keep = stored && stored->center && stored->frames.size() == model.frames.size();
+  for (std::size_t f = 0; keep && f < model.frames.size(); ++f)
+    keep = same(stored->frames[f].lower, model.frames[f].lower) && same(stored->frames[f].upper, model.frames[f].upper);
+  if (keep) model.center = *stored->center;
+  for (std::size_t f = 0; f < model.frames.size(); ++f) {
+    if (keep) {
+      model.frames[f].radius = stored->frames[f].radius;
+      continue;
+    }
+    double r2 = 0;
+    for (const auto& v : model.frames[f].vertices) {
+      const double dx = double(v.position.x) - model.center.x, dy = double(v.position.y) - model.center.y,
+                   dz = double(v.position.z) - model.center.z;
+      r2 = std::max(r2, dx * dx + dy * dy + dz * dz);
+    }
+    model.frames[f].radius = static_cast<float>(std::sqrt(r2));
+  }
+}
+
+cem::Model build_model(const Scene& s, const ModelPlan& plan, std::size_t lod_count, std::size_t frame_count) {
+  cem::Model model;
+  model.parent = plan.parent;
+  model.child_models = plan.children;
+  const Node* node = plan.node >= 0 ? &s.nodes[plan.node] : nullptr;
+  model.name = node ? node->name : "Scene Root";
+  model.lods.resize(lod_count);
+  std::uint32_t vertex_offset = 0;
+  for (auto mi : plan.meshes) {
+    const Mesh& mesh = s.meshes[mi];
+    cem::Material mat;
+    const bool has_material = mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < s.materials.size();
+    if (has_material) {
+      const Material& sm = s.materials[mesh.material];
+      mat.name = sm.name;
+      mat.texture_index = sm.flags;
+      const auto t = sm.textures.base_color;
+      if (t >= 0 && static_cast<std::size_t>(t) < s.textures.size()) mat.texture_name = s.textures[t].name;
+    }
+    for (std::size_t l = 0; l < lod_count; ++l) {
+      const std::vector<std::uint32_t>* list = l == 0 ? &mesh.indices : (l - 1 < mesh.lod_indices.size() ? &mesh.lod_indices[l - 1] : nullptr);
+      const auto before = static_cast<std::uint32_t>(model.lods[l].size() / 3);
+      if (list) model.lods[l].insert(model.lods[l].end(), list->begin(), list->begin() + list->size() / 3 * 3);
+      mat.selections.push_back({before, static_cast<std::uint32_t>(model.lods[l].size() / 3) - before});
+    }
+    mat.vertex_offset = vertex_offset;
+    mat.vertex_count = static_cast<std::uint32_t>(mesh.positions.size());
+    vertex_offset += mat.vertex_count;
+    model.materials.push_back(std::move(mat));
+  }
+  model.header_triangles = static_cast<std::uint32_t>(model.lods[0].size() / 3);
+
+  Mat4 matrix = node ? compose(node->local) : Mat4{};
+  if (node && node->stored.matrix && close_matrix(matrix, *node->stored.matrix)) matrix = *node->stored.matrix;
+  std::vector<const TagPoint*> tags;
+  for (const auto& t : s.tags)
+    if (t.node == plan.node || (t.node < 0 && plan.parent < 0)) tags.push_back(&t);
+  for (const auto* t : tags) model.tag_names.push_back(t->name);
+
+  model.frames.resize(frame_count);
+  for (std::size_t f = 0; f < frame_count; ++f) {
+    cem::Frame& frame = model.frames[f];
+    for (auto mi : plan.meshes)
+      for (std::size_t v = 0; v < s.meshes[mi].positions.size(); ++v) frame.vertices.push_back(frame_vertex(s.meshes[mi], f, v));
+    for (const auto* t : tags) frame.tags.push_back(t->positions.empty() ? Vec3{} : t->positions[std::min(f, t->positions.size() - 1)]);
+    frame.matrix = cem::from_mat4(matrix);
+  }
+  fill_bounds(model, node ? &node->stored : nullptr);
+  return model;
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions& options) {
+  Result<std::vector<std::byte>> result(std::vector<std::byte>{});
+  auto& warnings = result.warnings;
+  const bool has_frames = std::any_of(input.meshes.begin(), input.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
+  const bool bake = !has_frames && !input.animations.empty() && !input.joints.empty();
+  Scene s = bake ? bake_animation(input, options.frame_rate, warnings) : input;
+  if (options.lods > 0) generate_lods(s, options.lods, warnings);
+
+  std::size_t lod_count = 1, frame_count = 1;
+  for (const auto& m : s.meshes) {
+    lod_count = std::max(lod_count, m.lod_indices.size() + 1);
+    frame_count = std::max(frame_count, m.frames.size());
+  }
+  for (const auto& t : s.tags) frame_count = std::max(frame_count, t.positions.size());
+  auto plan = plan_models(s, warnings);
+  std::vector<cem::Model> models;
+  for (const auto& p : plan) models.push_back(build_model(s, p, lod_count, frame_count));
+  for (const auto& m : models)
+    if (!m.frames.empty() && m.frames[0].vertices.size() > 2442)
+      warnings.push_back(cem_warning("CEM_GAME_VERTEX_LIMIT", "model \"" + m.name + "\" has " + std::to_string(m.frames[0].vertices.size()) +
+                                     " vertices; the unpatched game crashes above about 2442 per part"));
+  if (!input.joints.empty() && !bake) warnings.push_back(cem_warning("CEM_SKELETON_DROPPED", "CEM has no skeleton; joints were not written"));
+
+  detail::ByteWriter w;
+  cem::write_models(w, models);
+  w.bytes(std::as_bytes(std::span(input.trailing_bytes.data(), input.trailing_bytes.size())));
+  result.value() = w.take();
+  return result;
+}
+
+}  // namespace aem::formats
