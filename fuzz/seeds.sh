@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 corpus=${AEM_CORPUS_DIR:-}
 case "$1" in
   fuzz_aem) dirs=(tests/data/aem ${corpus:+$corpus/aem} ${corpus:+$corpus/aem-legacy}); ext='*.aem' ;;
+  fuzz_cem) dirs=(tests/data/cem ${corpus:+$corpus/cem}); ext='*.cem' ;;
   *) dirs=(tests/data); ext='*' ;;
 esac
 for d in "${dirs[@]}"; do [ -d "$d" ] && find "$d" -name "$ext" -type f; done

@@ -136,7 +136,20 @@ void fill_bounds(cem::Model& model, const StoredValues* stored) {
   }
 }
 
-cem::Model build_model(const Scene& s, const ModelPlan& plan, std::size_t lod_count, std::size_t frame_count) {
+/// Each model has its own LOD and frame counts: the most any of its meshes (or tags) has, at least 1.
+std::pair<std::size_t, std::size_t> lod_and_frame_counts(const Scene& s, const ModelPlan& plan) {
+  std::size_t lods = 1, frames = 1;
+  for (auto mi : plan.meshes) {
+    lods = std::max(lods, s.meshes[mi].lod_indices.size() + 1);
+    frames = std::max(frames, s.meshes[mi].frames.size());
+  }
+  for (const auto& t : s.tags)
+    if (t.node == plan.node || (t.node < 0 && plan.parent < 0)) frames = std::max(frames, t.positions.size());
+  return {lods, frames};
+}
+
+cem::Model build_model(const Scene& s, const ModelPlan& plan) {
+  const auto [lod_count, frame_count] = lod_and_frame_counts(s, plan);
   cem::Model model;
   model.parent = plan.parent;
   model.child_models = plan.children;
@@ -197,15 +210,9 @@ Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions&
   Scene s = bake ? bake_animation(input, options.frame_rate, warnings) : input;
   if (options.lods > 0) generate_lods(s, options.lods, warnings);
 
-  std::size_t lod_count = 1, frame_count = 1;
-  for (const auto& m : s.meshes) {
-    lod_count = std::max(lod_count, m.lod_indices.size() + 1);
-    frame_count = std::max(frame_count, m.frames.size());
-  }
-  for (const auto& t : s.tags) frame_count = std::max(frame_count, t.positions.size());
   auto plan = plan_models(s, warnings);
   std::vector<cem::Model> models;
-  for (const auto& p : plan) models.push_back(build_model(s, p, lod_count, frame_count));
+  for (const auto& p : plan) models.push_back(build_model(s, p));
   for (const auto& m : models)
     if (!m.frames.empty() && m.frames[0].vertices.size() > 2442)
       warnings.push_back(cem_warning("CEM_GAME_VERTEX_LIMIT", "model \"" + m.name + "\" has " + std::to_string(m.frames[0].vertices.size()) +

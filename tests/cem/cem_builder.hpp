@@ -1,0 +1,42 @@
+// Builds CEM v2 bytes by hand from the layout in cem-notes.md §2, independently of our writer.
+#pragma once
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace aem::test {
+
+class CemBytes {
+ public:
+  CemBytes& u16(std::uint16_t v) { return raw(&v, 2); }
+  CemBytes& u32(std::uint32_t v) { return raw(&v, 4); }
+  CemBytes& f32(float v) { return raw(&v, 4); }
+  CemBytes& str(const std::string& s) {  // u32 length counting one NUL, text, NUL
+    u32(static_cast<std::uint32_t>(s.size() + 1));
+    raw(s.data(), s.size());
+    bytes.push_back(std::byte{0});
+    return *this;
+  }
+  CemBytes& vec3(float x, float y, float z) { return f32(x).f32(y).f32(z); }
+  /// "SSMF" 2.0 and the header counts in file order.
+  CemBytes& header(std::uint32_t triangles, std::uint32_t vertices, std::uint32_t tags, std::uint32_t materials,
+                   std::uint32_t frames, std::uint32_t children, std::uint32_t lods, const std::string& name,
+                   float cx, float cy, float cz) {
+    raw("SSMF", 4);
+    u16(2).u16(0).u32(triangles).u32(vertices).u32(tags).u32(materials).u32(frames).u32(children).u32(lods);
+    return str(name).vec3(cx, cy, cz);
+  }
+  CemBytes& identity_matrix() {
+    for (int k = 0; k < 16; ++k) f32(k % 5 == 0 ? 1.0f : 0.0f);
+    return *this;
+  }
+  CemBytes& raw(const void* p, std::size_t n) {
+    const auto* b = static_cast<const std::byte*>(p);
+    bytes.insert(bytes.end(), b, b + n);
+    return *this;
+  }
+  std::vector<std::byte> bytes;
+};
+
+}  // namespace aem::test
