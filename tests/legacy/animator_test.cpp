@@ -66,6 +66,26 @@ void expect_near(const Mat4& got, const glm::mat4& want, float tol, const std::s
 
 void expect_near(const Mat4& got, const Mat4& want, float tol, const std::string& where) { expect_near(got, to_glm(want), tol, where); }
 
+/// A posed file's bytes, validated view and animator kept together (the animator points at the view).
+struct Loaded {
+  explicit Loaded(const PosedFile& p) : bytes(p.bytes()), view(validated(bytes)), animator(view) {}
+  Loaded(const Loaded&) = delete;
+  static LegacyView validated(const std::vector<std::byte>& b) {
+    auto v = LegacyView::validate(b);
+    EXPECT_TRUE(v.ok()) << v.error().to_string();
+    return v.ok() ? v.value() : LegacyView{};
+  }
+  /// Skin matrices at `frame`.
+  const std::vector<Mat4>& at(float frame) {
+    animator.evaluate(frame, skin);
+    return skin;
+  }
+  std::vector<std::byte> bytes;
+  LegacyView view;
+  LegacyAnimator animator;
+  std::vector<Mat4> skin = std::vector<Mat4>(2);
+};
+
 /// Scaled, rotated and translated poses: quat_cast without scale removal matters here.
 PosedFile scaled_file() {
   PosedFile p;
@@ -80,14 +100,10 @@ PosedFile scaled_file() {
 
 TEST(LegacyAnimator, MatchesGlmUsedAsTheViewerDid) {
   const PosedFile p = scaled_file();
-  const auto bytes = p.bytes();
-  auto view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view) << view.error().to_string();
-  LegacyAnimator animator(view.value());
-  std::vector<Mat4> skin(2);
+  Loaded file(p);
   struct Case { float frame; int from, to; float f; };
   for (Case c : {Case{0, 0, 1, 0}, Case{2.5f, 0, 1, 0.25f}, Case{10, 0, 1, 1}, Case{15, 1, 2, 0.25f}, Case{29, 1, 2, 0.95f}, Case{30, 1, 2, 1}}) {
-    animator.evaluate(c.frame, skin);
+    const auto& skin = file.at(c.frame);
     for (int b = 0; b < 2; ++b)
       expect_near(skin[b], viewer_blend(to_glm(p.poses[c.from][b]), to_glm(p.poses[c.to][b]), c.f, to_glm(p.inverse_bind[b])), 2e-6f,
                   "frame " + std::to_string(c.frame) + " bone " + std::to_string(b));
@@ -98,18 +114,14 @@ TEST(LegacyAnimator, ScaledBonesAreWrongInTheViewerEvenAtKeys) {
   // aem-notes.md §8: quat_cast of a scaled matrix is not a unit quaternion, so the recomposed
   // matrix differs from the key's pose. The animator keeps that; the scene conversion does not.
   const PosedFile p = scaled_file();
-  const auto bytes = p.bytes();
-  auto view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view);
-  LegacyAnimator animator(view.value());
-  std::vector<Mat4> skin(2);
-  animator.evaluate(10, skin);
+  Loaded file(p);
+  std::vector<Mat4> skin = file.at(10);
   const Mat4 true_pose = p.poses[1][0] * p.inverse_bind[0];
   float worst = 0;
   for (int i = 0; i < 16; ++i) worst = std::max(worst, std::fabs(skin[0].m[i] - true_pose.m[i]));
   EXPECT_GT(worst, 0.1f);
 
-  auto scene = read_scene(bytes, "scaled.aem");
+  auto scene = read_scene(file.bytes, "scaled.aem");
   ASSERT_TRUE(scene) << scene.error().to_string();
   SceneAnimator scene_animator(scene.value());
   scene_animator.evaluate(0, 10 / kLegacyAssumedFps, skin);
@@ -121,30 +133,20 @@ TEST(LegacyAnimator, UnitScaleKeysReproduceThePoses) {
   p.frames = {0, 24};
   const Mat4 root = trs({0, 0, 2}, 90, {1, 0, 0}, {1, 1, 1});
   p.poses = {{root, root * trs({0, 1, 0}, 30, {0, 0, 1}, {1, 1, 1})}, {root, root * trs({0, 1, 0}, -50, {1, 1, 1}, {1, 1, 1})}};
-  const auto bytes = p.bytes();
-  auto view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view);
-  LegacyAnimator animator(view.value());
-  std::vector<Mat4> skin(2);
+  Loaded file(p);
   for (int k = 0; k < 2; ++k) {
-    animator.evaluate(p.frames[k], skin);
+    const auto& skin = file.at(p.frames[k]);
     for (int b = 0; b < 2; ++b) {
       expect_near(skin[b], p.poses[k][b] * p.inverse_bind[b], 2e-6f, "key " + std::to_string(k));
-      expect_near(animator.model()[b], p.poses[k][b], 2e-6f, "model, key " + std::to_string(k));
+      expect_near(file.animator.model()[b], p.poses[k][b], 2e-6f, "model, key " + std::to_string(k));
     }
   }
 }
 
 TEST(LegacyAnimator, TimeWrapsAndClampsLikeTheViewer) {
-  const PosedFile p = scaled_file();
-  const auto bytes = p.bytes();
-  auto view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view);
-  LegacyAnimator animator(view.value());
-  std::vector<Mat4> a(2), b(2);
+  Loaded file(scaled_file());
   auto same = [&](float x, float y) {
-    animator.evaluate(x, a);
-    animator.evaluate(y, b);
+    const std::vector<Mat4> a = file.at(x), b = file.at(y);
     for (int bone = 0; bone < 2; ++bone) expect_near(a[bone], b[bone], 1e-6f, std::to_string(x) + " vs " + std::to_string(y));
   };
   same(35, 5);                                      // past the end: minus the last key time (30)
@@ -159,32 +161,19 @@ TEST(LegacyAnimator, OneKeyAndRepeatedKeyTimes) {
   PosedFile p = scaled_file();
   p.frames = {0};
   p.poses.resize(1);
-  auto bytes = p.bytes();
-  auto view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view);
-  LegacyAnimator one(view.value());
-  std::vector<Mat4> skin(2);
-  one.evaluate(7, skin);
-  expect_near(skin[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f, "one key");
+  Loaded one(p);
+  expect_near(one.at(7)[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f, "one key");
 
   p = scaled_file();
   p.frames = {0, 0, 30};  // the viewer divided 0 by 0 here; the animator takes the earlier key
-  bytes = p.bytes();
-  view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view);
-  LegacyAnimator repeated(view.value());
-  repeated.evaluate(0, skin);
-  expect_near(skin[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f, "repeated");
+  Loaded repeated(p);
+  expect_near(repeated.at(0)[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f, "repeated");
 }
 
 TEST(LegacyAnimator, LegacyPoseTakesSecondsAndOneAnimation) {
-  const PosedFile p = scaled_file();
-  const auto bytes = p.bytes();
-  auto view = LegacyView::validate(bytes);
-  ASSERT_TRUE(view);
-  LegacyAnimator animator(view.value());
-  std::vector<Mat4> skin(2);
-  animator.evaluate(15, skin);
+  Loaded file(scaled_file());
+  const auto& bytes = file.bytes;
+  const auto& skin = file.at(15);
   auto posed = legacy_pose(bytes, 0, 15 / 24.0f);
   ASSERT_TRUE(posed) << posed.error().to_string();
   for (int b = 0; b < 2; ++b) expect_near(posed.value()[b], skin[b], 1e-6f, "legacy_pose");

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "aem/legacy.hpp"
+#include "aem/sampling.hpp"
 
 namespace aem {
 namespace {
@@ -47,18 +48,6 @@ Quat glm_slerp(const Quat& x, const Quat& y, float f) {
   const float angle = std::acos(cos_theta);
   const float a = std::sin((1.0f - f) * angle), b = std::sin(f * angle), s = std::sin(angle);
   return {(a * x.x + b * z.x) / s, (a * x.y + b * z.y) / s, (a * x.z + b * z.z) / s, (a * x.w + b * z.w) / s};
-}
-
-/// translate(T) * mat4_cast(q) * scale(S), with mat4_cast's unnormalised rotation formula.
-Mat4 glm_trs(const Vec3& t, const Quat& q, const Vec3& s) {
-  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z, xz = q.x * q.z, xy = q.x * q.y, yz = q.y * q.z,
-              wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-  Mat4 r;
-  r.m = {(1 - 2 * (yy + zz)) * s.x, 2 * (xy + wz) * s.x,       2 * (xz - wy) * s.x,       0,
-         2 * (xy - wz) * s.y,       (1 - 2 * (xx + zz)) * s.y, 2 * (yz + wx) * s.y,       0,
-         2 * (xz + wy) * s.z,       2 * (yz - wx) * s.z,       (1 - 2 * (xx + yy)) * s.z, 0,
-         t.x,                       t.y,                       t.z,                       1};
-  return r;
 }
 
 Vec3 column(const Mat4& m, int c) { return {m.m[c * 4], m.m[c * 4 + 1], m.m[c * 4 + 2]}; }
@@ -115,7 +104,7 @@ void LegacyAnimator::evaluate(float frame, std::span<Mat4> skin) {
   const Decomposed* a = &keys_[std::uint64_t(from) * bones];
   const Decomposed* b = &keys_[std::uint64_t(to) * bones];
   for (std::uint32_t i = 0; i < bones; ++i) {
-    model_[i] = glm_trs(mix(a[i].translation, b[i].translation, f), glm_slerp(a[i].rotation, b[i].rotation, f),
+    model_[i] = trs_matrix_unnormalized(mix(a[i].translation, b[i].translation, f), glm_slerp(a[i].rotation, b[i].rotation, f),
                         mix(a[i].scale, b[i].scale, f));
     skin[i] = model_[i] * inverse_bind_[i];
   }
