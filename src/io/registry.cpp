@@ -10,7 +10,7 @@ namespace {
 
 const std::vector<FormatHandler>& table() {
   static const std::vector<FormatHandler> handlers = {
-      {"aem", "AEM (an excellent model), current layout", {".aem"}, formats::aem_sniff, formats::aem_read,
+      {"aem", "AEM (an excellent model): reads the current and the 2022 legacy layout, writes the current", {".aem"}, formats::aem_sniff, formats::aem_read,
        formats::aem_write},
   };
   return handlers;
