@@ -239,6 +239,22 @@ TEST(LegacyHostile, NoKeyframesIsABindPoseModel) {
   for (const Mat4& m : pose.value()) EXPECT_EQ(m, Mat4{});
 }
 
+TEST(LegacyHostile, KeyframesWithoutBones) {
+  auto f = small_file();
+  f.bones.clear();
+  for (auto& v : f.vertices) std::fill(std::begin(v.weights), std::end(v.weights), 0.0f);
+  for (auto& k : f.keys) k.matrices.clear();  // 4-byte keyframes: a time only
+  const auto bytes = f.bytes();
+  ASSERT_EQ(bytes.size(), kBones + 2 * 4);
+  auto pose = legacy_pose(bytes, 0, 0.25f);
+  ASSERT_TRUE(pose) << pose.error().to_string();
+  EXPECT_TRUE(pose->empty());
+  auto scene = read_scene(bytes, "boneless.aem");
+  ASSERT_TRUE(scene) << scene.error().to_string();
+  EXPECT_TRUE(scene->joints.empty());
+  EXPECT_TRUE(scene->meshes[0].skin.empty());
+}
+
 TEST(LegacyHostile, HeaderThatFitsBothLayoutsIsReadAsCurrentWithAWarning) {
   // V = 1, T = 4 and zero elsewhere: legacy 24 + 76 + 48 = 148 bytes; read as a current header the
   // same fields imply 40 + 92 + 16 = 148 bytes (fields 6-9 are vertex 0's zero floats).

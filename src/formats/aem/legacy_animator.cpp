@@ -80,6 +80,7 @@ LegacyAnimator::LegacyAnimator(const LegacyView& view) : view_(&view) {
 
 void LegacyAnimator::evaluate(float frame, std::span<Mat4> skin) {
   const std::uint32_t bones = view_->counts().bones, count = view_->counts().keyframes;
+  if (bones == 0) return;
   if (count == 0) {
     std::fill_n(skin.begin(), bones, Mat4{});
     for (std::uint32_t b = 0; b < bones; ++b) model_[b] = inverse(inverse_bind_[b]);
@@ -101,8 +102,8 @@ void LegacyAnimator::evaluate(float frame, std::span<Mat4> skin) {
   const float t0 = view_->key_time(from), t1 = view_->key_time(to);
   const float f = t1 > t0 ? std::clamp((t - t0) / (t1 - t0), 0.0f, 1.0f) : 0.0f;
 
-  const Decomposed* a = &keys_[std::uint64_t(from) * bones];
-  const Decomposed* b = &keys_[std::uint64_t(to) * bones];
+  const Decomposed* a = keys_.data() + std::uint64_t(from) * bones;
+  const Decomposed* b = keys_.data() + std::uint64_t(to) * bones;
   for (std::uint32_t i = 0; i < bones; ++i) {
     model_[i] = trs_matrix_unnormalized(mix(a[i].translation, b[i].translation, f), glm_slerp(a[i].rotation, b[i].rotation, f),
                         mix(a[i].scale, b[i].scale, f));
