@@ -36,8 +36,9 @@ struct LegacyFile {
   std::vector<std::byte> bytes() const {
     std::vector<std::byte> out;
     auto put = [&](const void* p, std::size_t n) {
-      const auto* b = static_cast<const std::byte*>(p);
-      out.insert(out.end(), b, b + n);
+      const std::size_t at = out.size();
+      out.resize(at + n);
+      std::memcpy(out.data() + at, p, n);
     };
     auto u32 = [&](std::uint32_t v) { put(&v, 4); };
     auto f32 = [&](float v) { put(&v, 4); };

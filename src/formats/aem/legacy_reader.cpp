@@ -24,17 +24,19 @@ bool any_nonzero(const std::vector<V>& values) {
 /// One scene mesh from `count` consecutive triangles starting at triangle `first`: the vertices it
 /// uses, in file order, with indices remapped to them.
 Mesh build_mesh(const LegacyView& view, std::uint64_t first, std::uint64_t count, std::string name) {
-  std::vector<std::uint32_t> used;
-  used.reserve(3 * count);
-  for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i) used.push_back(view.triangle_index(i));
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
+  constexpr std::uint32_t kUnused = UINT32_MAX;
+  std::vector<std::uint32_t> remap(view.counts().vertices, kUnused);
+  for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i) remap[view.triangle_index(i)] = 0;
+  std::uint32_t next = 0;
+  for (auto& r : remap)
+    if (r != kUnused) r = next++;
 
   Mesh m;
   m.name = std::move(name);
   std::vector<Vec3> tangents;
   std::vector<Vec2> uvs;
-  for (std::uint32_t vi : used) {
+  for (std::uint32_t vi = 0; vi < remap.size(); ++vi) {
+    if (remap[vi] == kUnused) continue;
     const legacy_file::Vertex v = view.vertex(vi);
     m.positions.push_back(v.position);
     m.normals.push_back(v.normal);
@@ -54,7 +56,7 @@ Mesh build_mesh(const LegacyView& view, std::uint64_t first, std::uint64_t count
   if (any_nonzero(uvs)) m.uvs.push_back(std::move(uvs));
   if (!any_nonzero(m.skin)) m.skin.clear();
   for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i)
-    m.indices.push_back(static_cast<std::uint32_t>(std::lower_bound(used.begin(), used.end(), view.triangle_index(i)) - used.begin()));
+    m.indices.push_back(remap[view.triangle_index(i)]);
   return m;
 }
 
