@@ -2,12 +2,15 @@
 // (or a warning when tolerated), through LegacyView and through read_scene's layout detection.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include "aem/aem_view.hpp"
 #include "aem/io.hpp"
 #include "aem/legacy.hpp"
 #include "legacy_builder.hpp"
+#include "support/corpus.hpp"
 
 namespace aem {
 namespace {
@@ -277,6 +280,27 @@ TEST(LegacyHostile, RuntimeViewNamesALegacyFile) {
   auto model = AemModel::from_memory(small_bytes());
   ASSERT_FALSE(model);
   EXPECT_EQ(model.error().code, "AEM_LEGACY_LAYOUT");
+}
+
+TEST(LegacyHostile, CliValidateReportsTheCodeAndExitsOne) {
+  const auto dir = test::temp_dir("legacy-hostile");
+  auto bytes = small_bytes();
+  test::poke_u32(bytes, kBones + 64, 1);  // parent cycle
+  const auto cycle = dir / "cycle.aem";
+  std::ofstream(cycle, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  bytes = small_bytes();
+  bytes.resize(bytes.size() - 4);
+  const auto cut = dir / "cut.aem";
+  std::ofstream(cut, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+
+  std::string out;
+  EXPECT_EQ(test::run_cli("validate \"" + cycle.string() + "\"", &out), 1) << out;
+  EXPECT_NE(out.find("AEM_LEGACY_PARENT_CYCLE"), std::string::npos) << out;
+  EXPECT_EQ(test::run_cli("validate \"" + cut.string() + "\"", &out), 1) << out;
+  EXPECT_NE(out.find("AEM_SIZE_MISMATCH"), std::string::npos) << out;
+  EXPECT_NE(out.find(std::to_string(kSize) + " bytes as a legacy"), std::string::npos) << out;
+  EXPECT_NE(test::run_cli("info \"" + cut.string() + "\"", &out), 0) << out;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(LegacyHostile, EveryTruncationAndByteFlipIsHandled) {
