@@ -113,7 +113,7 @@ void legacy_keyframe_pose(const LegacyView& view, std::uint32_t k, std::span<Mat
 /// keyframes around the time, blend the absolute poses G (lerp of the translation column, glm-style
 /// slerp of quat_cast of the whole 3x3 with no scale removed, lerp of column lengths, recomposed
 /// T * R * S) and multiply by the inverse bind. Precomputes every keyframe's pose (as many matrices
-/// as the file holds); one animator per thread.
+/// as the file holds) and keeps no reference to the view; one animator per thread.
 class LegacyAnimator {
  public:
   explicit LegacyAnimator(const LegacyView& view);
@@ -132,7 +132,8 @@ class LegacyAnimator {
     Quat rotation;  ///< glm::quat_cast of the unnormalised 3x3: not unit when the bone is scaled
     Vec3 scale;     ///< column lengths
   };
-  const LegacyView* view_;
+  std::uint32_t bones_ = 0;
+  std::vector<float> times_;      // key times in frames, never decreasing
   std::vector<Decomposed> keys_;  // keyframe-major: keys_[k * bones + b]
   std::vector<Mat4> inverse_bind_, model_;
 };

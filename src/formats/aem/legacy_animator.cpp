@@ -61,8 +61,10 @@ void legacy_keyframe_pose(const LegacyView& view, std::uint32_t k, std::span<Mat
   }
 }
 
-LegacyAnimator::LegacyAnimator(const LegacyView& view) : view_(&view) {
+LegacyAnimator::LegacyAnimator(const LegacyView& view) : bones_(view.counts().bones) {
   const auto& c = view.counts();
+  times_.resize(c.keyframes);
+  for (std::uint32_t k = 0; k < c.keyframes; ++k) times_[k] = view.key_time(k);
   inverse_bind_.resize(c.bones);
   model_.resize(c.bones);
   for (std::uint32_t b = 0; b < c.bones; ++b) {
@@ -79,7 +81,7 @@ LegacyAnimator::LegacyAnimator(const LegacyView& view) : view_(&view) {
 }
 
 void LegacyAnimator::evaluate(float frame, std::span<Mat4> skin) {
-  const std::uint32_t bones = view_->counts().bones, count = view_->counts().keyframes;
+  const std::uint32_t bones = bones_, count = static_cast<std::uint32_t>(times_.size());
   if (bones == 0) return;
   if (count == 0) {
     std::fill_n(skin.begin(), bones, Mat4{});
@@ -87,26 +89,25 @@ void LegacyAnimator::evaluate(float frame, std::span<Mat4> skin) {
     return;
   }
   // The viewer subtracted the last key time until t <= last; fmod gives the same point of the loop.
-  const float last = view_->key_time(count - 1);
+  const float last = times_.back();
   float t = std::isnan(frame) ? 0.0f : frame;
   if (t > last) {
     t = last > 0.0f && std::isfinite(t) ? std::fmod(t, last) : last;
     if (t == 0.0f) t = last;
   }
-  // Keyframe pair as the viewer found it: from = last key whose successor is not before t.
-  std::uint32_t from = 0, to = count > 1 ? 1 : 0;
-  while (to != 0 && t > view_->key_time(to)) {
-    ++from;
-    to = from + 1 < count ? from + 1 : 0;
-  }
-  const float t0 = view_->key_time(from), t1 = view_->key_time(to);
+  // The viewer's pair: `to` is the first key after key 0 whose time is not before t (found by a
+  // linear walk there, by binary search here), `from` the key before it. One key: both are key 0.
+  const std::uint32_t to =
+      count > 1 ? static_cast<std::uint32_t>(std::lower_bound(times_.begin() + 1, times_.end(), t) - times_.begin()) : 0;
+  const std::uint32_t from = to > 0 ? to - 1 : 0;
+  const float t0 = times_[from], t1 = times_[to];
   const float f = t1 > t0 ? std::clamp((t - t0) / (t1 - t0), 0.0f, 1.0f) : 0.0f;
 
   const Decomposed* a = keys_.data() + std::uint64_t(from) * bones;
   const Decomposed* b = keys_.data() + std::uint64_t(to) * bones;
   for (std::uint32_t i = 0; i < bones; ++i) {
-    model_[i] = trs_matrix_unnormalized(mix(a[i].translation, b[i].translation, f), glm_slerp(a[i].rotation, b[i].rotation, f),
-                        mix(a[i].scale, b[i].scale, f));
+    model_[i] = trs_matrix_unnormalized(mix(a[i].translation, b[i].translation, f),
+                                        glm_slerp(a[i].rotation, b[i].rotation, f), mix(a[i].scale, b[i].scale, f));
     skin[i] = model_[i] * inverse_bind_[i];
   }
 }
