@@ -196,6 +196,23 @@ TEST(LegacyHostile, TrianglesNoMeshCoversAreKeptWithAWarning) {
   EXPECT_EQ(scene->meshes[1].triangle_count(), 1u);
 }
 
+TEST(LegacyHostile, MeshesSharingVerticesGetTheirOwnCopies) {
+  auto f = small_file();
+  f.vertices.push_back(f.vertices[1]);
+  f.vertices[3].position = {5, 5, 5};
+  f.indices = {0, 1, 2, 2, 1, 3};
+  f.mesh_triangles = {1, 1};
+  auto scene = read_scene(f.bytes(), "two.aem");
+  ASSERT_TRUE(scene) << scene.error().to_string();
+  ASSERT_EQ(scene->meshes.size(), 2u);
+  EXPECT_EQ(scene->meshes[0].indices, (std::vector<std::uint32_t>{0, 1, 2}));
+  // Mesh 1 uses file vertices 1, 2, 3 (in file order) as its 0, 1, 2.
+  EXPECT_EQ(scene->meshes[1].indices, (std::vector<std::uint32_t>{1, 0, 2}));
+  ASSERT_EQ(scene->meshes[1].positions.size(), 3u);
+  EXPECT_EQ(scene->meshes[1].positions[0], (Vec3{1, 0, 0}));
+  EXPECT_EQ(scene->meshes[1].positions[2], (Vec3{5, 5, 5}));
+}
+
 TEST(LegacyHostile, NonFiniteFloats) {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   const std::size_t places[] = {kVertices + 4, kVertices + 76 + 64, kBones + 68 + 20, kKeys + kKeySize, kKeys + kKeySize + 4 + 64 + 60};

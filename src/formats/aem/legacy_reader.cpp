@@ -4,6 +4,7 @@
 // absolute matrices. Frame numbers become seconds at an assumed 24 fps; coordinates stay Blender's
 // Z-up (recorded in Scene::conventions, not rotated).
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "aem/legacy.hpp"
@@ -21,30 +22,52 @@ bool any_nonzero(const std::vector<V>& values) {
   return std::any_of(values.begin(), values.end(), [](const V& v) { return !(v == V{}); });
 }
 
-/// One scene mesh from `count` consecutive triangles starting at triangle `first`: the vertices it
-/// uses, in file order, with indices remapped to them.
-Mesh build_mesh(const LegacyView& view, std::uint64_t first, std::uint64_t count, std::string name) {
-  constexpr std::uint32_t kUnused = UINT32_MAX;
-  std::vector<std::uint32_t> remap(view.counts().vertices, kUnused);
-  for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i) remap[view.triangle_index(i)] = 0;
-  std::uint32_t next = 0;
-  for (auto& r : remap)
-    if (r != kUnused) r = next++;
+/// Builds scene meshes from runs of triangles. Each mesh gets the vertices its triangles use, in file
+/// order. The vertex -> mesh-vertex table is allocated once and reset after each mesh, so the work is
+/// linear in the triangles whatever the number of meshes.
+class MeshBuilder {
+ public:
+  explicit MeshBuilder(const LegacyView& view) : view_(view), remap_(view.counts().vertices, kUnused) {}
 
+  Mesh build(std::uint64_t first, std::uint64_t count, std::string name) {
+    used_.clear();
+    for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i) {
+      const std::uint32_t v = view_.triangle_index(i);
+      if (remap_[v] == kUnused) {
+        remap_[v] = 0;
+        used_.push_back(v);
+      }
+    }
+    std::sort(used_.begin(), used_.end());
+    for (std::uint32_t k = 0; k < used_.size(); ++k) remap_[used_[k]] = k;
+    Mesh m = copy_vertices(std::move(name));
+    for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i) m.indices.push_back(remap_[view_.triangle_index(i)]);
+    for (std::uint32_t v : used_) remap_[v] = kUnused;
+    return m;
+  }
+
+ private:
+  static constexpr std::uint32_t kUnused = UINT32_MAX;
+  Mesh copy_vertices(std::string name) const;
+
+  const LegacyView& view_;
+  std::vector<std::uint32_t> remap_, used_;
+};
+
+Mesh MeshBuilder::copy_vertices(std::string name) const {
   Mesh m;
   m.name = std::move(name);
   std::vector<Vec3> tangents;
   std::vector<Vec2> uvs;
-  for (std::uint32_t vi = 0; vi < remap.size(); ++vi) {
-    if (remap[vi] == kUnused) continue;
-    const legacy_file::Vertex v = view.vertex(vi);
+  for (std::uint32_t vi : used_) {
+    const legacy_file::Vertex v = view_.vertex(vi);
     m.positions.push_back(v.position);
     m.normals.push_back(v.normal);
     tangents.push_back(v.tangent);
     uvs.push_back(v.uv);
     SkinInfluences s;
     for (int k = 0; k < 4; ++k)
-      if (v.bone_weights[k] != 0.0f && v.bone_indices[k] < view.counts().bones) {  // the add-on pads with index 0, weight 0
+      if (v.bone_weights[k] != 0.0f && v.bone_indices[k] < view_.counts().bones) {  // the add-on pads with index 0, weight 0
         s.joints[k] = static_cast<std::int32_t>(v.bone_indices[k]);
         s.weights[k] = v.bone_weights[k];
       }
@@ -55,8 +78,6 @@ Mesh build_mesh(const LegacyView& view, std::uint64_t first, std::uint64_t count
     for (const Vec3& t : tangents) m.tangents.push_back({t.x, t.y, t.z, 1.0f});
   if (any_nonzero(uvs)) m.uvs.push_back(std::move(uvs));
   if (!any_nonzero(m.skin)) m.skin.clear();
-  for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i)
-    m.indices.push_back(remap[view.triangle_index(i)]);
   return m;
 }
 
@@ -104,13 +125,14 @@ Result<Scene> legacy_view_to_scene(const LegacyView& view) {
   scene.source_notes.push_back({"coordinates", "Blender world space, Z up"});
   scene.conventions.up = UpAxis::Z;
 
+  MeshBuilder meshes(view);
   std::uint64_t first = 0;
   for (std::uint32_t i = 0; i < c.meshes; ++i) {
     const std::uint32_t count = view.mesh_triangle_count(i);
-    scene.meshes.push_back(build_mesh(view, first, count, "mesh" + std::to_string(i)));
+    scene.meshes.push_back(meshes.build(first, count, "mesh" + std::to_string(i)));
     first += count;
   }
-  if (first < c.triangles) scene.meshes.push_back(build_mesh(view, first, c.triangles - first, "unassigned_triangles"));
+  if (first < c.triangles) scene.meshes.push_back(meshes.build(first, c.triangles - first, "unassigned_triangles"));
 
   for (std::uint32_t b = 0; b < c.bones; ++b) {
     const legacy_file::Bone bone = view.bone(b);
