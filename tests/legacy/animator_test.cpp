@@ -143,6 +143,30 @@ TEST(LegacyAnimator, UnitScaleKeysReproduceThePoses) {
   }
 }
 
+TEST(LegacyAnimator, BetweenKeysTheViewerBlendsAbsolutePosesAndTheSceneLocalOnes) {
+  // A moving root (unit scale): the child's absolute translation is lerped by the viewer, but swings
+  // on an arc when the scene slerps the root and keeps the child's local offset.
+  PosedFile p;
+  p.frames = {0, 24};
+  const Mat4 root0 = trs({}, 0, {0, 0, 1}, {1, 1, 1}), root1 = trs({}, 90, {0, 0, 1}, {1, 1, 1});
+  const Mat4 child = trs({2, 0, 0}, 0, {0, 0, 1}, {1, 1, 1});
+  p.poses = {{root0, root0 * child}, {root1, root1 * child}};
+  Loaded file(p);
+  auto scene = read_scene(file.bytes, "arc.aem");
+  ASSERT_TRUE(scene) << scene.error().to_string();
+  SceneAnimator scene_animator(scene.value());
+  std::vector<Mat4> scene_skin(2);
+  scene_animator.evaluate(0, 12 / kLegacyAssumedFps, scene_skin);
+  file.at(12);
+  // Child origin halfway: the viewer's chord midpoint (1, 1, 0) vs the scene's arc point (sqrt 2, sqrt 2, 0).
+  const Vec3 viewer_origin{file.animator.model()[1](0, 3), file.animator.model()[1](1, 3), 0};
+  const Mat4 scene_model = scene_skin[1] * inverse(p.inverse_bind[1]);
+  EXPECT_NEAR(viewer_origin.x, 1.0f, 1e-5f);
+  EXPECT_NEAR(viewer_origin.y, 1.0f, 1e-5f);
+  EXPECT_NEAR(scene_model(0, 3), std::sqrt(2.0f), 1e-5f);
+  EXPECT_NEAR(scene_model(1, 3), std::sqrt(2.0f), 1e-5f);
+}
+
 TEST(LegacyAnimator, TimeWrapsAndClampsLikeTheViewer) {
   Loaded file(scaled_file());
   auto same = [&](float x, float y) {
