@@ -98,7 +98,6 @@ class LegacyView {
   const Offsets& offsets() const { return off_; }
 
  private:
-  float f32_at(std::uint64_t offset) const;
   std::span<const std::byte> bytes_;
   legacy_file::Counts counts_;
   Offsets off_;

@@ -52,8 +52,6 @@ std::optional<std::uint64_t> file_size(const Counts& c) {
 
 }  // namespace legacy_file
 
-float LegacyView::f32_at(std::uint64_t offset) const { return load<float>(bytes_, offset); }
-
 legacy_file::Vertex LegacyView::vertex(std::uint32_t i) const {
   const std::uint64_t at = off_.vertices + legacy_file::kVertexSize * i;
   legacy_file::Vertex v;
@@ -80,7 +78,9 @@ legacy_file::Bone LegacyView::bone(std::uint32_t b) const {
   return bone;
 }
 
-float LegacyView::key_time(std::uint32_t k) const { return f32_at(off_.keyframes + legacy_file::keyframe_size(counts_.bones) * k); }
+float LegacyView::key_time(std::uint32_t k) const {
+  return load<float>(bytes_, off_.keyframes + legacy_file::keyframe_size(counts_.bones) * k);
+}
 
 Mat4 LegacyView::key_matrix(std::uint32_t k, std::uint32_t b) const {
   Mat4 m;
