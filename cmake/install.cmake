@@ -2,6 +2,16 @@
 # and a pkg-config file.
 include(CMakePackageConfigHelpers)
 
+# Packages aem::aem links privately (static library): consumers must find them too. Folders that
+# add one call set_property(GLOBAL APPEND PROPERTY AEM_PACKAGE_DEPENDENCIES <package>).
+get_property(aem_dependencies GLOBAL PROPERTY AEM_PACKAGE_DEPENDENCIES)
+set(AEM_EXTRA_FIND_DEPENDENCIES "")
+set(AEM_PC_PRIVATE_LIBS "-lfmt")
+foreach(dep IN LISTS aem_dependencies)
+  string(APPEND AEM_EXTRA_FIND_DEPENDENCIES "find_dependency(${dep} CONFIG)\n")
+  string(APPEND AEM_PC_PRIVATE_LIBS " -l${dep}")
+endforeach()
+
 install(TARGETS aem_runtime aem EXPORT aemTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -53,8 +53,9 @@ inline KeySpan find_keys(std::uint32_t count, float t, TimeOf time_of, std::uint
   return {i - 1, i, (t - t0) / (t1 - t0)};
 }
 
-/// Matrix T * R * S for translation t, unit rotation q and scale s.
-inline Mat4 trs_matrix(const Vec3& t, const Quat& q, const Vec3& s) {
+/// Matrix T * R * S with the rotation formula applied to q exactly as given: a non-unit q gives a
+/// scaled, skewed "rotation" (glm::mat4_cast semantics, which the 2022 legacy viewer relied on).
+inline Mat4 trs_matrix_unnormalized(const Vec3& t, const Quat& q, const Vec3& s) {
   const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z, xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z,
               wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
   Mat4 r;
@@ -64,6 +65,9 @@ inline Mat4 trs_matrix(const Vec3& t, const Quat& q, const Vec3& s) {
          t.x,                       t.y,                       t.z,                       1};
   return r;
 }
+
+/// Matrix T * R * S for translation t, unit rotation q and scale s (the evaluators normalise keys once).
+inline Mat4 trs_matrix(const Vec3& t, const Quat& q, const Vec3& s) { return trs_matrix_unnormalized(t, q, s); }
 
 /// a * b for affine matrices (last row 0 0 0 1), 36 multiplies instead of 64.
 inline Mat4 affine_multiply(const Mat4& a, const Mat4& b) {

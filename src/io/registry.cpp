@@ -14,7 +14,7 @@ const std::vector<FormatHandler>& table() {
   // V measured down from the top of the image file (aem-notes.md §2, §3.6).
   static const Conventions aem_conventions{UpAxis::Y, true, true, false, 1.0f};
   static const std::vector<FormatHandler> handlers = {
-      {"aem", "AEM (an excellent model), current layout", {".aem"}, formats::aem_sniff, formats::aem_read,
+      {"aem", "AEM (an excellent model): reads the current and the 2022 legacy layout, writes the current", {".aem"}, formats::aem_sniff, formats::aem_read,
        formats::aem_write, aem_conventions},
       {"cem", "CEM v2 (Empire Earth models; PK01-compressed too)", {".cem"}, formats::cem_sniff, formats::cem_read,
        formats::cem_write, formats::cem_conventions()},

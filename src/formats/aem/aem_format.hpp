@@ -4,6 +4,7 @@
 #include <span>
 
 #include "aem/aem_view.hpp"
+#include "aem/legacy.hpp"
 #include "aem/io.hpp"
 
 namespace aem::formats {
@@ -12,8 +13,12 @@ namespace aem::formats {
 bool aem_sniff(std::span<const std::byte> head);
 /// Reads a validated view into a scene (tool path).
 Result<Scene> aem_view_to_scene(const AemView& view);
-/// Reads AEM bytes (any alignment) into a scene.
+/// Reads AEM bytes (any alignment) of either layout into a scene (detect_aem_layout picks it).
 Result<Scene> aem_read(const ReadInput& input);
+/// Reads a validated legacy (2022) view into a scene: Z-up, key times in seconds at 24 fps assumed.
+Result<Scene> legacy_view_to_scene(const LegacyView& view);
+/// Reads legacy-layout AEM bytes into a scene.
+Result<Scene> legacy_read(const ReadInput& input);
 /// Writes a scene whose meshes are in model space as current-layout AEM. Nodes are flattened,
 /// more than 4 influences are reduced to the largest 4 (renormalised), embedded texture bytes are
 /// not stored (AEM keeps file names only): each loss is a warning.

@@ -164,7 +164,10 @@ Result<Scene> aem_view_to_scene(const AemView& view) {
   return result;
 }
 
-Result<Scene> aem_read(const ReadInput& input) {
+namespace {
+
+/// The current layout, through the validated runtime view.
+Result<Scene> current_read(const ReadInput& input) {
   auto model = AemModel::from_memory(input.bytes, reinterpret_cast<std::uintptr_t>(input.bytes.data()) % 4 != 0);
   if (!model) {
     model.error().file = input.path.string();
@@ -172,6 +175,24 @@ Result<Scene> aem_read(const ReadInput& input) {
   }
   auto scene = aem_view_to_scene(model->view());
   scene.warnings.insert(scene.warnings.begin(), model.warnings.begin(), model.warnings.end());
+  return scene;
+}
+
+}  // namespace
+
+Result<Scene> aem_read(const ReadInput& input) {
+  auto layout = detect_aem_layout(input.bytes);
+  if (!layout) {
+    layout.error().file = input.path.string();
+    return layout.error();
+  }
+  if (layout.value() == AemLayout::Legacy) {
+    auto scene = legacy_read(input);
+    for (auto& w : scene.warnings) w.file = input.path.string();
+    return scene;
+  }
+  auto scene = current_read(input);
+  scene.warnings.insert(scene.warnings.begin(), layout.warnings.begin(), layout.warnings.end());
   for (auto& w : scene.warnings) w.file = input.path.string();
   return scene;
 }

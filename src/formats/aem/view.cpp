@@ -5,34 +5,20 @@
 #include <string>
 
 #include "aem/aem_view.hpp"
+#include "aem/legacy.hpp"
+#include "formats/aem/oddity_counter.hpp"
 
 namespace aem {
 namespace {
+
+using detail::indexed;
+using detail::OddityCounter;
 
 constexpr const char* kFormat = "AEM";
 
 Error aem_error(const char* code, std::uint64_t offset, std::string path, std::string message) {
   return Error{code, kFormat, {}, offset, {}, std::move(path), std::move(message)};
 }
-
-std::string indexed(const char* section, std::uint64_t i) { return std::string(section) + "[" + std::to_string(i) + "]"; }
-
-/// Tallies one kind of tolerated oddity and reports it once, with the first place it occurred.
-struct OddityCounter {
-  std::uint64_t count = 0, first_offset = 0;
-  std::string first_path;
-  void hit(std::uint64_t offset, const char* section, std::uint64_t i) {
-    if (count++ == 0) {
-      first_offset = offset;
-      first_path = indexed(section, i);
-    }
-  }
-  void report(std::vector<Warning>& out, const char* code, const std::string& what) const {
-    if (count == 0) return;
-    out.push_back(Warning{code, kFormat, {}, first_offset, {}, first_path,
-                          std::to_string(count) + " " + what + " (first shown)"});
-  }
-};
 
 /// Float words of a vertex, as a mask over its 23 words (the bone index words are integers).
 constexpr std::uint32_t kVertexFloatMask = 0x3FFFu | (0xFu << 18);  // words 0-13 and 18-21
@@ -80,6 +66,11 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes) {
   const Counts& c = v.counts_;
   const std::uint64_t expected = file_size(c);
   if (expected != bytes.size()) {
+    auto layout = detect_aem_layout(bytes);
+    if (layout && layout.value() == AemLayout::Legacy)
+      return aem_error("AEM_LEGACY_LAYOUT", 0, "header",
+                       "this is a legacy (2022) layout file; the runtime view reads the current layout only "
+                       "(use LegacyView / LegacyAnimator, or read_scene, which reads both)");
     return aem_error("AEM_SIZE_MISMATCH", expected < bytes.size() ? expected : bytes.size(), "header",
                      "the header's counts imply " + std::to_string(expected) + " bytes but the file has " +
                          std::to_string(bytes.size()) +
