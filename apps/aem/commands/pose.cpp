@@ -7,6 +7,7 @@
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
 #include "aem/io.hpp"
+#include "aem/legacy.hpp"
 #include "commands/commands.hpp"
 #include "core/file.hpp"
 
@@ -47,6 +48,22 @@ int run_pose(const PoseOptions& options) {
   if (!bytes) {
     fmt::print(stderr, "{}\n", bytes.error().to_string());
     return kExitInvalid;
+  }
+  // Legacy (2022) AEM: evaluated as the 2022 viewer did; its one animation has no name.
+  if (find_format("aem")->sniff(bytes.value())) {
+    auto layout = detect_aem_layout(bytes.value());
+    if (layout && layout.value() == AemLayout::Legacy) {
+      auto anim = find_animation(options.animation, {""});
+      if (!anim) return fail_animation(options.animation, {""});
+      auto skin = legacy_pose(bytes.value(), *anim, options.time);
+      if (!skin) {
+        skin.error().file = options.file;
+        fmt::print(stderr, "{}\n", skin.error().to_string());
+        return kExitInvalid;
+      }
+      print_matrices(skin.value());
+      return kExitOk;
+    }
   }
   // Current-layout AEM: evaluate the file itself with the runtime (reference libaem semantics).
   if (find_format("aem")->sniff(bytes.value())) {
