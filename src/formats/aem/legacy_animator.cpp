@@ -2,7 +2,6 @@
 // happens on absolute armature-space poses, with glm's quat_cast / slerp / mat4_cast semantics
 // (glm 0.9.9), including quat_cast of an unnormalised 3x3 for scaled bones.
 #include <algorithm>
-#include <cmath>
 
 #include "aem/legacy.hpp"
 #include "aem/sampling.hpp"
@@ -118,16 +117,10 @@ Result<std::vector<Mat4>> legacy_pose(std::span<const std::byte> bytes, std::int
   std::vector<Mat4> skin(view->counts().bones);
   LegacyAnimator animator(view.value());
   // One animation (index 0) when there are keyframes; any other index is the bind pose.
-  if (animation == 0) {
-    // Legacy key times are whole Blender frames, and a float time in seconds cannot always hold
-    // frame/24 exactly: 49/24 s converts back to 49.000002 frames, which the viewer's wrap rule would
-    // send back to the start. A time within 1e-4 frames of a whole frame is that frame.
-    double frames = static_cast<double>(seconds) * kLegacyAssumedFps;
-    if (std::fabs(frames - std::round(frames)) < 1e-4) frames = std::round(frames);
-    animator.evaluate(static_cast<float>(frames), skin);
-  } else {
+  if (animation == 0)
+    animator.evaluate(seconds * kLegacyAssumedFps, skin);
+  else
     std::fill(skin.begin(), skin.end(), Mat4{});
-  }
   Result<std::vector<Mat4>> result(std::move(skin));
   result.warnings = std::move(view.warnings);
   return result;
