@@ -2,6 +2,7 @@
 // happens on absolute armature-space poses, with glm's quat_cast / slerp / mat4_cast semantics
 // (glm 0.9.9), including quat_cast of an unnormalised 3x3 for scaled bones.
 #include <algorithm>
+#include <cmath>
 
 #include "aem/legacy.hpp"
 #include "aem/sampling.hpp"
