@@ -17,6 +17,7 @@ for target in build-fuzz/fuzz/fuzz_*; do
   while read -r seed; do cp "$seed" "$seeds/" 2>/dev/null || true; done < <(bash fuzz/seeds.sh "$name")
   echo "fuzz: $name for ${seconds}s"
   ASAN_OPTIONS=detect_leaks=1 "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=1048576 \
+    -artifact_prefix="build-fuzz/$name-" \
     -print_final_stats=0 "$seeds" 2>"build-fuzz/$name.log" || { tail -n 60 "build-fuzz/$name.log"; exit 1; }
   grep -E "^#[0-9]+ *DONE" "build-fuzz/$name.log" | tail -n 1 || true
 done

@@ -29,7 +29,8 @@ Mesh placed(const Mesh& src, const Mat4& world, std::int32_t joint) {
     flip(m.indices);
     for (auto& lod : m.lod_indices) flip(lod);
   }
-  if (joint >= 0 && m.rigid_joints.empty()) m.rigid_joints.assign(m.positions.size(), joint);
+  // Skinned meshes follow their own joints; only rigid meshes take the node's joint.
+  if (joint >= 0 && m.rigid_joints.empty() && m.skin.empty()) m.rigid_joints.assign(m.positions.size(), joint);
   return m;
 }
 

@@ -7,8 +7,8 @@ namespace aem {
 
 /// Returns a copy of `scene` with no nodes: each (node, mesh) instance becomes its own mesh with
 /// positions, normals and tangents transformed by the node's world matrix (winding flipped for
-/// mirroring transforms). A node driven by a joint makes its mesh's vertices follow that joint
-/// rigidly (Mesh::rigid_joints). Meshes no node places are dropped. A scene without nodes is
+/// mirroring transforms). A node driven by a joint makes its unskinned meshes' vertices follow that
+/// joint rigidly (Mesh::rigid_joints); skinned meshes follow their own joints. Meshes no node places are dropped. A scene without nodes is
 /// returned unchanged.
 Scene flatten_nodes(const Scene& scene);
 

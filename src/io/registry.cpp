@@ -5,6 +5,9 @@
 #include "aem/io.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "formats/cem/cem_format.hpp"
+#ifdef AEM_WITH_ASSIMP
+#include "import/assimp/assimp_reader.hpp"
+#endif
 
 namespace aem {
 namespace {
@@ -18,6 +21,11 @@ const std::vector<FormatHandler>& table() {
        formats::aem_write, aem_conventions},
       {"cem", "CEM v2 (Empire Earth models; PK01-compressed too)", {".cem"}, formats::cem_sniff, formats::cem_read,
        formats::cem_write, formats::cem_conventions()},
+#ifdef AEM_WITH_ASSIMP
+      // Last: our own readers win for their formats. No sniffer: chosen by extension.
+      {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
+       nullptr, formats::assimp_read, nullptr, Conventions{}},
+#endif
   };
   return handlers;
 }

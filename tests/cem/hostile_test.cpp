@@ -103,6 +103,16 @@ TEST(CemHostile, TruncationsAndByteFlips) {
   truncate_and_flip(test::pk01_wrap(model().bytes));
 }
 
+TEST(CemHostile, FuzzerFindingsStayFixed) {
+  // Inputs the fuzzer once crashed on (tests/data/cem): each must read or fail cleanly.
+  auto files = test::files_with_extension(AEM_TEST_DATA_DIR "/cem", ".cem");
+  ASSERT_FALSE(files.empty());
+  for (const auto& f : files) {
+    auto r = read_scene(test::read_bytes(f), f);
+    if (r) EXPECT_TRUE(formats::cem_write(r.value(), {}).ok()) << f;
+  }
+}
+
 TEST(CemHostile, CorpusTruncationsAndByteFlips) {
   AEM_CORPUS_FILES(files, "cem", ".cem");
   for (const auto& f : files) truncate_and_flip(test::read_bytes(f));

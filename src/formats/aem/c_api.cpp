@@ -112,7 +112,7 @@ void aem_evaluate_model_animation(const struct AEMModel* model, int32_t animatio
   // The C signature takes a const model; the animator's scratch state is not part of its value.
   auto* m = const_cast<AEMModel*>(model);
   m->animator.evaluate(animation_index, time, m->scratch);
-  std::memcpy(bone_transforms, m->scratch.data(), m->scratch.size() * sizeof(aem::Mat4));
+  if (!m->scratch.empty()) std::memcpy(bone_transforms, m->scratch.data(), m->scratch.size() * sizeof(aem::Mat4));
 }
 
 const char* aem_get_last_error(void) { return last_error.c_str(); }

@@ -66,7 +66,7 @@ Model parse_one(detail::ByteReader& r) {
     const std::uint32_t n = r.u32("LOD triangle count");
     auto raw = r.array(n, 12, "LOD triangles");
     m.lods[l].resize(std::size_t(n) * 3);
-    std::memcpy(m.lods[l].data(), raw.data(), raw.size());
+    if (n > 0) std::memcpy(m.lods[l].data(), raw.data(), raw.size());  // an empty vector's data() may be null
   }
   if (!r.fits(material_count, 20 + 8ull * lod_count))
     r.fail("CEM_BAD_COUNT", std::to_string(material_count) + " materials cannot fit in the rest of the file");

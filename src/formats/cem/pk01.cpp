@@ -27,7 +27,7 @@ std::vector<std::byte> pk01_unwrap(std::span<const std::byte> bytes, std::size_t
     detail::fail_at("CEM", "PK01_SIZE_MISMATCH", 4,
                     "PK01 declares " + std::to_string(size) + " bytes but the stream holds " + std::to_string(result.output.size()));
   std::vector<std::byte> out(result.output.size());
-  std::memcpy(out.data(), result.output.data(), out.size());
+  if (!out.empty()) std::memcpy(out.data(), result.output.data(), out.size());
   return out;
 }
 

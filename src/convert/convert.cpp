@@ -1,0 +1,107 @@
+#include "convert/convert.hpp"
+
+#include <chrono>
+
+#include "aem/conventions.hpp"
+#include "convert/optimize.hpp"
+#include "convert/textures.hpp"
+#include "convert/weights.hpp"
+
+namespace aem::convert {
+namespace {
+
+class Timer {
+ public:
+  explicit Timer(ConvertReport& r) : report_(r) {}
+  void lap(const char* step) {
+    const auto now = std::chrono::steady_clock::now();
+    report_.steps.push_back({step, std::chrono::duration<double, std::milli>(now - last_).count()});
+    last_ = now;
+  }
+
+ private:
+  ConvertReport& report_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+void remove_files(const std::vector<std::filesystem::path>& files) {
+  std::error_code ec;
+  for (const auto& f : files) std::filesystem::remove(f, ec);
+}
+
+/// Scale, up axis and V flip, then the format's conventions are declared done so that write_scene
+/// does not convert again.
+void apply_conventions(Scene& scene, const FormatHandler& format, const ConvertOptions& options) {
+  Conventions target = format.conventions;
+  if (options.up) target.up = *options.up;
+  scene.conventions.meters_per_unit *= options.scale;
+  convert_conventions(scene, target);
+  if (options.flip_uv) {
+    Conventions flipped = scene.conventions;
+    flipped.uv_origin_bottom_left = !flipped.uv_origin_bottom_left;
+    convert_conventions(scene, flipped);
+  }
+  scene.conventions = format.conventions;
+}
+
+}  // namespace
+
+Result<ConvertReport> convert_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                                   const ConvertOptions& options) {
+  ConvertReport report;
+  Timer timer(report);
+  const FormatHandler* format = options.to ? options.to : format_for_extension(output);
+  if (!format || !format->write)
+    return Error{"CONVERT_UNKNOWN_OUTPUT", {}, output.string(), {}, {}, {},
+                 format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
+  report.output_format = format->name;
+
+  auto scene = read_scene(input);
+  if (!scene) return scene.error();
+  std::vector<Warning> warnings = std::move(scene.warnings);
+  report.input_format = scene->source_format;
+  std::error_code ec;
+  report.input_bytes = std::filesystem::file_size(input, ec);
+  timer.lap("read");
+
+  if (format->name == "aem") {
+    if (limit_influences(scene.value(), 4))
+      warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
+                                 "vertices with more than 4 joint influences kept their largest 4"});
+    if (options.textures) {
+      auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
+      auto exported = export_textures(scene.value(), dir, output.stem().string());
+      if (!exported) return exported.error();
+      report.textures_written = exported->written;
+      warnings.insert(warnings.end(), exported->warnings.begin(), exported->warnings.end());
+    } else {
+      scene->textures.clear();
+      for (auto& m : scene->materials) m.textures = {};
+    }
+    timer.lap("textures and weights");
+  }
+  if (options.optimize) {
+    optimize_meshes(scene.value());
+    timer.lap("optimize");
+  }
+  apply_conventions(scene.value(), *format, options);
+  timer.lap("conventions");
+
+  report.vertices = scene->vertex_count();
+  report.triangles = scene->triangle_count();
+  report.joints = scene->joints.size();
+  report.animations = scene->animations.size();
+  Status written = write_scene(output, scene.value(), format, options.write);
+  if (!written) {
+    remove_files(report.textures_written);
+    return written.error();
+  }
+  warnings.insert(warnings.end(), written.warnings.begin(), written.warnings.end());
+  report.output_bytes = std::filesystem::file_size(output, ec);
+  timer.lap("write");
+  Result<ConvertReport> result(std::move(report));
+  result.warnings = std::move(warnings);
+  return result;
+}
+
+}  // namespace aem::convert

@@ -1,0 +1,290 @@
+// Assimp's aiScene -> our scene (see assimp_reader.hpp).
+#include "import/assimp/assimp_reader.hpp"
+
+#include <assimp/GltfMaterial.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "core/file.hpp"
+
+namespace aem::formats {
+namespace {
+
+Mat4 to_mat4(const aiMatrix4x4& a) {  // aiMatrix4x4 is row-major
+  Mat4 m;
+  const float* rows = &a.a1;
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) m(r, c) = rows[4 * r + c];
+  return m;
+}
+
+Vec3 v3(const aiVector3D& v) { return {v.x, v.y, v.z}; }
+Quat quat(const aiQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
+
+struct Builder {
+  const aiScene& ai;
+  std::filesystem::path directory;
+  Scene scene;
+  std::vector<Warning> warnings;
+  std::map<const aiNode*, std::int32_t> node_index;
+  std::map<std::string, std::int32_t> node_by_name;
+  std::map<std::string, std::int32_t> texture_by_path;
+  std::vector<Mat4> world;  // bind-time world matrix of each node
+
+  void nodes(const aiNode* n, std::int32_t parent) {
+    const auto index = static_cast<std::int32_t>(scene.nodes.size());
+    node_index[n] = index;
+    node_by_name.emplace(n->mName.C_Str(), index);
+    Node node;
+    node.name = n->mName.C_Str();
+    node.parent = parent;
+    node.local = decompose(to_mat4(n->mTransformation));
+    for (unsigned i = 0; i < n->mNumMeshes; ++i) node.meshes.push_back(n->mMeshes[i]);
+    world.push_back(parent >= 0 ? world[parent] * to_mat4(n->mTransformation) : to_mat4(n->mTransformation));
+    scene.nodes.push_back(std::move(node));
+    for (unsigned c = 0; c < n->mNumChildren; ++c) nodes(n->mChildren[c], index);
+  }
+
+  std::int32_t texture(const aiString& path_string) {
+    const std::string path = path_string.C_Str();
+    if (path.empty()) return -1;
+    if (auto it = texture_by_path.find(path); it != texture_by_path.end()) return it->second;
+    Texture t;
+    if (const aiTexture* embedded = ai.GetEmbeddedTexture(path.c_str())) {
+      t.name = embedded->mFilename.length ? embedded->mFilename.C_Str() : path;
+      if (embedded->mHeight == 0) {  // compressed (PNG/JPEG) bytes
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(embedded->pcData);
+        t.data.assign(bytes, bytes + embedded->mWidth);
+        const std::string hint = embedded->achFormatHint;
+        t.mime_type = hint == "png" ? "image/png" : (hint == "jpg" || hint == "jpeg") ? "image/jpeg" : "";
+      } else {
+        warnings.push_back(Warning{"ASSIMP_RAW_TEXTURE", "Assimp", {}, {}, {}, path, "uncompressed embedded texture not kept"});
+      }
+    } else {
+      t.name = path;
+      auto file = detail::read_file(directory / path);
+      if (file) {
+        t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()), reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
+      } else {
+        warnings.push_back(Warning{"ASSIMP_TEXTURE_MISSING", "Assimp", {}, {}, {}, path, "texture file not found beside the model"});
+      }
+    }
+    scene.textures.push_back(std::move(t));
+    const auto index = static_cast<std::int32_t>(scene.textures.size() - 1);
+    texture_by_path[path] = index;
+    return index;
+  }
+
+  std::int32_t texture_of(const aiMaterial& m, aiTextureType type) {
+    aiString path;
+    if (m.GetTextureCount(type) == 0 || m.GetTexture(type, 0, &path) != AI_SUCCESS) return -1;
+    return texture(path);
+  }
+
+  void materials() {
+    for (unsigned i = 0; i < ai.mNumMaterials; ++i) {
+      const aiMaterial& am = *ai.mMaterials[i];
+      Material m;
+      m.name = am.GetName().C_Str();
+      aiColor4D c;
+      if (am.Get(AI_MATKEY_BASE_COLOR, c) == AI_SUCCESS || am.Get(AI_MATKEY_COLOR_DIFFUSE, c) == AI_SUCCESS)
+        m.base_color = {c.r, c.g, c.b, c.a};
+      float f;
+      if (am.Get(AI_MATKEY_METALLIC_FACTOR, f) == AI_SUCCESS) m.metallic = f;
+      if (am.Get(AI_MATKEY_ROUGHNESS_FACTOR, f) == AI_SUCCESS) m.roughness = f;
+      if (am.Get(AI_MATKEY_OPACITY, f) == AI_SUCCESS) m.opacity = f;
+      aiColor3D e;
+      if (am.Get(AI_MATKEY_COLOR_EMISSIVE, e) == AI_SUCCESS) m.emissive = {e.r, e.g, e.b};
+      int two_sided = 0;
+      if (am.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) m.double_sided = two_sided != 0;
+      auto& t = m.textures;
+      t.base_color = texture_of(am, aiTextureType_BASE_COLOR);
+      if (t.base_color < 0) t.base_color = texture_of(am, aiTextureType_DIFFUSE);
+      t.normal = texture_of(am, aiTextureType_NORMALS);
+      // glTF's metallicRoughness map (G roughness, B metalness) comes through as DIFFUSE_ROUGHNESS.
+      t.metallic_roughness = texture_of(am, aiTextureType_DIFFUSE_ROUGHNESS);
+      if (t.metallic_roughness < 0) t.metallic_roughness = texture_of(am, aiTextureType_METALNESS);
+      t.occlusion = texture_of(am, aiTextureType_AMBIENT_OCCLUSION);
+      if (t.occlusion < 0) t.occlusion = texture_of(am, aiTextureType_LIGHTMAP);
+      t.emissive = texture_of(am, aiTextureType_EMISSIVE);
+      scene.materials.push_back(std::move(m));
+    }
+  }
+
+  Mesh mesh(const aiMesh& am) {
+    Mesh m;
+    m.name = am.mName.C_Str();
+    m.material = static_cast<std::int32_t>(am.mMaterialIndex);
+    for (unsigned v = 0; v < am.mNumVertices; ++v) m.positions.push_back(v3(am.mVertices[v]));
+    if (am.mNormals)
+      for (unsigned v = 0; v < am.mNumVertices; ++v) m.normals.push_back(v3(am.mNormals[v]));
+    if (am.mTangents && am.mBitangents && am.mNormals)
+      for (unsigned v = 0; v < am.mNumVertices; ++v) {
+        const Vec3 n = v3(am.mNormals[v]), t = v3(am.mTangents[v]), b = v3(am.mBitangents[v]);
+        m.tangents.push_back({t.x, t.y, t.z, dot(cross(n, t), b) < 0 ? -1.0f : 1.0f});
+        m.bitangents.push_back(b);
+      }
+    for (unsigned set = 0; set < AI_MAX_NUMBER_OF_TEXTURECOORDS && set < kMaxUvSets && am.mTextureCoords[set]; ++set) {
+      std::vector<Vec2> uv;
+      for (unsigned v = 0; v < am.mNumVertices; ++v) uv.push_back({am.mTextureCoords[set][v].x, am.mTextureCoords[set][v].y});
+      m.uvs.push_back(std::move(uv));
+    }
+    for (unsigned set = 0; set < AI_MAX_NUMBER_OF_COLOR_SETS && am.mColors[set]; ++set) {
+      std::vector<Vec4> colors;
+      for (unsigned v = 0; v < am.mNumVertices; ++v) colors.push_back({am.mColors[set][v].r, am.mColors[set][v].g, am.mColors[set][v].b, am.mColors[set][v].a});
+      m.colors.push_back(std::move(colors));
+    }
+    for (unsigned f = 0; f < am.mNumFaces; ++f)
+      if (am.mFaces[f].mNumIndices == 3) m.indices.insert(m.indices.end(), am.mFaces[f].mIndices, am.mFaces[f].mIndices + 3);
+    return m;
+  }
+
+  /// The joint of `node` if its inverse bind is `ib`, else a child joint (identity local, so it
+  /// moves exactly with the node) that carries `ib`.
+  std::int32_t joint_with_inverse_bind(std::int32_t node, const Mat4& ib, std::vector<bool>& ib_set) {
+    auto same = [&](const Mat4& a) {
+      for (int k = 0; k < 16; ++k)
+        if (std::fabs(a.m[k] - ib.m[k]) > 1e-5f * (1.0f + std::fabs(ib.m[k]))) return false;
+      return true;
+    };
+    if (!ib_set[node]) {
+      scene.joints[node].inverse_bind = ib;
+      ib_set[node] = true;
+      return node;
+    }
+    if (same(scene.joints[node].inverse_bind)) return node;
+    for (std::size_t j = scene.nodes.size(); j < scene.joints.size(); ++j)
+      if (scene.joints[j].parent == node && same(scene.joints[j].inverse_bind)) return static_cast<std::int32_t>(j);
+    Joint extra;
+    extra.name = scene.joints[node].name + " (bind " + std::to_string(scene.joints.size()) + ")";
+    extra.parent = node;
+    extra.inverse_bind = ib;
+    scene.joints.push_back(extra);
+    ib_set.push_back(true);
+    return static_cast<std::int32_t>(scene.joints.size() - 1);
+  }
+
+  /// Skin weights of mesh `mi`, whose first instance is placed by node `mesh_node`.
+  void skin(const aiMesh& am, Mesh& m, std::int32_t mesh_node, std::vector<bool>& ib_set) {
+    if (am.mNumBones == 0) return;
+    std::vector<std::vector<std::pair<float, std::int32_t>>> influences(am.mNumVertices);
+    const Mat4 inverse_mesh_world = inverse(world[mesh_node]);
+    for (unsigned b = 0; b < am.mNumBones; ++b) {
+      const aiBone& bone = *am.mBones[b];
+      auto it = node_by_name.find(bone.mName.C_Str());
+      if (it == node_by_name.end()) {
+        warnings.push_back(Warning{"ASSIMP_BONE_WITHOUT_NODE", "Assimp", {}, {}, {}, m.name, std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped"});
+        continue;
+      }
+      const std::int32_t joint = joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world, ib_set);
+      for (unsigned w = 0; w < bone.mNumWeights; ++w)
+        if (bone.mWeights[w].mVertexId < am.mNumVertices && bone.mWeights[w].mWeight > 0.0f)
+          influences[bone.mWeights[w].mVertexId].push_back({bone.mWeights[w].mWeight, joint});
+    }
+    m.skin.resize(am.mNumVertices);
+    for (unsigned v = 0; v < am.mNumVertices; ++v) {
+      auto& list = influences[v];
+      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      for (std::size_t k = 0; k < list.size() && k < static_cast<std::size_t>(kMaxInfluences); ++k) {
+        m.skin[v].joints[k] = list[k].second;
+        m.skin[v].weights[k] = list[k].first;
+      }
+    }
+  }
+
+  void animations() {
+    for (unsigned a = 0; a < ai.mNumAnimations; ++a) {
+      const aiAnimation& aa = *ai.mAnimations[a];
+      // Ticks per second 0 means unspecified: Assimp's glTF importer then works in milliseconds.
+      const double tps = aa.mTicksPerSecond > 0 ? aa.mTicksPerSecond : 1000.0;
+      Animation anim;
+      anim.name = aa.mName.C_Str();
+      anim.duration = static_cast<float>(aa.mDuration / tps);
+      for (unsigned c = 0; c < aa.mNumChannels; ++c) {
+        const aiNodeAnim& na = *aa.mChannels[c];
+        auto it = node_by_name.find(na.mNodeName.C_Str());
+        if (it == node_by_name.end()) continue;
+        Channel ch;
+        ch.joint = static_cast<std::uint32_t>(it->second);
+        for (unsigned k = 0; k < na.mNumPositionKeys; ++k)
+          ch.translation.push_back({static_cast<float>(na.mPositionKeys[k].mTime / tps), v3(na.mPositionKeys[k].mValue)});
+        for (unsigned k = 0; k < na.mNumRotationKeys; ++k)
+          ch.rotation.push_back({static_cast<float>(na.mRotationKeys[k].mTime / tps), quat(na.mRotationKeys[k].mValue)});
+        for (unsigned k = 0; k < na.mNumScalingKeys; ++k)
+          ch.scale.push_back({static_cast<float>(na.mScalingKeys[k].mTime / tps), v3(na.mScalingKeys[k].mValue)});
+        anim.channels.push_back(std::move(ch));
+      }
+      scene.animations.push_back(std::move(anim));
+    }
+  }
+
+  void build() {
+    scene.source_format = "Assimp";
+    nodes(ai.mRootNode, -1);
+    materials();
+    std::vector<std::int32_t> first_node(ai.mNumMeshes, -1);
+    for (std::size_t n = 0; n < scene.nodes.size(); ++n)
+      for (auto mi : scene.nodes[n].meshes)
+        if (mi < ai.mNumMeshes && first_node[mi] < 0) first_node[mi] = static_cast<std::int32_t>(n);
+    for (unsigned i = 0; i < ai.mNumMeshes; ++i) scene.meshes.push_back(mesh(*ai.mMeshes[i]));
+
+    bool skinned = false;
+    for (unsigned i = 0; i < ai.mNumMeshes; ++i) skinned |= ai.mMeshes[i]->mNumBones > 0;
+    if (skinned || ai.mNumAnimations > 0) {
+      // Every node is a joint (same index): bones, animated nodes and the hierarchy between them.
+      for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
+        Joint j;
+        j.name = scene.nodes[n].name;
+        j.parent = scene.nodes[n].parent;
+        j.rest = scene.nodes[n].local;
+        j.inverse_bind = inverse(world[n]);
+        scene.joints.push_back(std::move(j));
+      }
+      std::vector<bool> ib_set(scene.joints.size(), false);
+      for (unsigned i = 0; i < ai.mNumMeshes; ++i)
+        if (first_node[i] >= 0) skin(*ai.mMeshes[i], scene.meshes[i], first_node[i], ib_set);
+      // Rigid meshes move with their node: it must carry the plain inverse world matrix.
+      for (std::size_t n = 0; n < scene.nodes.size(); ++n)
+        if (!scene.nodes[n].meshes.empty())
+          scene.nodes[n].joint = joint_with_inverse_bind(static_cast<std::int32_t>(n), inverse(world[n]), ib_set);
+      animations();
+    }
+  }
+};
+
+}  // namespace
+
+const std::vector<std::string_view>& assimp_extensions() {
+  static const std::vector<std::string_view> list = {
+      ".gltf", ".glb", ".fbx", ".obj", ".dae", ".3ds", ".blend", ".md5mesh", ".smd", ".ply", ".stl", ".x", ".ase",
+      ".lwo", ".lws", ".ms3d", ".b3d", ".off", ".ac", ".md2", ".md3", ".mdl", ".q3o", ".q3s", ".irr", ".irrmesh",
+      ".ter", ".cob", ".xgl", ".zgl", ".ogex", ".3mf", ".ifc", ".nff", ".raw", ".hmp", ".csm", ".bvh", ".ndo", ".m3d"};
+  return list;
+}
+
+Result<Scene> assimp_read(const ReadInput& input) {
+  Assimp::Importer importer;
+  const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
+                         aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_GenBoundingBoxes;
+  // From memory with the extension as a hint, unless side files (.gltf + .bin, .obj + .mtl) need the path.
+  const aiScene* ai = nullptr;
+  const std::string ext = input.path.extension().string();
+  if (!input.path.empty() && std::filesystem::exists(input.path))
+    ai = importer.ReadFile(input.path.string(), flags);
+  else
+    ai = importer.ReadFileFromMemory(input.bytes.data(), input.bytes.size(), flags, ext.size() > 1 ? ext.c_str() + 1 : "");
+  if (!ai || !ai->mRootNode)
+    return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, std::string("Assimp cannot read it: ") + importer.GetErrorString()};
+  Builder b{*ai, input.path.parent_path(), {}, {}, {}, {}, {}, {}};
+  b.build();
+  Result<Scene> result(std::move(b.scene));
+  result.warnings = std::move(b.warnings);
+  return result;
+}
+
+}  // namespace aem::formats
