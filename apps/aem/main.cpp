@@ -22,6 +22,23 @@ int main(int argc, char** argv) {
 
   auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
 
+  ConvertCliOptions convert;
+  auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
+  convert_cmd->add_option("files", convert.inputs, "Input file(s); with one input and no --out-dir, the last is the output")->required();
+  convert_cmd->add_option("-o,--output", convert.output, "Output file (single conversion)");
+  convert_cmd->add_option("--out-dir", convert.out_dir, "Convert every input into this folder");
+  convert_cmd->add_option("--to", convert.to, "Output format (aem, cem, ...; see `aem formats`); default from the extension");
+  convert_cmd->add_option("--scale", convert.scale, "Multiply every coordinate by this")->capture_default_str();
+  convert_cmd->add_option("--up", convert.up, "Up axis of the output (default: the format's own)")->check(CLI::IsMember({"y", "z"}));
+  convert_cmd->add_flag("--flip-uv", convert.flip_uv, "Flip texture V (v -> 1 - v)");
+  convert_cmd->add_flag("--no-textures", convert.no_textures, "Do not write texture files");
+  convert_cmd->add_flag("--optimize", convert.optimize, "Merge duplicate vertices; optimise vertex cache and fetch order");
+  convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation")->capture_default_str();
+  convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
+  convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
+  convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
+  convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
+
   PoseOptions pose;
   auto* pose_cmd = app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");
   pose_cmd->add_option("file", pose.file, "Model file")->required();
@@ -53,5 +70,6 @@ int main(int argc, char** argv) {
   if (formats_cmd->parsed()) return run_formats();
   if (example_cmd->parsed()) return run_example(example);
   if (pose_cmd->parsed()) return run_pose(pose);
+  if (convert_cmd->parsed()) return run_convert(convert);
   return kExitUsage;
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "aem/conventions.hpp"
+#include "core/flatten.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "convert/weights.hpp"
@@ -65,6 +66,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   timer.lap("read");
 
   if (format->name == "aem") {
+    scene.value() = flatten_nodes(scene.value());  // AEM has no nodes: instances become meshes
     if (limit_influences(scene.value(), 4))
       warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
                                  "vertices with more than 4 joint influences kept their largest 4"});

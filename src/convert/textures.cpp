@@ -78,8 +78,15 @@ class Exporter {
       }
       return decoded[t].empty() ? nullptr : &decoded[t];
     };
+    std::vector<bool> used(scene_.materials.size(), false);
+    for (const auto& mesh : scene_.meshes)
+      if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < used.size()) used[mesh.material] = true;
     for (std::size_t i = 0; i < scene_.materials.size(); ++i) {
       Material& m = scene_.materials[i];
+      if (!used[i]) {  // e.g. Assimp's default material: nothing refers to it, so no files for it
+        m.textures = {};
+        continue;
+      }
       const std::string base = unique_base(m.name.empty() ? "material" + std::to_string(i) : m.name);
       const Image* bc = source(m.textures.base_color);
       const Image* normal = source(m.textures.normal);

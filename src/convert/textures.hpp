@@ -25,6 +25,7 @@ struct TextureExport {
 /// - ORM: R occlusion, G roughness, B metalness packed from a separate occlusion map and a glTF-style
 ///   metallic-roughness map (G, B), scaled by the factors; a 2x2 solid image when there is neither.
 /// Images are kept as stored (rows top-down). Undecodable sources are skipped with a warning.
+/// Materials no mesh uses get no files (and no texture slots).
 Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem);
 
 }  // namespace aem::convert

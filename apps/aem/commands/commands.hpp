@@ -26,6 +26,23 @@ int run_validate(const ValidateOptions& options);
 
 int run_formats();
 
+struct ConvertCliOptions {
+  std::vector<std::string> inputs;
+  std::string output;       ///< single conversion: the output file
+  std::string out_dir;      ///< batch: outputs go here as <stem>.<format extension>
+  std::string to;           ///< format name; default from the output's extension (batch: aem)
+  float scale = 1.0f;
+  std::string up;           ///< "", "y" or "z"
+  bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
+  float fps = 30.0f;        ///< CEM: frame rate for baked animation
+  int lods = 0;             ///< CEM: extra LODs to generate
+  bool compress = false;    ///< E3D: LZMA-compress
+  unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
+};
+/// Converts one file (INPUT OUTPUT) or many (INPUT... --out-dir DIR), each in a child process so
+/// that a reader that aborts cannot take the others down. Exit 1 when any conversion failed.
+int run_convert(const ConvertCliOptions& options);
+
 struct PoseOptions {
   std::string file;
   std::string animation = "0";  ///< index or name; a negative index means bind pose

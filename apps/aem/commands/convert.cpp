@@ -1,0 +1,142 @@
+// `aem convert`: one file or a batch, each conversion in a child process (Debian's Assimp asserts:
+// a malformed file can abort the process that reads it), with progress and a summary.
+#include <fmt/core.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <map>
+#include <thread>
+
+#include "commands/commands.hpp"
+#include "convert/convert.hpp"
+
+namespace aem::cli {
+namespace {
+
+struct Job {
+  std::string input, output;
+};
+
+std::string human_size(std::uint64_t bytes) {
+  if (bytes >= (1u << 20)) return fmt::format("{:.1f} MB", bytes / 1048576.0);
+  if (bytes >= 1024) return fmt::format("{:.1f} KB", bytes / 1024.0);
+  return fmt::format("{} B", bytes);
+}
+
+/// Runs in the child: converts, prints warnings and errors, returns the exit code.
+int convert_one(const Job& job, const convert::ConvertOptions& options, bool verbose) {
+  auto report = convert::convert_file(job.input, job.output, options);
+  for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  if (!report) {
+    auto e = report.error();
+    if (e.file.empty()) e.file = job.input;
+    fmt::print(stderr, "{}\n", e.to_string());
+    return kExitInvalid;
+  }
+  if (verbose) {
+    const auto& r = report.value();
+    fmt::print("{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output, r.output_format,
+               human_size(r.output_bytes));
+    for (const auto& s : r.steps) fmt::print("  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
+    fmt::print("  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles, r.joints,
+               r.animations, r.textures_written.size());
+  }
+  return kExitOk;
+}
+
+/// Exit code of a finished child, with a message when it died from a signal (e.g. an Assimp abort).
+int child_result(int status, const Job& job) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  fmt::print(stderr, "{}: error: the reader crashed (signal {}) - the file is malformed or unsupported\n", job.input,
+             WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+  return kExitInvalid;
+}
+
+void progress(std::size_t done, std::size_t total, std::size_t failed, const std::string& last) {
+  if (isatty(STDERR_FILENO)) {
+    const int width = 30, filled = static_cast<int>(width * done / std::max<std::size_t>(total, 1));
+    fmt::print(stderr, "\r[{}{}] {}/{} {}{}\x1b[K", std::string(filled, '#'), std::string(width - filled, '.'), done, total,
+               failed ? fmt::format("({} failed) ", failed) : "", last);
+    if (done == total) fmt::print(stderr, "\n");
+  } else if (total > 1) {
+    fmt::print(stderr, "[{}/{}] {}\n", done, total, last);
+  }
+}
+
+}  // namespace
+
+int run_convert(const ConvertCliOptions& o) {
+  convert::ConvertOptions options;
+  options.scale = o.scale;
+  if (o.up == "y") options.up = UpAxis::Y;
+  if (o.up == "z") options.up = UpAxis::Z;
+  options.flip_uv = o.flip_uv;
+  options.textures = !o.no_textures;
+  options.optimize = o.optimize;
+  options.write.frame_rate = o.fps;
+  options.write.lods = o.lods;
+  options.write.compress = o.compress;
+  if (!o.to.empty()) {
+    options.to = find_format(o.to);
+    if (!options.to || !options.to->write) {
+      fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
+      return kExitUsage;
+    }
+  }
+
+  std::vector<Job> jobs;
+  if (!o.out_dir.empty()) {
+    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
+    if (!options.to) options.to = find_format("aem");
+    std::error_code ec;
+    std::filesystem::create_directories(o.out_dir, ec);
+    for (const auto& in : o.inputs) jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
+  } else {
+    std::vector<std::string> inputs = o.inputs;
+    std::string output = o.output;
+    if (output.empty() && inputs.size() == 2) {
+      output = inputs.back();
+      inputs.pop_back();
+    }
+    if (output.empty() || inputs.size() != 1) {
+      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
+      return kExitUsage;
+    }
+    jobs.push_back({inputs[0], output});
+  }
+
+  const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  std::map<pid_t, std::size_t> running;
+  std::size_t next = 0, done = 0, failed = 0;
+  std::fflush(nullptr);
+  while (done < jobs.size()) {
+    while (next < jobs.size() && running.size() < parallel) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        const int code = convert_one(jobs[next], options, o.verbose);
+        std::fflush(nullptr);  // _exit skips stdio's buffers
+        _exit(code);
+      }
+      if (pid < 0) {  // no process to spare: convert in this one
+        failed += convert_one(jobs[next], options, o.verbose) != kExitOk;
+        progress(++done, jobs.size(), failed, jobs[next].input);
+      } else {
+        running[pid] = next;
+      }
+      ++next;
+    }
+    if (running.empty()) continue;
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0) break;
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    failed += child_result(status, jobs[it->second]) != kExitOk;
+    progress(++done, jobs.size(), failed, jobs[it->second].input);
+    running.erase(it);
+  }
+  if (jobs.size() > 1) fmt::print("converted {} of {} files{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "");
+  return failed ? kExitInvalid : kExitOk;
+}
+
+}  // namespace aem::cli

@@ -1,0 +1,235 @@
+// aem convert: every corpus glTF converts, validates and loads through the C API; the AEM agrees with
+// the source as Assimp reads it (instanced triangle count, bounding box, posed vertices at several
+// times); failures leave nothing behind; batches survive bad files.
+#include <gtest/gtest.h>
+
+#include <fmt/core.h>
+
+#include <cmath>
+
+#include "aem/aem.h"
+#include "aem/aem_view.hpp"
+#include "aem/animation.hpp"
+#include "aem/io.hpp"
+#include "convert/assimp_pose.hpp"
+#include "support/aem_dump.hpp"
+#include "support/corpus.hpp"
+
+namespace aem {
+namespace {
+
+std::filesystem::path convert_to(const std::filesystem::path& in, const std::filesystem::path& dir, const std::string& ext = ".aem",
+                                 const std::string& extra = "") {
+  auto out = dir / (in.stem().string() + ext);
+  std::string text;
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {}", in.string(), out.string(), extra), &text), 0) << text;
+  return out;
+}
+
+/// Vertices of a converted AEM posed by our runtime: extra bone first, then the weighted skin.
+std::vector<Vec3> aem_posed(const AemView& v, std::int32_t anim, float t) {
+  AemAnimator animator(v);
+  std::vector<Mat4> skin(v.counts().bones);
+  animator.evaluate(anim, t, skin);
+  std::vector<Vec3> out;
+  for (const auto& vx : v.vertices()) {
+    Vec3 p{vx.position[0], vx.position[1], vx.position[2]};
+    if (vx.extra_bone >= 0) p = transform_point(skin[vx.extra_bone], p);
+    if (vx.bone_indices[0] >= 0) {
+      Vec3 s{};
+      for (int k = 0; k < 4; ++k)
+        if (vx.bone_indices[k] >= 0 && vx.bone_weights[k] != 0) s = s + transform_point(skin[vx.bone_indices[k]], p) * vx.bone_weights[k];
+      p = s;
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+Bounds bounds_of(const std::vector<Vec3>& points) {
+  Bounds b;
+  for (const auto& p : points) b.add(p);
+  return b;
+}
+
+float extent(const Bounds& b) { return std::max({b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z}); }
+
+TEST(Convert, EveryCorpusGltfConvertsValidatesAndLoadsThroughTheCApi) {
+  AEM_CORPUS_FILES(glbs, "gltf", ".glb");
+  AEM_CORPUS_FILES(gltfs, "gltf", ".gltf");
+  glbs.insert(glbs.end(), gltfs.begin(), gltfs.end());
+  auto dir = test::temp_dir("convert-all");
+  for (const auto& in : glbs) {
+    SCOPED_TRACE(in.string());
+    auto out = convert_to(in, dir);
+    std::string text;
+    EXPECT_EQ(test::run_cli("validate " + out.string(), &text), 0) << text;
+    AEMModel* model = nullptr;
+    ASSERT_EQ(aem_load_model(out.c_str(), &model), AEMResult_Success) << aem_get_last_error();
+    uint32_t textures = 0;
+    const aem_string* names = aem_get_model_textures(model, &textures);
+    for (uint32_t t = 0; t < textures; ++t)  // every referenced texture file exists beside the model
+      EXPECT_TRUE(std::filesystem::exists(dir / reinterpret_cast<const char*>(names[t]))) << names[t];
+    aem_free_model(model);
+  }
+}
+
+TEST(Convert, GeometryMatchesAssimpWithInstances) {
+  AEM_CORPUS_FILES(glbs, "gltf", ".glb");
+  AEM_CORPUS_FILES(gltfs, "gltf", ".gltf");
+  glbs.insert(glbs.end(), gltfs.begin(), gltfs.end());
+  auto dir = test::temp_dir("convert-geometry");
+  for (const auto& in : glbs) {
+    SCOPED_TRACE(in.string());
+    test::AssimpModel source(in.string());
+    ASSERT_NE(source.scene, nullptr);
+    auto model = AemModel::load(convert_to(in, dir));
+    ASSERT_TRUE(model.ok());
+    EXPECT_EQ(model->view().counts().indices / 3, source.instanced_triangles());
+    const Bounds want = bounds_of(source.posed(-1, 0)), got = bounds_of(aem_posed(model->view(), -1, 0));
+    const float tol = 1e-4f * extent(want);
+    EXPECT_NEAR(got.min.x, want.min.x, tol);
+    EXPECT_NEAR(got.min.y, want.min.y, tol);
+    EXPECT_NEAR(got.max.z, want.max.z, tol);
+    EXPECT_NEAR(got.max.x, want.max.x, tol);
+  }
+}
+
+TEST(Convert, SimpleMeshesKeepsBothInstances) {
+  AEM_CORPUS_FILE(in, "gltf/SimpleMeshes/SimpleMeshes.gltf");
+  auto model = AemModel::load(convert_to(in, test::temp_dir("convert-instances")));
+  ASSERT_TRUE(model.ok());
+  EXPECT_EQ(model->view().counts().meshes, 2u);  // one mesh, placed by two nodes
+  EXPECT_EQ(model->view().counts().indices, 6u);
+}
+
+TEST(Convert, AnimatedModelsPoseLikeTheSourceAtSeveralTimes) {
+  auto dir = test::temp_dir("convert-anim");
+  for (const char* name : {"gltf/RiggedSimple/RiggedSimple.glb", "gltf/CesiumMan/CesiumMan.glb", "gltf/BoxAnimated/BoxAnimated.glb"}) {
+    AEM_CORPUS_FILE(in, name);
+    SCOPED_TRACE(name);
+    test::AssimpModel source(in.string());
+    auto model = AemModel::load(convert_to(in, dir));
+    ASSERT_TRUE(model.ok());
+    ASSERT_GE(model->view().counts().animations, 1u);
+    const float duration = model->view().animations()[0].duration;
+    for (float f : {0.0f, 0.2f, 0.45f, 0.7f, 1.0f}) {
+      const float t = f * duration;
+      auto want = source.posed(0, t);
+      auto got = aem_posed(model->view(), 0, t);
+      ASSERT_EQ(got.size(), want.size());
+      const float tol = 2e-3f * extent(bounds_of(want));
+      float worst = 0;
+      for (std::size_t v = 0; v < got.size(); ++v)
+        worst = std::max({worst, std::fabs(got[v].x - want[v].x), std::fabs(got[v].y - want[v].y), std::fabs(got[v].z - want[v].z)});
+      EXPECT_LT(worst, tol) << "t = " << t;
+    }
+  }
+}
+
+TEST(Convert, CountsAndDurationsAgreeWithTheReferenceExporter) {
+  // Known, documented differences (aem-notes.md §4, §6): the reference gives static models a
+  // "hierarchy" bone and makes one "mesh" bone per mesh a node carries (BoxAnimated: 6 bones for 5
+  // nodes), and names textures "<material>_BCO.png"; we add no bones to static models, use one joint
+  // per node, and prefix the output name. Vertices, indices, meshes and durations agree, and so do
+  // the bones of skinned models.
+  auto dir = test::temp_dir("convert-reference");
+  for (const char* name : {"BoxAnimated", "BoxTextured", "RiggedSimple"}) {
+    AEM_CORPUS_FILE(in, fmt::format("gltf/{0}/{0}.glb", name));
+    AEM_CORPUS_FILE(reference, fmt::format("aem/{}.aem", name));
+    SCOPED_TRACE(name);
+    auto ours = AemModel::load(convert_to(in, dir));
+    auto theirs = AemModel::load(reference);
+    ASSERT_TRUE(ours.ok());
+    ASSERT_TRUE(theirs.ok());
+    const auto& a = ours->view().counts();
+    const auto& b = theirs->view().counts();
+    EXPECT_EQ(a.vertices, b.vertices);
+    EXPECT_EQ(a.indices, b.indices);
+    EXPECT_EQ(a.meshes, b.meshes);
+    EXPECT_EQ(a.animations, b.animations);
+    for (std::uint32_t i = 0; i < std::min(a.animations, b.animations); ++i)
+      EXPECT_NEAR(ours->view().animations()[i].duration, theirs->view().animations()[i].duration, 1e-4f);
+    if (std::string(name) == "RiggedSimple") EXPECT_EQ(a.bones, b.bones);
+  }
+}
+
+TEST(Convert, SkinnedGltfToCemFramesMatchTheSkinnedPositions) {
+  AEM_CORPUS_FILE(in, "gltf/RiggedSimple/RiggedSimple.glb");
+  test::AssimpModel source(in.string());
+  auto out = convert_to(in, test::temp_dir("convert-cem"), ".cem", "--fps 12");
+  auto cem = read_scene(out);
+  ASSERT_TRUE(cem.ok()) << cem.error().to_string();
+  ASSERT_EQ(cem->meshes.size(), 1u);
+  const auto& frames = cem->meshes[0].frames;
+  ASSERT_GT(frames.size(), 10u);
+  for (std::size_t f = 0; f < frames.size(); f += 5) {
+    auto want = source.posed(0, f / 12.0);
+    ASSERT_EQ(frames[f].positions.size(), want.size());
+    for (std::size_t v = 0; v < want.size(); ++v) {
+      // CEM is Z-up: (x, y, z) in glTF's Y-up is (x, -z, y) in the file.
+      const Vec3 p = frames[f].positions[v];
+      EXPECT_NEAR(p.x, want[v].x, 1e-3f);
+      EXPECT_NEAR(p.y, -want[v].z, 1e-3f);
+      EXPECT_NEAR(p.z, want[v].y, 1e-3f);
+    }
+  }
+}
+
+TEST(Convert, OptionsScaleUpAxisAndOptimize) {
+  AEM_CORPUS_FILE(in, "gltf/BoxTextured/BoxTextured.glb");
+  auto dir = test::temp_dir("convert-options");
+  auto plain = AemModel::load(convert_to(in, dir));
+  auto scaled_path = dir / "scaled.aem";
+  std::string text;
+  ASSERT_EQ(test::run_cli(fmt::format("convert {} {} --scale 2 --up z --optimize --no-textures", in.string(), scaled_path.string()), &text), 0) << text;
+  auto scaled = AemModel::load(scaled_path);
+  ASSERT_TRUE(plain.ok() && scaled.ok());
+  EXPECT_EQ(scaled->view().counts().textures, 0u);
+  EXPECT_EQ(scaled->view().counts().indices, plain->view().counts().indices);
+  EXPECT_LE(scaled->view().counts().vertices, plain->view().counts().vertices);
+  const Bounds a = bounds_of(aem_posed(plain->view(), -1, 0)), b = bounds_of(aem_posed(scaled->view(), -1, 0));
+  // Twice the size; Y-up's +Y becomes Z-up's +Z, and +Z becomes -Y.
+  EXPECT_NEAR(b.max.z, 2 * a.max.y, 1e-4f);
+  EXPECT_NEAR(b.min.y, -2 * a.max.z, 1e-4f);
+}
+
+TEST(Convert, FailuresExitOneAndLeaveNothing) {
+  auto dir = test::temp_dir("convert-fail");
+  std::string text;
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "missing.glb").string(), (dir / "out.aem").string()), &text), 1);
+  EXPECT_NE(text.find("missing.glb"), std::string::npos) << text;
+  {
+    std::FILE* f = std::fopen((dir / "garbage.glb").c_str(), "wb");
+    std::fputs("glTF this is not a binary glTF at all", f);
+    std::fclose(f);
+  }
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "garbage.glb").string(), (dir / "out.aem").string()), &text), 1);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.aem"));
+  AEM_CORPUS_FILE(good, "gltf/BoxTextured/BoxTextured.glb");
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", good.string(), (dir / "no-such-dir" / "out.aem").string()), &text), 1) << text;
+  for (const auto& e : std::filesystem::directory_iterator(dir))  // no PNG or temporary files left behind
+    EXPECT_TRUE(e.path().extension() == ".glb") << e.path();
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {} --to nonsense", good.string(), (dir / "x").string()), &text), 2);
+}
+
+TEST(Convert, BatchConvertsTheGoodFilesAndReportsTheBadOne) {
+  AEM_CORPUS_FILE(a, "gltf/Box/Box.glb");
+  AEM_CORPUS_FILE(b, "gltf/RiggedSimple/RiggedSimple.glb");
+  auto dir = test::temp_dir("convert-batch");
+  {
+    std::FILE* f = std::fopen((dir / "broken.glb").c_str(), "wb");
+    std::fputs("not a model", f);
+    std::fclose(f);
+  }
+  std::string text;
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {} --out-dir {} --jobs 2", a.string(), (dir / "broken.glb").string(), b.string(),
+                                      (dir / "out").string()), &text), 1);
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "Box.aem"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "RiggedSimple.aem"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "out" / "broken.aem"));
+  EXPECT_NE(text.find("converted 2 of 3 files, 1 failed"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace aem
