@@ -205,11 +205,7 @@ TEST(AemHostile, CliReportsExitOneWithOffset) {
   s.put<std::int32_t>(s.bones() + 64, 3);
   auto dir = test::temp_dir("hostile");
   auto path = dir / "cycle.aem";
-  {
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    std::fwrite(s.bytes.data(), 1, s.bytes.size(), f);
-    std::fclose(f);
-  }
+  test::write_file(path, s.bytes);
   std::string out;
   EXPECT_EQ(test::run_cli("validate " + path.string(), &out), 1);
   EXPECT_NE(out.find("AEM_PARENT_CYCLE"), std::string::npos) << out;

@@ -23,11 +23,7 @@ std::vector<std::byte> write(const Scene& s, const WriteOptions& o = {}) {
   return w.value();
 }
 
-bool has_warning(const std::vector<Warning>& ws, const std::string& code) {
-  for (const auto& w : ws)
-    if (w.code == code) return true;
-  return false;
-}
+bool has_warning(const std::vector<Warning>& ws, const std::string& code) { return test::has_code(ws, code); }
 
 TEST(CemCorpus, ReadsAndWritesBackByteIdentically) {
   AEM_CORPUS_FILES(files, "cem", ".cem");

@@ -69,9 +69,7 @@ TEST(CemHostile, VersionMessageNamesTheKnownOtherVersions) {
 TEST(CemHostile, CliValidateExitsOne) {
   auto dir = test::temp_dir("cem-hostile");
   auto bytes = model(3, 3).bytes;
-  std::FILE* f = std::fopen((dir / "bad.cem").c_str(), "wb");
-  std::fwrite(bytes.data(), 1, bytes.size(), f);
-  std::fclose(f);
+  test::write_file(dir / "bad.cem", bytes);
   std::string out;
   EXPECT_EQ(test::run_cli("validate " + (dir / "bad.cem").string(), &out), 1);
   EXPECT_NE(out.find("CEM_SELECTION_RANGE"), std::string::npos) << out;

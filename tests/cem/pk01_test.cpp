@@ -94,9 +94,7 @@ TEST(Pk01, CompressedCemReadsLikeThePlainFileAndSaysSo) {
   for (const auto& n : b->source_notes) noted |= n.key == "compression" && n.value.rfind("PK01", 0) == 0;
   EXPECT_TRUE(noted);
   auto dir = test::temp_dir("pk01");
-  std::FILE* f = std::fopen((dir / "packed.cem").c_str(), "wb");
-  std::fwrite(packed.data(), 1, packed.size(), f);
-  std::fclose(f);
+  test::write_file(dir / "packed.cem", packed);
   std::string out;
   EXPECT_EQ(test::run_cli("info " + (dir / "packed.cem").string(), &out), 0);
   EXPECT_NE(out.find("compression: PK01"), std::string::npos) << out;

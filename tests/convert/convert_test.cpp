@@ -56,8 +56,7 @@ float extent(const Bounds& b) { return std::max({b.max.x - b.min.x, b.max.y - b.
 
 TEST(Convert, EveryCorpusGltfConvertsValidatesAndLoadsThroughTheCApi) {
   AEM_CORPUS_FILES(glbs, "gltf", ".glb");
-  AEM_CORPUS_FILES(gltfs, "gltf", ".gltf");
-  glbs.insert(glbs.end(), gltfs.begin(), gltfs.end());
+  for (const auto& f : test::files_with_extension(test::corpus_root() / "gltf", ".gltf")) glbs.push_back(f);
   auto dir = test::temp_dir("convert-all");
   for (const auto& in : glbs) {
     SCOPED_TRACE(in.string());
@@ -76,8 +75,7 @@ TEST(Convert, EveryCorpusGltfConvertsValidatesAndLoadsThroughTheCApi) {
 
 TEST(Convert, GeometryMatchesAssimpWithInstances) {
   AEM_CORPUS_FILES(glbs, "gltf", ".glb");
-  AEM_CORPUS_FILES(gltfs, "gltf", ".gltf");
-  glbs.insert(glbs.end(), gltfs.begin(), gltfs.end());
+  for (const auto& f : test::files_with_extension(test::corpus_root() / "gltf", ".gltf")) glbs.push_back(f);
   auto dir = test::temp_dir("convert-geometry");
   for (const auto& in : glbs) {
     SCOPED_TRACE(in.string());
@@ -199,11 +197,7 @@ TEST(Convert, FailuresExitOneAndLeaveNothing) {
   std::string text;
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "missing.glb").string(), (dir / "out.aem").string()), &text), 1);
   EXPECT_NE(text.find("missing.glb"), std::string::npos) << text;
-  {
-    std::FILE* f = std::fopen((dir / "garbage.glb").c_str(), "wb");
-    std::fputs("glTF this is not a binary glTF at all", f);
-    std::fclose(f);
-  }
+  test::write_file(dir / "garbage.glb", std::string("glTF this is not a binary glTF at all"));
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "garbage.glb").string(), (dir / "out.aem").string()), &text), 1);
   EXPECT_FALSE(std::filesystem::exists(dir / "out.aem"));
   AEM_CORPUS_FILE(good, "gltf/BoxTextured/BoxTextured.glb");
@@ -217,11 +211,7 @@ TEST(Convert, BatchConvertsTheGoodFilesAndReportsTheBadOne) {
   AEM_CORPUS_FILE(a, "gltf/Box/Box.glb");
   AEM_CORPUS_FILE(b, "gltf/RiggedSimple/RiggedSimple.glb");
   auto dir = test::temp_dir("convert-batch");
-  {
-    std::FILE* f = std::fopen((dir / "broken.glb").c_str(), "wb");
-    std::fputs("not a model", f);
-    std::fclose(f);
-  }
+  test::write_file(dir / "broken.glb", std::string("not a model"));
   std::string text;
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {} --out-dir {} --jobs 2", a.string(), (dir / "broken.glb").string(), b.string(),
                                       (dir / "out").string()), &text), 1);

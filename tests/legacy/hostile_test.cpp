@@ -58,11 +58,7 @@ Error legacy_error(const std::vector<std::byte>& bytes) {
   return view.error();
 }
 
-bool has_warning(const std::vector<Warning>& warnings, const std::string& code) {
-  for (const auto& w : warnings)
-    if (w.code == code) return true;
-  return false;
-}
+bool has_warning(const std::vector<Warning>& warnings, const std::string& code) { return test::has_code(warnings, code); }
 
 TEST(LegacyHostile, TheSmallFileIsValid) {
   const auto bytes = small_bytes();

@@ -36,6 +36,18 @@ std::vector<std::byte> read_bytes(const std::filesystem::path& path) {
   return bytes;
 }
 
+void write_file(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) { write_file(path, std::as_bytes(std::span(text))); }
+
+bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& code) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
+}
+
 int run_cli(const std::string& args, std::string* out) {
   std::string cmd = std::string(AEM_CLI_PATH) + " " + args + " 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");

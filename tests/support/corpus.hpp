@@ -3,8 +3,11 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "aem/error.hpp"
 
 namespace aem::test {
 
@@ -36,6 +39,13 @@ std::vector<std::filesystem::path> files_with_extension(const std::filesystem::p
 
 /// Whole file as bytes (test fails via exception message if unreadable).
 std::vector<std::byte> read_bytes(const std::filesystem::path& path);
+
+/// Writes bytes (or text) to a file, replacing it.
+void write_file(const std::filesystem::path& path, std::span<const std::byte> bytes);
+void write_file(const std::filesystem::path& path, const std::string& text);
+
+/// True when a diagnostic with `code` is among `diagnostics`.
+bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& code);
 
 /// Runs the aem CLI with `args` (shell-quoted by the caller); returns the exit code, output in `out`.
 int run_cli(const std::string& args, std::string* out = nullptr);
