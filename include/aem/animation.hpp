@@ -53,6 +53,11 @@ class SceneAnimator {
   std::vector<std::uint32_t> cursors_;
 };
 
+/// The parent-relative transform `channel` gives at `time` seconds: each key list sampled (linear,
+/// shortest-path slerp, clamped at the ends); an empty list gives `rest`'s value. For exporters that
+/// resample animation at a frame rate.
+Transform sample_channel(const Channel& channel, const Transform& rest, float time);
+
 /// Joint indices ordered so that parents come before children. Joints whose parent chain is
 /// broken (out of range) are treated as roots; joints on a cycle are left out.
 std::vector<std::uint32_t> parents_first_order(std::span<const std::int32_t> parents);

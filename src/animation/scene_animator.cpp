@@ -24,7 +24,17 @@ Quat sample(const std::vector<Key<Quat>>& keys, float t, std::uint32_t& hint, co
   return s.lo == s.hi ? normalize(keys[s.lo].value) : slerp(keys[s.lo].value, keys[s.hi].value, s.f);
 }
 
+Transform sample_with_cursors(const Channel& ch, const Transform& rest, float t, std::uint32_t* cursors) {
+  return {sample(ch.translation, t, cursors[0], rest.translation), sample(ch.rotation, t, cursors[1], rest.rotation),
+          sample(ch.scale, t, cursors[2], rest.scale)};
+}
+
 }  // namespace
+
+Transform sample_channel(const Channel& channel, const Transform& rest, float time) {
+  std::uint32_t cursors[3] = {0, 0, 0};
+  return sample_with_cursors(channel, rest, time, cursors);
+}
 
 std::vector<std::uint32_t> parents_first_order(std::span<const std::int32_t> parents) {
   const std::size_t n = parents.size();
@@ -81,13 +91,7 @@ void SceneAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4>
   for (std::uint32_t j : order_) {
     const Transform& rest = joints[j].rest;
     std::uint32_t* cur = &cursors_[3 * j];
-    Transform tr = rest;
-    if (map[j] >= 0) {
-      const Channel& ch = anim.channels[map[j]];
-      tr.translation = sample(ch.translation, time, cur[0], rest.translation);
-      tr.rotation = sample(ch.rotation, time, cur[1], rest.rotation);
-      tr.scale = sample(ch.scale, time, cur[2], rest.scale);
-    }
+    const Transform tr = map[j] >= 0 ? sample_with_cursors(anim.channels[map[j]], rest, time, cur) : rest;
     local_[j] = trs_matrix(tr.translation, tr.rotation, tr.scale);
     const std::int32_t p = joints[j].parent;
     const bool has_parent = p >= 0 && static_cast<std::size_t>(p) < joints.size();

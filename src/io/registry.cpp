@@ -5,6 +5,7 @@
 #include "aem/io.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "formats/cem/cem_format.hpp"
+#include "formats/iqe/iqe_format.hpp"
 #ifdef AEM_WITH_ASSIMP
 #include "import/assimp/assimp_reader.hpp"
 #endif
@@ -21,6 +22,8 @@ const std::vector<FormatHandler>& table() {
        formats::aem_write, aem_conventions},
       {"cem", "CEM v2 (Empire Earth models; PK01-compressed too)", {".cem"}, formats::cem_sniff, formats::cem_read,
        formats::cem_write, formats::cem_conventions()},
+      {"iqe", "IQE (Inter-Quake Export text): skinned, animated meshes", {".iqe"}, formats::iqe_sniff, formats::iqe_read,
+       formats::iqe_write, formats::iqe_conventions()},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),

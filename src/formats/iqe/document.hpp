@@ -1,0 +1,69 @@
+// An IQE file as parsed, before it becomes a scene: global vertex arrays, triangles with their
+// smoothing settings, mesh segments, joints, poses, animations, comment.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aem/math.hpp"
+
+namespace aem::formats::iqe {
+
+struct Influence {
+  std::int32_t joint;
+  float weight;
+};
+
+struct Triangle {
+  std::uint32_t v[3];
+  std::uint32_t segment;
+  // Smoothing state when the face was read (iqe.txt "Smoothing").
+  bool smooth_uv = false;
+  std::int64_t smooth_group = -1;
+  float smooth_cos = -1.0f;           ///< cos(smoothangle); -1 = 180° (everything smooths)
+  std::uint8_t edge_flags = 7;        ///< fs: bit k = edge from corner k smooths; 7 when no fs
+};
+
+struct Segment {
+  std::string name, material;
+  std::uint32_t first_vertex = 0;    ///< vp count at its `mesh` command (for `fm` and face-less meshes)
+  std::uint32_t end_vertex = 0;      ///< vp count at the next `mesh` command (or the end)
+  std::uint32_t first_triangle = 0, triangle_count = 0;
+};
+
+struct AnimationData {
+  std::string name;
+  float frame_rate = 0.0f;
+  bool loop = false;
+  std::vector<std::vector<Transform>> frames;
+};
+
+struct Document {
+  std::vector<Vec3> positions;
+  std::vector<Vec2> uvs;
+  std::vector<Vec3> normals;
+  std::vector<Vec4> tangents;
+  std::vector<Vec3> bitangents;       ///< from 6-value vx lines
+  std::vector<std::vector<Influence>> influences;
+  std::vector<Vec4> colors;
+  std::array<std::vector<Vec4>, 10> custom;
+  std::array<std::string, 10> custom_names;
+  std::array<int, 10> custom_sizes{};  ///< from vertexarray; 0 = undeclared (unused)
+  std::vector<std::int64_t> smoothing_index;  ///< vs
+  std::vector<Triangle> triangles;
+  std::vector<Segment> segments;
+  struct Joint {
+    std::string name;
+    std::int32_t parent;
+  };
+  std::vector<Joint> joints;
+  std::vector<Transform> base_poses;
+  std::vector<AnimationData> animations;
+  std::string comment;
+  bool has_comment = false;
+  std::uint32_t line_count = 0;
+};
+
+}  // namespace aem::formats::iqe

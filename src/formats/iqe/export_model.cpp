@@ -1,0 +1,111 @@
+#include "formats/iqe/export_model.hpp"
+
+#include <cmath>
+
+#include "aem/animation.hpp"
+#include "core/flatten.hpp"
+#include "formats/iqe/poses.hpp"
+
+namespace aem::formats::iqe {
+namespace {
+
+bool nearly_equal(const Mat4& a, const Mat4& b) {
+  for (int i = 0; i < 16; ++i)
+    if (std::fabs(a.m[i] - b.m[i]) > 1e-4f * (1.0f + std::fabs(b.m[i]))) return false;
+  return true;
+}
+
+Transform canonical(Transform t) {
+  t.rotation = with_negative_w(normalize(t.rotation));
+  return t;
+}
+
+std::string material_name(const Scene& scene, std::int32_t index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= scene.materials.size()) return {};
+  const Material& m = scene.materials[index];
+  const std::int32_t tex = m.textures.base_color;
+  if (m.name.empty() && tex >= 0 && static_cast<std::size_t>(tex) < scene.textures.size()) return scene.textures[tex].name;
+  return m.name;
+}
+
+// Parents first; joints on a cycle are appended as roots. Returns old index -> new index.
+std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std::vector<Warning>& warnings, const char* format) {
+  std::vector<std::int32_t> parents;
+  for (const auto& j : scene.joints) parents.push_back(j.parent);
+  std::vector<std::uint32_t> order = parents_first_order(parents);
+  std::vector<std::int32_t> new_index(scene.joints.size(), -1);
+  for (std::size_t k = 0; k < order.size(); ++k) new_index[order[k]] = static_cast<std::int32_t>(k);
+  for (std::uint32_t j = 0; j < scene.joints.size(); ++j)
+    if (new_index[j] < 0) {
+      new_index[j] = static_cast<std::int32_t>(order.size());
+      order.push_back(j);
+      warnings.push_back(Warning{"CONVERT_JOINT_CYCLE", format, {}, {}, {}, "joints[" + std::to_string(j) + "]",
+                                 "joint \"" + scene.joints[j].name + "\" is on a parent cycle; written as a root"});
+    }
+  for (std::uint32_t old : order) {
+    const Joint& j = scene.joints[old];
+    const bool has_parent = j.parent >= 0 && static_cast<std::size_t>(j.parent) < scene.joints.size() &&
+                            new_index[j.parent] < new_index[old];
+    const Mat4 world_bind = inverse(j.inverse_bind);
+    const Mat4 bind_local = has_parent ? scene.joints[j.parent].inverse_bind * world_bind : world_bind;
+    // The rest pose is the base pose when it agrees with the bind matrices (it keeps exact values).
+    const Transform base = nearly_equal(compose(j.rest), bind_local) ? j.rest : decompose(bind_local);
+    out.joints.push_back({j.name, has_parent ? new_index[j.parent] : -1, canonical(base)});
+  }
+  return new_index;
+}
+
+void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vector<Warning>& warnings, const char* format) {
+  auto remap = [&](std::int32_t j) { return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1; };
+  for (auto& s : mesh.skin)
+    for (auto& j : s.joints) j = remap(j);
+  if (mesh.rigid_joints.empty()) return;
+  if (!mesh.skin.empty()) {
+    warnings.push_back(Warning{"CONVERT_RIGID_JOINT_DROPPED", format, {}, {}, {}, "mesh \"" + mesh.name + "\"",
+                               "the mesh is skinned; its per-vertex rigid joint (AEM mesh animation) has no equivalent and is dropped"});
+  } else {
+    mesh.skin.resize(mesh.positions.size());
+    for (std::size_t v = 0; v < mesh.rigid_joints.size() && v < mesh.skin.size(); ++v)
+      if (const std::int32_t j = remap(mesh.rigid_joints[v]); j >= 0) {
+        mesh.skin[v].joints[0] = j;
+        mesh.skin[v].weights[0] = 1.0f;
+      }
+  }
+  mesh.rigid_joints.clear();
+}
+
+ExportAnimation resample(const Scene& scene, const Animation& anim, const std::vector<std::int32_t>& new_index, float default_rate) {
+  ExportAnimation out{anim.name, anim.frame_rate > 0 ? anim.frame_rate : default_rate, anim.loop, {}};
+  const double steps = std::max(0.0, static_cast<double>(anim.duration) * out.frame_rate);
+  const std::size_t count = anim.frame_rate > 0 ? std::max<std::size_t>(1, std::llround(steps)) : std::llround(steps) + 1;
+  std::vector<const Channel*> channel(scene.joints.size(), nullptr);
+  for (const auto& ch : anim.channels)
+    if (ch.joint < channel.size()) channel[ch.joint] = &ch;
+  out.frames.assign(count, std::vector<Transform>(scene.joints.size()));
+  for (std::size_t f = 0; f < count; ++f) {
+    const float t = static_cast<float>(static_cast<double>(f) / out.frame_rate);
+    for (std::size_t j = 0; j < scene.joints.size(); ++j) {
+      const Transform& rest = scene.joints[j].rest;
+      out.frames[f][new_index[j]] = canonical(channel[j] ? sample_channel(*channel[j], rest, t) : rest);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format, std::vector<Warning>& warnings) {
+  ExportModel out;
+  out.comment = scene.comment;
+  const std::vector<std::int32_t> new_index = order_joints(scene, out, warnings, format);
+  Scene flat = flatten_nodes(scene);
+  for (auto& mesh : flat.meshes) {
+    remap_skin(mesh, new_index, warnings, format);
+    out.material_names.push_back(material_name(flat, mesh.material));
+    out.meshes.push_back(std::move(mesh));
+  }
+  for (const auto& anim : scene.animations) out.animations.push_back(resample(scene, anim, new_index, default_frame_rate));
+  return out;
+}
+
+}  // namespace aem::formats::iqe

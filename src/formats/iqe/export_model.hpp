@@ -1,0 +1,43 @@
+// What the IQE and IQM writers share: the scene reduced to what the two formats hold - model-space
+// meshes, joints ordered parents first with their bind pose as base pose, animations resampled into
+// frames of local poses, every rotation with w <= 0 (iqe-notes.md §3).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aem/error.hpp"
+#include "aem/scene.hpp"
+
+namespace aem::formats::iqe {
+
+struct ExportJoint {
+  std::string name;
+  std::int32_t parent = -1;  ///< always < this joint's index
+  Transform base;            ///< parent-relative bind pose
+};
+
+struct ExportAnimation {
+  std::string name;
+  float frame_rate = 0.0f;
+  bool loop = false;
+  std::vector<std::vector<Transform>> frames;  ///< [frame][joint], local poses
+};
+
+struct ExportModel {
+  std::vector<Mesh> meshes;                 ///< model space; skin joints index `joints`
+  std::vector<std::string> material_names;  ///< one per mesh
+  std::vector<ExportJoint> joints;
+  std::vector<ExportAnimation> animations;
+  std::string comment;
+};
+
+/// Prepares `scene` (already in IQE/IQM conventions). Node instances are flattened; a rigid joint on
+/// an unskinned vertex becomes a weight-1 influence; joints are reordered so parents come first.
+/// Animations without a frame rate are sampled at `default_frame_rate`: a source with frames
+/// (frame_rate > 0) keeps its frame count, others get one frame per step up to and including the
+/// duration. A mesh's material name is the material's name, else its base colour texture's name.
+/// Joints on a parent cycle become roots; that and dropped rigid joints are reported as warnings.
+ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format, std::vector<Warning>& warnings);
+
+}  // namespace aem::formats::iqe

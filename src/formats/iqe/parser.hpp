@@ -1,0 +1,14 @@
+// Parses IQE text into a Document (every command of iqe.txt plus vx; iqe-notes.md §2 for details).
+#pragma once
+
+#include <string_view>
+
+#include "formats/iqe/document.hpp"
+
+namespace aem::formats::iqe {
+
+/// Throws ParseError with the line number for a bad header, a face index outside the vertices, a
+/// joint parent that is not an earlier joint, or vertex arrays of different lengths.
+Document parse(std::string_view text);
+
+}  // namespace aem::formats::iqe
