@@ -6,6 +6,7 @@
 #include "formats/aem/aem_format.hpp"
 #include "formats/cem/cem_format.hpp"
 #include "formats/iqe/iqe_format.hpp"
+#include "formats/iqm/iqm_format.hpp"
 #ifdef AEM_WITH_ASSIMP
 #include "import/assimp/assimp_reader.hpp"
 #endif
@@ -24,6 +25,8 @@ const std::vector<FormatHandler>& table() {
        formats::cem_write, formats::cem_conventions()},
       {"iqe", "IQE (Inter-Quake Export text): skinned, animated meshes", {".iqe"}, formats::iqe_sniff, formats::iqe_read,
        formats::iqe_write, formats::iqe_conventions()},
+      {"iqm", "IQM (Inter-Quake Model, binary, version 2): skinned, animated meshes", {".iqm"}, formats::iqm_sniff,
+       formats::iqm_read, formats::iqm_write, formats::iqe_conventions()},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),

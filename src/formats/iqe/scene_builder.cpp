@@ -1,0 +1,149 @@
+#include "formats/iqe/scene_builder.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+namespace aem::formats::iqe {
+namespace {
+
+SkinInfluences skin_of(std::vector<Influence> list) {
+  std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.weight > b.weight; });
+  if (list.size() > static_cast<std::size_t>(kMaxInfluences)) list.resize(kMaxInfluences);
+  float sum = 0;
+  for (const auto& i : list) sum += i.weight;
+  SkinInfluences s;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    s.joints[k] = list[k].joint;
+    s.weights[k] = list[k].weight / sum;
+  }
+  return s;
+}
+
+Mesh build_mesh(const Document& doc, const std::vector<Vec3>& normals, const std::vector<std::uint32_t>& global_triangles,
+                std::string name) {
+  Mesh m;
+  m.name = std::move(name);
+  std::vector<std::uint32_t> used(global_triangles);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  for (std::uint32_t g : global_triangles)
+    m.indices.push_back(static_cast<std::uint32_t>(std::lower_bound(used.begin(), used.end(), g) - used.begin()));
+  if (!doc.uvs.empty()) m.uvs.resize(1);
+  for (int c = 0; c < 10; ++c)
+    if (doc.custom_sizes[c] > 0 && !doc.custom[c].empty()) m.custom.push_back({doc.custom_names[c], doc.custom_sizes[c], {}});
+  for (std::uint32_t g : used) {
+    m.positions.push_back(doc.positions[g]);
+    if (!normals.empty()) m.normals.push_back(normals[g]);
+    if (!doc.uvs.empty()) m.uvs[0].push_back(doc.uvs[g]);
+    if (!doc.colors.empty()) {
+      if (m.colors.empty()) m.colors.resize(1);
+      m.colors[0].push_back(doc.colors[g]);
+    }
+    if (!doc.influences.empty()) m.skin.push_back(skin_of(doc.influences[g]));
+    if (!doc.tangents.empty()) {
+      Vec4 t = doc.tangents[g];
+      if (!doc.bitangents.empty()) {
+        const Vec3 b = doc.bitangents[g];
+        if (!(b == Vec3{})) {
+          m.bitangents.resize(m.positions.size() - 1);  // keep the array aligned (zeros before)
+          m.bitangents.push_back(b);
+          const Vec3 n = normals.empty() ? Vec3{} : normals[g];
+          t.w = dot(cross(n, {t.x, t.y, t.z}), b) < 0 ? -1.0f : 1.0f;
+        }
+      }
+      if (t.w == 0.0f) t.w = 1.0f;
+      m.tangents.push_back(t);
+    }
+    int k = 0;
+    for (int c = 0; c < 10; ++c)
+      if (doc.custom_sizes[c] > 0 && !doc.custom[c].empty()) {
+        const float* v = &doc.custom[c][g].x;
+        m.custom[k].values.insert(m.custom[k].values.end(), v, v + doc.custom_sizes[c]);
+        ++k;
+      }
+  }
+  if (!m.bitangents.empty()) m.bitangents.resize(m.positions.size());
+  return m;
+}
+
+void build_skeleton(const Document& doc, Scene& s, const std::string& format, std::vector<Warning>& warnings) {
+  std::vector<Mat4> world(doc.joints.size());
+  for (std::size_t j = 0; j < doc.joints.size(); ++j) {
+    Joint joint;
+    joint.name = doc.joints[j].name;
+    joint.parent = doc.joints[j].parent;
+    const bool has_pose = j < doc.base_poses.size();
+    if (has_pose) joint.rest = doc.base_poses[j];
+    // A joint without a base pose binds at identity (as the reference compiler does).
+    world[j] = has_pose ? (joint.parent >= 0 ? world[joint.parent] * compose(joint.rest) : compose(joint.rest)) : Mat4{};
+    joint.inverse_bind = inverse(world[j]);
+    s.joints.push_back(std::move(joint));
+  }
+  if (!doc.joints.empty() && doc.base_poses.size() < doc.joints.size())
+    warnings.push_back(Warning{format + "_MISSING_BASE_POSES", format, {}, {}, {}, {},
+                               std::to_string(doc.joints.size() - doc.base_poses.size()) + " joints have no base pose (bound at identity)"});
+  for (const auto& a : doc.animations) {
+    Animation anim;
+    anim.name = a.name;
+    anim.loop = a.loop;
+    anim.frame_rate = a.frame_rate;
+    float rate = a.frame_rate;
+    if (rate <= 0) {
+      rate = 30.0f;
+      warnings.push_back(Warning{format + "_FRAMERATE_ASSUMED", format, {}, {}, {}, "animation \"" + a.name + "\"", "no framerate; 30 fps assumed"});
+    }
+    anim.duration = static_cast<float>(a.frames.size()) / rate;
+    for (std::uint32_t j = 0; j < doc.joints.size(); ++j) {
+      Channel ch;
+      ch.joint = j;
+      for (std::size_t f = 0; f < a.frames.size(); ++f) {
+        // Frames with fewer poses than joints use the base pose; extra poses are ignored.
+        const Transform p = j < a.frames[f].size() ? a.frames[f][j] : s.joints[j].rest;
+        const float t = static_cast<float>(f) / rate;
+        ch.translation.push_back({t, p.translation});
+        ch.rotation.push_back({t, p.rotation});
+        ch.scale.push_back({t, p.scale});
+      }
+      anim.channels.push_back(std::move(ch));
+    }
+    s.animations.push_back(std::move(anim));
+  }
+}
+
+}  // namespace
+
+Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals, const std::string& format) {
+  Result<Scene> result(Scene{});
+  Scene& s = result.value();
+  s.source_format = format;
+  s.comment = doc.comment;
+  std::map<std::string, std::int32_t> material_index;
+  auto material = [&](const std::string& name) {
+    auto [it, added] = material_index.emplace(name, static_cast<std::int32_t>(s.materials.size()));
+    if (added) {
+      Material m;
+      m.name = name;
+      s.materials.push_back(m);
+    }
+    return it->second;
+  };
+  for (const auto& seg : doc.segments) {
+    std::vector<std::uint32_t> tris;
+    if (!doc.triangles.empty()) {
+      for (std::uint32_t t = seg.first_triangle; t < seg.first_triangle + seg.triangle_count; ++t)
+        tris.insert(tris.end(), doc.triangles[t].v, doc.triangles[t].v + 3);
+    } else {  // no faces anywhere: each group of 3 vertices of the mesh is a triangle
+      for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3) tris.insert(tris.end(), {v, v + 1, v + 2});
+    }
+    if (tris.empty()) continue;
+    Mesh m = build_mesh(doc, normals, tris, seg.name);
+    m.material = material(seg.material);
+    s.meshes.push_back(std::move(m));
+  }
+  build_skeleton(doc, s, format, result.warnings);
+  if (doc.has_comment) s.source_notes.push_back({"comment", std::to_string(doc.comment.size()) + " bytes"});
+  return result;
+}
+
+}  // namespace aem::formats::iqe

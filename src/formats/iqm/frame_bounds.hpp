@@ -1,0 +1,20 @@
+// Per-frame bounds for IQM: the box and radii of every vertex posed by each animation frame.
+#pragma once
+
+#include <vector>
+
+#include "formats/iqe/export_model.hpp"
+
+namespace aem::formats::iqm {
+
+struct FrameBounds {
+  Vec3 min{}, max{};
+  float xy_radius = 0.0f;  ///< largest distance from the Z axis
+  float radius = 0.0f;     ///< largest distance from the origin
+};
+
+/// One record per frame of every animation, in order: vertices skinned with the frame's joint poses
+/// against the base (bind) poses; vertices without influences stay where they are.
+std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model);
+
+}  // namespace aem::formats::iqm

@@ -1,0 +1,310 @@
+// Scene -> IQM version 2, laid out as the reference compiler writes it (iqe-notes.md §6): header,
+// text, meshes, vertex arrays, vertex data (8-aligned), triangles, adjacency, joints, poses, anims,
+// frames, bounds, comment. Only the recommended vertex formats, so every IQM reader accepts it.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/byte_writer.hpp"
+#include "core/parse_error.hpp"
+#include "formats/iqe/export_model.hpp"
+#include "formats/iqm/adjacency.hpp"
+#include "formats/iqm/frame_bounds.hpp"
+#include "formats/iqm/iqm_format.hpp"
+#include "formats/iqm/layout.hpp"
+
+namespace aem::formats {
+namespace {
+
+using detail::ByteWriter;
+using iqe::ExportModel;
+
+class TextTable {
+ public:
+  TextTable() : text_(1, '\0') {}
+  std::uint32_t add(const std::string& s) {
+    if (s.empty()) return 0;
+    auto [it, added] = offsets_.emplace(s, static_cast<std::uint32_t>(text_.size()));
+    if (added) text_.append(s).push_back('\0');
+    return it->second;
+  }
+  const std::string& bytes() const { return text_; }
+
+ private:
+  std::string text_;
+  std::map<std::string, std::uint32_t> offsets_;
+};
+
+void pad(ByteWriter& w, std::size_t alignment) {
+  while (w.size() % alignment) w.u8(0);
+}
+
+// The 4 largest influences as bytes: weights renormalised and rounded so they sum to exactly 255.
+void blend_bytes(const SkinInfluences& s, std::uint8_t (&index)[4], std::uint8_t (&weight)[4], const std::string& mesh) {
+  std::array<int, kMaxInfluences> order{};
+  for (int k = 0; k < kMaxInfluences; ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.weights[a] > s.weights[b]; });
+  float sum = 0.0f;
+  for (int k = 0; k < 4; ++k)
+    if (s.joints[order[k]] >= 0 && s.weights[order[k]] > 0) sum += s.weights[order[k]];
+  int total = 0, largest = -1;
+  for (int k = 0; k < 4; ++k) {
+    const int slot = order[k];
+    index[k] = weight[k] = 0;
+    if (s.joints[slot] < 0 || !(s.weights[slot] > 0)) continue;
+    if (s.joints[slot] > 255)
+      detail::fail_at("IQM", "IQM_JOINT_INDEX_TOO_LARGE", 0,
+                      "mesh \"" + mesh + "\" uses joint " + std::to_string(s.joints[slot]) + "; IQM blend indices are bytes (at most 256 joints)");
+    index[k] = static_cast<std::uint8_t>(s.joints[slot]);
+    weight[k] = static_cast<std::uint8_t>(std::lround(s.weights[slot] / sum * 255.0f));
+    total += weight[k];
+    if (largest < 0) largest = k;
+  }
+  if (largest >= 0) weight[largest] = static_cast<std::uint8_t>(weight[largest] + (255 - total));
+}
+
+struct ArraySpec {
+  std::uint32_t type, format, size;
+};
+
+// Channel quantisation over every frame of every animation (iqe-notes.md §6).
+struct PoseChannels {
+  std::uint32_t mask = 0;
+  float offset[iqm::kPoseChannels] = {}, scale[iqm::kPoseChannels] = {};
+};
+
+void channel_values(const Transform& t, float (&c)[iqm::kPoseChannels]) {
+  const float v[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y,
+                     t.rotation.z, t.rotation.w, t.scale.x, t.scale.y, t.scale.z};
+  std::copy(std::begin(v), std::end(v), c);
+}
+
+std::vector<PoseChannels> quantise_channels(const ExportModel& m) {
+  std::vector<PoseChannels> poses(m.joints.size());
+  for (std::size_t j = 0; j < m.joints.size(); ++j) {
+    float lo[iqm::kPoseChannels], hi[iqm::kPoseChannels], c[iqm::kPoseChannels];
+    std::fill(std::begin(lo), std::end(lo), INFINITY);
+    std::fill(std::begin(hi), std::end(hi), -INFINITY);
+    for (const auto& a : m.animations)
+      for (const auto& f : a.frames) {
+        channel_values(f[j], c);
+        for (int k = 0; k < iqm::kPoseChannels; ++k) lo[k] = std::min(lo[k], c[k]), hi[k] = std::max(hi[k], c[k]);
+      }
+    for (int k = 0; k < iqm::kPoseChannels; ++k) {
+      poses[j].offset[k] = lo[k];
+      if (hi[k] - lo[k] >= 1e-10f) {
+        poses[j].mask |= 1u << k;
+        poses[j].scale[k] = (hi[k] - lo[k]) / 65535.0f;
+      }
+    }
+  }
+  return poses;
+}
+
+class IqmWriter {
+ public:
+  explicit IqmWriter(const ExportModel& m) : m_(m) {}
+
+  std::vector<std::byte> run() {
+    collect_names();
+    plan_arrays();
+    iqm::Header h{};
+    h.version = iqm::kVersion;
+    w_.bytes(std::as_bytes(std::span(iqm::kMagic.data(), iqm::kMagic.size())));
+    w_.bytes(std::as_bytes(std::span(&h, 1)));
+    h.num_text = static_cast<std::uint32_t>((text_.bytes().size() + 3) & ~std::size_t{3});
+    h.ofs_text = here();
+    w_.bytes(std::as_bytes(std::span(text_.bytes().data(), text_.bytes().size())));
+    pad(w_, 4);
+    write_meshes(h);
+    write_vertices(h);
+    write_triangles(h);
+    write_skeleton(h);
+    write_comment(h);
+    h.filesize = here();
+    std::vector<std::byte> out = w_.take();
+    std::memcpy(out.data() + iqm::kMagic.size(), &h, sizeof h);
+    return out;
+  }
+
+ private:
+  std::uint32_t here() const { return static_cast<std::uint32_t>(w_.size()); }
+
+  void collect_names() {
+    for (std::size_t i = 0; i < m_.meshes.size(); ++i) text_.add(m_.meshes[i].name), text_.add(m_.material_names[i]);
+    for (const auto& j : m_.joints) text_.add(j.name);
+    for (const auto& a : m_.animations) text_.add(a.name);
+    for (const auto& mesh : m_.meshes)
+      for (const auto& c : mesh.custom) text_.add(c.name);
+  }
+
+  void plan_arrays() {
+    auto any = [&](auto has) { return std::any_of(m_.meshes.begin(), m_.meshes.end(), has); };
+    arrays_.push_back({iqm::Position, iqm::Float, 3});
+    if (any([](const Mesh& x) { return !x.uvs.empty(); })) arrays_.push_back({iqm::TexCoord, iqm::Float, 2});
+    if (any([](const Mesh& x) { return !x.normals.empty(); })) arrays_.push_back({iqm::Normal, iqm::Float, 3});
+    if (any([](const Mesh& x) { return !x.tangents.empty(); })) arrays_.push_back({iqm::Tangent, iqm::Float, 4});
+    if (any([](const Mesh& x) { return !x.skin.empty(); })) {
+      arrays_.push_back({iqm::BlendIndexes, iqm::UByte, 4});
+      arrays_.push_back({iqm::BlendWeights, iqm::UByte, 4});
+    }
+    if (any([](const Mesh& x) { return !x.colors.empty(); })) arrays_.push_back({iqm::Color, iqm::UByte, 4});
+    // Custom arrays by name, in the order the names first appear; types sort by text offset.
+    std::map<std::uint32_t, int> customs;
+    for (const auto& mesh : m_.meshes)
+      for (const auto& c : mesh.custom) customs.emplace(text_.add(c.name), std::clamp(c.components, 1, 4));
+    for (auto [offset, size] : customs) arrays_.push_back({iqm::Custom + offset, iqm::Float, static_cast<std::uint32_t>(size)});
+  }
+
+  void write_meshes(iqm::Header& h) {
+    h.num_meshes = static_cast<std::uint32_t>(m_.meshes.size());
+    h.ofs_meshes = h.num_meshes ? here() : 0;
+    std::uint32_t vertex = 0, triangle = 0;
+    for (std::size_t i = 0; i < m_.meshes.size(); ++i) {
+      const Mesh& mesh = m_.meshes[i];
+      w_.u32(text_.add(mesh.name));
+      w_.u32(text_.add(m_.material_names[i]));
+      w_.u32(vertex), w_.u32(static_cast<std::uint32_t>(mesh.vertex_count()));
+      w_.u32(triangle), w_.u32(static_cast<std::uint32_t>(mesh.triangle_count()));
+      vertex += static_cast<std::uint32_t>(mesh.vertex_count());
+      triangle += static_cast<std::uint32_t>(mesh.triangle_count());
+    }
+    h.num_vertexes = vertex;
+    h.num_triangles = triangle;
+  }
+
+  // The value of `spec`'s attribute for one vertex of `mesh`: floats, or bytes for ubyte arrays.
+  void vertex_value(const ArraySpec& spec, const Mesh& mesh, std::size_t v, float (&f)[4], std::uint8_t (&b)[4]) {
+    std::fill(std::begin(f), std::end(f), 0.0f);
+    std::fill(std::begin(b), std::end(b), 0);
+    std::uint8_t unused[4];
+    switch (spec.type) {
+      case iqm::Position: f[0] = mesh.positions[v].x, f[1] = mesh.positions[v].y, f[2] = mesh.positions[v].z; break;
+      case iqm::TexCoord: if (!mesh.uvs.empty()) f[0] = mesh.uvs[0][v].x, f[1] = mesh.uvs[0][v].y; break;
+      case iqm::Normal: if (!mesh.normals.empty()) f[0] = mesh.normals[v].x, f[1] = mesh.normals[v].y, f[2] = mesh.normals[v].z; break;
+      case iqm::Tangent: if (!mesh.tangents.empty()) std::copy_n(&mesh.tangents[v].x, 4, f); break;
+      case iqm::BlendIndexes: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], b, unused, mesh.name); break;
+      case iqm::BlendWeights: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], unused, b, mesh.name); break;
+      case iqm::Color:
+        b[3] = 255;
+        if (!mesh.colors.empty())
+          for (int k = 0; k < 4; ++k) b[k] = static_cast<std::uint8_t>(std::lround(std::clamp((&mesh.colors[0][v].x)[k], 0.0f, 1.0f) * 255.0f));
+        break;
+      default:
+        for (const auto& c : mesh.custom)
+          if (text_.add(c.name) == spec.type - iqm::Custom)
+            for (int k = 0; k < std::min(c.components, 4); ++k) f[k] = c.values[v * c.components + k];
+    }
+  }
+
+  void write_vertices(iqm::Header& h) {
+    h.num_vertexarrays = static_cast<std::uint32_t>(arrays_.size());
+    h.ofs_vertexarrays = here();
+    const std::size_t table = w_.size();
+    for (std::size_t i = 0; i < arrays_.size() * 5; ++i) w_.u32(0);
+    pad(w_, 8);
+    for (std::size_t a = 0; a < arrays_.size(); ++a) {
+      const ArraySpec& spec = arrays_[a];
+      pad(w_, 4);
+      const std::uint32_t values[] = {spec.type, 0, spec.format, spec.size, here()};
+      for (int k = 0; k < 5; ++k) w_.patch_u32(table + a * iqm::kVertexArraySize + k * 4, values[k]);
+      float f[4];
+      std::uint8_t b[4];
+      for (const Mesh& mesh : m_.meshes)
+        for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+          vertex_value(spec, mesh, v, f, b);
+          for (std::uint32_t k = 0; k < spec.size; ++k) spec.format == iqm::UByte ? w_.u8(b[k]) : w_.f32(f[k]);
+        }
+    }
+    pad(w_, 4);
+  }
+
+  void write_triangles(iqm::Header& h) {
+    if (h.num_triangles == 0) return;
+    std::vector<Vec3> positions;
+    std::vector<std::uint32_t> indices;
+    for (const Mesh& mesh : m_.meshes) {
+      const auto base = static_cast<std::uint32_t>(positions.size());
+      positions.insert(positions.end(), mesh.positions.begin(), mesh.positions.end());
+      for (std::uint32_t i : mesh.indices) indices.push_back(base + i);
+    }
+    h.ofs_triangles = here();
+    for (std::uint32_t i : indices) w_.u32(i);
+    h.ofs_adjacency = here();
+    for (const auto& tri : iqm::compute_adjacency(positions, indices))
+      for (std::uint32_t n : tri) w_.u32(n);
+  }
+
+  void write_skeleton(iqm::Header& h) {
+    h.num_joints = static_cast<std::uint32_t>(m_.joints.size());
+    h.ofs_joints = h.num_joints ? here() : 0;
+    float c[iqm::kPoseChannels];
+    for (const auto& j : m_.joints) {
+      w_.u32(text_.add(j.name));
+      w_.i32(j.parent);
+      channel_values(j.base, c);
+      for (float x : c) w_.f32(x);
+    }
+    if (m_.animations.empty() || m_.joints.empty()) return;
+    const std::vector<PoseChannels> poses = quantise_channels(m_);
+    h.num_poses = h.num_joints;
+    h.ofs_poses = here();
+    for (std::size_t j = 0; j < poses.size(); ++j) {
+      w_.i32(m_.joints[j].parent);
+      w_.u32(poses[j].mask);
+      for (float x : poses[j].offset) w_.f32(x);
+      for (float x : poses[j].scale) w_.f32(x);
+      h.num_framechannels += static_cast<std::uint32_t>(std::popcount(poses[j].mask));
+    }
+    h.num_anims = static_cast<std::uint32_t>(m_.animations.size());
+    h.ofs_anims = here();
+    for (const auto& a : m_.animations) {
+      w_.u32(text_.add(a.name));
+      w_.u32(h.num_frames), w_.u32(static_cast<std::uint32_t>(a.frames.size()));
+      w_.f32(a.frame_rate);
+      w_.u32(a.loop ? iqm::kAnimLoop : 0);
+      h.num_frames += static_cast<std::uint32_t>(a.frames.size());
+    }
+    h.ofs_frames = here();
+    for (const auto& a : m_.animations)
+      for (const auto& frame : a.frames)
+        for (std::size_t j = 0; j < poses.size(); ++j) {
+          channel_values(frame[j], c);
+          for (int k = 0; k < iqm::kPoseChannels; ++k)
+            if (poses[j].mask & (1u << k))
+              w_.u16(static_cast<std::uint16_t>(std::min(65535.0f, 0.5f + (c[k] - poses[j].offset[k]) / poses[j].scale[k])));
+        }
+    pad(w_, 4);
+    if (m_.meshes.empty()) return;
+    h.ofs_bounds = here();
+    for (const auto& b : iqm::compute_frame_bounds(m_)) {
+      for (float x : {b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z, b.xy_radius, b.radius}) w_.f32(x);
+    }
+  }
+
+  void write_comment(iqm::Header& h) {
+    if (m_.comment.empty()) return;
+    h.ofs_comment = here();
+    w_.bytes(std::as_bytes(std::span(m_.comment.data(), m_.comment.size())));
+    w_.u8(0);
+    pad(w_, 4);
+    h.num_comment = here() - h.ofs_comment;
+  }
+
+  const ExportModel& m_;
+  ByteWriter w_;
+  TextTable text_;
+  std::vector<ArraySpec> arrays_;
+};
+
+}  // namespace
+
+Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions& options) {
+  std::vector<Warning> warnings;
+  const ExportModel model = iqe::prepare_export(scene, options.frame_rate, "IQM", warnings);
+  Result<std::vector<std::byte>> result(IqmWriter(model).run());
+  result.warnings = std::move(warnings);
+  return result;
+}
+
+}  // namespace aem::formats
