@@ -7,10 +7,15 @@
 
 namespace aem::formats::iqe {
 
-/// One normal per vertex: the area-weighted face normals of every triangle that uses the vertex,
-/// plus those of triangles at the same position whose corners are compatible: matching UVs when
-/// smoothuv is on, matching smoothing group, face normals within smoothangle, matching `vs` index.
-/// A triangle whose `fs` flags are all 0 smooths with nothing. Faces are clockwise (iqe-notes §1).
-std::vector<Vec3> generate_normals(const Document& doc);
+/// Per the spec, triangle corners at the same position merge into one smoothing vertex when they are
+/// compatible: same smoothing group, same UV when either triangle has smoothuv, same `vs` index, face
+/// normals within the smoothangle of either triangle; a triangle whose `fs` flags are all 0 merges
+/// with nothing (per-edge flags are not distinguished further). A smoothing vertex's normal is the
+/// area-weighted sum of its triangles' normals (clockwise faces, iqe-notes §1). Where corners sharing
+/// a file vertex end up with different normals, the vertex is cloned in `doc` (every attribute
+/// copied) and the triangles re-pointed, so the result has one normal per vertex of the updated doc.
+/// Tests are pairwise; beyond 512 corners at one position only the key tests (group, fs, vs, UV of
+/// smoothuv triangles) apply, in linear time, so that hostile input cannot make the work quadratic.
+std::vector<Vec3> generate_normals(Document& doc);
 
 }  // namespace aem::formats::iqe

@@ -212,6 +212,7 @@ class Parser {
   }
 
   void finish() {
+    if (doc_.segments.empty() && !doc_.positions.empty()) ensure_segment();  // a face-less file is one mesh of triples
     close_segment();
     const std::size_t n = doc_.positions.size();
     auto check = [&](std::size_t size, const char* what) {

@@ -6,7 +6,6 @@
 #include <map>
 
 #include "core/byte_writer.hpp"
-#include "core/parse_error.hpp"
 #include "formats/iqe/export_model.hpp"
 #include "formats/iqm/adjacency.hpp"
 #include "formats/iqm/frame_bounds.hpp"
@@ -39,8 +38,8 @@ void pad(ByteWriter& w, std::size_t alignment) {
   while (w.size() % alignment) w.u8(0);
 }
 
-// The 4 largest influences as bytes: weights renormalised and rounded so they sum to exactly 255.
-void blend_bytes(const SkinInfluences& s, std::uint8_t (&index)[4], std::uint8_t (&weight)[4], const std::string& mesh) {
+// The 4 largest influences as bytes (joints checked < 256 beforehand): weights renormalised and rounded so they sum to exactly 255.
+void blend_bytes(const SkinInfluences& s, std::uint8_t (&index)[4], std::uint8_t (&weight)[4]) {
   std::array<int, kMaxInfluences> order{};
   for (int k = 0; k < kMaxInfluences; ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.weights[a] > s.weights[b]; });
@@ -52,9 +51,6 @@ void blend_bytes(const SkinInfluences& s, std::uint8_t (&index)[4], std::uint8_t
     const int slot = order[k];
     index[k] = weight[k] = 0;
     if (s.joints[slot] < 0 || !(s.weights[slot] > 0)) continue;
-    if (s.joints[slot] > 255)
-      detail::fail_at("IQM", "IQM_JOINT_INDEX_TOO_LARGE", 0,
-                      "mesh \"" + mesh + "\" uses joint " + std::to_string(s.joints[slot]) + "; IQM blend indices are bytes (at most 256 joints)");
     index[k] = static_cast<std::uint8_t>(s.joints[slot]);
     weight[k] = static_cast<std::uint8_t>(std::lround(s.weights[slot] / sum * 255.0f));
     total += weight[k];
@@ -183,8 +179,8 @@ class IqmWriter {
       case iqm::TexCoord: if (!mesh.uvs.empty()) f[0] = mesh.uvs[0][v].x, f[1] = mesh.uvs[0][v].y; break;
       case iqm::Normal: if (!mesh.normals.empty()) f[0] = mesh.normals[v].x, f[1] = mesh.normals[v].y, f[2] = mesh.normals[v].z; break;
       case iqm::Tangent: if (!mesh.tangents.empty()) std::copy_n(&mesh.tangents[v].x, 4, f); break;
-      case iqm::BlendIndexes: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], b, unused, mesh.name); break;
-      case iqm::BlendWeights: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], unused, b, mesh.name); break;
+      case iqm::BlendIndexes: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], b, unused); break;
+      case iqm::BlendWeights: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], unused, b); break;
       case iqm::Color:
         b[3] = 255;
         if (!mesh.colors.empty())
@@ -302,6 +298,12 @@ class IqmWriter {
 Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions& options) {
   std::vector<Warning> warnings;
   const ExportModel model = iqe::prepare_export(scene, options.frame_rate, "IQM", warnings);
+  for (const Mesh& mesh : model.meshes)
+    for (const SkinInfluences& s : mesh.skin)
+      for (std::int32_t j : s.joints)
+        if (j > 255)
+          return Error{"IQM_JOINT_INDEX_TOO_LARGE", "IQM", {}, {}, {}, "mesh \"" + mesh.name + "\"",
+                       "a vertex uses joint " + std::to_string(j) + "; IQM blend indices are bytes (at most 256 joints)"};
   Result<std::vector<std::byte>> result(IqmWriter(model).run());
   result.warnings = std::move(warnings);
   return result;
