@@ -165,6 +165,28 @@ TEST(IqmRead, AHugeFrameCountWithNoChannelsIsRefusedNotAllocated) {
   EXPECT_EQ(code(b.finish()), "IQM_TOO_LARGE");
 }
 
+TEST(IqmRead, TruncationsFailAndByteFlipsReadOrFailCleanly) {
+  const auto bytes = hand_built();
+  for (std::size_t len = 0; len < bytes.size(); ++len)
+    ASSERT_FALSE(read(std::vector<std::byte>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len))).ok()) << len;
+  auto flipped = bytes;
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    for (std::byte mask : {std::byte{0x01}, std::byte{0x80}, std::byte{0xFF}}) {
+      flipped[i] = bytes[i] ^ mask;
+      auto r = read(flipped);
+      if (r.ok()) {  // whatever reads must also write in both formats (or be refused with an error)
+        for (const char* format : {"iqe", "iqm"}) {
+          auto again = test::round_trip(r.value(), format);
+          if (!again.ok()) EXPECT_EQ(again.error().code, "IQM_JOINT_INDEX_TOO_LARGE") << again.error().to_string();
+        }
+      } else {
+        EXPECT_EQ(r.error().format, "IQM");
+        EXPECT_TRUE(r.error().offset.has_value()) << r.error().to_string();
+      }
+      flipped[i] = bytes[i];
+    }
+}
+
 TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
   auto source = read(hand_built());
   ASSERT_TRUE(source.ok());
