@@ -6,6 +6,8 @@ corpus=${AEM_CORPUS_DIR:-}
 case "$1" in
   fuzz_aem) dirs=(tests/data/aem ${corpus:+$corpus/aem} ${corpus:+$corpus/aem-legacy}); ext='*.aem' ;;
   fuzz_cem) dirs=(tests/data/cem ${corpus:+$corpus/cem}); ext='*.cem' ;;
+  fuzz_iqe) dirs=(tests/data/iqe ${corpus:+$corpus/iqe}); ext='*.iqe' ;;
+  fuzz_iqm) dirs=(tests/data/iqm ${corpus:+$corpus/iqm}); ext='*.iqm' ;;
   *) dirs=(tests/data); ext='*' ;;
 esac
 for d in "${dirs[@]}"; do [ -d "$d" ] && find "$d" -name "$ext" -type f; done

@@ -187,6 +187,22 @@ TEST(IqmRead, TruncationsFailAndByteFlipsReadOrFailCleanly) {
     }
 }
 
+TEST(IqmRead, FuzzerFindingsStayFixed) {
+  // Inputs the fuzzers once crashed on (tests/data/iqm, tests/data/iqe): each reads and writes, or fails cleanly.
+  auto files = test::files_with_extension(AEM_TEST_DATA_DIR "/iqm", ".iqm");
+  auto text = test::files_with_extension(AEM_TEST_DATA_DIR "/iqe", ".iqe");
+  files.insert(files.end(), text.begin(), text.end());
+  ASSERT_GE(files.size(), 2u);
+  for (const auto& f : files) {
+    auto r = read_scene(test::read_bytes(f), f);
+    if (!r.ok()) continue;
+    for (const char* format : {"iqe", "iqm"}) {
+      auto again = find_format(format)->write(r.value(), {});
+      EXPECT_TRUE(again.ok() || again.error().code == "IQM_JOINT_INDEX_TOO_LARGE") << f << " -> " << format;
+    }
+  }
+}
+
 TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
   auto source = read(hand_built());
   ASSERT_TRUE(source.ok());

@@ -2,12 +2,15 @@
 // smoothing settings, mesh segments, joints, poses, animations, comment.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <utility>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "aem/math.hpp"
+#include "aem/scene.hpp"
 
 namespace aem::formats::iqe {
 
@@ -15,6 +18,21 @@ struct Influence {
   std::int32_t joint;
   float weight;
 };
+
+/// The kMaxInfluences largest of `list` (reordered in place), largest first, renormalised to sum 1.
+inline SkinInfluences strongest_influences(std::vector<Influence>& list) {
+  for (std::size_t i = 1; i < list.size(); ++i)  // insertion sort: short lists, stable, no allocation
+    for (std::size_t k = i; k > 0 && list[k].weight > list[k - 1].weight; --k) std::swap(list[k], list[k - 1]);
+  const std::size_t n = std::min<std::size_t>(list.size(), kMaxInfluences);
+  float sum = 0;
+  for (std::size_t k = 0; k < n; ++k) sum += list[k].weight;
+  SkinInfluences s;
+  for (std::size_t k = 0; k < n; ++k) {
+    s.joints[k] = list[k].joint;
+    s.weights[k] = list[k].weight / sum;
+  }
+  return s;
+}
 
 struct Triangle {
   std::uint32_t v[3];
@@ -46,7 +64,7 @@ struct Document {
   std::vector<Vec3> normals;
   std::vector<Vec4> tangents;
   std::vector<Vec3> bitangents;       ///< from 6-value vx lines
-  std::vector<std::vector<Influence>> influences;
+  std::vector<SkinInfluences> influences;  ///< per vertex, from strongest_influences
   std::vector<Vec4> colors;
   std::array<std::vector<Vec4>, 10> custom;
   std::array<std::string, 10> custom_names;

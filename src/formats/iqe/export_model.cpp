@@ -1,5 +1,6 @@
 #include "formats/iqe/export_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "aem/animation.hpp"
@@ -74,10 +75,25 @@ void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vec
   mesh.rigid_joints.clear();
 }
 
-ExportAnimation resample(const Scene& scene, const Animation& anim, const std::vector<std::int32_t>& new_index, float default_rate) {
-  ExportAnimation out{anim.name, anim.frame_rate > 0 ? anim.frame_rate : default_rate, anim.loop, {}};
-  const double steps = std::max(0.0, static_cast<double>(anim.duration) * out.frame_rate);
-  const std::size_t count = anim.frame_rate > 0 ? std::max<std::size_t>(1, std::llround(steps)) : std::llround(steps) + 1;
+// How many frames `anim` takes at `rate`. A duration/rate pair that asks for more frames than the
+// keys could ever need (overflow, NaN, a rate near zero) falls back to the largest key count.
+std::size_t frame_count(const Animation& anim, float rate, const char* format, std::vector<Warning>& warnings) {
+  constexpr double kMaxFrames = 1 << 20;
+  const bool has_frames = anim.frame_rate > 0;
+  const double steps = static_cast<double>(anim.duration) * rate;
+  if (steps >= 0 && steps <= kMaxFrames) return has_frames ? std::max<std::size_t>(1, std::llround(steps)) : std::llround(steps) + 1;
+  std::size_t keys = 1;
+  for (const auto& c : anim.channels) keys = std::max({keys, c.translation.size(), c.rotation.size(), c.scale.size()});
+  warnings.push_back(Warning{"CONVERT_FRAMES_CLAMPED", format, {}, {}, {}, "animation \"" + anim.name + "\"",
+                             "duration x frame rate gives no usable frame count; " + std::to_string(keys) + " frames written"});
+  return keys;
+}
+
+ExportAnimation resample(const Scene& scene, const Animation& anim, const std::vector<std::int32_t>& new_index, float default_rate,
+                         const char* format, std::vector<Warning>& warnings) {
+  const bool usable_rate = anim.frame_rate > 0 && std::isfinite(anim.frame_rate);
+  ExportAnimation out{anim.name, usable_rate ? anim.frame_rate : default_rate, anim.loop, {}};
+  const std::size_t count = frame_count(anim, out.frame_rate, format, warnings);
   std::vector<const Channel*> channel(scene.joints.size(), nullptr);
   for (const auto& ch : anim.channels)
     if (ch.joint < channel.size()) channel[ch.joint] = &ch;
@@ -104,7 +120,7 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
     out.material_names.push_back(material_name(flat, mesh.material));
     out.meshes.push_back(std::move(mesh));
   }
-  for (const auto& anim : scene.animations) out.animations.push_back(resample(scene, anim, new_index, default_frame_rate));
+  for (const auto& anim : scene.animations) out.animations.push_back(resample(scene, anim, new_index, default_frame_rate, format, warnings));
   return out;
 }
 

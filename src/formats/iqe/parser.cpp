@@ -77,12 +77,12 @@ class Parser {
         doc_.tangents.push_back({p[0], p[1], p[2], p[3]});
       }
     } else if (cmd == "vb") {
-      std::vector<Influence> list;
+      influence_scratch_.clear();
       long long joint;
       float weight;
       while (t.integer(joint) && t.number(weight))
-        if (weight > 1e-3f && joint >= 0 && joint <= INT32_MAX) list.push_back({static_cast<std::int32_t>(joint), weight});
-      doc_.influences.push_back(std::move(list));
+        if (weight > 1e-3f && joint >= 0 && joint <= INT32_MAX) influence_scratch_.push_back({static_cast<std::int32_t>(joint), weight});
+      doc_.influences.push_back(strongest_influences(influence_scratch_));
     } else if (cmd == "vc") {
       float p[4] = {0, 0, 0, 1};
       t.numbers(p);
@@ -187,7 +187,8 @@ class Parser {
 
   void face(Tokens& t, bool mesh_relative) {
     ensure_segment();
-    std::vector<std::uint32_t> idx;
+    std::vector<std::uint32_t>& idx = face_scratch_;
+    idx.clear();
     long long i;
     const long long count = static_cast<long long>(doc_.positions.size());
     const long long base = mesh_relative ? doc_.segments.back().first_vertex : 0;
@@ -233,11 +234,11 @@ class Parser {
       for (std::size_t k = 0; k < bitangent_lines_.size(); ++k) aligned[bitangent_lines_[k]] = doc_.bitangents[k];
       doc_.bitangents = std::move(aligned);
     }
-    for (const auto& list : doc_.influences)
-      for (const auto& inf : list)
-        if (static_cast<std::size_t>(inf.joint) >= doc_.joints.size() && !doc_.joints.empty())
+    for (const auto& skin : doc_.influences)
+      for (const std::int32_t joint : skin.joints)
+        if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size() && !doc_.joints.empty())
           detail::fail_line("IQE", "IQE_JOINT_OUT_OF_RANGE", line_number_,
-                            "a vb line uses joint " + std::to_string(inf.joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
+                            "a vb line uses joint " + std::to_string(joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
   }
 
   std::string_view text_, line_;
@@ -250,6 +251,8 @@ class Parser {
   float smooth_cos_ = -1.0f;
   std::uint8_t pending_edge_flags_ = 7;
   std::vector<std::uint32_t> bitangent_lines_;
+  std::vector<Influence> influence_scratch_;
+  std::vector<std::uint32_t> face_scratch_;
 };
 
 }  // namespace

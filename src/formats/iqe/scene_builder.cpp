@@ -3,50 +3,62 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <numeric>
 
 namespace aem::formats::iqe {
 namespace {
 
-SkinInfluences skin_of(std::vector<Influence> list) {
-  std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.weight > b.weight; });
-  if (list.size() > static_cast<std::size_t>(kMaxInfluences)) list.resize(kMaxInfluences);
-  float sum = 0;
-  for (const auto& i : list) sum += i.weight;
-  SkinInfluences s;
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    s.joints[k] = list[k].joint;
-    s.weights[k] = list[k].weight / sum;
-  }
-  return s;
+constexpr std::uint32_t kUnused = 0xFFFFFFFFu;
+
+// The distinct vertices `global_triangles` use, in file order, and the triangles renumbered into
+// them. `remap` (one kUnused entry per document vertex) is scratch shared by all meshes: only the
+// entries this mesh touches are set, and they are reset before returning.
+std::vector<std::uint32_t> take_vertices(const std::vector<std::uint32_t>& global_triangles, std::vector<std::uint32_t>& remap,
+                                         std::vector<std::uint32_t>& indices) {
+  std::vector<std::uint32_t> used;
+  std::uint32_t lo = kUnused, hi = 0;
+  for (std::uint32_t g : global_triangles)
+    if (remap[g] == kUnused) {
+      remap[g] = 0;
+      used.push_back(g);
+      lo = std::min(lo, g), hi = std::max(hi, g);
+    }
+  if (!used.empty() && hi - lo + 1 == used.size()) std::iota(used.begin(), used.end(), lo);  // contiguous: no sort needed
+  else std::sort(used.begin(), used.end());
+  for (std::uint32_t k = 0; k < used.size(); ++k) remap[used[k]] = k;
+  indices.reserve(global_triangles.size());
+  for (std::uint32_t g : global_triangles) indices.push_back(remap[g]);
+  for (std::uint32_t g : used) remap[g] = kUnused;
+  return used;
 }
 
 Mesh build_mesh(const Document& doc, const std::vector<Vec3>& normals, const std::vector<std::uint32_t>& global_triangles,
-                std::string name) {
+                std::string name, std::vector<std::uint32_t>& remap) {
   Mesh m;
   m.name = std::move(name);
-  std::vector<std::uint32_t> used(global_triangles);
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
-  for (std::uint32_t g : global_triangles)
-    m.indices.push_back(static_cast<std::uint32_t>(std::lower_bound(used.begin(), used.end(), g) - used.begin()));
-  if (!doc.uvs.empty()) m.uvs.resize(1);
-  for (int c = 0; c < 10; ++c)
-    if (doc.custom_sizes[c] > 0 && !doc.custom[c].empty()) m.custom.push_back({doc.custom_names[c], doc.custom_sizes[c], {}});
-  for (std::uint32_t g : used) {
-    m.positions.push_back(doc.positions[g]);
-    if (!normals.empty()) m.normals.push_back(normals[g]);
-    if (!doc.uvs.empty()) m.uvs[0].push_back(doc.uvs[g]);
-    if (!doc.colors.empty()) {
-      if (m.colors.empty()) m.colors.resize(1);
-      m.colors[0].push_back(doc.colors[g]);
-    }
-    if (!doc.influences.empty()) m.skin.push_back(skin_of(doc.influences[g]));
-    if (!doc.tangents.empty()) {
+  const std::vector<std::uint32_t> used = take_vertices(global_triangles, remap, m.indices);
+  auto gather = [&used](const auto& source, auto& target) {
+    if (source.empty()) return;
+    target.reserve(used.size());
+    for (std::uint32_t g : used) target.push_back(source[g]);
+  };
+  gather(doc.positions, m.positions);
+  gather(normals, m.normals);
+  gather(doc.influences, m.skin);
+  if (!doc.uvs.empty()) gather(doc.uvs, m.uvs.emplace_back());
+  if (!doc.colors.empty()) gather(doc.colors, m.colors.emplace_back());
+  for (int c = 0; c < 10; ++c) {
+    if (doc.custom_sizes[c] <= 0 || doc.custom[c].empty()) continue;
+    CustomAttribute& a = m.custom.emplace_back(CustomAttribute{doc.custom_names[c], doc.custom_sizes[c], {}});
+    for (std::uint32_t g : used) a.values.insert(a.values.end(), &doc.custom[c][g].x, &doc.custom[c][g].x + a.components);
+  }
+  if (!doc.tangents.empty())
+    for (std::uint32_t g : used) {
       Vec4 t = doc.tangents[g];
       if (!doc.bitangents.empty()) {
         const Vec3 b = doc.bitangents[g];
         if (!(b == Vec3{})) {
-          m.bitangents.resize(m.positions.size() - 1);  // keep the array aligned (zeros before)
+          m.bitangents.resize(m.tangents.size());  // keep the array aligned (zeros before)
           m.bitangents.push_back(b);
           const Vec3 n = normals.empty() ? Vec3{} : normals[g];
           t.w = dot(cross(n, {t.x, t.y, t.z}), b) < 0 ? -1.0f : 1.0f;
@@ -55,14 +67,6 @@ Mesh build_mesh(const Document& doc, const std::vector<Vec3>& normals, const std
       if (t.w == 0.0f) t.w = 1.0f;
       m.tangents.push_back(t);
     }
-    int k = 0;
-    for (int c = 0; c < 10; ++c)
-      if (doc.custom_sizes[c] > 0 && !doc.custom[c].empty()) {
-        const float* v = &doc.custom[c][g].x;
-        m.custom[k].values.insert(m.custom[k].values.end(), v, v + doc.custom_sizes[c]);
-        ++k;
-      }
-  }
   if (!m.bitangents.empty()) m.bitangents.resize(m.positions.size());
   return m;
 }
@@ -128,6 +132,7 @@ Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals,
     }
     return it->second;
   };
+  std::vector<std::uint32_t> remap(doc.positions.size(), kUnused);
   for (const auto& seg : doc.segments) {
     std::vector<std::uint32_t> tris;
     if (!doc.triangles.empty()) {
@@ -137,7 +142,7 @@ Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals,
       for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3) tris.insert(tris.end(), {v, v + 1, v + 2});
     }
     if (tris.empty()) continue;
-    Mesh m = build_mesh(doc, normals, tris, seg.name);
+    Mesh m = build_mesh(doc, normals, tris, seg.name, remap);
     m.material = material(seg.material);
     s.meshes.push_back(std::move(m));
   }

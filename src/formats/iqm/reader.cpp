@@ -163,7 +163,9 @@ class IqmReader {
 
   void influences(const std::vector<Vec4>& indexes, const std::vector<Vec4>& weights) {
     doc_.influences.resize(indexes.size());
-    for (std::size_t v = 0; v < indexes.size(); ++v)
+    std::vector<iqe::Influence> list;
+    for (std::size_t v = 0; v < indexes.size(); ++v) {
+      list.clear();
       for (int k = 0; k < 4; ++k) {
         const float w = weights.empty() ? (k == 0 ? 1.0f : 0.0f) : (&weights[v].x)[k];
         const float j = (&indexes[v].x)[k];
@@ -171,8 +173,10 @@ class IqmReader {
         if (!(j >= 0.0f && j < static_cast<float>(std::max(h_.num_joints, h_.num_poses))))
           in_.fail_here(h_.ofs_vertexarrays, "IQM_JOINT_OUT_OF_RANGE", "vertex " + std::to_string(v) + " uses joint " + std::to_string(j) + " but the file has " +
                                                                            std::to_string(std::max(h_.num_joints, h_.num_poses)));
-        doc_.influences[v].push_back({static_cast<std::int32_t>(j), w});
+        list.push_back({static_cast<std::int32_t>(j), w});
       }
+      doc_.influences[v] = iqe::strongest_influences(list);
+    }
   }
 
   void triangles() {
