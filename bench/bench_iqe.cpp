@@ -124,9 +124,9 @@ void BM_IqeToIqm(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_CountLines)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_StrtofBaseline)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ParseIqe)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ReadIqe)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_IqeToIqm)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CountLines)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_StrtofBaseline)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ParseIqe)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ReadIqe)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_IqeToIqm)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();

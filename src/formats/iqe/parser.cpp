@@ -1,36 +1,81 @@
+// IQE parsing in two phases: the text after the header is cut into chunks at line boundaries and
+// scanned in parallel (line_scanner.cpp: the number parsing, which is most of the work), then the
+// chunks are assembled in order here, where every rule that depends on earlier lines applies.
 #include "formats/iqe/parser.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+#include <exception>
+#include <thread>
 
 #include "core/parse_error.hpp"
-#include "formats/iqe/poses.hpp"
+#include "formats/iqe/line_scanner.hpp"
 #include "formats/iqe/tokens.hpp"
 
 namespace aem::formats::iqe {
 namespace {
 
 constexpr std::string_view kHeader = "# Inter-Quake Export";
+constexpr std::size_t kBytesPerThread = 4u << 20;  // below this a thread costs more than it saves
+constexpr unsigned kMaxThreads = 8;
 
-class Parser {
+template <class T>
+void append(std::vector<T>& to, const std::vector<T>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+// Cuts `text` into up to `parts` pieces that each end at a line end.
+std::vector<std::string_view> split_lines(std::string_view text, unsigned parts) {
+  std::vector<std::string_view> out;
+  std::size_t begin = 0;
+  for (unsigned k = 1; k <= parts && begin < text.size(); ++k) {
+    std::size_t end = k == parts ? text.size() : std::max(begin, text.size() * k / parts);
+    if (end < text.size()) {
+      end = text.find('\n', end);
+      end = end == std::string_view::npos ? text.size() : end + 1;
+    }
+    out.push_back(text.substr(begin, end - begin));
+    begin = end;
+  }
+  return out;
+}
+
+std::vector<Chunk> scan_parallel(std::string_view body) {
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  const auto parts = static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerThread, 1, std::min(hardware, kMaxThreads)));
+  const std::vector<std::string_view> pieces = split_lines(body, parts);
+  std::vector<Chunk> chunks(pieces.size());
+  std::vector<std::exception_ptr> errors(pieces.size());
+  std::vector<std::thread> threads;
+  for (std::size_t k = 1; k < pieces.size(); ++k)
+    threads.emplace_back([&, k] {
+      try {
+        chunks[k] = scan_chunk(pieces[k]);
+        chunks[k].offset = static_cast<std::size_t>(pieces[k].data() - body.data());
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    });
+  if (!pieces.empty()) chunks[0] = scan_chunk(pieces[0]);
+  for (auto& t : threads) t.join();
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  return chunks;
+}
+
+class Assembler {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  explicit Assembler(std::string_view text) : text_(text) {}
 
   Document run() {
-    next_line();
-    if (line_.substr(0, kHeader.size()) != kHeader)
+    const std::size_t header_end = std::min(text_.find('\n'), text_.size());
+    if (text_.substr(0, std::min(header_end, kHeader.size())) != kHeader)
       detail::fail_line("IQE", "IQE_BAD_HEADER", 1, "the first line must start with \"# Inter-Quake Export\"");
-    while (next_line()) {
-      Tokens t(line_);
-      const std::string_view cmd = t.word();
-      if (cmd.empty() || cmd[0] == '#') continue;
-      if (cmd == "comment") {
-        doc_.has_comment = true;
-        doc_.comment = std::string(text_.substr(pos_));
-        break;
-      }
-      command(cmd, t);
+    const std::string_view body = text_.substr(std::min(header_end + 1, text_.size()));
+    std::uint32_t first_line = 2;
+    for (const Chunk& chunk : scan_parallel(body)) {
+      if (assemble(chunk, first_line, body)) break;
+      first_line += chunk.line_count;
     }
     finish();
     doc_.line_count = line_number_;
@@ -38,66 +83,38 @@ class Parser {
   }
 
  private:
-  bool next_line() {
-    if (pos_ >= text_.size()) return false;
-    const std::size_t end = text_.find('\n', pos_);
-    line_ = text_.substr(pos_, end == std::string_view::npos ? std::string_view::npos : end - pos_);
-    pos_ = end == std::string_view::npos ? text_.size() : end + 1;
-    ++line_number_;
-    return true;
-  }
-
   [[noreturn]] void fail(const char* code, std::string message) { detail::fail_line("IQE", code, line_number_, std::move(message)); }
 
-  template <std::size_t N>
-  static std::size_t read(Tokens& t, float (&v)[N]) { return t.numbers(v); }
-
-  void command(std::string_view cmd, Tokens& t) {
-    float v[16];
-    if (cmd == "vp") {
-      float p[4] = {0, 0, 0, 1};
-      t.numbers(p);
-      doc_.positions.push_back({p[0], p[1], p[2]});
-    } else if (cmd == "vt") {
-      float p[2] = {0, 0};
-      t.numbers(p);
-      doc_.uvs.push_back({p[0], p[1]});
-    } else if (cmd == "vn") {
-      float p[3] = {0, 0, 0};
-      t.numbers(p);
-      doc_.normals.push_back({p[0], p[1], p[2]});
-    } else if (cmd == "vx") {
-      float p[6] = {0, 0, 0, 0, 0, 0};
-      const std::size_t n = t.numbers(p);
-      if (n > 4) {  // tangent + explicit bitangent; the sign follows from the frame
-        doc_.tangents.push_back({p[0], p[1], p[2], 0.0f});
-        doc_.bitangents.push_back({p[3], p[4], p[5]});
-        bitangent_lines_.push_back(static_cast<std::uint32_t>(doc_.tangents.size() - 1));
-      } else {
-        doc_.tangents.push_back({p[0], p[1], p[2], p[3]});
+  // Appends the chunk's vertex arrays, then replays its events. True when a `comment` ended the file.
+  bool assemble(const Chunk& c, std::uint32_t first_line, std::string_view body) {
+    vp_base_ = static_cast<std::uint32_t>(doc_.positions.size());
+    const auto tangent_base = static_cast<std::uint32_t>(doc_.tangents.size());
+    append(doc_.positions, c.positions), append(doc_.uvs, c.uvs), append(doc_.normals, c.normals);
+    append(doc_.tangents, c.tangents), append(doc_.bitangents, c.bitangents), append(doc_.influences, c.influences);
+    append(doc_.colors, c.colors), append(doc_.smoothing_index, c.smoothing_index);
+    for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k]);
+    for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
+    for (const ChunkEvent& e : c.events) {
+      line_number_ = first_line + e.line - 1;
+      vp_count_ = vp_base_ + e.vp_count;
+      switch (e.kind) {
+        case ChunkEvent::Kind::Face: face(c, c.faces[e.index]); break;
+        case ChunkEvent::Kind::Pose: pose(c.poses[e.index]); break;
+        case ChunkEvent::Kind::Command: command(c.commands[e.index]); break;
+        case ChunkEvent::Kind::Comment:
+          doc_.has_comment = true;
+          doc_.comment = std::string(body.substr(c.offset + c.comment_end));
+          return true;
       }
-    } else if (cmd == "vb") {
-      influence_scratch_.clear();
-      long long joint;
-      float weight;
-      while (t.integer(joint) && t.number(weight))
-        if (weight > 1e-3f && joint >= 0 && joint <= INT32_MAX) influence_scratch_.push_back({static_cast<std::int32_t>(joint), weight});
-      doc_.influences.push_back(strongest_influences(influence_scratch_));
-    } else if (cmd == "vc") {
-      float p[4] = {0, 0, 0, 1};
-      t.numbers(p);
-      doc_.colors.push_back({p[0], p[1], p[2], p[3]});
-    } else if (cmd.size() == 2 && cmd[0] == 'v' && cmd[1] >= '0' && cmd[1] <= '9') {
-      float p[4] = {0, 0, 0, 0};
-      t.numbers(p);
-      doc_.custom[cmd[1] - '0'].push_back({p[0], p[1], p[2], p[3]});
-    } else if (cmd == "vs") {
-      long long s = 0;
-      t.integer(s);
-      doc_.smoothing_index.push_back(s);
-    } else if (cmd == "fa" || cmd == "fm") {
-      face(t, cmd == "fm");
-    } else if (cmd == "fs") {
+    }
+    line_number_ = first_line + c.line_count - 1;
+    return false;
+  }
+
+  void command(std::string_view line) {
+    Tokens t(line);
+    const std::string_view cmd = t.word();
+    if (cmd == "fs") {
       long long f;
       std::uint8_t flags = 0;
       for (int k = 0; k < 3 && t.integer(f); ++k) flags |= static_cast<std::uint8_t>((f ? 1 : 0) << k);
@@ -118,7 +135,7 @@ class Parser {
       Segment s;
       s.name = std::string(t.name());
       s.material = material_;
-      s.first_vertex = static_cast<std::uint32_t>(doc_.positions.size());
+      s.first_vertex = vp_count_;
       s.first_triangle = static_cast<std::uint32_t>(doc_.triangles.size());
       doc_.segments.push_back(std::move(s));
     } else if (cmd == "material") {
@@ -131,10 +148,6 @@ class Parser {
       const auto index = static_cast<long long>(doc_.joints.size());
       if (parent >= index) fail("IQE_BAD_PARENT", "joint \"" + name + "\" has parent " + std::to_string(parent) + ", not an earlier joint");
       doc_.joints.push_back({name, static_cast<std::int32_t>(parent < 0 ? -1 : parent)});
-    } else if (cmd == "pq" || cmd == "pm" || cmd == "pa") {
-      const std::size_t n = read(t, v);
-      std::span<const float> values(v, n);
-      pose(cmd == "pq" ? pose_from_pq(values) : cmd == "pm" ? pose_from_pm(values) : pose_from_pa(values));
     } else if (cmd == "animation") {
       AnimationData a;
       a.name = std::string(t.name());
@@ -185,34 +198,34 @@ class Parser {
     doc_.segments.push_back(s);
   }
 
-  void face(Tokens& t, bool mesh_relative) {
+  void face(const Chunk& c, const FaceRecord& f) {
     ensure_segment();
-    std::vector<std::uint32_t>& idx = face_scratch_;
-    idx.clear();
-    long long i;
-    const long long count = static_cast<long long>(doc_.positions.size());
-    const long long base = mesh_relative ? doc_.segments.back().first_vertex : 0;
-    while (t.integer(i)) {
+    idx_.clear();
+    const long long count = vp_count_;
+    const long long base = f.mesh_relative ? doc_.segments.back().first_vertex : 0;
+    for (std::uint32_t k = 0; k < f.count; ++k) {
+      const long long i = c.face_values[f.first + k];
       const long long v = i < 0 ? count + i : base + i;
       if (v < 0 || v >= count)
         fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
                                            std::to_string(count) + " are defined");
-      idx.push_back(static_cast<std::uint32_t>(v));
+      idx_.push_back(static_cast<std::uint32_t>(v));
     }
     const std::uint8_t flags = pending_edge_flags_;
     pending_edge_flags_ = 7;
-    for (std::size_t k = 2; k < idx.size(); ++k) {  // convex polygon: fan
-      Triangle tri{{idx[0], idx[k - 1], idx[k]}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_uv_, smooth_group_, smooth_cos_, flags};
-      doc_.triangles.push_back(tri);
+    for (std::size_t k = 2; k < idx_.size(); ++k) {  // convex polygon: fan
+      doc_.triangles.push_back({{idx_[0], idx_[k - 1], idx_[k]}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_uv_,
+                                smooth_group_, smooth_cos_, flags});
       ++doc_.segments.back().triangle_count;
     }
   }
 
   void close_segment() {
-    if (!doc_.segments.empty()) doc_.segments.back().end_vertex = static_cast<std::uint32_t>(doc_.positions.size());
+    if (!doc_.segments.empty()) doc_.segments.back().end_vertex = vp_count_;
   }
 
   void finish() {
+    vp_count_ = static_cast<std::uint32_t>(doc_.positions.size());
     if (doc_.segments.empty() && !doc_.positions.empty()) ensure_segment();  // a face-less file is one mesh of triples
     close_segment();
     const std::size_t n = doc_.positions.size();
@@ -229,34 +242,30 @@ class Parser {
     check(doc_.smoothing_index.size(), "vs");
     for (int c = 0; c < 10; ++c) check(doc_.custom[c].size(), "custom attribute");
     // Mixed 4- and 6-value vx lines: keep bitangents aligned with their own vertices.
-    if (!bitangent_lines_.empty() && bitangent_lines_.size() != doc_.tangents.size()) {
+    if (!bitangent_of_.empty() && bitangent_of_.size() != doc_.tangents.size()) {
       std::vector<Vec3> aligned(doc_.tangents.size());
-      for (std::size_t k = 0; k < bitangent_lines_.size(); ++k) aligned[bitangent_lines_[k]] = doc_.bitangents[k];
+      for (std::size_t k = 0; k < bitangent_of_.size(); ++k) aligned[bitangent_of_[k]] = doc_.bitangents[k];
       doc_.bitangents = std::move(aligned);
     }
     for (const auto& skin : doc_.influences)
       for (const std::int32_t joint : skin.joints)
         if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size() && !doc_.joints.empty())
-          detail::fail_line("IQE", "IQE_JOINT_OUT_OF_RANGE", line_number_,
-                            "a vb line uses joint " + std::to_string(joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
+          fail("IQE_JOINT_OUT_OF_RANGE", "a vb line uses joint " + std::to_string(joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
   }
 
-  std::string_view text_, line_;
-  std::size_t pos_ = 0;
-  std::uint32_t line_number_ = 0;
+  std::string_view text_;
+  std::uint32_t line_number_ = 1, vp_base_ = 0, vp_count_ = 0;
   Document doc_;
   std::string material_;
   bool smooth_uv_ = false, frame_open_ = false;
   std::int64_t smooth_group_ = -1;
   float smooth_cos_ = -1.0f;
   std::uint8_t pending_edge_flags_ = 7;
-  std::vector<std::uint32_t> bitangent_lines_;
-  std::vector<Influence> influence_scratch_;
-  std::vector<std::uint32_t> face_scratch_;
+  std::vector<std::uint32_t> bitangent_of_, idx_;
 };
 
 }  // namespace
 
-Document parse(std::string_view text) { return Parser(text).run(); }
+Document parse(std::string_view text) { return Assembler(text).run(); }
 
 }  // namespace aem::formats::iqe

@@ -2,6 +2,7 @@
 // IQE document form and built by the code the IQE reader uses (same skin, pose and frame rules).
 #include <bit>
 #include <cstring>
+#include <set>
 
 #include "core/byte_reader.hpp"
 #include "formats/iqe/iqe_format.hpp"
@@ -118,6 +119,7 @@ class IqmReader {
     bool has_position = false;
     std::vector<Vec4> blend_indexes, blend_weights;
     int custom_slot = 0;
+    std::set<std::uint32_t> seen;
     for (std::uint32_t i = 0; i < h_.num_vertexarrays; ++i) {
       const std::uint64_t at = r.file_offset();
       const std::uint32_t type = r.u32("vertex array type");
@@ -127,6 +129,10 @@ class IqmReader {
       if (csize == 0 || size == 0 || size > 16)
         in_.fail_here(at, "IQM_BAD_VERTEX_ARRAY", "vertex array " + std::to_string(i) + " has format " + std::to_string(format) + " and size " + std::to_string(size));
       const std::span<const std::byte> data = section(offset, h_.num_vertexes, std::uint64_t{size} * csize, "vertex array data").data();
+      if (type < iqm::Custom && !seen.insert(type).second) {
+        warn("IQM_VERTEX_ARRAY_SKIPPED", "vertex array " + std::to_string(i) + " repeats type " + std::to_string(type) + "; the first is used");
+        continue;
+      }
       const bool raw = type == iqm::BlendIndexes;
       auto decode = [&](std::uint32_t n, auto&& store) {
         for (std::uint32_t v = 0; v < h_.num_vertexes; ++v) {

@@ -1,0 +1,129 @@
+#include "formats/iqe/line_scanner.hpp"
+
+#include "formats/iqe/poses.hpp"
+#include "formats/iqe/tokens.hpp"
+
+namespace aem::formats::iqe {
+namespace {
+
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : text_(text) {}
+
+  Chunk run() {
+    std::size_t pos = 0;
+    while (pos < text_.size()) {
+      const std::size_t end = text_.find('\n', pos);
+      const std::string_view line = text_.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+      pos = end == std::string_view::npos ? text_.size() : end + 1;
+      ++c_.line_count;
+      Tokens t(line);
+      const std::string_view cmd = t.word();
+      if (cmd.empty() || cmd[0] == '#') continue;
+      if (cmd == "comment") {
+        event(ChunkEvent::Kind::Comment, 0);
+        c_.comment_end = pos;
+        break;
+      }
+      scan(cmd, t, line);
+    }
+    return std::move(c_);
+  }
+
+ private:
+  void event(ChunkEvent::Kind kind, std::size_t index) {
+    c_.events.push_back({kind, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), static_cast<std::uint32_t>(index)});
+  }
+
+  void scan(std::string_view cmd, Tokens& t, std::string_view line) {
+    if (cmd.size() == 2 && cmd[0] == 'v') {
+      if (vertex_attribute(cmd[1], t)) return;
+    } else if (cmd == "fm" || cmd == "fa") {
+      const auto first = static_cast<std::uint32_t>(c_.face_values.size());
+      for (long long i; t.integer(i);) c_.face_values.push_back(i);
+      event(ChunkEvent::Kind::Face, c_.faces.size());
+      c_.faces.push_back({first, static_cast<std::uint32_t>(c_.face_values.size() - first), cmd == "fm"});
+      return;
+    } else if (cmd == "pq" || cmd == "pm" || cmd == "pa") {
+      float v[16];
+      const std::span<const float> values(v, t.numbers(v));
+      event(ChunkEvent::Kind::Pose, c_.poses.size());
+      c_.poses.push_back(cmd == "pq" ? pose_from_pq(values) : cmd == "pm" ? pose_from_pm(values) : pose_from_pa(values));
+      return;
+    }
+    event(ChunkEvent::Kind::Command, c_.commands.size());  // unknown commands too: assembly ignores them
+    c_.commands.push_back(line);
+  }
+
+  // The per-vertex commands (vp vt vn vx vb vc v0-v9 vs); false for any other "v?" word.
+  bool vertex_attribute(char kind, Tokens& t) {
+    switch (kind) {
+      case 'p': {
+        float p[4] = {0, 0, 0, 1};
+        t.numbers(p);
+        c_.positions.push_back({p[0], p[1], p[2]});
+        return true;
+      }
+      case 't': {
+        float p[2] = {0, 0};
+        t.numbers(p);
+        c_.uvs.push_back({p[0], p[1]});
+        return true;
+      }
+      case 'n': {
+        float p[3] = {0, 0, 0};
+        t.numbers(p);
+        c_.normals.push_back({p[0], p[1], p[2]});
+        return true;
+      }
+      case 'x': {
+        float p[6] = {0, 0, 0, 0, 0, 0};
+        if (t.numbers(p) > 4) {  // tangent + explicit bitangent; the sign follows from the frame
+          c_.bitangent_of.push_back(static_cast<std::uint32_t>(c_.tangents.size()));
+          c_.tangents.push_back({p[0], p[1], p[2], 0.0f});
+          c_.bitangents.push_back({p[3], p[4], p[5]});
+        } else {
+          c_.tangents.push_back({p[0], p[1], p[2], p[3]});
+        }
+        return true;
+      }
+      case 'b': {
+        scratch_.clear();
+        long long joint;
+        float weight;
+        while (t.integer(joint) && t.number(weight))
+          if (weight > 1e-3f && joint >= 0 && joint <= INT32_MAX) scratch_.push_back({static_cast<std::int32_t>(joint), weight});
+        c_.influences.push_back(strongest_influences(scratch_));
+        return true;
+      }
+      case 'c': {
+        float p[4] = {0, 0, 0, 1};
+        t.numbers(p);
+        c_.colors.push_back({p[0], p[1], p[2], p[3]});
+        return true;
+      }
+      case 's': {
+        long long s = 0;
+        t.integer(s);
+        c_.smoothing_index.push_back(s);
+        return true;
+      }
+      default:
+        if (kind < '0' || kind > '9') return false;
+        float p[4] = {0, 0, 0, 0};
+        t.numbers(p);
+        c_.custom[kind - '0'].push_back({p[0], p[1], p[2], p[3]});
+        return true;
+    }
+  }
+
+  std::string_view text_;
+  Chunk c_;
+  std::vector<Influence> scratch_;
+};
+
+}  // namespace
+
+Chunk scan_chunk(std::string_view text) { return Scanner(text).run(); }
+
+}  // namespace aem::formats::iqe

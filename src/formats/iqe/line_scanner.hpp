@@ -1,0 +1,52 @@
+// Phase 1 of IQE parsing: one chunk of lines scanned on its own (chunks run in parallel). Vertex
+// attribute lines go straight into chunk-local arrays; everything whose meaning depends on earlier
+// lines (faces, poses, mesh/joint/animation/smoothing commands) is recorded as an event, in order,
+// for the sequential assembly in parser.cpp.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "formats/iqe/document.hpp"
+
+namespace aem::formats::iqe {
+
+struct ChunkEvent {
+  enum class Kind : std::uint8_t { Face, Pose, Command, Comment } kind;
+  std::uint32_t line;      ///< 1-based within the chunk
+  std::uint32_t vp_count;  ///< chunk-local `vp` lines read before this one
+  std::uint32_t index;     ///< into faces, poses or commands
+};
+
+struct FaceRecord {
+  std::uint32_t first, count;  ///< into face_values
+  bool mesh_relative;          ///< fm rather than fa
+};
+
+struct Chunk {
+  // Vertex arrays, chunk-local, in line order.
+  std::vector<Vec3> positions, normals;
+  std::vector<Vec2> uvs;
+  std::vector<Vec4> tangents, colors;
+  std::vector<Vec3> bitangents;
+  std::vector<std::uint32_t> bitangent_of;  ///< tangent index (chunk-local) of each bitangent
+  std::vector<SkinInfluences> influences;
+  std::array<std::vector<Vec4>, 10> custom;
+  std::vector<std::int64_t> smoothing_index;
+  // Ordered events and what they refer to.
+  std::vector<long long> face_values;
+  std::vector<FaceRecord> faces;
+  std::vector<Transform> poses;
+  std::vector<std::string_view> commands;  ///< whole lines: mesh, material, joint, animation, ...
+  std::vector<ChunkEvent> events;
+  std::uint32_t line_count = 0;
+  std::size_t comment_end = 0;  ///< offset in the chunk's text just after a `comment` line, if any
+  std::size_t offset = 0;       ///< where the chunk's text starts in the whole body (set by the caller)
+};
+
+/// Scans `text` (whole lines). Never fails: malformed numbers take their defaults, as in the spec;
+/// errors that need global context (indices, parents, lengths) are found during assembly.
+Chunk scan_chunk(std::string_view text);
+
+}  // namespace aem::formats::iqe
