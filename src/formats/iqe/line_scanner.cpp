@@ -1,5 +1,7 @@
 #include "formats/iqe/line_scanner.hpp"
 
+#include <algorithm>
+
 #include "formats/iqe/poses.hpp"
 #include "formats/iqe/tokens.hpp"
 
@@ -11,6 +13,7 @@ class Scanner {
   explicit Scanner(std::string_view text) : text_(text) {}
 
   Chunk run() {
+    reserve_from_sample();
     std::size_t pos = 0;
     while (pos < text_.size()) {
       const std::size_t end = text_.find('\n', pos);
@@ -21,7 +24,7 @@ class Scanner {
       const std::string_view cmd = t.word();
       if (cmd.empty() || cmd[0] == '#') continue;
       if (cmd == "comment") {
-        event(ChunkEvent::Kind::Comment, 0);
+        event(ChunkEvent::Kind::Comment);
         c_.comment_end = pos;
         break;
       }
@@ -31,8 +34,27 @@ class Scanner {
   }
 
  private:
-  void event(ChunkEvent::Kind kind, std::size_t index) {
-    c_.events.push_back({kind, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), static_cast<std::uint32_t>(index)});
+  void event(ChunkEvent::Kind kind) { c_.events.push_back({kind, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())}); }
+
+  // Reserves every array for the whole chunk from the line mix of a sample at its start, so that
+  // growing them does not touch (and fault in) twice the memory. A wrong guess only costs growth.
+  void reserve_from_sample() {
+    constexpr std::size_t kSample = 64 * 1024;
+    if (text_.size() <= kSample) return;
+    std::size_t counts[128] = {}, lines = 0, faces = 0, face_bytes = 0;
+    for (std::size_t pos = 0; pos < kSample;) {
+      const std::size_t end = std::min(text_.find('\n', pos), text_.size());
+      const std::string_view line = text_.substr(pos, end - pos);
+      ++lines;
+      if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
+      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) ++faces, face_bytes += line.size();
+      pos = end + 1;
+    }
+    const double scale = 1.1 * static_cast<double>(text_.size()) / kSample;
+    auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
+    c_.positions.reserve(guess(counts['p'])), c_.uvs.reserve(guess(counts['t'])), c_.normals.reserve(guess(counts['n']));
+    c_.tangents.reserve(guess(counts['x'])), c_.influences.reserve(guess(counts['b'])), c_.colors.reserve(guess(counts['c']));
+    c_.faces.reserve(guess(faces)), c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - counts['p'] - counts['t'] - counts['n'] - counts['x'] - counts['b'] - counts['c']));
   }
 
   void scan(std::string_view cmd, Tokens& t, std::string_view line) {
@@ -40,18 +62,19 @@ class Scanner {
       if (vertex_attribute(cmd[1], t)) return;
     } else if (cmd == "fm" || cmd == "fa") {
       const auto first = static_cast<std::uint32_t>(c_.face_values.size());
-      for (long long i; t.integer(i);) c_.face_values.push_back(i);
-      event(ChunkEvent::Kind::Face, c_.faces.size());
+      for (long long i; t.integer(i);)
+        c_.face_values.push_back(i >= INT32_MIN && i <= INT32_MAX ? static_cast<std::int32_t>(i) : kIndexOutOfRange);
+      event(ChunkEvent::Kind::Face);
       c_.faces.push_back({first, static_cast<std::uint32_t>(c_.face_values.size() - first), cmd == "fm"});
       return;
     } else if (cmd == "pq" || cmd == "pm" || cmd == "pa") {
       float v[16];
       const std::span<const float> values(v, t.numbers(v));
-      event(ChunkEvent::Kind::Pose, c_.poses.size());
+      event(ChunkEvent::Kind::Pose);
       c_.poses.push_back(cmd == "pq" ? pose_from_pq(values) : cmd == "pm" ? pose_from_pm(values) : pose_from_pa(values));
       return;
     }
-    event(ChunkEvent::Kind::Command, c_.commands.size());  // unknown commands too: assembly ignores them
+    event(ChunkEvent::Kind::Command);  // unknown commands too: assembly ignores them
     c_.commands.push_back(line);
   }
 

@@ -12,17 +12,20 @@
 
 namespace aem::formats::iqe {
 
+/// The k-th event of a kind refers to the k-th face, pose or command of the chunk.
 struct ChunkEvent {
   enum class Kind : std::uint8_t { Face, Pose, Command, Comment } kind;
   std::uint32_t line;      ///< 1-based within the chunk
   std::uint32_t vp_count;  ///< chunk-local `vp` lines read before this one
-  std::uint32_t index;     ///< into faces, poses or commands
 };
 
 struct FaceRecord {
   std::uint32_t first, count;  ///< into face_values
   bool mesh_relative;          ///< fm rather than fa
 };
+
+/// Face indices beyond 32 bits become this value, which no vertex count can make valid.
+inline constexpr std::int32_t kIndexOutOfRange = INT32_MIN;
 
 struct Chunk {
   // Vertex arrays, chunk-local, in line order.
@@ -35,17 +38,17 @@ struct Chunk {
   std::array<std::vector<Vec4>, 10> custom;
   std::vector<std::int64_t> smoothing_index;
   // Ordered events and what they refer to.
-  std::vector<long long> face_values;
+  std::vector<std::int32_t> face_values;
   std::vector<FaceRecord> faces;
   std::vector<Transform> poses;
   std::vector<std::string_view> commands;  ///< whole lines: mesh, material, joint, animation, ...
   std::vector<ChunkEvent> events;
   std::uint32_t line_count = 0;
   std::size_t comment_end = 0;  ///< offset in the chunk's text just after a `comment` line, if any
-  std::size_t offset = 0;       ///< where the chunk's text starts in the whole body (set by the caller)
+  std::size_t offset = 0, size = 0;  ///< where the chunk's text lies in the whole body (set by the caller)
 };
 
-/// Scans `text` (whole lines). Never fails: malformed numbers take their defaults, as in the spec;
+/// Scans `text` (whole lines), reserving the arrays from the mix of lines in its first 64 KB. Never fails: malformed numbers take their defaults, as in the spec;
 /// errors that need global context (indices, parents, lengths) are found during assembly.
 Chunk scan_chunk(std::string_view text);
 

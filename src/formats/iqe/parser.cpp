@@ -1,11 +1,14 @@
 // IQE parsing in two phases: the text after the header is cut into chunks at line boundaries and
-// scanned in parallel (line_scanner.cpp: the number parsing, which is most of the work), then the
-// chunks are assembled in order here, where every rule that depends on earlier lines applies.
+// scanned on worker threads (line_scanner.cpp: the number parsing, which is most of the work), while
+// this thread assembles finished chunks in order, applying every rule that depends on earlier lines.
 #include "formats/iqe/parser.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <exception>
+#include <mutex>
 #include <thread>
 
 #include "core/parse_error.hpp"
@@ -16,12 +19,19 @@ namespace aem::formats::iqe {
 namespace {
 
 constexpr std::string_view kHeader = "# Inter-Quake Export";
-constexpr std::size_t kBytesPerThread = 4u << 20;  // below this a thread costs more than it saves
-constexpr unsigned kMaxThreads = 8;
+constexpr std::size_t kBytesPerChunk = 2u << 20;  // below this a thread costs more than it saves
+constexpr std::size_t kMaxChunks = 256;
 
+// Appends a chunk's array. The first chunk's array is taken over and given room for the whole file,
+// estimated from the share of the text that chunk covered (`scale`), so later chunks append in place.
 template <class T>
-void append(std::vector<T>& to, const std::vector<T>& from) {
-  to.insert(to.end(), from.begin(), from.end());
+void append(std::vector<T>& to, std::vector<T>& from, double scale) {
+  if (to.empty()) {
+    to = std::move(from);
+    to.reserve(static_cast<std::size_t>(static_cast<double>(to.size()) * scale));
+  } else {
+    to.insert(to.end(), from.begin(), from.end());
+  }
 }
 
 // Cuts `text` into up to `parts` pieces that each end at a line end.
@@ -40,28 +50,72 @@ std::vector<std::string_view> split_lines(std::string_view text, unsigned parts)
   return out;
 }
 
-std::vector<Chunk> scan_parallel(std::string_view body) {
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const auto parts = static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerThread, 1, std::min(hardware, kMaxThreads)));
-  const std::vector<std::string_view> pieces = split_lines(body, parts);
-  std::vector<Chunk> chunks(pieces.size());
-  std::vector<std::exception_ptr> errors(pieces.size());
-  std::vector<std::thread> threads;
-  for (std::size_t k = 1; k < pieces.size(); ++k)
-    threads.emplace_back([&, k] {
-      try {
-        chunks[k] = scan_chunk(pieces[k]);
-        chunks[k].offset = static_cast<std::size_t>(pieces[k].data() - body.data());
-      } catch (...) {
-        errors[k] = std::current_exception();
+// Scans the chunks on worker threads (each takes the next unscanned chunk) while the caller
+// assembles the finished ones in order, so that assembly overlaps scanning. Small texts are one
+// chunk scanned on the caller's thread.
+class ScanPipeline {
+ public:
+  explicit ScanPipeline(std::string_view body)
+      : body_(body), pieces_(split_lines(body, static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerChunk, 1, kMaxChunks)))),
+        chunks_(pieces_.size()), errors_(pieces_.size()), done_(pieces_.size(), 0) {
+    if (pieces_.size() < 2) return;
+    const unsigned workers = std::min<unsigned>(std::max(1u, std::thread::hardware_concurrency()), static_cast<unsigned>(pieces_.size()));
+    for (unsigned w = 0; w < workers; ++w) workers_.emplace_back([this] { work(); });
+  }
+  ~ScanPipeline() {
+    stop_ = true;
+    for (auto& t : workers_) t.join();
+  }
+  ScanPipeline(const ScanPipeline&) = delete;
+  ScanPipeline& operator=(const ScanPipeline&) = delete;
+
+  std::size_t size() const { return pieces_.size(); }
+
+  /// Chunk k once it is scanned (rethrows what its scan threw).
+  Chunk& wait(std::size_t k) {
+    if (workers_.empty()) {
+      scan(k);
+    } else {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [&] { return done_[k] != 0; });
+    }
+    if (errors_[k]) std::rethrow_exception(errors_[k]);
+    return chunks_[k];
+  }
+
+ private:
+  void scan(std::size_t k) {
+    try {
+      chunks_[k] = scan_chunk(pieces_[k]);
+      chunks_[k].offset = static_cast<std::size_t>(pieces_[k].data() - body_.data());
+      chunks_[k].size = pieces_[k].size();
+    } catch (...) {
+      errors_[k] = std::current_exception();
+    }
+  }
+
+  void work() {
+    for (std::size_t k; !stop_ && (k = next_++) < pieces_.size();) {
+      scan(k);
+      {
+        std::lock_guard lock(mutex_);
+        done_[k] = 1;
       }
-    });
-  if (!pieces.empty()) chunks[0] = scan_chunk(pieces[0]);
-  for (auto& t : threads) t.join();
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
-  return chunks;
-}
+      ready_.notify_all();
+    }
+  }
+
+  std::string_view body_;
+  std::vector<std::string_view> pieces_;
+  std::vector<Chunk> chunks_;
+  std::vector<std::exception_ptr> errors_;
+  std::vector<char> done_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> workers_;
+};
 
 class Assembler {
  public:
@@ -73,9 +127,12 @@ class Assembler {
       detail::fail_line("IQE", "IQE_BAD_HEADER", 1, "the first line must start with \"# Inter-Quake Export\"");
     const std::string_view body = text_.substr(std::min(header_end + 1, text_.size()));
     std::uint32_t first_line = 2;
-    for (const Chunk& chunk : scan_parallel(body)) {
+    ScanPipeline pipeline(body);
+    for (std::size_t k = 0; k < pipeline.size(); ++k) {
+      Chunk& chunk = pipeline.wait(k);
       if (assemble(chunk, first_line, body)) break;
       first_line += chunk.line_count;
+      chunk = Chunk{};  // its arrays now live in the document
     }
     finish();
     doc_.line_count = line_number_;
@@ -86,21 +143,24 @@ class Assembler {
   [[noreturn]] void fail(const char* code, std::string message) { detail::fail_line("IQE", code, line_number_, std::move(message)); }
 
   // Appends the chunk's vertex arrays, then replays its events. True when a `comment` ended the file.
-  bool assemble(const Chunk& c, std::uint32_t first_line, std::string_view body) {
+  bool assemble(Chunk& c, std::uint32_t first_line, std::string_view body) {
     vp_base_ = static_cast<std::uint32_t>(doc_.positions.size());
     const auto tangent_base = static_cast<std::uint32_t>(doc_.tangents.size());
-    append(doc_.positions, c.positions), append(doc_.uvs, c.uvs), append(doc_.normals, c.normals);
-    append(doc_.tangents, c.tangents), append(doc_.bitangents, c.bitangents), append(doc_.influences, c.influences);
-    append(doc_.colors, c.colors), append(doc_.smoothing_index, c.smoothing_index);
-    for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k]);
+    const double scale = 1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
+    append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
+    append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
+    append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
+    append(doc_.smoothing_index, c.smoothing_index, scale);
+    for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
+    std::size_t next_face = 0, next_pose = 0, next_command = 0;
     for (const ChunkEvent& e : c.events) {
       line_number_ = first_line + e.line - 1;
       vp_count_ = vp_base_ + e.vp_count;
       switch (e.kind) {
-        case ChunkEvent::Kind::Face: face(c, c.faces[e.index]); break;
-        case ChunkEvent::Kind::Pose: pose(c.poses[e.index]); break;
-        case ChunkEvent::Kind::Command: command(c.commands[e.index]); break;
+        case ChunkEvent::Kind::Face: face(c, c.faces[next_face++]); break;
+        case ChunkEvent::Kind::Pose: pose(c.poses[next_pose++]); break;
+        case ChunkEvent::Kind::Command: command(c.commands[next_command++]); break;
         case ChunkEvent::Kind::Comment:
           doc_.has_comment = true;
           doc_.comment = std::string(body.substr(c.offset + c.comment_end));
@@ -204,7 +264,7 @@ class Assembler {
     const long long count = vp_count_;
     const long long base = f.mesh_relative ? doc_.segments.back().first_vertex : 0;
     for (std::uint32_t k = 0; k < f.count; ++k) {
-      const long long i = c.face_values[f.first + k];
+      const long long i = c.face_values[f.first + k];  // kIndexOutOfRange fails below like any bad index
       const long long v = i < 0 ? count + i : base + i;
       if (v < 0 || v >= count)
         fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
