@@ -14,5 +14,7 @@ namespace aem {
 /// stay put. Normals use the same matrices without translation and are renormalised. Joint indices
 /// outside `skin` are ignored.
 void pose_mesh(const Mesh& mesh, std::span<const Mat4> skin, std::vector<Vec3>& positions, std::vector<Vec3>& normals);
+/// The positions pose_mesh gives, without the normals (bounds, silhouettes).
+void pose_positions(const Mesh& mesh, std::span<const Mat4> skin, std::vector<Vec3>& positions);
 
 }  // namespace aem
