@@ -1,5 +1,5 @@
-// IQE parse throughput and IQE -> IQM conversion on a generated skinned, animated IQE of about 60 MB
-// (a 200 000-vertex grid weighted to a 64-joint chain, 400 animation frames). Baselines measured in
+// IQE parse throughput and IQE -> IQM conversion on a generated skinned, animated IQE of about 50 MB
+// (a 400 000-vertex grid weighted to a 64-joint chain, 800 animation frames). Baselines measured in
 // the same run: counting the lines (the memory floor) and a strtof-per-number pass, which is how the
 // reference compiler reads numbers. Run: scripts/bench.sh bench_iqe
 #include <benchmark/benchmark.h>
@@ -14,7 +14,7 @@
 
 namespace {
 
-constexpr int kJoints = 64, kFrames = 400, kGrid = 447;  // 447^2 ~ 200 000 vertices
+constexpr int kJoints = 64, kFrames = 800, kGrid = 632;  // 632^2 ~ 400 000 vertices
 
 void append_float(std::string& s, float v) {
   char buf[32];

@@ -113,32 +113,28 @@ void expect_same_model(const Scene& a, const Scene& b) {
   }
 }
 
-TEST(IqeCorpus, IqeToIqmToIqeKeepsTheModel) {
-  AEM_CORPUS_FILES(files, "iqe", ".iqe");
+// Every file of `files` written as `via`, read back, written in its own format and read again.
+void expect_round_trip_keeps_model(const std::vector<std::filesystem::path>& files, const char* via, const char* back) {
   for (const auto& path : files) {
     SCOPED_TRACE(path.string());
     auto a = read_scene(path);
     ASSERT_TRUE(a.ok());
-    auto iqm = test::round_trip(a.value(), "iqm");
-    ASSERT_TRUE(iqm.ok()) << iqm.error().to_string();
-    auto back = test::round_trip(iqm.value(), "iqe");
-    ASSERT_TRUE(back.ok()) << back.error().to_string();
-    expect_same_model(a.value(), back.value());
+    auto there = test::round_trip(a.value(), via);
+    ASSERT_TRUE(there.ok()) << there.error().to_string();
+    auto again = test::round_trip(there.value(), back);
+    ASSERT_TRUE(again.ok()) << again.error().to_string();
+    expect_same_model(a.value(), again.value());
   }
+}
+
+TEST(IqeCorpus, IqeToIqmToIqeKeepsTheModel) {
+  AEM_CORPUS_FILES(files, "iqe", ".iqe");
+  expect_round_trip_keeps_model(files, "iqm", "iqe");
 }
 
 TEST(IqeCorpus, IqmToIqeToIqmKeepsTheModel) {
   AEM_CORPUS_FILES(files, "iqm", ".iqm");
-  for (const auto& path : files) {
-    SCOPED_TRACE(path.string());
-    auto a = read_scene(path);
-    ASSERT_TRUE(a.ok());
-    auto iqe = test::round_trip(a.value(), "iqe");
-    ASSERT_TRUE(iqe.ok()) << iqe.error().to_string();
-    auto back = test::round_trip(iqe.value(), "iqm");
-    ASSERT_TRUE(back.ok()) << back.error().to_string();
-    expect_same_model(a.value(), back.value());
-  }
+  expect_round_trip_keeps_model(files, "iqe", "iqm");
 }
 
 // --- Independent posing: the test's own reading of joint/pq/vp/vb lines and its own double math.
