@@ -70,6 +70,9 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
     if (limit_influences(scene.value(), 4))
       warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
                                  "vertices with more than 4 joint influences kept their largest 4"});
+  }
+  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them.
+  if (format->name == "aem" || format->name == "iqe" || format->name == "iqm") {
     if (options.textures) {
       auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
       auto exported = export_textures(scene.value(), dir, output.stem().string());

@@ -11,6 +11,7 @@
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
 #include "aem/io.hpp"
+#include "aem/skinning.hpp"
 #include "convert/assimp_pose.hpp"
 #include "support/aem_dump.hpp"
 #include "support/corpus.hpp"
@@ -172,6 +173,48 @@ TEST(Convert, SkinnedGltfToCemFramesMatchTheSkinnedPositions) {
       EXPECT_NEAR(p.z, want[v].y, 1e-3f);
     }
   }
+}
+
+TEST(Convert, SkinnedGltfToIqeAndIqmPosesLikeTheSource) {
+  // The IQE/IQM writers derive base poses from the bind matrices and resample the animation at 30 fps;
+  // read back, the model must pose like Assimp's reading of the glTF at every written frame time.
+  AEM_CORPUS_FILE(in, "gltf/RiggedSimple/RiggedSimple.glb");
+  test::AssimpModel source(in.string());
+  for (const char* ext : {".iqe", ".iqm"}) {
+    SCOPED_TRACE(ext);
+    auto back = read_scene(convert_to(in, test::temp_dir("convert-iqe"), ext));
+    ASSERT_TRUE(back.ok()) << back.error().to_string();
+    ASSERT_EQ(back->meshes.size(), 1u);
+    ASSERT_EQ(back->animations.size(), 1u);
+    SceneAnimator animator(back.value());
+    std::vector<Mat4> skin(back->joints.size());
+    std::vector<Vec3> posed, normals;
+    for (int frame : {0, 7, 15, 29}) {
+      const float t = frame / 30.0f;
+      animator.evaluate(0, t, skin);
+      pose_mesh(back->meshes[0], skin, posed, normals);
+      auto want = source.posed(0, t);
+      ASSERT_EQ(posed.size(), want.size());
+      const float tol = 2e-3f * extent(bounds_of(want));  // IQM weights are bytes, its channels 16-bit
+      for (std::size_t v = 0; v < want.size(); ++v) {
+        // IQE/IQM are Z-up: (x, y, z) in glTF's Y-up is (x, -z, y) in the file.
+        EXPECT_NEAR(posed[v].x, want[v].x, tol) << "frame " << frame << " vertex " << v;
+        EXPECT_NEAR(posed[v].y, -want[v].z, tol) << "frame " << frame << " vertex " << v;
+        EXPECT_NEAR(posed[v].z, want[v].y, tol) << "frame " << frame << " vertex " << v;
+      }
+    }
+  }
+}
+
+TEST(Convert, TexturedGltfToIqeWritesThePngItsMaterialNames) {
+  AEM_CORPUS_FILE(in, "gltf/BoxTextured/BoxTextured.glb");
+  const auto dir = test::temp_dir("convert-iqe-texture");
+  auto back = read_scene(convert_to(in, dir, ".iqe"));
+  ASSERT_TRUE(back.ok());
+  ASSERT_EQ(back->materials.size(), 1u);
+  const std::int32_t tex = back->materials[0].textures.base_color;
+  ASSERT_GE(tex, 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / back->textures.at(tex).name)) << back->textures[tex].name;
 }
 
 TEST(Convert, OptionsScaleUpAxisAndOptimize) {

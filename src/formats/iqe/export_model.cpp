@@ -25,7 +25,7 @@ std::string material_name(const Scene& scene, std::int32_t index) {
   if (index < 0 || static_cast<std::size_t>(index) >= scene.materials.size()) return {};
   const Material& m = scene.materials[index];
   const std::int32_t tex = m.textures.base_color;
-  if (m.name.empty() && tex >= 0 && static_cast<std::size_t>(tex) < scene.textures.size()) return scene.textures[tex].name;
+  if (tex >= 0 && static_cast<std::size_t>(tex) < scene.textures.size() && !scene.textures[tex].name.empty()) return scene.textures[tex].name;
   return m.name;
 }
 

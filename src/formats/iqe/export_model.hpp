@@ -36,7 +36,8 @@ struct ExportModel {
 /// an unskinned vertex becomes a weight-1 influence; joints are reordered so parents come first.
 /// Animations without a frame rate are sampled at `default_frame_rate`: a source with frames
 /// (frame_rate > 0) keeps its frame count, others get one frame per step up to and including the
-/// duration. A mesh's material name is the material's name, else its base colour texture's name.
+/// duration. A mesh's material name is its base colour texture's file name when it has one (what
+/// IQE/IQM engines load), else the material's name.
 /// Joints on a parent cycle become roots; that and dropped rigid joints are reported as warnings.
 ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format, std::vector<Warning>& warnings);
 

@@ -1,6 +1,7 @@
 #include "formats/iqe/scene_builder.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <map>
 #include <numeric>
@@ -9,6 +10,14 @@ namespace aem::formats::iqe {
 namespace {
 
 constexpr std::uint32_t kUnused = 0xFFFFFFFFu;
+
+bool names_image_file(const std::string& name) {
+  const auto dot = name.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = name.substr(dot);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tga" || ext == ".bmp";
+}
 
 // The distinct vertices `global_triangles` use, in file order, and the triangles renumbered into
 // them. `remap` (one kUnused entry per document vertex) is scratch shared by all meshes: only the
@@ -128,6 +137,10 @@ Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals,
     if (added) {
       Material m;
       m.name = name;
+      if (names_image_file(name)) {  // the engines' convention: the material string is the texture's path
+        m.textures.base_color = static_cast<std::int32_t>(s.textures.size());
+        s.textures.push_back(Texture{name, {}, {}});
+      }
       s.materials.push_back(m);
     }
     return it->second;

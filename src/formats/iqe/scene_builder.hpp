@@ -1,6 +1,6 @@
 // IQE/IQM document -> scene, shared by the IQE and IQM readers: one mesh per segment holding the
-// vertices its triangles use, materials by name, joints with base poses as rest pose, animation
-// frames as keys at frame / frame rate.
+// vertices its triangles use, materials by name (a name that is an image file also becomes the base
+// colour texture), joints with base poses as rest pose, animation frames as keys at frame / rate.
 #pragma once
 
 #include <string>
