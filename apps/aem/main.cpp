@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   convert_cmd->add_flag("--flip-uv", convert.flip_uv, "Flip texture V (v -> 1 - v)");
   convert_cmd->add_flag("--no-textures", convert.no_textures, "Do not write texture files");
   convert_cmd->add_flag("--optimize", convert.optimize, "Merge duplicate vertices; optimise vertex cache and fetch order");
-  convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation")->capture_default_str();
+  convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation; IQE/IQM: for resampling animations without one")->capture_default_str();
   convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
