@@ -55,6 +55,16 @@ TEST(IqeHostile, ManyCornersAtOnePositionSmoothInLinearTime) {
   EXPECT_EQ(r->meshes[0].normals.size(), r->meshes[0].vertex_count());
 }
 
+TEST(IqeHostile, HugeInfluenceListsAndPolygonsStayFast) {
+  std::string vb = "vb", fa = "fa";
+  for (int i = 0; i < 200000; ++i) vb += " 0 " + std::to_string(0.5 + (i % 1000) * 1e-4);
+  for (int i = 0; i < 200000; ++i) fa += " " + std::to_string(i % 3);
+  auto r = test::read_iqe("joint a -1\nvp 0 0 0\n" + vb + "\nvp 1 0 0\nvb 0 1\nvp 0 1 0\nvb 0 1\n" + fa + "\n");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->meshes[0].skin[0].joints[0], 0);
+  EXPECT_EQ(r->meshes[0].triangle_count(), 199998u);
+}
+
 TEST(IqeHostile, CliNamesFileFormatAndLine) {
   const auto dir = test::temp_dir("iqe-hostile");
   test::write_file(dir / "bad.iqe", std::string("# Inter-Quake Export\nvp 0 0 0\nfa 0 0 7\n"));

@@ -21,8 +21,13 @@ struct Influence {
 
 /// The kMaxInfluences largest of `list` (reordered in place), largest first, renormalised to sum 1.
 inline SkinInfluences strongest_influences(std::vector<Influence>& list) {
-  for (std::size_t i = 1; i < list.size(); ++i)  // insertion sort: short lists, stable, no allocation
-    for (std::size_t k = i; k > 0 && list[k].weight > list[k - 1].weight; --k) std::swap(list[k], list[k - 1]);
+  auto heavier = [](const Influence& a, const Influence& b) { return a.weight > b.weight; };
+  if (list.size() > 16) {
+    std::stable_sort(list.begin(), list.end(), heavier);  // long (hostile) lists: n log n
+  } else {
+    for (std::size_t i = 1; i < list.size(); ++i)  // the usual few: insertion sort, stable, no allocation
+      for (std::size_t k = i; k > 0 && heavier(list[k], list[k - 1]); --k) std::swap(list[k], list[k - 1]);
+  }
   const std::size_t n = std::min<std::size_t>(list.size(), kMaxInfluences);
   float sum = 0;
   for (std::size_t k = 0; k < n; ++k) sum += list[k].weight;

@@ -9,7 +9,7 @@
 namespace aem::formats::iqe {
 namespace {
 
-constexpr std::size_t kMaxPairwiseCorners = 512;
+constexpr std::size_t kMaxPairwiseCorners = 64;
 
 struct PositionKey {
   std::uint32_t bits[3];

@@ -14,7 +14,7 @@ namespace aem::formats::iqe {
 /// area-weighted sum of its triangles' normals (clockwise faces, iqe-notes §1). Where corners sharing
 /// a file vertex end up with different normals, the vertex is cloned in `doc` (every attribute
 /// copied) and the triangles re-pointed, so the result has one normal per vertex of the updated doc.
-/// Tests are pairwise; beyond 512 corners at one position only the key tests (group, fs, vs, UV of
+/// Tests are pairwise; beyond 64 corners at one position only the key tests (group, fs, vs, UV of
 /// smoothuv triangles) apply, in linear time, so that hostile input cannot make the work quadratic.
 std::vector<Vec3> generate_normals(Document& doc);
 
