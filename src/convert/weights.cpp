@@ -1,7 +1,6 @@
 #include "convert/weights.hpp"
 
-#include <algorithm>
-#include <numeric>
+#include "core/influences.hpp"
 
 namespace aem::convert {
 
@@ -9,26 +8,9 @@ std::size_t limit_influences(Scene& scene, int max_influences) {
   std::size_t reduced = 0;
   for (auto& mesh : scene.meshes)
     for (auto& s : mesh.skin) {
-      std::array<int, kMaxInfluences> order;
-      std::iota(order.begin(), order.end(), 0);
-      auto weight = [&](int k) { return s.joints[k] >= 0 ? s.weights[k] : -1.0f; };
-      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return weight(a) > weight(b); });
-      SkinInfluences out;
-      float sum = 0;
-      int kept = 0;
-      for (int k : order) {
-        if (s.joints[k] < 0 || s.weights[k] <= 0.0f) continue;
-        if (kept == max_influences) {
-          ++reduced;
-          break;
-        }
-        out.joints[kept] = s.joints[k];
-        out.weights[kept] = s.weights[k];
-        sum += s.weights[k];
-        ++kept;
-      }
-      for (int k = 0; k < kept; ++k) out.weights[k] /= sum;
-      s = out;
+      bool dropped = false;
+      s = strongest_influences(s, max_influences, &dropped);
+      reduced += dropped ? 1 : 0;
     }
   return reduced;
 }

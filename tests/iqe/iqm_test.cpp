@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "aem/animation.hpp"
+#include "aem/skinning.hpp"
 #include "formats/iqm/adjacency.hpp"
 #include "iqe/iqe_support.hpp"
 #include "iqe/iqm_builder.hpp"
@@ -241,6 +243,40 @@ TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
   // The frame data holds num_frames x num_framechannels values.
   EXPECT_EQ(field(b, B::NumFrames), 2u);
   EXPECT_EQ(field(b, B::NumFrameChannels), 1u);
+}
+
+TEST(IqmWrite, BoundsHoldEveryFramesPosedVertices) {
+  auto source = read(hand_built());
+  ASSERT_TRUE(source.ok());
+  auto written = find_format("iqm")->write(source.value(), {});
+  ASSERT_TRUE(written.ok());
+  const auto& b = written.value();
+  ASSERT_EQ(field(b, B::NumFrames), 2u);
+  ASSERT_NE(field(b, B::OfsBounds), 0u);
+  // Expected: the file read back, posed at each frame's time by the scene animator and CPU skinning.
+  auto back = read(b);
+  ASSERT_TRUE(back.ok());
+  SceneAnimator animator(back.value());
+  std::vector<Mat4> skin(back->joints.size());
+  std::vector<Vec3> posed, normals;
+  for (std::uint32_t f = 0; f < 2; ++f) {
+    animator.evaluate(0, static_cast<float>(f) / back->animations[0].frame_rate, skin);
+    pose_mesh(back->meshes[0], skin, posed, normals);
+    Bounds want;
+    float radius = 0;
+    for (const Vec3& p : posed) want.add(p), radius = std::max(radius, length(p));
+    float got[8];
+    std::memcpy(got, b.data() + field(b, B::OfsBounds) + 32 * f, 32);
+    SCOPED_TRACE("frame " + std::to_string(f));
+    EXPECT_NEAR(got[0], want.min.x, 1e-4f);
+    EXPECT_NEAR(got[2], want.min.z, 1e-4f);
+    EXPECT_NEAR(got[3], want.max.x, 1e-4f);
+    EXPECT_NEAR(got[4], want.max.y, 1e-4f);
+    EXPECT_NEAR(got[7], radius, 1e-4f);
+  }
+  float frame1_max_x;
+  std::memcpy(&frame1_max_x, b.data() + field(b, B::OfsBounds) + 32 + 12, 4);
+  EXPECT_GT(frame1_max_x, 2.5f);  // joint 0 moved 2 along X in frame 1
 }
 
 TEST(IqmWrite, AnimationOnlyFileRoundTrips) {

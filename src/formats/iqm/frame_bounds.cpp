@@ -5,7 +5,7 @@
 #include <exception>
 #include <thread>
 
-#include "aem/skinning.hpp"
+#include "core/influences.hpp"
 
 namespace aem::formats::iqm {
 namespace {
@@ -20,23 +20,56 @@ std::vector<Mat4> world(const std::vector<iqe::ExportJoint>& joints, const std::
   return out;
 }
 
-FrameBounds bounds_of(const iqe::ExportModel& model, const std::vector<Transform>& frame, const std::vector<Mat4>& inverse_bind,
-                      std::vector<Vec3>& posed) {
+// A vertex as the bounds loop wants it: position and the 4 strongest influences the file will store.
+struct BoundsVertex {
+  Vec3 position;
+  std::int32_t count = 0;
+  std::int32_t joint[4];
+  float weight[4];
+};
+
+std::vector<BoundsVertex> bounds_vertices(const iqe::ExportModel& model) {
+  std::vector<BoundsVertex> out;
+  for (const Mesh& mesh : model.meshes)
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+      BoundsVertex b{mesh.positions[v], 0, {}, {}};
+      if (v < mesh.skin.size()) {
+        const SkinInfluences s = strongest_influences(mesh.skin[v], 4);
+        for (int k = 0; k < 4 && s.joints[k] >= 0; ++k)
+          if (static_cast<std::size_t>(s.joints[k]) < model.joints.size()) b.joint[b.count] = s.joints[k], b.weight[b.count++] = s.weights[k];
+      }
+      out.push_back(b);
+    }
+  return out;
+}
+
+// Linear-blend skinning of positions only, with 3x4 matrices: the hot loop of an IQM export.
+FrameBounds bounds_of(const iqe::ExportModel& model, const std::vector<BoundsVertex>& vertices, const std::vector<Transform>& frame,
+                      const std::vector<Mat4>& inverse_bind) {
   std::vector<Mat4> skin = world(model.joints, frame);
   for (std::size_t j = 0; j < skin.size(); ++j) skin[j] = skin[j] * inverse_bind[j];
-  FrameBounds b;
-  bool first = true;
-  for (const Mesh& mesh : model.meshes) {
-    pose_positions(mesh, skin, posed);
-    for (const Vec3& p : posed) {
-      b.min = first ? p : Vec3{std::min(b.min.x, p.x), std::min(b.min.y, p.y), std::min(b.min.z, p.z)};
-      b.max = first ? p : Vec3{std::max(b.max.x, p.x), std::max(b.max.y, p.y), std::max(b.max.z, p.z)};
-      b.xy_radius = std::max(b.xy_radius, std::sqrt(p.x * p.x + p.y * p.y));
-      b.radius = std::max(b.radius, length(p));
-      first = false;
+  Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+  float xy2 = 0.0f, r2 = 0.0f;
+  for (const BoundsVertex& v : vertices) {
+    Vec3 p = v.position;
+    if (v.count > 0) {
+      Vec3 sum{};
+      for (int k = 0; k < v.count; ++k) {
+        const auto& m = skin[v.joint[k]].m;
+        const float w = v.weight[k];
+        sum.x += w * (m[0] * p.x + m[4] * p.y + m[8] * p.z + m[12]);
+        sum.y += w * (m[1] * p.x + m[5] * p.y + m[9] * p.z + m[13]);
+        sum.z += w * (m[2] * p.x + m[6] * p.y + m[10] * p.z + m[14]);
+      }
+      p = sum;
     }
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+    xy2 = std::max(xy2, p.x * p.x + p.y * p.y);
+    r2 = std::max(r2, p.x * p.x + p.y * p.y + p.z * p.z);
   }
-  return b;
+  if (vertices.empty()) lo = hi = Vec3{};
+  return {lo, hi, std::sqrt(xy2), std::sqrt(r2)};
 }
 
 }  // namespace
@@ -50,13 +83,13 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model) {
   for (const auto& anim : model.animations)
     for (const auto& frame : anim.frames) frames.push_back(&frame);
   std::vector<FrameBounds> out(frames.size());
+  const std::vector<BoundsVertex> vertices = bounds_vertices(model);
   // Frames are independent: split them over the hardware threads (each with its own scratch).
   const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(frames.size() / 8, 1));
   std::vector<std::exception_ptr> errors(threads);
   auto run = [&](std::size_t part) {
     try {
-      std::vector<Vec3> posed;
-      for (std::size_t f = part; f < frames.size(); f += threads) out[f] = bounds_of(model, *frames[f], inverse_bind, posed);
+      for (std::size_t f = part; f < frames.size(); f += threads) out[f] = bounds_of(model, vertices, *frames[f], inverse_bind);
     } catch (...) {
       errors[part] = std::current_exception();
     }

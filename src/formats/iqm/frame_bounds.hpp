@@ -14,7 +14,8 @@ struct FrameBounds {
 };
 
 /// One record per frame of every animation, in order: vertices skinned with the frame's joint poses
-/// against the base (bind) poses; vertices without influences stay where they are.
+/// against the base (bind) poses through the 4 strongest influences (what the file stores);
+/// vertices without influences stay where they are.
 std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model);
 
 }  // namespace aem::formats::iqm

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/byte_writer.hpp"
+#include "core/influences.hpp"
 #include "formats/iqe/export_model.hpp"
 #include "formats/iqm/adjacency.hpp"
 #include "formats/iqm/frame_bounds.hpp"
@@ -38,25 +39,18 @@ void pad(ByteWriter& w, std::size_t alignment) {
   while (w.size() % alignment) w.u8(0);
 }
 
-// The 4 largest influences as bytes (joints checked < 256 beforehand): weights renormalised and rounded so they sum to exactly 255.
-void blend_bytes(const SkinInfluences& s, std::uint8_t (&index)[4], std::uint8_t (&weight)[4]) {
-  std::array<int, kMaxInfluences> order{};
-  for (int k = 0; k < kMaxInfluences; ++k) order[k] = k;
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.weights[a] > s.weights[b]; });
-  float sum = 0.0f;
-  for (int k = 0; k < 4; ++k)
-    if (s.joints[order[k]] >= 0 && s.weights[order[k]] > 0) sum += s.weights[order[k]];
-  int total = 0, largest = -1;
+// The 4 largest influences as bytes (joints checked < 256 beforehand): weights rounded so that they
+// sum to exactly 255.
+void blend_bytes(const SkinInfluences& all, std::uint8_t (&index)[4], std::uint8_t (&weight)[4]) {
+  const SkinInfluences s = strongest_influences(all, 4);
+  int total = 0;
   for (int k = 0; k < 4; ++k) {
-    const int slot = order[k];
-    index[k] = weight[k] = 0;
-    if (s.joints[slot] < 0 || !(s.weights[slot] > 0)) continue;
-    index[k] = static_cast<std::uint8_t>(s.joints[slot]);
-    weight[k] = static_cast<std::uint8_t>(std::lround(s.weights[slot] / sum * 255.0f));
+    const bool used = s.joints[k] >= 0;
+    index[k] = used ? static_cast<std::uint8_t>(s.joints[k]) : 0;
+    weight[k] = used ? static_cast<std::uint8_t>(std::lround(s.weights[k] * 255.0f)) : 0;
     total += weight[k];
-    if (largest < 0) largest = k;
   }
-  if (largest >= 0) weight[largest] = static_cast<std::uint8_t>(weight[largest] + (255 - total));
+  if (s.joints[0] >= 0) weight[0] = static_cast<std::uint8_t>(weight[0] + (255 - total));  // the largest absorbs rounding
 }
 
 struct ArraySpec {

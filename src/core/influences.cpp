@@ -1,0 +1,31 @@
+#include "core/influences.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace aem {
+
+SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced) {
+  std::array<int, kMaxInfluences> order;
+  std::iota(order.begin(), order.end(), 0);
+  auto weight = [&](int k) { return s.joints[k] >= 0 ? s.weights[k] : -1.0f; };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return weight(a) > weight(b); });
+  SkinInfluences out;
+  float sum = 0;
+  int kept = 0;
+  for (int k : order) {
+    if (s.joints[k] < 0 || !(s.weights[k] > 0.0f)) continue;
+    if (kept == n) {
+      if (reduced) *reduced = true;
+      break;
+    }
+    out.joints[kept] = s.joints[k];
+    out.weights[kept] = s.weights[k];
+    sum += s.weights[k];
+    ++kept;
+  }
+  for (int k = 0; k < kept; ++k) out.weights[k] /= sum;
+  return out;
+}
+
+}  // namespace aem

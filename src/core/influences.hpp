@@ -1,0 +1,13 @@
+// Reducing a vertex's skin influences to the few a format or a GPU path holds.
+#pragma once
+
+#include "aem/scene.hpp"
+
+namespace aem {
+
+/// The `n` largest influences of `s` (ties: the earlier slot first), largest first, renormalised to
+/// sum 1; slots without a joint or with weight <= 0 are ignored; unused slots get joint -1, weight 0.
+/// Sets `*reduced` when influences had to be dropped.
+SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced = nullptr);
+
+}  // namespace aem
