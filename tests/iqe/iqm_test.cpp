@@ -205,12 +205,17 @@ TEST(IqmRead, FuzzerFindingsStayFixed) {
   }
 }
 
-TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
+// The hand-built file read and written again by our IQM writer.
+std::vector<std::byte> hand_built_rewritten() {
   auto source = read(hand_built());
-  ASSERT_TRUE(source.ok());
+  EXPECT_TRUE(source.ok());
   auto written = find_format("iqm")->write(source.value(), {});
-  ASSERT_TRUE(written.ok());
-  const auto& b = written.value();
+  EXPECT_TRUE(written.ok());
+  return written.ok() ? written.value() : std::vector<std::byte>{};
+}
+
+TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
+  const std::vector<std::byte> b = hand_built_rewritten();
   ASSERT_GE(b.size(), 124u);
   EXPECT_EQ(std::memcmp(b.data(), "INTERQUAKEMODEL\0", 16), 0);
   EXPECT_EQ(field(b, B::Version), 2u);
@@ -246,11 +251,7 @@ TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
 }
 
 TEST(IqmWrite, BoundsHoldEveryFramesPosedVertices) {
-  auto source = read(hand_built());
-  ASSERT_TRUE(source.ok());
-  auto written = find_format("iqm")->write(source.value(), {});
-  ASSERT_TRUE(written.ok());
-  const auto& b = written.value();
+  const std::vector<std::byte> b = hand_built_rewritten();
   ASSERT_EQ(field(b, B::NumFrames), 2u);
   ASSERT_NE(field(b, B::OfsBounds), 0u);
   // Expected: the file read back, posed at each frame's time by the scene animator and CPU skinning.
