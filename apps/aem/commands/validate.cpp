@@ -64,7 +64,7 @@ int run_validate(const ValidateOptions& options) {
       for (const auto& e : r.errors) fmt::print("{}\n", e.to_string("error"));
       for (const auto& w : r.warnings) fmt::print("{}\n", w.to_string("warning"));
       if (!options.quiet && r.errors.empty())
-        fmt::print("{}: valid {}{}\n", r.file, r.format, r.warnings.empty() ? "" : fmt::format(" ({} warnings)", r.warnings.size()));
+        fmt::print("{}: valid {}{}\n", r.file, r.format, r.warnings.empty() ? "" : fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s"));
     }
     if (reports.size() > 1) fmt::print("{} of {} files valid\n", reports.size() - invalid, reports.size());
   }
