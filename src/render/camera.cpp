@@ -62,6 +62,29 @@ Camera orbit_camera(const Bounds& bounds, float yaw_degrees, float pitch_degrees
   return camera;
 }
 
+void orbit(Camera& camera, float yaw_degrees, float pitch_degrees) {
+  camera.yaw_degrees = std::fmod(camera.yaw_degrees + yaw_degrees, 360.0f);
+  camera.pitch_degrees = std::clamp(camera.pitch_degrees + pitch_degrees, -89.0f, 89.0f);
+}
+
+void pan(Camera& camera, float dx, float dy, int viewport_height) {
+  const Vec3 forward = normalize(camera.target - camera.eye());
+  const Vec3 right = normalize(cross(forward, {0, 1, 0}));
+  const Vec3 up = cross(right, forward);
+  // World units per pixel at the target's depth.
+  const float scale = 2.0f * camera.distance * std::tan(radians(camera.fov_y_degrees) * 0.5f) / static_cast<float>(std::max(viewport_height, 1));
+  camera.target = camera.target - right * (dx * scale) + up * (dy * scale);
+}
+
+void zoom(Camera& camera, float steps) {
+  const float old_distance = camera.distance;
+  camera.distance = std::max(camera.distance * std::pow(0.9f, steps), 1e-4f);
+  // Keep the clip planes around the model as the camera moves.
+  const float moved = camera.distance - old_distance;
+  camera.near_plane = std::max(camera.near_plane + moved, camera.distance * 0.001f);
+  camera.far_plane = std::max(camera.far_plane + moved, camera.near_plane * 2.0f);
+}
+
 bool project_to_pixel(const Mat4& vp, const Vec3& p, int width, int height, float& x, float& y) {
   const float cw = vp(3, 0) * p.x + vp(3, 1) * p.y + vp(3, 2) * p.z + vp(3, 3);
   if (cw <= 0.0f) return false;

@@ -28,6 +28,15 @@ void frame_bounds(Camera& camera, const Bounds& bounds, float aspect);
 /// A camera at the given yaw and pitch (degrees) framed on `bounds` (what `aem render` uses).
 Camera orbit_camera(const Bounds& bounds, float yaw_degrees, float pitch_degrees, float aspect);
 
+/// Mouse-style camera moves for interactive viewers.
+/// Turns the camera around its target by the given angles (pitch clamped to ±89).
+void orbit(Camera& camera, float yaw_degrees, float pitch_degrees);
+/// Slides the camera and its target across the view by a mouse move of (dx, dy) pixels on a viewport
+/// `viewport_height` pixels high, so the point under the cursor stays under it (at target depth).
+void pan(Camera& camera, float dx, float dy, int viewport_height);
+/// Moves towards the target by `steps` wheel notches (negative: away), 10% of the distance each.
+void zoom(Camera& camera, float steps);
+
 /// Pixel position (x right, y down, origin top-left) of a point seen through `view_projection` on a
 /// width x height image; false when the point is behind the camera.
 bool project_to_pixel(const Mat4& view_projection, const Vec3& point, int width, int height, float& x, float& y);

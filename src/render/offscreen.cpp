@@ -48,13 +48,18 @@ std::vector<std::uint8_t> OffscreenTarget::read() const {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_);
   glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_);
-  const std::size_t row = std::size_t(width_) * 4;
-  std::vector<std::uint8_t> bottom_up(row * height_), top_down(row * height_);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+  auto pixels = read_pixels(width_, height_);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return pixels;
+}
+
+std::vector<std::uint8_t> read_pixels(int width, int height) {
+  const std::size_t row = std::size_t(width) * 4;
+  std::vector<std::uint8_t> bottom_up(row * height), top_down(row * height);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
   // GL's first row is the bottom of the image.
-  for (int y = 0; y < height_; ++y) std::memcpy(&top_down[row * y], &bottom_up[row * (height_ - 1 - y)], row);
+  for (int y = 0; y < height; ++y) std::memcpy(&top_down[row * y], &bottom_up[row * (height - 1 - y)], row);
   return top_down;
 }
 

@@ -33,6 +33,9 @@ class OffscreenTarget {
   GLuint draw_fbo_ = 0, resolve_fbo_ = 0, colour_ = 0, depth_ = 0, resolved_ = 0;
 };
 
+/// RGBA8 pixels of the bound read framebuffer's (0, 0, width, height), rows top-down.
+std::vector<std::uint8_t> read_pixels(int width, int height);
+
 /// Writes RGBA8 pixels (rows top-down) as a PNG. Error code IO_WRITE_FAILED.
 Status write_png(const std::filesystem::path& path, int width, int height, const std::vector<std::uint8_t>& rgba);
 

@@ -24,6 +24,17 @@ std::vector<Vec3> blend_frames(const Mesh& mesh, const MorphBlend& blend, const 
   return out;
 }
 
+/// Scales each vertex's weights (of joints that exist) to sum to 1.
+void normalise_weights(Mesh& mesh, std::size_t joint_count) {
+  for (SkinInfluences& v : mesh.skin) {
+    float sum = 0.0f;
+    for (int k = 0; k < kMaxInfluences; ++k)
+      if (v.joints[k] >= 0 && static_cast<std::size_t>(v.joints[k]) < joint_count) sum += v.weights[k];
+    if (sum > 0.0f && std::abs(sum - 1.0f) > 1e-4f)
+      for (float& w : v.weights) w /= sum;
+  }
+}
+
 }  // namespace
 
 Scene prepare_for_render(const Scene& scene) {
@@ -35,6 +46,7 @@ Scene prepare_for_render(const Scene& scene) {
   target.uv_origin_bottom_left = false;
   target.meters_per_unit = scene.conventions.meters_per_unit;
   convert_conventions(out, target);
+  for (Mesh& m : out.meshes) normalise_weights(m, out.joints.size());
   return out;
 }
 

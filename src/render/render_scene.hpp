@@ -16,7 +16,9 @@ inline constexpr float kDefaultVertexFrameRate = 30.0f;
 
 /// A copy of `scene` ready to draw: node instances flattened into model-space meshes, then converted
 /// to Y up, right-handed, counter-clockwise front faces and top-left UV origin (images upload as
-/// stored, first row at v = 0). Units are kept.
+/// stored, first row at v = 0). Units are kept. Skin weights are scaled to sum to 1: some importers
+/// lose weight mass (Assimp's glTF import of CesiumMan leaves 210 vertices with sums down to 0.18),
+/// which would pull those vertices towards the origin.
 Scene prepare_for_render(const Scene& scene);
 
 /// Vertex-animation frames to blend at `time` seconds (looping): frame a, frame b, weight of b.
