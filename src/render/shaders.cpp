@@ -100,10 +100,12 @@ vec3 shading_normal() {
     t = normalize(v_tangent.xyz - n * dot(n, v_tangent.xyz));
     b = cross(n, t) * (v_tangent.w < 0.0 ? -1.0 : 1.0);
   } else {
+    // Directions of increasing U and V on the surface. V runs down the image here (top-left UV
+    // origin) while a normal map's green points up the image, hence the minus.
     vec2 dux = dFdx(v_uv), duy = dFdy(v_uv);
     vec3 r1 = cross(dpy, n), r2 = cross(n, dpx);
     t = r1 * dux.x + r2 * duy.x;
-    b = r1 * dux.y + r2 * duy.y;
+    b = -(r1 * dux.y + r2 * duy.y);
     float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
     t *= scale;
     b *= scale;

@@ -10,10 +10,10 @@ namespace {
 
 constexpr int kWidth = 320, kHeight = 240;
 
-std::filesystem::path example_as(const std::filesystem::path& dir, const std::string& name) {
+std::filesystem::path example_as(const std::filesystem::path& dir, const std::string& name, const std::string& options = "") {
   const auto aem = dir / "tube.aem";
   std::string out;
-  EXPECT_EQ(run_cli("example '" + aem.string() + "'", &out), 0) << out;
+  EXPECT_EQ(run_cli("example '" + aem.string() + "' " + options, &out), 0) << out;
   if (name == "tube.aem") return aem;
   // CEM bakes the skeletal "bend" into vertex-animation frames.
   EXPECT_EQ(run_cli("convert '" + aem.string() + "' '" + (dir / name).string() + "' --fps 10", &out), 0) << out;
@@ -71,6 +71,12 @@ void check_silhouette(const std::filesystem::path& model, float time) {
 TEST(RenderPose, SkinnedExampleSilhouetteMatchesCpuPose) {
   AEM_REQUIRE_RENDER();
   check_silhouette(example_as(temp_dir("render-pose"), "tube.aem"), 0.5f);
+}
+
+// More joints than a 16 KB uniform block holds (256 matrices): the skin matrices live in a buffer texture.
+TEST(RenderPose, ThreeHundredJointSilhouetteMatchesCpuPose) {
+  AEM_REQUIRE_RENDER();
+  check_silhouette(example_as(temp_dir("render-pose"), "tube.aem", "--joints 300 --rings 600"), 0.5f);
 }
 
 TEST(RenderPose, VertexAnimatedCemSilhouetteMatchesCpuFrames) {
