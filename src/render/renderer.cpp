@@ -135,8 +135,8 @@ void Renderer::draw(const Camera& camera, int width, int height, const DrawOptio
   const Vec3 forward = normalize(camera.target - eye);
   const Vec3 right = normalize(cross(forward, {0, 1, 0}));
   const Vec3 up = cross(right, forward);
-  const Vec3 key = normalize(right * -0.5f + up * 0.8f - forward * 0.6f);
-  const Vec3 fill = normalize(right * 0.8f - up * 0.1f - forward * 0.4f);
+  const Vec3 key = normalize(right * -0.75f + up * 0.7f - forward * 0.35f);
+  const Vec3 fill = normalize(right * 0.8f + up * 0.1f - forward * 0.3f);
 
   glUseProgram(mesh_program_.id());
   glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m.data());

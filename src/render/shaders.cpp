@@ -151,8 +151,8 @@ void main() {
   vec3 albedo = base.rgb * (1.0 - metal);
   vec3 f0 = mix(vec3(0.04), base.rgb, metal);
 
-  vec3 color = direct(n, v, u_key_direction, albedo, f0, rough) * 2.2;
-  color += direct(n, v, u_fill_direction, albedo, f0, rough) * 0.6;
+  vec3 color = direct(n, v, u_key_direction, albedo, f0, rough) * 2.0;
+  color += direct(n, v, u_fill_direction, albedo, f0, rough) * 0.4;
   // Hemisphere ambient: sky from above, ground from below; metals get it as a dull reflection.
   vec3 hemisphere = mix(u_ground, u_sky, n.y * 0.5 + 0.5);
   color += hemisphere * (albedo + f0 * (1.0 - rough * 0.7)) * occlusion;
