@@ -20,6 +20,19 @@ TEST(RenderCli, MissingFileIsAnError) {
   EXPECT_EQ(run_cli("render /nonexistent/model.aem -o /tmp/never.png", &out), 1) << out;
 }
 
+// glvnd finds no EGL vendor through a missing vendor file: as on a machine without Mesa's EGL.
+TEST(RenderCli, NoOpenGlIsAClearError) {
+  const auto dir = temp_dir("render-cli");
+  const auto model = (dir / "tube.aem").string();
+  ASSERT_EQ(run_cli("example " + model), 0);
+  ::setenv("__EGL_VENDOR_LIBRARY_FILENAMES", "/nonexistent/egl_vendor.json", 1);
+  std::string out;
+  const int code = run_cli("render " + model + " -o " + (dir / "x.png").string(), &out);
+  ::unsetenv("__EGL_VENDOR_LIBRARY_FILENAMES");
+  EXPECT_EQ(code, 1) << out;
+  EXPECT_NE(out.find("no OpenGL 3.3 core context"), std::string::npos) << out;
+}
+
 TEST(RenderCli, BadOptionsAreUsageErrors) {
   const auto dir = temp_dir("render-cli");
   const auto model = (dir / "tube.aem").string();

@@ -90,6 +90,13 @@ TEST(RenderPose, CesiumManSilhouetteMatchesCpuPose) {
   check_silhouette(model, 0.7f);
 }
 
+// AEM mesh animation: the boxes follow their rigid joints (Mesh::rigid_joints) on the GPU.
+TEST(RenderPose, MeshAnimatedAemSilhouetteMatchesCpuPose) {
+  AEM_REQUIRE_RENDER();
+  AEM_CORPUS_FILE(model, "aem/BoxAnimated.aem");
+  check_silhouette(model, 1.0f);
+}
+
 TEST(RenderPose, AnimatedPixelsChangeOverTime) {
   AEM_REQUIRE_RENDER();
   AEM_CORPUS_FILE(model, "gltf/CesiumMan/CesiumMan.glb");
