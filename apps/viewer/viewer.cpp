@@ -20,12 +20,13 @@
 namespace aem::viewer {
 namespace {
 
-/// Input the GLFW callbacks collect between frames.
+/// Input the GLFW callbacks collect between frames (reached through the window's user pointer).
 struct PendingInput {
   float scroll = 0.0f;
   std::string dropped;
 };
-PendingInput pending;
+
+PendingInput& pending_of(GLFWwindow* window) { return *static_cast<PendingInput*>(glfwGetWindowUserPointer(window)); }
 
 class Viewer {
  public:
@@ -52,8 +53,9 @@ class Viewer {
     state_.frame_request = true;
   }
 
-  /// One frame: input, animation, drawing. Returns false when the window should close.
+  /// One frame: input, animation, drawing (into the back buffer; the caller swaps).
   void frame(double dt) {
+    PendingInput& pending = pending_of(window_);
     if (!pending.dropped.empty()) state_.open_request = std::exchange(pending.dropped, {});
     if (state_.open_request) open(*std::exchange(state_.open_request, std::nullopt));
 
@@ -87,7 +89,7 @@ class Viewer {
     glfwGetCursorPos(window_, &x, &y);
     const float dx = static_cast<float>(x - last_x_), dy = static_cast<float>(y - last_y_);
     last_x_ = x, last_y_ = y;
-    const float scroll = std::exchange(pending.scroll, 0.0f);
+    const float scroll = std::exchange(pending_of(window_).scroll, 0.0f);
     if (io.WantCaptureMouse) return;
     if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) render::orbit(camera_, -dx * 0.4f, dy * 0.4f);
     if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
@@ -142,9 +144,11 @@ int run_viewer(const ViewerOptions& options) {
   // A screenshot run should not wait for vertical sync.
   glfwSwapInterval(options.screenshot.empty() ? 1 : 0);
   // Installed before ImGui's, which chains to them.
-  glfwSetScrollCallback(session.window, [](GLFWwindow*, double, double y) { pending.scroll += static_cast<float>(y); });
-  glfwSetDropCallback(session.window, [](GLFWwindow*, int count, const char** paths) {
-    if (count > 0) pending.dropped = paths[0];
+  PendingInput pending;
+  glfwSetWindowUserPointer(session.window, &pending);
+  glfwSetScrollCallback(session.window, [](GLFWwindow* w, double, double y) { pending_of(w).scroll += static_cast<float>(y); });
+  glfwSetDropCallback(session.window, [](GLFWwindow* w, int count, const char** paths) {
+    if (count > 0) pending_of(w).dropped = paths[0];
   });
 
   IMGUI_CHECKVERSION();

@@ -1,5 +1,6 @@
 #include "render/gl_program.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace aem::render {

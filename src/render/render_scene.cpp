@@ -77,9 +77,15 @@ std::vector<Vec3> ScenePose::morphed_normals(std::size_t m) const {
 }
 
 std::vector<Vec3> ScenePose::posed_positions(std::size_t m) const {
-  Mesh morphed = scene_->meshes[m];
-  morphed.positions = morphed_positions(m);
+  const Mesh& mesh = scene_->meshes[m];
   std::vector<Vec3> out;
+  if (mesh.frames.empty()) {
+    pose_positions(mesh, skin_, out);
+    return out;
+  }
+  // pose_positions reads Mesh::positions: pose a copy that holds the morphed ones.
+  Mesh morphed = mesh;
+  morphed.positions = morphed_positions(m);
   pose_positions(morphed, skin_, out);
   return out;
 }

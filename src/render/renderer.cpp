@@ -88,9 +88,9 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
     const Material& mat = has_material ? scene_.materials[mi] : kDefaultMaterial;
     const std::size_t visibility_slot = has_material ? static_cast<std::size_t>(mi) : scene_.materials.size();
     if (!mesh_visible[i] || !material_visible[visibility_slot]) continue;
+    // Wireframe draws everything in the first pass; otherwise opaque first, then blended over it.
     const bool blended = mat.alpha_blend || mat.opacity < 1.0f;
-    if (blended != blended_pass && !options.wireframe) continue;
-    if (blended_pass && options.wireframe) continue;
+    if (options.wireframe ? blended_pass : blended != blended_pass) continue;
 
     const auto& t = mat.textures;
     // A packed ORM slot (AEM) carries final values, the factors already baked in; a glTF

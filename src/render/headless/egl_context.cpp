@@ -2,6 +2,7 @@
 
 #include <epoxy/egl.h>
 
+#include <cstdio>
 #include <string>
 
 namespace aem::render {
