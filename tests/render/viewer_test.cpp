@@ -68,7 +68,16 @@ TEST(Viewer, HostileFileShowsAnErrorAndExitsCleanly) {
   std::string out;
   ASSERT_EQ(run_viewer("'" + (dir / "x.aem").string() + "' --screenshot '" + (dir / "shot.png").string() + "' --frames 3", &out), 0) << out;
   EXPECT_NE(out.find("AEM error"), std::string::npos) << out;
-  EXPECT_TRUE(std::filesystem::exists(dir / "shot.png"));
+  // The error window sits in the middle of the window with its message in red.
+  const Png shot = read_png(dir / "shot.png");
+  ASSERT_FALSE(shot.rgba.empty());
+  int red = 0;
+  for (int y = shot.height / 3; y < shot.height * 2 / 3; ++y)
+    for (int x = shot.width / 4; x < shot.width * 3 / 4; ++x) {
+      const std::uint8_t* p = shot.at(x, y);
+      if (p[0] > 180 && p[1] < 150 && p[2] < 150) ++red;
+    }
+  EXPECT_GT(red, 50) << "no red error text in the middle of the screenshot";
 }
 
 }  // namespace

@@ -83,6 +83,7 @@ int run_render(const RenderOptions& options) {
   auto& r = *renderer.value();
   r.load(scene.value(), std::filesystem::path(options.file).parent_path());
   for (const auto& problem : r.textures().problems()) fmt::print(stderr, "warning: {}\n", problem);
+  if (r.scene().triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
   r.set_pose(*animation, options.time);
 
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
