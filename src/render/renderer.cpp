@@ -60,13 +60,17 @@ void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) 
 
 void Renderer::set_pose(std::int32_t animation, float time) {
   pose_->set(animation, time);
-  // Skin matrices as a buffer texture: no uniform-size limit on the joint count. One identity
-  // matrix when there are no joints keeps the sampler valid.
+  // Skin matrices as a buffer texture (no uniform-size limit on the joint count), each as its first
+  // three rows. One identity matrix when there are no joints keeps the sampler valid.
   const auto skin = pose_->skin();
-  const Mat4 identity;
+  skin_rows_.clear();
+  for (std::size_t j = 0; j < std::max<std::size_t>(skin.size(), 1); ++j) {
+    const Mat4 m = j < skin.size() ? skin[j] : Mat4{};
+    for (int row = 0; row < 3; ++row)
+      for (int col = 0; col < 4; ++col) skin_rows_.push_back(m(row, col));
+  }
   glBindBuffer(GL_TEXTURE_BUFFER, skin_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(skin.size(), 1) * sizeof(Mat4)),
-               skin.empty() ? identity.m.data() : skin.data()->m.data(), GL_STREAM_DRAW);
+  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(skin_rows_.size() * sizeof(float)), skin_rows_.data(), GL_STREAM_DRAW);
   glBindTexture(GL_TEXTURE_BUFFER, skin_texture_);
   glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, skin_buffer_);
   if (scene_.vertex_animation.frame_count >= 2)

@@ -66,6 +66,7 @@ class Renderer {
   TextureSet textures_;
   LineBuffer grid_, skeleton_;
   GLuint skin_buffer_ = 0, skin_texture_ = 0;
+  std::vector<float> skin_rows_;  // upload staging, kept to avoid an allocation per pose
 };
 
 }  // namespace aem::render

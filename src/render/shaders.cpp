@@ -15,7 +15,7 @@ layout(location = 8) in vec4 a_weights1;
 layout(location = 9) in int a_rigid_joint;
 
 uniform mat4 u_view_projection;
-uniform samplerBuffer u_skin;  // 4 texels (columns) per joint
+uniform samplerBuffer u_skin;  // 3 texels per joint: the skin matrix's first three rows
 uniform int u_joint_count;
 
 out vec3 v_position;
@@ -24,30 +24,50 @@ out vec4 v_tangent;
 out vec2 v_uv;
 out vec4 v_color;
 
-mat4 joint_matrix(int j) {
-  int base = j * 4;
-  return mat4(texelFetch(u_skin, base), texelFetch(u_skin, base + 1), texelFetch(u_skin, base + 2), texelFetch(u_skin, base + 3));
+// A skin matrix as its three rows; the fourth row is not used (aem::pose_mesh ignores it too).
+struct Rows {
+  vec4 r0, r1, r2;
+};
+
+Rows joint_rows(int j) {
+  int base = j * 3;
+  return Rows(texelFetch(u_skin, base), texelFetch(u_skin, base + 1), texelFetch(u_skin, base + 2));
 }
+
+void add_weighted(inout Rows sum, int j, float w) {
+  Rows m = joint_rows(j);
+  sum.r0 += w * m.r0;
+  sum.r1 += w * m.r1;
+  sum.r2 += w * m.r2;
+}
+
+vec3 apply_point(Rows m, vec3 p) {
+  vec4 h = vec4(p, 1.0);
+  return vec3(dot(m.r0, h), dot(m.r1, h), dot(m.r2, h));
+}
+
+vec3 apply_vector(Rows m, vec3 v) { return vec3(dot(m.r0.xyz, v), dot(m.r1.xyz, v), dot(m.r2.xyz, v)); }
 
 void main() {
   vec3 p = a_position, n = a_normal, t = a_tangent.xyz;
   if (a_rigid_joint >= 0 && a_rigid_joint < u_joint_count) {
-    mat4 m = joint_matrix(a_rigid_joint);
-    p = (m * vec4(p, 1.0)).xyz;
-    n = mat3(m) * n;
-    t = mat3(m) * t;
+    Rows m = joint_rows(a_rigid_joint);
+    p = apply_point(m, p);
+    n = apply_vector(m, n);
+    t = apply_vector(m, t);
   }
-  // Blend the matrices, then transform once, with the weights as stored (like aem::pose_mesh).
-  mat4 blended = mat4(0.0);
+  // Blend the matrices, then transform once, with the weights as given (like aem::pose_mesh).
+  Rows blended = Rows(vec4(0.0), vec4(0.0), vec4(0.0));
   bool skinned = false;
-  for (int k = 0; k < 4; ++k) {
-    if (a_weights0[k] != 0.0) { blended += a_weights0[k] * joint_matrix(a_joints0[k]); skinned = true; }
-    if (a_weights1[k] != 0.0) { blended += a_weights1[k] * joint_matrix(a_joints1[k]); skinned = true; }
-  }
+  for (int k = 0; k < 4; ++k)
+    if (a_weights0[k] != 0.0) { add_weighted(blended, a_joints0[k], a_weights0[k]); skinned = true; }
+  if (a_weights1 != vec4(0.0))
+    for (int k = 0; k < 4; ++k)
+      if (a_weights1[k] != 0.0) { add_weighted(blended, a_joints1[k], a_weights1[k]); skinned = true; }
   if (skinned) {
-    p = (blended * vec4(p, 1.0)).xyz;
-    n = mat3(blended) * n;
-    t = mat3(blended) * t;
+    p = apply_point(blended, p);
+    n = apply_vector(blended, n);
+    t = apply_vector(blended, t);
   }
   v_position = p;
   v_normal = n;

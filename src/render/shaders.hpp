@@ -3,7 +3,8 @@
 
 namespace aem::render::shaders {
 
-/// Mesh: skinning (rigid joint, then up to 8 weighted joints from a buffer texture of skin matrices).
+/// Mesh: skinning (rigid joint, then up to 8 weighted joints from a buffer texture holding the first three rows
+/// of every skin matrix).
 extern const char* const kMeshVertex;
 /// Mesh: metallic-roughness shading with a key light, a fill light and hemisphere ambient; or a flat
 /// colour (wireframe).
