@@ -59,9 +59,16 @@ MeshBuffers::MeshBuffers(const Mesh& mesh, std::size_t joint_count) : vertex_cou
         weights[k / 4][v][k % 4] = valid ? mesh.skin[v].weights[k] : 0.0f;
       }
     attach_int(kJoints0, make_buffer(GL_ARRAY_BUFFER, joints[0]), 4);
-    attach_int(kJoints1, make_buffer(GL_ARRAY_BUFFER, joints[1]), 4);
     attach_float(kWeights0, make_buffer(GL_ARRAY_BUFFER, weights[0]), 4);
-    attach_float(kWeights1, make_buffer(GL_ARRAY_BUFFER, weights[1]), 4);
+    // Most meshes have at most 4 influences: then the second group is a constant zero attribute
+    // instead of two more buffers.
+    const bool more_than_four = std::any_of(weights[1].begin(), weights[1].end(), [](const auto& w) {
+      return w[0] != 0.0f || w[1] != 0.0f || w[2] != 0.0f || w[3] != 0.0f;
+    });
+    if (more_than_four) {
+      attach_int(kJoints1, make_buffer(GL_ARRAY_BUFFER, joints[1]), 4);
+      attach_float(kWeights1, make_buffer(GL_ARRAY_BUFFER, weights[1]), 4);
+    }
   }
   if (mesh.rigid_joints.size() == n) {
     std::vector<std::int32_t> rigid(mesh.rigid_joints);
@@ -113,8 +120,10 @@ void MeshBuffers::draw() const {
   if (!has_[kColor]) glVertexAttrib4f(kColor, 1, 1, 1, 1);
   if (!has_[kJoints0]) {
     glVertexAttribI4i(kJoints0, 0, 0, 0, 0);
-    glVertexAttribI4i(kJoints1, 0, 0, 0, 0);
     glVertexAttrib4f(kWeights0, 0, 0, 0, 0);
+  }
+  if (!has_[kJoints1]) {
+    glVertexAttribI4i(kJoints1, 0, 0, 0, 0);
     glVertexAttrib4f(kWeights1, 0, 0, 0, 0);
   }
   if (!has_[kRigidJoint]) glVertexAttribI4i(kRigidJoint, -1, 0, 0, 0);
