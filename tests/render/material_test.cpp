@@ -3,7 +3,6 @@
 // base colour texture colours the surface.
 #include <stb/stb_image_write.h>
 
-#include "render/headless/egl_context.hpp"
 #include "render/offscreen.hpp"
 #include "render/render_support.hpp"
 #include "render/renderer.hpp"
@@ -66,15 +65,7 @@ std::array<double, 3> centre_colour(const Scene& scene) {
   return sum;
 }
 
-class RenderMaterial : public ::testing::Test {
- protected:
-  void SetUp() override {
-    auto context = render::HeadlessContext::create();
-    if (!context) GTEST_SKIP() << "no headless OpenGL: " << context.error().message;
-    context_ = std::move(context.value());
-  }
-  std::unique_ptr<render::HeadlessContext> context_;
-};
+using RenderMaterial = HeadlessTest;
 
 /// The quad with a normal map of one colour.
 Scene mapped(bool tangents, std::uint8_t r, std::uint8_t g) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "render/headless/egl_context.hpp"
 #include "support/corpus.hpp"
 
 namespace aem::test {
@@ -52,6 +53,17 @@ inline bool render_available(std::string& why) {
     std::string why_;                                                                               \
     if (!::aem::test::render_available(why_)) GTEST_SKIP() << "no headless OpenGL: " << why_;       \
   } while (0)
+
+/// Fixture for tests that render in-process: a headless context for each test (skipped without one).
+class HeadlessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto context = render::HeadlessContext::create();
+    if (!context) GTEST_SKIP() << "no headless OpenGL: " << context.error().message;
+    context_ = std::move(context.value());
+  }
+  std::unique_ptr<render::HeadlessContext> context_;
+};
 
 /// Renders `model` with `options` into `png` through the CLI; fails the test on a non-zero exit.
 inline void render_to(const std::filesystem::path& model, const std::filesystem::path& png, const std::string& options) {
