@@ -97,13 +97,25 @@ TEST(RenderPose, MeshAnimatedAemSilhouetteMatchesCpuPose) {
   check_silhouette(model, 1.0f);
 }
 
+/// Renders `model` at two times with the same options; the fraction of pixels that differ visibly.
+double change_between(const std::filesystem::path& model, float a, float b) {
+  const auto dir = temp_dir("render-pose");
+  render_to(model, dir / "a.png", "--size 256x192 --time " + std::to_string(a));
+  render_to(model, dir / "b.png", "--size 256x192 --time " + std::to_string(b));
+  return compare(read_png(dir / "a.png"), read_png(dir / "b.png")).differing;
+}
+
 TEST(RenderPose, AnimatedPixelsChangeOverTime) {
   AEM_REQUIRE_RENDER();
   AEM_CORPUS_FILE(model, "gltf/CesiumMan/CesiumMan.glb");
-  const auto dir = temp_dir("render-pose");
-  render_to(model, dir / "a.png", "--size 256x192 --time 0.25");
-  render_to(model, dir / "b.png", "--size 256x192 --time 1.0");
-  EXPECT_GT(compare(read_png(dir / "a.png"), read_png(dir / "b.png")).differing, 0.01);
+  EXPECT_GT(change_between(model, 0.25f, 1.0f), 0.01);
+}
+
+TEST(RenderPose, ExamplePixelsChangeOverTime) {
+  AEM_REQUIRE_RENDER();
+  const auto model = example_as(temp_dir("render-pose"), "tube.aem");
+  EXPECT_GT(change_between(model, 0.5f, 1.5f), 0.01);
+  EXPECT_EQ(change_between(model, 0.5f, 0.5f), 0.0);
 }
 
 }  // namespace
