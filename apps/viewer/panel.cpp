@@ -48,10 +48,7 @@ void animation_section(ViewerState& state) {
       if (ImGui::Selectable(label(i).c_str(), i == p.animation)) p.select(s, i);
     ImGui::EndCombo();
   }
-  if (ImGui::Button(p.playing ? "Pause" : "Play")) {
-    if (!p.playing && !p.loop && p.time >= p.duration) p.time = 0.0f;
-    p.playing = !p.playing;
-  }
+  if (ImGui::Button(p.playing ? "Pause" : "Play")) p.toggle();
   ImGui::SameLine();
   ImGui::Checkbox("loop", &p.loop);
   ImGui::SameLine();
@@ -70,7 +67,7 @@ void view_section(ViewerState& state) {
   ImGui::Checkbox("grid", &state.draw.grid);
   ImGui::ColorEdit3("background", &state.draw.background.x);
   if (ImGui::Button("Frame model (F)")) state.frame_request = true;
-  ImGui::TextDisabled("left drag: orbit, right/middle drag: pan, wheel: zoom");
+  ImGui::TextDisabled("left drag: orbit, right/middle drag: pan, wheel: zoom, space: play/pause");
 }
 
 void meshes_section(render::Renderer& renderer) {

@@ -50,4 +50,9 @@ void Playback::advance(double seconds) {
   }
 }
 
+void Playback::toggle() {
+  if (!playing && !loop && time >= duration) time = 0.0f;
+  playing = !playing;
+}
+
 }  // namespace aem::viewer

@@ -20,6 +20,8 @@ class Playback {
   /// Moves time on by `seconds` of wall time times the speed while playing: wraps when looping,
   /// else stops at the end.
   void advance(double seconds);
+  /// Pauses, or plays on (from the start when a one-shot animation has reached its end).
+  void toggle();
 
   std::int32_t animation = -1;
   float time = 0.0f;

@@ -64,6 +64,7 @@ class Viewer {
     ImGui::NewFrame();
     draw_panel(state_, *renderer_);
     draw_error(state_);
+    handle_keys();
     ImGui::Render();
 
     state_.playback.advance(dt);
@@ -96,7 +97,14 @@ class Viewer {
         glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS)
       render::pan(camera_, dx, dy, viewport_height);
     if (scroll != 0.0f) render::zoom(camera_, scroll);
-    if (!io.WantCaptureKeyboard && glfwGetKey(window_, GLFW_KEY_F) == GLFW_PRESS) state_.frame_request = true;
+  }
+
+  /// Shortcuts, once per key press (ImGui 1.86 indexes keys by GLFW key code), unless a text field
+  /// has the keyboard.
+  void handle_keys() {
+    if (ImGui::GetIO().WantCaptureKeyboard) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) state_.frame_request = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) state_.playback.toggle();
   }
 
   GLFWwindow* window_;

@@ -24,6 +24,11 @@ TEST(Playback, LoopsWrapAndOneShotsStopAtTheEnd) {
   p.advance(10.0);
   EXPECT_FLOAT_EQ(p.time, 2.0f);
   EXPECT_FALSE(p.playing);
+  p.toggle();  // a one-shot at its end plays again from the start
+  EXPECT_TRUE(p.playing);
+  EXPECT_FLOAT_EQ(p.time, 0.0f);
+  p.toggle();
+  EXPECT_FALSE(p.playing);
   p.select(scene, -1);
   EXPECT_FLOAT_EQ(p.duration, 0.0f);
   EXPECT_FLOAT_EQ(p.time, 0.0f);
