@@ -132,6 +132,17 @@ void materials_section(render::Renderer& renderer) {
   }
 }
 
+void textures_section(const render::Renderer& renderer) {
+  const auto& textures = renderer.scene().textures;
+  if (textures.empty()) ImGui::TextDisabled("no textures");
+  for (std::size_t i = 0; i < textures.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    const std::string slot = std::to_string(i) + (textures[i].data.empty() ? " (file)" : " (embedded)");
+    texture_preview(renderer, slot.c_str(), static_cast<std::int32_t>(i));
+    ImGui::PopID();
+  }
+}
+
 void bone_node(const Scene& s, const std::vector<std::vector<std::uint32_t>>& children, std::uint32_t j) {
   const std::string label = (s.joints[j].name.empty() ? "joint" : s.joints[j].name) + "##" + std::to_string(j);
   const ImGuiTreeNodeFlags flags = children[j].empty() ? ImGuiTreeNodeFlags_Leaf : ImGuiTreeNodeFlags_None;
@@ -166,7 +177,8 @@ void draw_panel(ViewerState& state, render::Renderer& renderer) {
     if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) animation_section(state);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(state);
     if (ImGui::CollapsingHeader("Meshes")) meshes_section(renderer);
-    if (ImGui::CollapsingHeader("Materials and textures")) materials_section(renderer);
+    if (ImGui::CollapsingHeader("Materials")) materials_section(renderer);
+    if (ImGui::CollapsingHeader("Textures")) textures_section(renderer);
     if (ImGui::CollapsingHeader("Bones")) bones_section(state.scene);
   }
   ImGui::End();
