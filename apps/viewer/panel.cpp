@@ -168,10 +168,12 @@ void bones_section(const Scene& s) {
 
 }  // namespace
 
-void draw_panel(ViewerState& state, render::Renderer& renderer) {
+float draw_panel(ViewerState& state, render::Renderer& renderer) {
   ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize({380, 600}, ImGuiCond_FirstUseEver);
-  ImGui::Begin("aem viewer");
+  const bool expanded = ImGui::Begin("aem viewer");
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  const float right_edge = expanded && pos.x < 40.0f ? pos.x + size.x : 0.0f;
   if (ImGui::CollapsingHeader("File", ImGuiTreeNodeFlags_DefaultOpen)) file_section(state);
   if (!state.loaded_path.empty()) {
     if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) animation_section(state);
@@ -182,6 +184,7 @@ void draw_panel(ViewerState& state, render::Renderer& renderer) {
     if (ImGui::CollapsingHeader("Bones")) bones_section(state.scene);
   }
   ImGui::End();
+  return right_edge;
 }
 
 void draw_error(ViewerState& state) {

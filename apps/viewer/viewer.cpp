@@ -62,7 +62,7 @@ class Viewer {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    draw_panel(state_, *renderer_);
+    const float panel_edge = draw_panel(state_, *renderer_);
     draw_error(state_);
     handle_keys();
     ImGui::Render();
@@ -70,20 +70,31 @@ class Viewer {
     state_.playback.advance(dt);
     renderer_->set_pose(state_.playback.animation, state_.playback.time);
 
-    int width = 0, height = 0;
-    glfwGetFramebufferSize(window_, &width, &height);
-    handle_mouse(height);
-    const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+    const render::Renderer::Viewport view = viewport(panel_edge);
+    handle_mouse(view.height);
+    const float aspect = static_cast<float>(view.width) / static_cast<float>(std::max(view.height, 1));
     if (state_.frame_request) {
       render::frame_bounds(camera_, renderer_->pose().posed_bounds(), aspect);
       state_.frame_request = false;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    if (width > 0 && height > 0) renderer_->draw(camera_, width, height, state_.draw);
+    if (view.width > 0 && view.height > 0) renderer_->draw(camera_, view, state_.draw);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   }
 
  private:
+  /// The framebuffer right of the panel (`panel_edge` in window coordinates), or all of it when the
+  /// panel floats elsewhere or would leave the view too narrow.
+  render::Renderer::Viewport viewport(float panel_edge) const {
+    int width = 0, height = 0, window_width = 0, window_height = 0;
+    glfwGetFramebufferSize(window_, &width, &height);
+    glfwGetWindowSize(window_, &window_width, &window_height);
+    const float scale = window_width > 0 ? static_cast<float>(width) / static_cast<float>(window_width) : 1.0f;
+    const int left = static_cast<int>(panel_edge * scale);
+    if (left <= 0 || width - left < width / 3) return {0, 0, width, height};
+    return {left, 0, width - left, height};
+  }
+
   void handle_mouse(int viewport_height) {
     const ImGuiIO& io = ImGui::GetIO();
     double x = 0, y = 0;

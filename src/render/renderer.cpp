@@ -116,8 +116,9 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
   }
 }
 
-void Renderer::draw(const Camera& camera, int width, int height, const DrawOptions& options) {
-  glViewport(0, 0, width, height);
+void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOptions& options) {
+  const int width = viewport.width, height = viewport.height;
+  glViewport(viewport.x, viewport.y, width, height);
   glClearColor(options.background.x, options.background.y, options.background.z, options.background.w);
   glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);

@@ -51,8 +51,17 @@ class Renderer {
   std::vector<bool> mesh_visible, material_visible;
   const TextureSet& textures() const { return textures_; }
 
-  /// Clears and draws into the bound framebuffer's `width` x `height` viewport.
-  void draw(const Camera& camera, int width, int height, const DrawOptions& options);
+  /// A region of the framebuffer in GL pixels (origin bottom left).
+  struct Viewport {
+    int x = 0, y = 0, width = 0, height = 0;
+  };
+  /// Clears the bound framebuffer and draws into its `width` x `height` pixels from the corner (0, 0).
+  void draw(const Camera& camera, int width, int height, const DrawOptions& options) {
+    draw(camera, Viewport{0, 0, width, height}, options);
+  }
+  /// Clears the whole bound framebuffer and draws the model into `viewport` (a viewer leaves room
+  /// for its panel this way).
+  void draw(const Camera& camera, const Viewport& viewport, const DrawOptions& options);
 
  private:
   Renderer(GlProgram mesh, GlProgram lines);
