@@ -66,5 +66,15 @@ TEST(RenderGolden, IqmZUpStandsUpright) {
   expect_matches_golden(png, "iqm_guy.png");
 }
 
+// Shows: glTF BoxAnimated at 2.5 s: the pink inner box (moved by its animated node) has risen
+// well above the open-topped light-blue box standing on the grid.
+TEST(RenderGolden, GltfNodeAnimation) {
+  AEM_REQUIRE_RENDER();
+  AEM_CORPUS_FILE(model, "gltf/BoxAnimated/BoxAnimated.glb");
+  const auto png = temp_dir("render-golden") / "box_animated.png";
+  render_to(model, png, std::string(kSize) + " --time 2.5");
+  expect_matches_golden(png, "gltf_box_animated.png");
+}
+
 }  // namespace
 }  // namespace aem::test
