@@ -42,6 +42,8 @@ TEST(RenderCli, BadOptionsAreUsageErrors) {
   EXPECT_EQ(run_cli("render " + model + " -o x.png --size big", &out), 2) << out;
   EXPECT_EQ(run_cli("render " + model + " -o x.png --background red", &out), 2) << out;
   EXPECT_EQ(run_cli("render " + model + " -o x.png --anim nosuch", &out), 2) << out;
+  EXPECT_EQ(run_cli("render " + model + " -o x.png --time nan", &out), 2) << out;
+  EXPECT_EQ(run_cli("render " + model + " -o x.png --yaw inf", &out), 2) << out;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include "aem/io.hpp"
@@ -47,6 +48,10 @@ int run_render(const RenderOptions& options) {
   int width = 0, height = 0;
   if (!parse_size(options.size, width, height)) {
     fmt::print(stderr, "error: --size wants WIDTHxHEIGHT (1..16384 each), not \"{}\"\n", options.size);
+    return kExitUsage;
+  }
+  if (!std::isfinite(options.time) || !std::isfinite(options.yaw) || !std::isfinite(options.pitch)) {
+    fmt::print(stderr, "error: --time, --yaw and --pitch must be finite numbers\n");
     return kExitUsage;
   }
   render::DrawOptions draw;
