@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up and runs the main job on the built-in example: generates a skinned, animated
-# model, then inspects, validates and poses it with the aem tool. Output goes to out/.
+# model, inspects, validates and poses it with the aem tool, then renders it (headless) to a PNG.
+# Output goes to out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,3 +19,6 @@ echo "== aem validate out/tube.aem"
 $aem validate out/tube.aem
 echo "== aem pose out/tube.aem --anim bend --time 0.5"
 $aem pose out/tube.aem --anim bend --time 0.5
+echo "== aem render out/tube.aem -o out/example.png --anim bend --time 0.5 --skeleton"
+$aem render out/tube.aem -o out/example.png --anim bend --time 0.5 --skeleton
+echo "The rendered example is in $(pwd)/out/example.png"

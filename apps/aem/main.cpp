@@ -52,6 +52,20 @@ int main(int argc, char** argv) {
   example_cmd->add_option("--segments", example.segments, "Vertices around the tube")->check(CLI::Range(3u, 100000u));
   example_cmd->add_option("--joints", example.joints, "Joints in the chain")->check(CLI::Range(1u, 10000u));
 
+  RenderOptions render;
+  auto* render_cmd = app.add_subcommand("render", "Render a model headless (EGL) into a PNG image");
+  render_cmd->add_option("file", render.file, "Model file in any supported format")->required();
+  render_cmd->add_option("-o,--output", render.output, "PNG file to write")->required();
+  render_cmd->add_option("--size", render.size, "Image size WIDTHxHEIGHT")->capture_default_str();
+  render_cmd->add_option("--anim", render.animation, "Animation index or name (negative: bind pose; default: the first)");
+  render_cmd->add_option("--time", render.time, "Time in seconds")->capture_default_str();
+  render_cmd->add_option("--yaw", render.yaw, "Camera angle around the up axis in degrees (0: from the front)")->capture_default_str();
+  render_cmd->add_option("--pitch", render.pitch, "Camera angle above the ground in degrees")->capture_default_str();
+  render_cmd->add_option("--background", render.background, "transparent or #rrggbb");
+  render_cmd->add_flag("--wireframe", render.wireframe, "Draw triangle edges only");
+  render_cmd->add_flag("--skeleton", render.skeleton, "Draw the skeleton over the model");
+  render_cmd->add_flag("--no-grid", render.no_grid, "Leave out the ground grid");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -71,5 +85,6 @@ int main(int argc, char** argv) {
   if (example_cmd->parsed()) return run_example(example);
   if (pose_cmd->parsed()) return run_pose(pose);
   if (convert_cmd->parsed()) return run_convert(convert);
+  if (render_cmd->parsed()) return run_render(render);
   return kExitUsage;
 }

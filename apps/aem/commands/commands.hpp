@@ -58,4 +58,18 @@ struct ExampleOptions {
 /// Writes the generated example model (a bending, skinned tube) in the output's format.
 int run_example(const ExampleOptions& options);
 
+struct RenderOptions {
+  std::string file;
+  std::string output;
+  std::string size = "1024x768";   ///< WIDTHxHEIGHT
+  std::string animation;           ///< index or name; empty = the first animation, or bind pose without one
+  float time = 0.0f;               ///< seconds
+  float yaw = 30.0f, pitch = 20.0f;///< camera orbit angles in degrees (yaw 0 = from +Z, the front)
+  std::string background;          ///< "transparent" or "#rrggbb"; empty = the default dark grey
+  bool wireframe = false, skeleton = false, no_grid = false;
+};
+/// Renders FILE headless (EGL) into a PNG, the camera framed on the model as posed. Exit 1 when the
+/// file cannot be read or no OpenGL 3.3 core context is available, 2 for bad options.
+int run_render(const RenderOptions& options);
+
 }  // namespace aem::cli

@@ -2,30 +2,16 @@
 // per line. AEM files use the runtime evaluator over the file itself; other formats the scene's.
 #include <fmt/core.h>
 
-#include <charconv>
-
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
 #include "aem/io.hpp"
 #include "aem/legacy.hpp"
+#include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
 #include "core/file.hpp"
 
 namespace aem::cli {
 namespace {
-
-/// Index of the animation named or numbered `spec` among `names`; nullopt when there is none.
-std::optional<std::int32_t> find_animation(const std::string& spec, const std::vector<std::string>& names) {
-  std::int32_t index = 0;
-  auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), index);
-  if (ec == std::errc() && end == spec.data() + spec.size()) {
-    if (index < 0 || static_cast<std::size_t>(index) < names.size()) return index;
-    return std::nullopt;
-  }
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == spec) return static_cast<std::int32_t>(i);
-  return std::nullopt;
-}
 
 void print_matrices(std::span<const Mat4> skin) {
   for (std::size_t b = 0; b < skin.size(); ++b) {
@@ -33,12 +19,6 @@ void print_matrices(std::span<const Mat4> skin) {
     for (float v : skin[b].m) line += fmt::format(" {:.9g}", v);
     fmt::print("{}\n", line);
   }
-}
-
-int fail_animation(const std::string& spec, const std::vector<std::string>& names) {
-  fmt::print(stderr, "error: no animation \"{}\" (the file has {})\n", spec, names.size());
-  for (std::size_t i = 0; i < names.size(); ++i) fmt::print(stderr, "  {}: {}\n", i, names[i]);
-  return kExitUsage;
 }
 
 }  // namespace

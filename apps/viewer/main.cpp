@@ -1,0 +1,16 @@
+// aem-viewer [FILE] [--screenshot PNG --frames N]: an interactive model viewer.
+#include <CLI/CLI.hpp>
+
+#include "viewer.hpp"
+
+int main(int argc, char** argv) {
+  aem::viewer::ViewerOptions options;
+  CLI::App app{"aem-viewer - look at a 3D model: animations, materials, textures, bones"};
+  app.add_option("file", options.file, "Model file in any format aem reads");
+  app.add_option("--screenshot", options.screenshot, "Save the window as this PNG after --frames frames, then exit");
+  app.add_option("--frames", options.frames, "Frames to draw before the screenshot")->capture_default_str()->check(CLI::Range(1, 100000));
+  app.add_option("--width", options.width, "Window width")->capture_default_str()->check(CLI::Range(64, 16384));
+  app.add_option("--height", options.height, "Window height")->capture_default_str()->check(CLI::Range(64, 16384));
+  CLI11_PARSE(app, argc, argv);
+  return aem::viewer::run_viewer(options);
+}

@@ -1,0 +1,21 @@
+// The aem-viewer window: GLFW + OpenGL 3.3 core, the renderer, the ImGui panel and mouse controls.
+#pragma once
+
+#include <string>
+
+namespace aem::viewer {
+
+struct ViewerOptions {
+  std::string file;          ///< opened at start when not empty
+  std::string screenshot;    ///< when set: save the window as this PNG after `frames` frames, then quit
+  int frames = 10;
+  int width = 1280, height = 800;
+};
+
+/// Runs the viewer until the window closes (or the screenshot is taken). Returns the exit code:
+/// 0 normally, also when a file failed to open (the error is shown in the window and printed to
+/// stderr); 1 when no window or OpenGL 3.3 context could be created or the screenshot could not be
+/// written.
+int run_viewer(const ViewerOptions& options);
+
+}  // namespace aem::viewer

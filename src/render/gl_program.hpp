@@ -1,0 +1,33 @@
+// Compiling and linking GLSL programs; errors come back as text instead of being printed.
+#pragma once
+
+#include <epoxy/gl.h>
+
+#include <string>
+
+#include "aem/error.hpp"
+
+namespace aem::render {
+
+/// An owned GL program object (deleted on destruction; needs the context that made it).
+class GlProgram {
+ public:
+  GlProgram() = default;
+  explicit GlProgram(GLuint id) : id_(id) {}
+  GlProgram(GlProgram&& o) noexcept : id_(o.id_) { o.id_ = 0; }
+  GlProgram& operator=(GlProgram&& o) noexcept;
+  GlProgram(const GlProgram&) = delete;
+  GlProgram& operator=(const GlProgram&) = delete;
+  ~GlProgram();
+
+  GLuint id() const { return id_; }
+  GLint uniform(const char* name) const { return glGetUniformLocation(id_, name); }
+
+ private:
+  GLuint id_ = 0;
+};
+
+/// Compiles and links a vertex + fragment shader pair. Error code RENDER_SHADER with the GL log.
+Result<GlProgram> build_program(const char* name, const std::string& vertex, const std::string& fragment);
+
+}  // namespace aem::render

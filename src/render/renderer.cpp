@@ -1,0 +1,183 @@
+#include "render/renderer.hpp"
+
+#include "render/shaders.hpp"
+
+namespace aem::render {
+namespace {
+
+enum TextureUnit : GLint { kBaseUnit = 0, kNormalUnit, kOrmUnit, kOcclusionUnit, kEmissiveUnit, kSkinUnit };
+
+void bind_texture(TextureUnit unit, GLuint texture, GLuint fallback) {
+  glActiveTexture(GL_TEXTURE0 + unit);
+  glBindTexture(GL_TEXTURE_2D, texture ? texture : fallback);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Renderer>> Renderer::create() {
+  auto mesh = build_program("mesh", shaders::kMeshVertex, shaders::kMeshFragment);
+  if (!mesh) return mesh.error();
+  auto lines = build_program("lines", shaders::kLineVertex, shaders::kLineFragment);
+  if (!lines) return lines.error();
+  return std::unique_ptr<Renderer>(new Renderer(std::move(mesh.value()), std::move(lines.value())));
+}
+
+Renderer::Renderer(GlProgram mesh, GlProgram lines) : mesh_program_(std::move(mesh)), line_program_(std::move(lines)) {
+  glGenBuffers(1, &skin_buffer_);
+  glGenTextures(1, &skin_texture_);
+  const GLuint program = mesh_program_.id();
+  glUseProgram(program);
+  glUniform1i(mesh_program_.uniform("u_base_texture"), kBaseUnit);
+  glUniform1i(mesh_program_.uniform("u_normal_texture"), kNormalUnit);
+  glUniform1i(mesh_program_.uniform("u_orm_texture"), kOrmUnit);
+  glUniform1i(mesh_program_.uniform("u_occlusion_texture"), kOcclusionUnit);
+  glUniform1i(mesh_program_.uniform("u_emissive_texture"), kEmissiveUnit);
+  glUniform1i(mesh_program_.uniform("u_skin"), kSkinUnit);
+  glUseProgram(0);
+  load(Scene{}, {});
+}
+
+Renderer::~Renderer() {
+  meshes_.clear();
+  glDeleteTextures(1, &skin_texture_);
+  glDeleteBuffers(1, &skin_buffer_);
+}
+
+void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) {
+  meshes_.clear();
+  pose_.reset();
+  scene_ = prepare_for_render(scene);
+  rest_bounds_ = compute_bounds(scene_);
+  meshes_.reserve(scene_.meshes.size());
+  for (const Mesh& m : scene_.meshes) meshes_.emplace_back(m, scene_.joints.size());
+  textures_.load(scene_, model_dir);
+  mesh_visible.assign(scene_.meshes.size(), true);
+  material_visible.assign(scene_.materials.size() + 1, true);
+  grid_.set(ground_grid(rest_bounds_));
+  pose_.emplace(scene_);
+  set_pose(-1, 0.0f);
+}
+
+void Renderer::set_pose(std::int32_t animation, float time) {
+  pose_->set(animation, time);
+  // Skin matrices as a buffer texture (no uniform-size limit on the joint count), each as its first
+  // three rows. One identity matrix when there are no joints keeps the sampler valid.
+  const auto skin = pose_->skin();
+  skin_rows_.clear();
+  for (std::size_t j = 0; j < std::max<std::size_t>(skin.size(), 1); ++j) {
+    const Mat4 m = j < skin.size() ? skin[j] : Mat4{};
+    for (int row = 0; row < 3; ++row)
+      for (int col = 0; col < 4; ++col) skin_rows_.push_back(m(row, col));
+  }
+  glBindBuffer(GL_TEXTURE_BUFFER, skin_buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(skin_rows_.size() * sizeof(float)), skin_rows_.data(), GL_STREAM_DRAW);
+  glBindTexture(GL_TEXTURE_BUFFER, skin_texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, skin_buffer_);
+  if (scene_.vertex_animation.frame_count >= 2)
+    for (std::size_t m = 0; m < meshes_.size(); ++m)
+      if (!scene_.meshes[m].frames.empty()) meshes_[m].update(pose_->morphed_positions(m), pose_->morphed_normals(m));
+  skeleton_.set(skeleton_lines(scene_, pose_->joint_model()));
+}
+
+void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
+  static const Material kDefaultMaterial = [] {
+    Material m;
+    m.base_color = {0.8f, 0.8f, 0.8f, 1.0f};
+    m.roughness = 0.6f;
+    return m;
+  }();
+  for (std::size_t i = 0; i < meshes_.size(); ++i) {
+    const std::int32_t mi = scene_.meshes[i].material;
+    const bool has_material = mi >= 0 && static_cast<std::size_t>(mi) < scene_.materials.size();
+    const Material& mat = has_material ? scene_.materials[mi] : kDefaultMaterial;
+    const std::size_t visibility_slot = has_material ? static_cast<std::size_t>(mi) : scene_.materials.size();
+    if (!mesh_visible[i] || !material_visible[visibility_slot]) continue;
+    // Wireframe draws everything in the first pass; otherwise opaque first, then blended over it.
+    const bool blended = mat.alpha_blend || mat.opacity < 1.0f;
+    if (options.wireframe ? blended_pass : blended != blended_pass) continue;
+
+    const auto& t = mat.textures;
+    // A packed ORM slot (AEM) carries final values, the factors already baked in; a glTF
+    // metallic-roughness map is scaled by the factors.
+    const bool packed_orm = textures_.data(t.orm) != 0;
+    const GLuint orm = packed_orm ? textures_.data(t.orm) : textures_.data(t.metallic_roughness);
+    bind_texture(kBaseUnit, textures_.colour(t.base_color), textures_.white());
+    bind_texture(kNormalUnit, textures_.data(t.normal), textures_.flat_normal());
+    bind_texture(kOrmUnit, orm, textures_.white());
+    bind_texture(kOcclusionUnit, packed_orm ? orm : textures_.data(t.occlusion), textures_.white());
+    bind_texture(kEmissiveUnit, textures_.colour(t.emissive), textures_.white());
+    glUniform4f(mesh_program_.uniform("u_base_color"), mat.base_color.x, mat.base_color.y, mat.base_color.z,
+                mat.base_color.w * mat.opacity);
+    glUniform1f(mesh_program_.uniform("u_metallic"), packed_orm ? 1.0f : mat.metallic);
+    glUniform1f(mesh_program_.uniform("u_roughness"), packed_orm ? 1.0f : mat.roughness);
+    glUniform3f(mesh_program_.uniform("u_emissive"), mat.emissive.x, mat.emissive.y, mat.emissive.z);
+    glUniform1i(mesh_program_.uniform("u_blend"), blended);
+    meshes_[i].draw();
+  }
+}
+
+void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOptions& options) {
+  const int width = viewport.width, height = viewport.height;
+  glViewport(viewport.x, viewport.y, width, height);
+  glClearColor(options.background.x, options.background.y, options.background.z, options.background.w);
+  glClearDepth(1.0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  // No culling: models with inconsistent winding or open shells still show; back faces shade with
+  // the flipped normal.
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  // Colour blends over what is there; alpha accumulates coverage so a transparent background keeps
+  // the model opaque.
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+
+  const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+  const Mat4 view_projection = camera.view_projection(aspect);
+  const Vec3 eye = camera.eye();
+  // Lights follow the camera so that every side of the model reads: the key from the upper left
+  // in front, a weak fill from the right.
+  const Vec3 forward = normalize(camera.target - eye);
+  const Vec3 right = normalize(cross(forward, {0, 1, 0}));
+  const Vec3 up = cross(right, forward);
+  const Vec3 key = normalize(right * -0.75f + up * 0.7f - forward * 0.35f);
+  const Vec3 fill = normalize(right * 0.8f + up * 0.1f - forward * 0.3f);
+
+  glUseProgram(mesh_program_.id());
+  glUniformMatrix4fv(mesh_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m.data());
+  glUniform3f(mesh_program_.uniform("u_camera"), eye.x, eye.y, eye.z);
+  glUniform3f(mesh_program_.uniform("u_key_direction"), key.x, key.y, key.z);
+  glUniform3f(mesh_program_.uniform("u_fill_direction"), fill.x, fill.y, fill.z);
+  glUniform3f(mesh_program_.uniform("u_sky"), 0.5f, 0.53f, 0.6f);
+  glUniform3f(mesh_program_.uniform("u_ground"), 0.18f, 0.16f, 0.14f);
+  glUniform1i(mesh_program_.uniform("u_joint_count"), static_cast<GLint>(scene_.joints.size()));
+  glUniform1i(mesh_program_.uniform("u_flat"), options.wireframe);
+  glUniform4f(mesh_program_.uniform("u_flat_color"), 0.85f, 0.9f, 1.0f, 1.0f);
+  glActiveTexture(GL_TEXTURE0 + kSkinUnit);
+  glBindTexture(GL_TEXTURE_BUFFER, skin_texture_);
+
+  if (options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+  draw_meshes(false, options);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+
+  glUseProgram(line_program_.id());
+  glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m.data());
+  if (options.grid) grid_.draw();
+
+  glUseProgram(mesh_program_.id());
+  glDepthMask(GL_FALSE);
+  draw_meshes(true, options);
+  glDepthMask(GL_TRUE);
+
+  if (options.skeleton) {
+    glUseProgram(line_program_.id());
+    glDisable(GL_DEPTH_TEST);
+    glPointSize(5.0f);
+    skeleton_.draw(true);
+    glEnable(GL_DEPTH_TEST);
+  }
+  glUseProgram(0);
+  glActiveTexture(GL_TEXTURE0);
+}
+
+}  // namespace aem::render
