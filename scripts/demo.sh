@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up and runs the main job on the built-in example: generates a skinned, animated
 # model, inspects, validates and poses it with the aem tool, then renders it (headless) to a PNG.
-# Output goes to out/.
+# Output goes to out/. With a display (DISPLAY or WAYLAND_DISPLAY set) it then opens the viewer on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,3 +22,8 @@ $aem pose out/tube.aem --anim bend --time 0.5
 echo "== aem render out/tube.aem -o out/example.png --anim bend --time 0.5 --skeleton"
 $aem render out/tube.aem -o out/example.png --anim bend --time 0.5 --skeleton
 echo "The rendered example is in $(pwd)/out/example.png"
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  cmake --build build -j"$(nproc)" --target aem_viewer
+  echo "== aem-viewer out/tube.aem (close the window to finish)"
+  build/apps/viewer/aem-viewer out/tube.aem
+fi
