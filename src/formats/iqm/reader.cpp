@@ -67,7 +67,8 @@ class IqmReader {
       in_.fail_here(0, "IQM_BAD_MAGIC", "not an IQM file (no \"INTERQUAKEMODEL\" magic)");
     std::memcpy(&h_, in_.bytes(sizeof h_, "header").data(), sizeof h_);
     if (h_.version != iqm::kVersion)
-      in_.fail_here(16, "IQM_UNSUPPORTED_VERSION", "version " + std::to_string(h_.version) + " (only version 2 is read; upgrade version 1 files with iqm's upgrade tool)");
+      in_.fail_here(16, "IQM_UNSUPPORTED_VERSION", "version " + std::to_string(h_.version) + ": only version 2 is read" +
+                                                       (h_.version == 1 ? " (upgrade version 1 files with the iqm tools' upgrade program)" : ""));
     if (h_.filesize > in_.size())
       in_.fail_here(20, "IQM_TRUNCATED", "the header says the file has " + std::to_string(h_.filesize) + " bytes but it has " + std::to_string(in_.size()));
     if (h_.filesize < in_.size())
