@@ -5,6 +5,7 @@
 #include "aem/io.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "formats/cem/cem_format.hpp"
+#include "formats/e3d/e3d_format.hpp"
 #ifdef AEM_WITH_ASSIMP
 #include "import/assimp/assimp_reader.hpp"
 #endif
@@ -21,6 +22,8 @@ const std::vector<FormatHandler>& table() {
        formats::aem_write, aem_conventions},
       {"cem", "CEM v2 (Empire Earth models; PK01-compressed too)", {".cem"}, formats::cem_sniff, formats::cem_read,
        formats::cem_write, formats::cem_conventions()},
+      {"e3d", "E3D (Ecere 3D models; LZMA-compressed blocks too)", {".e3d"}, formats::e3d_sniff, formats::e3d_read,
+       formats::e3d_write, formats::e3d_conventions()},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),

@@ -1,0 +1,83 @@
+// Block headers, LZMA expansion and the depth guard.
+#include "formats/e3d/block_walker.hpp"
+
+#include "formats/e3d/e3d_blocks.hpp"
+#include "formats/e3d/lzma_codec.hpp"
+
+namespace aem::formats::e3d {
+namespace {
+
+/// Counts nesting for the duration of one walk.
+struct DepthGuard {
+  int& depth;
+  DepthGuard(int& d, const detail::ByteReader& r) : depth(d) {
+    if (++depth > kMaxDepth)
+      r.fail("E3D_TOO_DEEP", "blocks nest more than " + std::to_string(kMaxDepth) + " levels deep");
+  }
+  ~DepthGuard() { --depth; }
+};
+
+std::vector<std::byte> decode_lzma_block(ReadContext& ctx, BlockRef& block) {
+  detail::ByteReader& r = block.payload;
+  const std::uint32_t size = r.u32("LZMA uncompressed size");
+  const auto props = r.bytes(kLzmaPropsSize, "LZMA properties");
+  if (size > ctx.decode_budget)
+    detail::fail_at("E3D", "E3D_LZMA_TOO_LARGE", block.offset,
+                    "LZMA block declares " + std::to_string(size) + " uncompressed bytes; only " +
+                        std::to_string(ctx.decode_budget) + " remain of the read's decompression limit");
+  ctx.decode_budget -= size;
+  auto stream = r.bytes(r.remaining(), "LZMA stream");
+  LzmaDecoded decoded = lzma_decode(std::span<const std::byte, kLzmaPropsSize>(props.data(), kLzmaPropsSize), stream, size);
+  if (!decoded.ok) detail::fail_at("E3D", "E3D_LZMA_CORRUPT", block.offset, "LZMA block: " + decoded.error);
+  return std::move(decoded.data);
+}
+
+void walk_decoded(ReadContext& ctx, BlockRef& lzma, const std::function<void(BlockRef&)>& visit) {
+  const std::vector<std::byte> data = decode_lzma_block(ctx, lzma);
+  detail::ByteReader inner(data, "E3D");
+  ctx.lzma_offsets.push_back(lzma.offset);
+  try {
+    walk_blocks(ctx, inner, visit);
+    ctx.lzma_offsets.pop_back();
+  } catch (detail::ParseError& e) {
+    ctx.lzma_offsets.pop_back();
+    auto& d = e.diagnostic;
+    d.message = "at byte " + std::to_string(d.offset.value_or(0)) + " of the data decompressed from the LZMA block here: " + d.message;
+    d.offset = lzma.offset;
+    throw;
+  }
+}
+
+}  // namespace
+
+void ReadContext::warn(std::string code, std::uint64_t offset, std::string message) {
+  if (!lzma_offsets.empty()) {
+    message = "at byte " + std::to_string(offset) + " of the data decompressed from the LZMA block here: " + message;
+    offset = lzma_offsets.front();
+  }
+  warnings.push_back(Warning{std::move(code), "E3D", {}, offset, {}, {}, std::move(message)});
+}
+
+void walk_blocks(ReadContext& ctx, detail::ByteReader& container, const std::function<void(BlockRef&)>& visit) {
+  DepthGuard guard(ctx.depth, container);
+  while (container.remaining() >= kBlockHeaderSize) {
+    const std::uint64_t at = container.file_offset();
+    const std::uint16_t type = container.u16("block type");
+    const std::uint32_t size = container.u32("block size");
+    if (size < kBlockHeaderSize)
+      detail::fail_at("E3D", "E3D_BAD_BLOCK_SIZE", at,
+                      "block " + block_label(type) + " declares size " + std::to_string(size) +
+                          ", less than its own 6-byte header");
+    if (size - kBlockHeaderSize > container.remaining())
+      detail::fail_at("E3D", "E3D_BLOCK_OVERRUN", at,
+                      "block " + block_label(type) + " declares size " + std::to_string(size) + " but its container has only " +
+                          std::to_string(container.remaining() + kBlockHeaderSize) + " bytes left from here");
+    BlockRef block{type, at, container.sub(size - kBlockHeaderSize, "block payload")};
+    if (type == kLzma)
+      walk_decoded(ctx, block, visit);
+    else
+      visit(block);
+  }
+}
+
+}  // namespace aem::formats::e3d

@@ -1,0 +1,44 @@
+// The block tree (e3d-notes.md §2, §3): headers are checked against their container, LZMA blocks
+// are decoded and their content visited as if it stood in place, and nesting depth is bounded.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "aem/error.hpp"
+#include "core/byte_reader.hpp"
+
+namespace aem::formats::e3d {
+
+/// State shared by one read: the decompression budget, the nesting depth, and warnings.
+struct ReadContext {
+  std::uint64_t decode_budget = 0;   ///< bytes LZMA blocks may still produce (all levels together)
+  int depth = 0;
+  std::vector<std::uint64_t> lzma_offsets;  ///< offsets of the LZMA blocks being walked, outermost first
+  std::vector<Warning> warnings;
+
+  /// Adds an E3D warning at `offset`; inside decompressed data it is reported at the outermost LZMA
+  /// block's file offset, with the offset within the decompressed data in the message.
+  void warn(std::string code, std::uint64_t offset, std::string message);
+};
+
+/// One block: its type, where its header starts, and a reader over its payload.
+struct BlockRef {
+  std::uint16_t type = 0;
+  std::uint64_t offset = 0;
+  detail::ByteReader payload;
+};
+
+/// Visits every block in the rest of `container` (a container's payload after its fixed prefix).
+/// LZMA blocks are decoded (against ctx.decode_budget) and their blocks visited in their place;
+/// errors inside decoded data name the LZMA block's offset and the offset within its data.
+/// Fewer than 6 bytes left at the end are ignored. Throws ParseError on a header that is too small
+/// or overruns the container, a bad LZMA block, or nesting deeper than kMaxDepth.
+void walk_blocks(ReadContext& ctx, detail::ByteReader& container, const std::function<void(BlockRef&)>& visit);
+
+/// Containers (LZMA blocks included) nest at most this deep.
+inline constexpr int kMaxDepth = 256;
+
+}  // namespace aem::formats::e3d
