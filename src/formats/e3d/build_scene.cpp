@@ -192,7 +192,6 @@ void add_meshes(ReadContext& ctx, const RawFile& file, const std::unordered_map<
       return m;
     };
     for (auto& mesh : build_meshes(ctx, raw, links)) {
-      if (raw.id) mesh.name = "mesh " + std::to_string(*raw.id);
       scene_meshes[i].push_back(static_cast<std::uint32_t>(s.meshes.size()));
       s.meshes.push_back(std::move(mesh));
     }

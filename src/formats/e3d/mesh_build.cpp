@@ -38,6 +38,9 @@ void add_skin(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Mesh
       inf.weights[k] = found[k].first / sum;  // Ecere's skinning divides by the sum too
     }
   }
+  // Skins are defined for the originals (§6): a duplicate moves with the vertex it repeats.
+  const std::size_t originals = raw.vertex_count - raw.duplicates.size();
+  for (std::size_t k = 0; k < raw.duplicates.size(); ++k) mesh.skin[originals + k] = mesh.skin[raw.duplicates[k]];
   if (reduced)
     ctx.warn("E3D_INFLUENCES_REDUCED", raw.offset, "vertices with more than " + std::to_string(kMaxInfluences) + " bones keep the largest");
 }

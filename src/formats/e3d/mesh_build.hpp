@@ -17,7 +17,7 @@ struct MeshLinks {
 };
 
 /// The scene meshes for `raw`: skin influences (255 ends a vertex's list; more than kMaxInfluences
-/// keep the largest; weights renormalised), morph targets as frames (duplicate vertices copy their
+/// keep the largest; weights renormalised; duplicate vertices take their original's), morph targets as frames (duplicate vertices copy their
 /// original), and one mesh per material of the facesMaterials ranges (ranges clamped to the
 /// triangles, each triangle in the first range that covers it, uncovered ones with no material).
 /// A single material keeps the vertices as they are; several split them, each keeping only the

@@ -96,14 +96,20 @@ NodePlan plan_nodes(const Scene& s) {
   return plan;
 }
 
-/// Bone names must find their node by name (§6): joints' nodes get unique, non-empty names.
-std::vector<std::string> unique_bone_names(NodePlan& plan, std::vector<Warning>& warnings) {
+/// Skins find their bones' nodes by name (§6): the nodes of joints that skins use get unique,
+/// non-empty names; other names stay as they are.
+std::vector<std::string> unique_bone_names(NodePlan& plan, const Scene& s, std::vector<Warning>& warnings) {
+  std::vector<bool> is_bone(s.joints.size(), false);
+  for (const auto& m : s.meshes)
+    for (const auto& inf : m.skin)
+      for (int k = 0; k < kMaxInfluences; ++k)
+        if (inf.joints[k] >= 0 && static_cast<std::size_t>(inf.joints[k]) < is_bone.size() && inf.weights[k] > 0) is_bone[inf.joints[k]] = true;
   std::unordered_map<std::string, int> count;
   for (const auto& n : plan.nodes) ++count[n.name];
   std::vector<std::string> names(plan.joint_node.size());
   for (std::size_t j = 0; j < plan.joint_node.size(); ++j) {
     std::string& name = plan.nodes[plan.joint_node[j]].name;
-    if (name.empty() || count[name] > 1) {
+    if (is_bone[j] && (name.empty() || count[name] > 1)) {
       const std::string old = name;
       for (int k = 0; name.empty() || count[name] > 0; ++k) name = (old.empty() ? "joint" : old + "#") + std::to_string(j) + (k ? "_" + std::to_string(k) : "");
       --count[old];
@@ -282,7 +288,7 @@ std::vector<std::byte> write_body(const Scene& s, std::vector<Warning>& warnings
   NodePlan plan = plan_nodes(s);
   split_mesh_lists(plan, s);
   number_nodes(plan);
-  e3d::MeshContext ctx{s, unique_bone_names(plan, warnings), warnings};
+  e3d::MeshContext ctx{s, unique_bone_names(plan, s, warnings), warnings};
   BlockWriter w;
   write_textures(w, s, warnings);
   write_materials(w, s, warnings);
