@@ -50,12 +50,18 @@ void walk_decoded(ReadContext& ctx, BlockRef& lzma, const std::function<void(Blo
 
 }  // namespace
 
-void ReadContext::warn(std::string code, std::uint64_t offset, std::string message) {
-  if (!lzma_offsets.empty()) {
-    message = "at byte " + std::to_string(offset) + " of the data decompressed from the LZMA block here: " + message;
-    offset = lzma_offsets.front();
-  }
-  warnings.push_back(Warning{std::move(code), "E3D", {}, offset, {}, {}, std::move(message)});
+Where ReadContext::where(std::uint64_t offset) const {
+  Where w{offset, {}};
+  if (!lzma_offsets.empty()) w.lzma = lzma_offsets.front();
+  w.nested = lzma_offsets.size() > 1;
+  return w;
+}
+
+void ReadContext::warn(std::string code, const Where& at, std::string message) {
+  if (at.lzma)
+    message = "at byte " + std::to_string(at.offset) + " of the data decompressed from " +
+              (at.nested ? "an LZMA block nested in the one here: " : "the LZMA block here: ") + message;
+  warnings.push_back(Warning{std::move(code), "E3D", {}, at.lzma.value_or(at.offset), {}, {}, std::move(message)});
 }
 
 void walk_blocks(ReadContext& ctx, detail::ByteReader& container, const std::function<void(BlockRef&)>& visit) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,14 @@
 
 namespace aem::formats::e3d {
 
+/// Where something is: a file offset, or an offset in data decompressed from the LZMA block at
+/// file offset `lzma` (the outermost one when they nest).
+struct Where {
+  std::uint64_t offset = 0;
+  std::optional<std::uint64_t> lzma;
+  bool nested = false;  ///< the data came from an LZMA block inside that one
+};
+
 /// State shared by one read: the decompression budget, the nesting depth, and warnings.
 struct ReadContext {
   std::uint64_t decode_budget = 0;   ///< bytes LZMA blocks may still produce (all levels together)
@@ -19,9 +28,12 @@ struct ReadContext {
   std::vector<std::uint64_t> lzma_offsets;  ///< offsets of the LZMA blocks being walked, outermost first
   std::vector<Warning> warnings;
 
-  /// Adds an E3D warning at `offset`; inside decompressed data it is reported at the outermost LZMA
-  /// block's file offset, with the offset within the decompressed data in the message.
-  void warn(std::string code, std::uint64_t offset, std::string message);
+  /// Where `offset` (in the data being walked now) is.
+  Where where(std::uint64_t offset) const;
+  /// Adds an E3D warning; inside decompressed data it is reported at the outermost LZMA block's file
+  /// offset, with the offset within the decompressed data in the message.
+  void warn(std::string code, const Where& at, std::string message);
+  void warn(std::string code, std::uint64_t offset, std::string message) { warn(std::move(code), where(offset), std::move(message)); }
 };
 
 /// One block: its type, where its header starts, and a reader over its payload.

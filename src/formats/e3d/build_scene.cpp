@@ -18,7 +18,7 @@ std::unordered_map<std::int32_t, std::int32_t> index_ids(ReadContext& ctx, const
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (!items[i].id) continue;
     if (!ids.try_emplace(*items[i].id, static_cast<std::int32_t>(i)).second)
-      ctx.warn("E3D_DUPLICATE_ID", items[i].offset, std::string(what) + " ID " + std::to_string(*items[i].id) + " defined again; the first is used");
+      ctx.warn("E3D_DUPLICATE_ID", items[i].where, std::string(what) + " ID " + std::to_string(*items[i].id) + " defined again; the first is used");
   }
   return ids;
 }
@@ -36,7 +36,7 @@ Quat scene_rotation(double w, double x, double y, double z) {
 void add_textures(ReadContext& ctx, const RawFile& file, Scene& s) {
   for (const auto& t : file.textures) {
     if (t.texture.data.empty() && t.texture.name.empty())
-      ctx.warn("E3D_EMPTY_TEXTURE", t.offset, "texture has neither embedded data nor a name");
+      ctx.warn("E3D_EMPTY_TEXTURE", t.where, "texture has neither embedded data nor a name");
     s.textures.push_back(t.texture);
   }
 }
@@ -44,7 +44,7 @@ void add_textures(ReadContext& ctx, const RawFile& file, Scene& s) {
 std::int32_t resolve_texture(ReadContext& ctx, const TextureRef& ref, const std::unordered_map<std::int32_t, std::int32_t>& ids, Scene& s) {
   if (ref.id) {
     const std::int32_t t = lookup(ids, *ref.id);
-    if (t < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", ref.offset, "map refers to texture ID " + std::to_string(*ref.id) + ", which no texture defines; no map");
+    if (t < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", ref.where, "map refers to texture ID " + std::to_string(*ref.id) + ", which no texture defines; no map");
     return t;
   }
   if (ref.name.empty()) return -1;
@@ -71,7 +71,7 @@ void add_materials(ReadContext& ctx, const RawFile& file, Scene& s) {
         default: break;
       }
       if (!slot || *slot >= 0) {
-        ctx.warn("E3D_DATA_DROPPED", ref.offset, block_label(ref.map_type) + " has no free texture slot in the scene; dropped");
+        ctx.warn("E3D_DATA_DROPPED", ref.where, block_label(ref.map_type) + " has no free texture slot in the scene; dropped");
         continue;
       }
       *slot = resolve_texture(ctx, ref, texture_ids, s);
@@ -144,12 +144,12 @@ class BoneResolver {
       const std::int32_t found = it == cached->second.end() ? -1 : scene_.nodes[it->second].joint;
       joints.push_back(found);
       if (found < 0) {
-        ctx.warn("E3D_UNRESOLVED_REFERENCE", mesh.offset, "skin bone \"" + bone.node_name + "\" names no node; its weights are dropped");
+        ctx.warn("E3D_UNRESOLVED_REFERENCE", mesh.where, "skin bone \"" + bone.node_name + "\" names no node; its weights are dropped");
         continue;
       }
       const Mat4 inverse_bind = bone.inverse_bind * mesh.bind_shape;
       if (bind_set_[found] && scene_.joints[found].inverse_bind != inverse_bind)
-        ctx.warn("E3D_BIND_CONFLICT", mesh.offset, "bone \"" + bone.node_name + "\" has another inverse bind in another skin; the first is kept");
+        ctx.warn("E3D_BIND_CONFLICT", mesh.where, "bone \"" + bone.node_name + "\" has another inverse bind in another skin; the first is kept");
       if (!bind_set_[found]) scene_.joints[found].inverse_bind = inverse_bind;
       bind_set_[found] = true;
     }
@@ -188,7 +188,7 @@ void add_meshes(ReadContext& ctx, const RawFile& file, const std::unordered_map<
     links.material = [&](std::int32_t id) {
       if (id == 0) return -1;
       const std::int32_t m = lookup(material_ids, id);
-      if (m < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", raw.offset, "material ID " + std::to_string(id) + " is defined by no material; none used");
+      if (m < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", raw.where, "material ID " + std::to_string(id) + " is defined by no material; none used");
       return m;
     };
     for (auto& mesh : build_meshes(ctx, raw, links)) {
@@ -202,7 +202,7 @@ void add_meshes(ReadContext& ctx, const RawFile& file, const std::unordered_map<
     if (!id) continue;
     const std::int32_t m = lookup(mesh_ids, *id);
     if (m < 0)
-      ctx.warn("E3D_UNRESOLVED_REFERENCE", file.nodes[n].offset, "node refers to mesh ID " + std::to_string(*id) + ", which no mesh defines");
+      ctx.warn("E3D_UNRESOLVED_REFERENCE", file.nodes[n].where, "node refers to mesh ID " + std::to_string(*id) + ", which no mesh defines");
     else
       s.nodes[n].meshes = scene_meshes[m];
   }
@@ -222,11 +222,11 @@ void add_animations(ReadContext& ctx, const RawFile& file, const std::unordered_
       for (std::size_t i = 0; node < 0 && !t.node_id && !t.node_name.empty() && i < s.nodes.size(); ++i)
         if (s.nodes[i].name == t.node_name) node = static_cast<std::int32_t>(i);
       if (node < 0) {
-        ctx.warn("E3D_UNRESOLVED_REFERENCE", t.offset, "animation track refers to no node; dropped");
+        ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where, "animation track refers to no node; dropped");
         continue;
       }
       for (auto type : t.ignored)
-        ctx.warn("E3D_DATA_DROPPED", t.offset, "track data " + block_label(type) + " has no place in the scene; dropped");
+        ctx.warn("E3D_DATA_DROPPED", t.where, "track data " + block_label(type) + " has no place in the scene; dropped");
       const auto joint = static_cast<std::uint32_t>(s.nodes[node].joint);
       auto [slot, added] = channel_of_joint.try_emplace(joint, a.channels.size());
       if (added) a.channels.push_back(Channel{joint, {}, {}, {}});
@@ -259,8 +259,6 @@ Scene build_scene(ReadContext& ctx, const RawFile& file) {
   const auto node_ids = index_ids(ctx, file.nodes, "node");
   add_meshes(ctx, file, node_ids, s);
   add_animations(ctx, file, node_ids, s);
-  if (file.parts > 0)
-    ctx.warn("E3D_DATA_DROPPED", 0, std::to_string(file.parts) + " part ranges (parts blocks) have no place in the scene; dropped");
   s.source_notes.push_back({"version", std::to_string(file.version >> 8) + "." + std::to_string(file.version & 0xFF)});
   return s;
 }

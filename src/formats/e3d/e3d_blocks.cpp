@@ -36,6 +36,10 @@ constexpr std::pair<std::uint16_t, const char*> kNames[] = {
     {kTextureJpg, "textureJPG"}, {kTextureJpg2k, "textureJPG2K"}, {kAnimations, "animations"},
     {kAnimation, "animation"}, {kAnimationName, "animationName"}, {kAnimationFrames, "animationFrames"},
     {kAnimationTrack, "animationTrack"}, {kFrameTcbEase, "frameTCBEase"}, {kRotationOrder, "ftkRotationOrder"},
+    {kTrackPosition, "ftkPosition"}, {kTrackScaling, "ftkScaling"}, {kTrackRotation, "ftkRotation"},
+    {kTrackYaw, "ftkRotationYaw"}, {kTrackPitch, "ftkRotationPitch"}, {kTrackRoll, "ftkRotationRoll"},
+    {kTrackCameraFov, "ftkCameraFieldOfView"}, {kTrackCameraRoll, "ftkCameraRoll"}, {kTrackLightHotSpot, "ftkLightHotSpot"},
+    {kTrackLightFallOff, "ftkLightFallOff"}, {kTrackLightColor, "ftkLightColor"}, {kTrackHide, "ftkHide"}, {kTrackMorph, "ftkMorph"},
 };
 
 }  // namespace
@@ -45,7 +49,6 @@ std::string block_label(std::uint16_t type) {
   std::snprintf(number, sizeof number, "0x%04X", type);
   auto it = std::find_if(std::begin(kNames), std::end(kNames), [&](const auto& e) { return e.first == type; });
   if (it != std::end(kNames)) return std::string(number) + " (" + it->second + ")";
-  if (type >= 0xA200 && type <= 0xA300) return std::string(number) + " (frame track key)";
   return number;
 }
 

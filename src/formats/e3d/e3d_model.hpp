@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aem/scene.hpp"
+#include "formats/e3d/block_walker.hpp"
 
 namespace aem::formats::e3d {
 
@@ -29,11 +30,11 @@ struct RawMorph {
   std::string name;
   float weight = 0.0f;
   std::optional<std::int32_t> mesh_id;
-  std::uint64_t offset = 0;
+  Where where;
 };
 
 struct RawMesh {
-  std::uint64_t offset = 0;
+  Where where;
   std::optional<std::int32_t> id;
   Mesh mesh;  ///< attributes and indices; material, skin and frames are filled when resolving
   std::uint32_t vertex_count = 0;
@@ -52,7 +53,7 @@ struct RawMesh {
 };
 
 struct RawNode {
-  std::uint64_t offset = 0;
+  Where where;
   std::int32_t parent = -1;  ///< index into RawFile::nodes
   Node::Kind kind = Node::Kind::Plain;
   std::optional<std::int32_t> id;
@@ -69,24 +70,24 @@ struct TextureRef {
   std::uint16_t map_type = 0;
   std::optional<std::int32_t> id;
   std::string name;
-  std::uint64_t offset = 0;
+  Where where;
 };
 
 struct RawMaterial {
-  std::uint64_t offset = 0;
+  Where where;
   std::optional<std::int32_t> id;
   Material material;
   std::vector<TextureRef> maps;
 };
 
 struct RawTexture {
-  std::uint64_t offset = 0;
+  Where where;
   std::optional<std::int32_t> id;
   Texture texture;
 };
 
 struct RawTrack {
-  std::uint64_t offset = 0;
+  Where where;
   std::vector<std::uint32_t> frames;
   bool loop = false;
   std::optional<std::int32_t> node_id;
@@ -100,7 +101,7 @@ struct RawTrack {
 };
 
 struct RawAnimation {
-  std::uint64_t offset = 0;
+  Where where;
   std::string name;
   std::int32_t start = 0, end = 0, current = 0;
   bool has_frames = false;
@@ -114,7 +115,6 @@ struct RawFile {
   std::vector<RawMaterial> materials;
   std::vector<RawTexture> textures;
   std::vector<RawAnimation> animations;
-  std::size_t parts = 0;       ///< part ranges seen (the scene cannot hold them)
 };
 
 }  // namespace aem::formats::e3d

@@ -42,7 +42,7 @@ void add_skin(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Mesh
   const std::size_t originals = raw.vertex_count - raw.duplicates.size();
   for (std::size_t k = 0; k < raw.duplicates.size(); ++k) mesh.skin[originals + k] = mesh.skin[raw.duplicates[k]];
   if (reduced)
-    ctx.warn("E3D_INFLUENCES_REDUCED", raw.offset, "vertices with more than " + std::to_string(kMaxInfluences) + " bones keep the largest");
+    ctx.warn("E3D_INFLUENCES_REDUCED", raw.where, "vertices with more than " + std::to_string(kMaxInfluences) + " bones keep the largest");
 }
 
 /// A per-original array extended over the duplicates (each copies its original).
@@ -58,7 +58,7 @@ void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Me
     const RawMesh* target = links.morph_targets[k];
     const RawMorph& morph = raw.morphs[k];
     if (!target) {
-      ctx.warn("E3D_UNRESOLVED_REFERENCE", morph.offset, "morph \"" + morph.name + "\" refers to no mesh; dropped");
+      ctx.warn("E3D_UNRESOLVED_REFERENCE", morph.where, "morph \"" + morph.name + "\" refers to no mesh; dropped");
       continue;
     }
     const auto& p = target->mesh.positions;
@@ -71,7 +71,7 @@ void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Me
       frame.positions = with_duplicates(p, raw);
       if (n.size() == originals) frame.normals = with_duplicates(n, raw);
     } else {
-      ctx.warn("E3D_COUNT_MISMATCH", morph.offset,
+      ctx.warn("E3D_COUNT_MISMATCH", morph.where,
                "morph \"" + morph.name + "\" target has " + std::to_string(p.size()) + " vertices, the mesh " + std::to_string(all) + "; dropped");
       continue;
     }
@@ -103,7 +103,7 @@ std::vector<std::int32_t> triangle_materials(ReadContext& ctx, const RawMesh& ra
     if (first != r.first || end != r.first + r.count || assigned != end - first) fixed = true;
   }
   if (fixed)
-    ctx.warn("E3D_FACE_RANGES_FIXED", raw.offset,
+    ctx.warn("E3D_FACE_RANGES_FIXED", raw.where,
              "facesMaterials ranges overlap, repeat or run past the " + std::to_string(tris) +
                  " triangles; each triangle keeps the first range that covers it");
   return mat;

@@ -31,7 +31,7 @@ std::uint64_t key_size(std::uint16_t type) {
 
 void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
   RawTrack t;
-  t.offset = tb.offset;
+  t.where = ctx.where(tb.offset);
   detail::ByteReader& r = tb.payload;
   const std::uint32_t keys = r.u32("track key count");
   t.loop = r.u8("track loop flag") != 0;
@@ -58,7 +58,7 @@ void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
 
 void parse_animation(ReadContext& ctx, BlockRef& ab, RawFile& file) {
   RawAnimation anim;
-  anim.offset = ab.offset;
+  anim.where = ctx.where(ab.offset);
   walk_blocks(ctx, ab.payload, [&](BlockRef& b) {
     switch (b.type) {
       case kAnimationName: anim.name = read_string_block(b); break;

@@ -24,7 +24,7 @@ Vec3 read_color_block(BlockRef& b) {
 TextureRef parse_map(ReadContext& ctx, BlockRef& mb) {
   TextureRef ref;
   ref.map_type = mb.type;
-  ref.offset = mb.offset;
+  ref.where = ctx.where(mb.offset);
   walk_blocks(ctx, mb.payload, [&](BlockRef& b) {
     if (b.type == kTextureId)
       ref.id = read_i32_block(b);
@@ -38,7 +38,7 @@ TextureRef parse_map(ReadContext& ctx, BlockRef& mb) {
 
 void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
   RawMaterial raw;
-  raw.offset = mb.offset;
+  raw.where = ctx.where(mb.offset);
   Material& m = raw.material;
   // Ecere's defaults (§9): white diffuse and ambient, black specular and emissive, opaque, double-sided.
   m.has_phong = true;
@@ -76,7 +76,7 @@ void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
 
 void parse_texture(ReadContext& ctx, BlockRef& tb, RawFile& file) {
   RawTexture raw;
-  raw.offset = tb.offset;
+  raw.where = ctx.where(tb.offset);
   walk_blocks(ctx, tb.payload, [&](BlockRef& b) {
     switch (b.type) {
       case kTextureId: raw.id = read_i32_block(b); break;

@@ -168,7 +168,7 @@ void parse_morphs(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   walk_blocks(ctx, b.payload, [&](BlockRef& mb) {
     if (mb.type != kMorph) return skip_unknown(ctx, mb, "morphs");
     RawMorph morph;
-    morph.offset = mb.offset;
+    morph.where = ctx.where(mb.offset);
     walk_blocks(ctx, mb.payload, [&](BlockRef& c) {
       switch (c.type) {
         case kMorphId: morph.id = read_i32_block(c); break;
@@ -190,26 +190,26 @@ void finish_mesh(RawMesh& m) {
   const std::uint32_t n = m.vertex_count;
   Mesh& mesh = m.mesh;
   if (n > 0 && mesh.positions.empty())
-    detail::fail_at("E3D", "E3D_MISSING_POSITIONS", m.offset, "mesh has " + std::to_string(n) + " vertices but no positions");
+    detail::fail_at("E3D", "E3D_MISSING_POSITIONS", m.where.offset, "mesh has " + std::to_string(n) + " vertices but no positions");
   for (std::size_t i = 0; i < mesh.indices.size(); ++i)
     if (mesh.indices[i] >= n)
-      detail::fail_at("E3D", "E3D_INDEX_OUT_OF_RANGE", m.offset,
+      detail::fail_at("E3D", "E3D_INDEX_OUT_OF_RANGE", m.where.offset,
                       "triangle " + std::to_string(i / 3) + " uses vertex " + std::to_string(mesh.indices[i]) + " of " + std::to_string(n));
   if (m.duplicates.size() > n)
-    detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.offset,
+    detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.where.offset,
                     std::to_string(m.duplicates.size()) + " duplicate vertices in a mesh of " + std::to_string(n));
   const std::size_t originals = n - m.duplicates.size();
   for (auto d : m.duplicates)
     if (d >= originals)
-      detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.offset,
+      detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.where.offset,
                       "duplicate vertex repeats vertex " + std::to_string(d) + ", not one of the " + std::to_string(originals) + " originals");
   for (std::size_t i = 0; i < m.bone_index.size(); ++i)
     if (m.bone_index[i] != 255 && m.bone_index[i] >= m.bones.size())
-      detail::fail_at("E3D", "E3D_BONE_OUT_OF_RANGE", m.offset,
+      detail::fail_at("E3D", "E3D_BONE_OUT_OF_RANGE", m.where.offset,
                       "vertex " + std::to_string(i / m.bone_slots) + " uses bone " + std::to_string(m.bone_index[i]) + " of " +
                           std::to_string(m.bones.size()));
   if (m.quantized) {
-    if (!m.bbox) detail::fail_at("E3D", "E3D_MISSING_BBOX", m.offset, "quantised positions (verticesQ) need a meshBBox block");
+    if (!m.bbox) detail::fail_at("E3D", "E3D_MISSING_BBOX", m.where.offset, "quantised positions (verticesQ) need a meshBBox block");
     // The spec only says "quantized to meshBBox": -32768..32767 is mapped linearly onto lo..hi.
     const auto& bb = *m.bbox;
     for (auto& p : mesh.positions) {
@@ -222,7 +222,7 @@ void finish_mesh(RawMesh& m) {
 
 void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
   RawMesh m;
-  m.offset = mb.offset;
+  m.where = ctx.where(mb.offset);
   walk_blocks(ctx, mb.payload, [&](BlockRef& b) {
     switch (b.type) {
       case kMeshId: m.id = read_i32_block(b); break;
@@ -239,7 +239,9 @@ void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
       case kTriFaces32: parse_faces(b, m); break;
       case kFacesMaterials: parse_face_materials(b, m); break;
       case kSkin: parse_skin(ctx, b, m); break;
-      case kParts: file.parts += record_count(b, 16); break;
+      case kParts:
+        ctx.warn("E3D_DATA_DROPPED", b.offset, std::to_string(record_count(b, 16)) + " part ranges (parts block) have no place in the scene; dropped");
+        break;
       case kMorphs: parse_morphs(ctx, b, m); break;
       default: skip_unknown(ctx, b, "mesh");
     }

@@ -16,7 +16,7 @@ void parse_node(ReadContext& ctx, BlockRef& nb, std::int32_t parent, RawFile& fi
   const auto self = static_cast<std::int32_t>(file.nodes.size());
   {
     RawNode n;
-    n.offset = nb.offset;
+    n.where = ctx.where(nb.offset);
     n.parent = parent;
     n.kind = node_kind(nb.type);
     file.nodes.push_back(std::move(n));
