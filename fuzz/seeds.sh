@@ -6,6 +6,7 @@ corpus=${AEM_CORPUS_DIR:-}
 case "$1" in
   fuzz_aem) dirs=(tests/data/aem ${corpus:+$corpus/aem} ${corpus:+$corpus/aem-legacy}); ext='*.aem' ;;
   fuzz_cem) dirs=(tests/data/cem ${corpus:+$corpus/cem}); ext='*.cem' ;;
+  fuzz_e3d) dirs=(tests/data/e3d ${corpus:+$corpus/e3d}); ext='*.e3d' ;;
   *) dirs=(tests/data); ext='*' ;;
 esac
 for d in "${dirs[@]}"; do [ -d "$d" ] && find "$d" -name "$ext" -type f; done

@@ -166,9 +166,9 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
             {e3d::kDiffuseMap, t.base_color}, {e3d::kNormalMap, t.normal},         {e3d::kSpecularMap, t.specular},
             {e3d::kEmissiveMap, t.emissive},  {e3d::kOcclusionMap, t.occlusion},
             {e3d::kRoughnessMetalnessMap, t.metallic_roughness >= 0 ? t.metallic_roughness : t.orm}};
-        for (const auto& [type, texture] : maps)
-          if (texture >= 0 && static_cast<std::size_t>(texture) < s.textures.size())
-            w.block(type, [&] { w.i32_block(e3d::kTextureId, texture + 1); });
+        for (const auto& map : maps)
+          if (map.second >= 0 && static_cast<std::size_t>(map.second) < s.textures.size())
+            w.block(map.first, [&] { w.i32_block(e3d::kTextureId, map.second + 1); });
       });
     }
   });
