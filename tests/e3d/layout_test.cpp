@@ -289,3 +289,52 @@ TEST(E3dLayout, CliInfoAndValidateReadTheFileThroughTheRegistry) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+TEST(E3dLayout, ExternalTexturesLoadFromBesideTheModelOnlyByPlainRelativePaths) {
+  auto dir = test::temp_dir("e3d-textures");
+  std::filesystem::create_directories(dir / "textures");
+  const std::vector<std::byte> png = {std::byte{0x89}, std::byte{'P'}, std::byte{'N'}, std::byte{'G'}};
+  test::write_file(dir / "textures" / "wood.png", png);
+  test::write_file(dir / "secret.png", png);
+  E3dBytes b;
+  b.version().begin(0x9000);
+  b.begin(0x9001).i32_block(0x9002, 1).str_block(0x9003, "textures/wood.png").end();
+  b.begin(0x9001).i32_block(0x9002, 2).str_block(0x9003, "../" + dir.filename().string() + "/secret.png").end();
+  b.begin(0x9001).i32_block(0x9002, 3).str_block(0x9003, "7").end();  // extension-less, missing
+  b.end();
+  test::write_file(dir / "model.e3d", b.bytes);
+  auto r = read_scene(dir / "model.e3d");
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  ASSERT_EQ(r->textures.size(), 3u);
+  EXPECT_EQ(r->textures[0].data.size(), 4u);
+  EXPECT_EQ(r->textures[0].mime_type, "image/png");
+  EXPECT_EQ(r->textures[0].name, "textures/wood.png");
+  EXPECT_TRUE(r->textures[1].data.empty());  // ".." is not followed
+  EXPECT_TRUE(r->textures[2].data.empty());
+  EXPECT_TRUE(test::has_code(r.warnings, "E3D_TEXTURE_MISSING"));
+  // Written back, the loaded texture is embedded.
+  auto out = formats::e3d_write(r.value(), {});
+  ASSERT_TRUE(out.ok());
+  auto back = read_scene(out.value(), "");
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->textures[0].data, r->textures[0].data);
+}
+
+TEST(E3dLayout, SeedFilesRead) {
+  // tests/data/e3d: the fuzzer's seeds (and any input it once crashed on): each reads or fails cleanly.
+  auto files = test::files_with_extension(AEM_TEST_DATA_DIR "/e3d", ".e3d");
+  ASSERT_FALSE(files.empty());
+  for (const auto& f : files) {
+    auto r = read_scene(test::read_bytes(f), f);
+    if (r) EXPECT_TRUE(formats::e3d_write(r.value(), {}).ok()) << f;
+  }
+  auto cube = read_scene(AEM_TEST_DATA_DIR "/e3d/cube1.e3d");
+  ASSERT_TRUE(cube.ok());
+  EXPECT_EQ(cube->meshes[0].vertex_count(), 24u);
+}
+
+}  // namespace
+}  // namespace aem

@@ -35,16 +35,28 @@ struct NodePlan {
   std::vector<std::int32_t> joint_node;  ///< WNode of each scene joint
 };
 
-/// The written tree: the scene's single root node as the root when there is one, else a synthetic
-/// root holding the scene's roots; joints with no driving node become nodes under their parent
-/// joint's node (or the root); meshes no node places go on the root.
+/// The written tree: the scene's single root node as the root when there is one (and it does not move
+/// what is in model space), else a synthetic root holding the scene's roots; joints with no driving
+/// node become nodes under their parent joint's node (or the root); meshes no node places go on the
+/// root.
 NodePlan plan_nodes(const Scene& s) {
   NodePlan plan;
   const std::size_t n = s.nodes.size();
   std::vector<std::size_t> roots;
   for (std::size_t i = 0; i < n; ++i)
     if (s.nodes[i].parent < 0 || static_cast<std::size_t>(s.nodes[i].parent) >= n || s.nodes[i].parent == std::int32_t(i)) roots.push_back(i);
-  const bool synthetic = roots.size() != 1;
+  // Meshes no node places and joints without a node are in model space: they may hang under the
+  // scene's own root only when it does not move them.
+  std::vector<bool> placed(s.meshes.size(), false);
+  for (const auto& node : s.nodes)
+    for (auto m : node.meshes)
+      if (m < placed.size()) placed[m] = true;
+  std::vector<bool> joint_has_node(s.joints.size(), false);
+  for (const auto& node : s.nodes)
+    if (node.joint >= 0 && static_cast<std::size_t>(node.joint) < s.joints.size()) joint_has_node[node.joint] = true;
+  const bool model_space = std::count(placed.begin(), placed.end(), false) > 0 ||
+                           std::count(joint_has_node.begin(), joint_has_node.end(), false) > 0;
+  const bool synthetic = roots.size() != 1 || (model_space && s.nodes[roots[0]].local != Transform{});
   if (synthetic) plan.nodes.push_back({});
   std::vector<std::int32_t> wnode_of(n, -1);
   // Scene nodes in depth-first order from the roots (a node in a parent cycle is never reached).
@@ -87,10 +99,6 @@ NodePlan plan_nodes(const Scene& s) {
     return made;
   };
   for (std::size_t j = 0; j < s.joints.size(); ++j) node_for_joint(node_for_joint, j);
-  std::vector<bool> placed(s.meshes.size(), false);
-  for (const auto& node : s.nodes)
-    for (auto m : node.meshes)
-      if (m < placed.size()) placed[m] = true;
   for (std::uint32_t m = 0; m < s.meshes.size(); ++m)
     if (!placed[m]) plan.nodes[0].meshes.push_back(m);
   return plan;
