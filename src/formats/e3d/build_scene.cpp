@@ -163,7 +163,7 @@ class BoneResolver {
   std::unordered_map<std::int32_t, NameIndex> names_;
 };
 
-void add_meshes(ReadContext& ctx, const RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& node_ids, Scene& s) {
+void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& node_ids, Scene& s) {
   const auto mesh_ids = index_ids(ctx, file.meshes, "mesh");
   const auto material_ids = index_ids(ctx, file.materials, "material");
   // Morph targets are meshes of their own that no node places (§4): they become frames only.
@@ -191,7 +191,9 @@ void add_meshes(ReadContext& ctx, const RawFile& file, const std::unordered_map<
       if (m < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", raw.where, "material ID " + std::to_string(id) + " is defined by no material; none used");
       return m;
     };
-    for (auto& mesh : build_meshes(ctx, raw, links)) {
+    // The mesh's arrays are moved out unless another mesh still needs them as a morph target.
+    Mesh data = is_target[i] ? raw.mesh : std::move(file.meshes[i].mesh);
+    for (auto& mesh : build_meshes(ctx, raw, std::move(data), links)) {
       scene_meshes[i].push_back(static_cast<std::uint32_t>(s.meshes.size()));
       s.meshes.push_back(std::move(mesh));
     }
@@ -247,7 +249,7 @@ void add_animations(ReadContext& ctx, const RawFile& file, const std::unordered_
 
 }  // namespace
 
-Scene build_scene(ReadContext& ctx, const RawFile& file) {
+Scene build_scene(ReadContext& ctx, RawFile& file) {
   Scene s;
   s.source_format = "E3D";
   add_textures(ctx, file, s);

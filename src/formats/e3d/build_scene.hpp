@@ -11,7 +11,7 @@ namespace aem::formats::e3d {
 /// name), nodes (Ecere's row-vector quaternion turned into the scene's column-vector one), joints when
 /// the file has skins or animation tracks (every node becomes a joint driving itself), meshes split
 /// per material, animations at kFramesPerSecond. Unresolvable references and data the scene cannot
-/// hold are warnings.
-Scene build_scene(ReadContext& ctx, const RawFile& file);
+/// hold are warnings. Mesh data is moved out of `file`.
+Scene build_scene(ReadContext& ctx, RawFile& file);
 
 }  // namespace aem::formats::e3d

@@ -41,9 +41,8 @@ struct RawMesh {
   bool has_attributes = false;
   bool quantized = false;        ///< positions hold verticesQ integers until the bounding box maps them
   std::optional<std::array<float, 6>> bbox;  ///< meshBBox: lo xyz, hi xyz
-  /// Bone slots of the first bone-weight set: vertex_count * slots indices and weights as stored.
-  int bone_slots = 0;
-  std::vector<std::uint8_t> bone_index, bone_weight;
+  bool influences_reduced = false;  ///< some vertex had more than kMaxInfluences bone weights
+  std::int32_t max_bone = -1;  ///< largest bone index in mesh.skin (whose joints hold bone indices until resolved)
   std::vector<std::uint32_t> duplicates;  ///< vertex nV - n + k repeats duplicates[k]
   std::vector<FaceRange> ranges;
   bool has_skin = false;

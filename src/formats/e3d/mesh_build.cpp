@@ -9,40 +9,27 @@
 namespace aem::formats::e3d {
 namespace {
 
-void add_skin(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Mesh& mesh) {
-  if (raw.bone_slots == 0 || raw.bones.empty()) return;
-  const int slots = raw.bone_slots;
-  mesh.skin.assign(raw.vertex_count, SkinInfluences{});
-  bool reduced = false;
-  std::vector<std::pair<float, std::int32_t>> found;
-  for (std::uint32_t v = 0; v < raw.vertex_count; ++v) {
-    found.clear();
-    for (int s = 0; s < slots; ++s) {
-      const std::uint8_t bone = raw.bone_index[std::size_t(v) * slots + s];
-      if (bone == 255) break;  // NO_BONE ends the list (§6)
-      const std::uint8_t w = raw.bone_weight[std::size_t(v) * slots + s];
-      const std::int32_t joint = links.bone_joints[bone];
-      if (w > 0 && joint >= 0) found.push_back({w / 255.0f, joint});
-    }
-    if (found.size() > std::size_t(kMaxInfluences)) {
-      std::partial_sort(found.begin(), found.begin() + kMaxInfluences, found.end(),
-                        [](const auto& a, const auto& b) { return a.first > b.first; });
-      found.resize(kMaxInfluences);
-      reduced = true;
-    }
+/// Bone indices -> scene joints; influences of unresolved bones are dropped (the rest renormalised).
+/// Duplicates take their original's influences: skins are defined for originals (§6).
+void resolve_skin(const RawMesh& raw, const MeshLinks& links, Mesh& mesh) {
+  for (auto& inf : mesh.skin) {
+    int n = 0, stored = 0;
     float sum = 0;
-    for (const auto& f : found) sum += f.first;
-    SkinInfluences& inf = mesh.skin[v];
-    for (std::size_t k = 0; k < found.size(); ++k) {
-      inf.joints[k] = found[k].second;
-      inf.weights[k] = found[k].first / sum;  // Ecere's skinning divides by the sum too
+    for (; stored < kMaxInfluences && inf.joints[stored] >= 0; ++stored) {
+      const std::int32_t joint = links.bone_joints[inf.joints[stored]];
+      if (joint < 0) continue;
+      inf.joints[n] = joint;
+      inf.weights[n] = inf.weights[stored];
+      sum += inf.weights[n++];
+    }
+    if (n == stored) continue;
+    for (int k = 0; k < kMaxInfluences; ++k) {
+      inf.joints[k] = k < n ? inf.joints[k] : -1;
+      inf.weights[k] = k < n ? inf.weights[k] / sum : 0.0f;
     }
   }
-  // Skins are defined for the originals (§6): a duplicate moves with the vertex it repeats.
   const std::size_t originals = raw.vertex_count - raw.duplicates.size();
   for (std::size_t k = 0; k < raw.duplicates.size(); ++k) mesh.skin[originals + k] = mesh.skin[raw.duplicates[k]];
-  if (reduced)
-    ctx.warn("E3D_INFLUENCES_REDUCED", raw.where, "vertices with more than " + std::to_string(kMaxInfluences) + " bones keep the largest");
 }
 
 /// A per-original array extended over the duplicates (each copies its original).
@@ -146,26 +133,37 @@ Mesh sub_mesh(const Mesh& mesh, const std::vector<std::uint32_t>& triangles) {
 
 }  // namespace
 
-std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links) {
-  Mesh mesh = raw.mesh;
-  add_skin(ctx, raw, links, mesh);
+std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links) {
+  resolve_skin(raw, links, mesh);
   add_morphs(ctx, raw, links, mesh);
   const std::size_t tris = mesh.triangle_count();
+  if (raw.ranges.empty() || (raw.ranges.size() == 1 && raw.ranges[0].first == 0 && std::uint64_t(raw.ranges[0].count) == tris)) {
+    mesh.material = links.material(raw.ranges.empty() ? 0 : raw.ranges[0].material);
+    std::vector<Mesh> one;  // not {std::move(mesh)}: an initializer list would copy
+    one.push_back(std::move(mesh));
+    return one;
+  }
   const std::vector<std::int32_t> mat = triangle_materials(ctx, raw, tris);
   std::vector<std::int32_t> ids;  // material IDs in order of first use
   std::unordered_map<std::int32_t, std::size_t> group_of;
   std::vector<std::vector<std::uint32_t>> groups;
+  std::size_t group = 0;
   for (std::size_t t = 0; t < tris; ++t) {
-    auto [it, added] = group_of.try_emplace(mat[t], groups.size());
-    if (added) {
-      ids.push_back(mat[t]);
-      groups.emplace_back();
+    if (groups.empty() || ids[group] != mat[t]) {  // runs of one material are the rule
+      auto [it, added] = group_of.try_emplace(mat[t], groups.size());
+      if (added) {
+        ids.push_back(mat[t]);
+        groups.emplace_back();
+      }
+      group = it->second;
     }
-    groups[it->second].push_back(static_cast<std::uint32_t>(t));
+    groups[group].push_back(static_cast<std::uint32_t>(t));
   }
   if (groups.size() <= 1) {
     mesh.material = links.material(ids.empty() ? (raw.ranges.empty() ? 0 : raw.ranges[0].material) : ids[0]);
-    return {std::move(mesh)};
+    std::vector<Mesh> one;
+    one.push_back(std::move(mesh));
+    return one;
   }
   std::vector<Mesh> out;
   for (std::size_t g = 0; g < groups.size(); ++g) {

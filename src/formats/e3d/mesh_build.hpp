@@ -16,12 +16,12 @@ struct MeshLinks {
   std::function<std::int32_t(std::int32_t)> material;  ///< material ID -> scene material (-1 = none)
 };
 
-/// The scene meshes for `raw`: skin influences (255 ends a vertex's list; more than kMaxInfluences
-/// keep the largest; weights renormalised; duplicate vertices take their original's), morph targets as frames (duplicate vertices copy their
+/// The scene meshes for `raw`, whose attributes and indices are `mesh` (raw.mesh or a copy): skin
+/// bone indices mapped to joints (duplicate vertices take their original's influences), morph targets as frames (duplicate vertices copy their
 /// original), and one mesh per material of the facesMaterials ranges (ranges clamped to the
 /// triangles, each triangle in the first range that covers it, uncovered ones with no material).
 /// A single material keeps the vertices as they are; several split them, each keeping only the
 /// vertices its triangles use, in their original order.
-std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links);
+std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links);
 
 }  // namespace aem::formats::e3d

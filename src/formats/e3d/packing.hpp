@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 
@@ -10,10 +11,20 @@
 
 namespace aem::formats::e3d {
 
-inline float unpack10(std::uint32_t bits) {
-  const std::int32_t c = static_cast<std::int32_t>(bits << 22) >> 22;  // sign-extend 10 bits
-  return c >= 0 ? c / 511.0f : c / 512.0f;
+/// The value of each 10-bit code, computed once: reading a normal is then three table look-ups.
+inline const std::array<float, 1024>& unpack10_table() {
+  static const std::array<float, 1024> table = [] {
+    std::array<float, 1024> t{};
+    for (std::uint32_t bits = 0; bits < 1024; ++bits) {
+      const std::int32_t c = static_cast<std::int32_t>(bits << 22) >> 22;  // sign-extend 10 bits
+      t[bits] = c >= 0 ? c / 511.0f : c / 512.0f;
+    }
+    return t;
+  }();
+  return table;
 }
+
+inline float unpack10(std::uint32_t bits) { return unpack10_table()[bits & 0x3FF]; }
 
 inline std::uint32_t pack10(float v) {
   v = std::clamp(std::isfinite(v) ? v : 0.0f, -1.0f, 1.0f);

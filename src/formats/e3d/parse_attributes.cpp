@@ -1,5 +1,7 @@
 // Vertex attributes (e3d-notes.md §5, §6): one decoder per attribute kind, used for the interleaved
 // block (stride = vertex size, any order, gaps allowed) and for standalone blocks (stride = size).
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "formats/e3d/e3d_parse.hpp"
@@ -26,6 +28,71 @@ Vec3 load_vec3(const std::byte* p) {
 bool is_uv(std::uint16_t t) { return t >= kTexCoords && t < kTexCoords + kMaxUvSets; }
 bool is_bone_weights(std::uint16_t t) { return t >= kBoneWeights && t <= kBoneWeights + 7; }
 
+/// Unit length for v[first, end) (zero vectors stay zero; for unpacked 10-bit values only). A
+/// separate pass over plain floats, so that the compiler can vectorise the square roots.
+template <class V>
+void renormalise(std::vector<V>& v, std::size_t first) {
+  float* f = reinterpret_cast<float*>(v.data() + first);
+  constexpr std::size_t kStride = sizeof(V) / sizeof(float);
+  const std::size_t n = v.size() - first;
+  for (std::size_t i = 0; i < n; ++i) {
+    float* c = f + i * kStride;
+    // Unpacked components are multiples of 1/512, so a non-zero length is at least that; a zero
+    // vector is scaled by a large finite number and stays zero (no branch, so this vectorises).
+    const float len2 = std::max(c[0] * c[0] + c[1] * c[1] + c[2] * c[2], 1e-30f);
+    const float inv = 1.0f / std::sqrt(len2);
+    c[0] *= inv;
+    c[1] *= inv;
+    c[2] *= inv;
+  }
+}
+
+/// M bone index bytes, then M weight bytes per vertex (notes §6): 255 ends a vertex's list, zero
+/// weights are skipped, more than kMaxInfluences keep the largest, weights are renormalised. Joints
+/// hold the bone indices until the skin is resolved.
+void decode_bone_weights(const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count) {
+  const int slots = src.bone_slots;
+  auto& skin = m.mesh.skin;
+  if (first == 0) {
+    skin.clear();
+    skin.reserve(m.vertex_count);
+  }
+  const std::byte* p = src.data + std::size_t(first) * src.stride;
+  std::uint8_t max_bone = 0;
+  bool any = false, reduced = false;
+  for (std::uint32_t v = 0; v < count; ++v, p += src.stride) {
+    const auto* bone = reinterpret_cast<const std::uint8_t*>(p);
+    const std::uint8_t* weight = bone + slots;
+    SkinInfluences& inf = skin.emplace_back();  // filled in place: copying a just-written struct stalls
+    int n = 0;
+    for (int s = 0; s < slots && bone[s] != 255; ++s) {
+      if (weight[s] == 0) continue;
+      int at = n;
+      if (n == kMaxInfluences) {  // full: replace the smallest if this one is larger
+        reduced = true;
+        at = static_cast<int>(std::min_element(inf.weights.begin(), inf.weights.end()) - inf.weights.begin());
+        if (inf.weights[at] >= weight[s]) continue;
+      } else {
+        ++n;
+      }
+      inf.joints[at] = bone[s];
+      inf.weights[at] = weight[s];
+      max_bone = std::max(max_bone, bone[s]);
+    }
+    any = any || n > 0;
+  }
+  // Weights as fractions of their sum (Ecere's skinning divides by it too), in a second pass: by now
+  // the stores above have left the store buffer, which reading them straight back would stall on.
+  for (auto it = skin.end() - count; it != skin.end(); ++it) {
+    float sum = 0;
+    int n = 0;
+    for (; n < kMaxInfluences && it->joints[n] >= 0; ++n) sum += it->weights[n];
+    for (int k = 0; k < n; ++k) it->weights[k] = n == 1 ? 1.0f : it->weights[k] / sum;
+  }
+  if (any) m.max_bone = std::max<std::int32_t>(m.max_bone, max_bone);
+  m.influences_reduced = m.influences_reduced || reduced;
+}
+
 }  // namespace
 
 int attribute_size(std::uint16_t type) {
@@ -46,71 +113,88 @@ bool is_vertex_attribute(std::uint16_t type) {
   return attribute_size(type) > 0 || is_bone_weights(type) || (type >= kCustomFirst && type <= kCustomLast);
 }
 
-void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m) {
-  const std::size_t n = m.vertex_count;
-  const std::byte* p = src.data;
-  const std::size_t s = src.stride;
+int attribute_target(std::uint16_t type) {
+  if (is_uv(type)) return 16 + (type - kTexCoords);
+  switch (type) {
+    case kVertices:
+    case kVerticesDbl:
+    case kVerticesQ: return 1;
+    case kNormals: return 2;
+    case kTangentsSign:
+    case kTangentsBi: return 3;
+    case kColors: return 4;
+    case kBoneWeights: return 5;
+    default: return 0;
+  }
+}
+
+void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count) {
   Mesh& mesh = m.mesh;
-  if (src.type == kVertices || src.type == kVerticesDbl || src.type == kVerticesQ) {
-    mesh.positions.resize(n);
-    for (std::size_t i = 0; i < n; ++i, p += s) {
-      if (src.type == kVertices) {
-        mesh.positions[i] = load_vec3(p);
-      } else if (src.type == kVerticesDbl) {
+  // Arrays are filled by appending: resizing first would write every value twice.
+  auto fill = [&](auto& out, auto&& value) {
+    if (first == 0) {
+      out.clear();
+      out.reserve(m.vertex_count);
+    }
+    const std::byte* p = src.data + std::size_t(first) * src.stride;
+    for (std::uint32_t i = 0; i < count; ++i, p += src.stride) out.push_back(value(p));
+  };
+
+  switch (src.type) {
+    case kVertices: return fill(mesh.positions, load_vec3);
+    case kVerticesDbl:
+      return fill(mesh.positions, [](const std::byte* p) {
         double d[3];
         std::memcpy(d, p, sizeof d);
-        mesh.positions[i] = {static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])};
-      } else {
-        mesh.positions[i] = {float(load<std::int16_t>(p)), float(load<std::int16_t>(p + 2)), float(load<std::int16_t>(p + 4))};
+        return Vec3{static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])};
+      });
+    case kVerticesQ:
+      m.quantized = true;
+      return fill(mesh.positions, [](const std::byte* p) {
+        return Vec3{float(load<std::int16_t>(p)), float(load<std::int16_t>(p + 2)), float(load<std::int16_t>(p + 4))};
+      });
+    case kNormals:
+      fill(mesh.normals, [](const std::byte* p) { return unpack_vector(load<std::uint32_t>(p)); });
+      return renormalise(mesh.normals, first);
+    case kColors:
+      mesh.colors.resize(1);
+      return fill(mesh.colors[0], [](const std::byte* p) {
+        const auto* c = reinterpret_cast<const std::uint8_t*>(p);
+        return Vec4{c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f};
+      });
+    case kTangentsSign:
+      fill(mesh.tangents, [](const std::byte* p) {
+        const auto word = load<std::uint32_t>(p);
+        const Vec3 t = unpack_vector(word);
+        return Vec4{t.x, t.y, t.z, unpack_sign(word) < 0 ? -1.0f : 1.0f};
+      });
+      return renormalise(mesh.tangents, first);
+    case kTangentsBi:
+      // The stored bitangent's handedness is inconsistent between files (§5): keep it as stored.
+      if (first == 0) {
+        mesh.bitangents.clear();
+        mesh.bitangents.reserve(m.vertex_count);
       }
-    }
-    m.quantized = src.type == kVerticesQ;
-  } else if (src.type == kNormals) {
-    mesh.normals.resize(n);
-    for (std::size_t i = 0; i < n; ++i, p += s) mesh.normals[i] = normalize(unpack_vector(load<std::uint32_t>(p)));
-  } else if (is_uv(src.type)) {
+      fill(mesh.tangents, [&](const std::byte* p) {
+        mesh.bitangents.push_back(unpack_vector(load<std::uint32_t>(p + 4)));
+        const Vec3 t = unpack_vector(load<std::uint32_t>(p));
+        return Vec4{t.x, t.y, t.z, 1.0f};
+      });
+      renormalise(mesh.tangents, first);
+      return renormalise(mesh.bitangents, first);
+    case kBoneWeights: return decode_bone_weights(src, m, first, count);
+    default: break;
+  }
+  if (is_uv(src.type)) {
     const std::size_t set = src.type - kTexCoords;
     if (mesh.uvs.size() <= set) mesh.uvs.resize(set + 1);
-    auto& uvs = mesh.uvs[set];
-    uvs.resize(n);
-    for (std::size_t i = 0; i < n; ++i, p += s) uvs[i] = {load<float>(p), load<float>(p + 4)};
-  } else if (src.type == kColors) {
-    mesh.colors.resize(1);
-    auto& colors = mesh.colors[0];
-    colors.resize(n);
-    for (std::size_t i = 0; i < n; ++i, p += s) {
-      const auto* c = reinterpret_cast<const std::uint8_t*>(p);
-      colors[i] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f};
-    }
-  } else if (src.type == kTangentsSign) {
-    mesh.tangents.resize(n);
-    for (std::size_t i = 0; i < n; ++i, p += s) {
-      const auto word = load<std::uint32_t>(p);
-      const Vec3 t = normalize(unpack_vector(word));
-      mesh.tangents[i] = {t.x, t.y, t.z, unpack_sign(word) < 0 ? -1.0f : 1.0f};
-    }
-  } else if (src.type == kTangentsBi) {
-    // The stored bitangent's handedness is inconsistent between files (§5): keep it as stored.
-    mesh.tangents.resize(n);
-    mesh.bitangents.resize(n);
-    for (std::size_t i = 0; i < n; ++i, p += s) {
-      const Vec3 t = normalize(unpack_vector(load<std::uint32_t>(p)));
-      mesh.tangents[i] = {t.x, t.y, t.z, 1.0f};
-      mesh.bitangents[i] = normalize(unpack_vector(load<std::uint32_t>(p + 4)));
-    }
-  } else if (src.type == kBoneWeights) {
-    m.bone_slots = src.bone_slots;
-    m.bone_index.resize(n * src.bone_slots);
-    m.bone_weight.resize(n * src.bone_slots);
-    for (std::size_t i = 0; i < n; ++i, p += s) {
-      std::memcpy(&m.bone_index[i * src.bone_slots], p, src.bone_slots);
-      std::memcpy(&m.bone_weight[i * src.bone_slots], p + src.bone_slots, src.bone_slots);
-    }
-  } else if (is_bone_weights(src.type)) {
-    ctx.warn("E3D_DATA_DROPPED", src.offset, block_label(src.type) + ": only the first skin's bone weights are kept");
-  } else {
-    ctx.warn("E3D_DATA_DROPPED", src.offset, "custom attribute " + block_label(src.type) + " skipped (its layout is not defined)");
+    return fill(mesh.uvs[set], [](const std::byte* p) { return Vec2{load<float>(p), load<float>(p + 4)}; });
   }
+  if (first > 0) return;  // warned once for the whole attribute
+  if (is_bone_weights(src.type))
+    ctx.warn("E3D_DATA_DROPPED", src.offset, block_label(src.type) + ": only the first skin's bone weights are kept");
+  else
+    ctx.warn("E3D_DATA_DROPPED", src.offset, "custom attribute " + block_label(src.type) + " skipped (its layout is not defined)");
 }
 
 }  // namespace aem::formats::e3d

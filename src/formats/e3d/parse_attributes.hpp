@@ -23,9 +23,14 @@ struct AttributeSource {
 int attribute_size(std::uint16_t type);
 /// True for every type that may appear in an attribute list (fixed-size, bone weights, custom).
 bool is_vertex_attribute(std::uint16_t type);
-/// Decodes one attribute for all m.vertex_count vertices into m (normals and tangents renormalised,
-/// quantised positions kept as raw integers with m.quantized set). Custom attributes and extra skins
-/// are skipped with a warning.
-void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m);
+/// The scene array an attribute type fills (positions, normals, one UV set...), so that a list naming
+/// two types for one array keeps only the last; 0 for types that fill nothing.
+int attribute_target(std::uint16_t type);
+/// Decodes one attribute for vertices [first, first + count) and appends them to m's array for it;
+/// first = 0 starts the array afresh. Done in vertex ranges so that the several attributes of an
+/// interleaved block are read while its bytes are in cache. Normals and tangents are renormalised,
+/// quantised positions kept as raw integers with m.quantized set; custom attributes and extra skins
+/// are skipped with a warning (given for first = 0).
+void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count);
 
 }  // namespace aem::formats::e3d

@@ -33,6 +33,7 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
                         " bytes need " + std::to_string(std::uint64_t(m.vertex_count) * vsize) + " bytes of data, the block holds " +
                         std::to_string(r.remaining()));
   const std::byte* data = r.bytes(r.remaining(), "interleaved data").data();
+  std::vector<AttributeSource> sources;
   for (const Entry& e : entries) {
     AttributeSource src{e.type, data + e.offset, vsize, 0, b.offset};
     int size = attribute_size(e.type);
@@ -53,14 +54,22 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
       detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
                       "interleaved attribute " + block_label(e.type) + " at offset " + std::to_string(e.offset) + " (" + std::to_string(size) +
                           " bytes) does not fit in the " + std::to_string(vsize) + "-byte vertex");
-    if (m.vertex_count > 0) decode_attribute(ctx, src, m);
+    // A later entry for the same array replaces an earlier one.
+    const int target = attribute_target(e.type);
+    auto same = std::find_if(sources.begin(), sources.end(), [&](const AttributeSource& o) { return target && attribute_target(o.type) == target; });
+    if (same != sources.end()) sources.erase(same);
+    sources.push_back(src);
   }
+  // Vertex ranges small enough to stay in cache while every attribute is read from them.
+  constexpr std::uint32_t kChunk = 1024;
+  for (std::uint32_t first = 0; first < m.vertex_count; first += kChunk)
+    for (const auto& src : sources) decode_attribute(ctx, src, m, first, std::min(kChunk, m.vertex_count - first));
 }
 
 /// A standalone attribute block: vertex_count values back to back.
 void parse_standalone(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   AttributeSource src{b.type, nullptr, 0, 0, b.offset};
-  if (b.type >= kCustomFirst && b.type <= kCustomLast) return decode_attribute(ctx, src, m);  // warns and skips
+  if (b.type >= kCustomFirst && b.type <= kCustomLast) return decode_attribute(ctx, src, m, 0, m.vertex_count);  // warns and skips
   const std::uint64_t n = m.vertex_count;
   std::uint64_t size = attribute_size(b.type);
   if (size == 0 && n > 0) {  // bone weights: M index bytes and M weight bytes per vertex
@@ -74,7 +83,7 @@ void parse_standalone(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   if (n == 0 || size == 0) return;
   src.stride = size;
   src.data = b.payload.bytes(b.payload.remaining(), "attribute data").data();
-  decode_attribute(ctx, src, m);
+  decode_attribute(ctx, src, m, 0, m.vertex_count);
 }
 
 void parse_attributes(ReadContext& ctx, BlockRef& b, RawMesh& m) {
@@ -105,14 +114,15 @@ void parse_faces(BlockRef& b, RawMesh& m) {
   auto data = b.payload.bytes(b.payload.remaining(), "triangle indices");
   auto& idx = m.mesh.indices;
   idx.resize(std::size_t(n) * 3);
+  if (width == 4) {
+    if (!idx.empty()) std::memcpy(idx.data(), data.data(), data.size());
+    return;
+  }
+  const std::byte* p = data.data();
   for (std::size_t i = 0; i < idx.size(); ++i) {
-    if (width == 2) {
-      std::uint16_t v;
-      std::memcpy(&v, data.data() + 2 * i, 2);
-      idx[i] = v;
-    } else {
-      std::memcpy(&idx[i], data.data() + 4 * i, 4);
-    }
+    std::uint16_t v;
+    std::memcpy(&v, p + 2 * i, 2);
+    idx[i] = v;
   }
 }
 
@@ -186,7 +196,7 @@ void parse_morphs(ReadContext& ctx, BlockRef& b, RawMesh& m) {
 }
 
 /// Checks that need the whole mesh (blocks may come in any order), then maps quantised positions.
-void finish_mesh(RawMesh& m) {
+void finish_mesh(ReadContext& ctx, RawMesh& m) {
   const std::uint32_t n = m.vertex_count;
   Mesh& mesh = m.mesh;
   if (n > 0 && mesh.positions.empty())
@@ -203,11 +213,11 @@ void finish_mesh(RawMesh& m) {
     if (d >= originals)
       detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.where.offset,
                       "duplicate vertex repeats vertex " + std::to_string(d) + ", not one of the " + std::to_string(originals) + " originals");
-  for (std::size_t i = 0; i < m.bone_index.size(); ++i)
-    if (m.bone_index[i] != 255 && m.bone_index[i] >= m.bones.size())
-      detail::fail_at("E3D", "E3D_BONE_OUT_OF_RANGE", m.where.offset,
-                      "vertex " + std::to_string(i / m.bone_slots) + " uses bone " + std::to_string(m.bone_index[i]) + " of " +
-                          std::to_string(m.bones.size()));
+  if (m.max_bone >= static_cast<std::int32_t>(m.bones.size()))
+    detail::fail_at("E3D", "E3D_BONE_OUT_OF_RANGE", m.where.offset,
+                    "a vertex uses bone " + std::to_string(m.max_bone) + " of the " + std::to_string(m.bones.size()) + " the skin defines");
+  if (m.influences_reduced)
+    ctx.warn("E3D_INFLUENCES_REDUCED", m.where.offset, "vertices with more than " + std::to_string(kMaxInfluences) + " bone weights keep the largest");
   if (m.quantized) {
     if (!m.bbox) detail::fail_at("E3D", "E3D_MISSING_BBOX", m.where.offset, "quantised positions (verticesQ) need a meshBBox block");
     // The spec only says "quantized to meshBBox": -32768..32767 is mapped linearly onto lo..hi.
@@ -246,7 +256,7 @@ void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
       default: skip_unknown(ctx, b, "mesh");
     }
   });
-  finish_mesh(m);
+  finish_mesh(ctx, m);
   file.meshes.push_back(std::move(m));
 }
 

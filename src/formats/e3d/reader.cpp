@@ -88,7 +88,7 @@ Result<Scene> e3d_read(const ReadInput& input) {
   return detail::guard_read<Scene>("E3D", input.path.string(), [&] {
     e3d::ReadContext ctx;
     ctx.decode_budget = input.options.max_decoded_bytes;
-    const e3d::RawFile file = parse_file(ctx, input.bytes);
+    e3d::RawFile file = parse_file(ctx, input.bytes);
     Scene scene = e3d::build_scene(ctx, file);
     load_external_textures(ctx, scene, input.path);
     scene.conventions = e3d_conventions();
