@@ -41,8 +41,16 @@ struct RawMesh {
   bool has_attributes = false;
   bool quantized = false;        ///< positions hold verticesQ integers until the bounding box maps them
   std::optional<std::array<float, 6>> bbox;  ///< meshBBox: lo xyz, hi xyz
+  /// Bone weights as stored, up to kMaxInfluences per vertex (the largest), in compact form: the
+  /// scene's 64-byte influences are written once, when the bones are resolved.
+  struct BoneSlots {
+    std::uint8_t bone[kMaxInfluences];
+    std::uint8_t weight[kMaxInfluences];
+    std::uint8_t count;
+  };
+  std::vector<BoneSlots> bone_slots;
   bool influences_reduced = false;  ///< some vertex had more than kMaxInfluences bone weights
-  std::int32_t max_bone = -1;  ///< largest bone index in mesh.skin (whose joints hold bone indices until resolved)
+  std::int32_t max_bone = -1;       ///< largest bone index used
   std::vector<std::uint32_t> duplicates;  ///< vertex nV - n + k repeats duplicates[k]
   std::vector<FaceRange> ranges;
   bool has_skin = false;

@@ -9,24 +9,26 @@
 namespace aem::formats::e3d {
 namespace {
 
-/// Bone indices -> scene joints; influences of unresolved bones are dropped (the rest renormalised).
+/// The scene's influences from the stored bone slots: bone indices mapped to joints (unresolved
+/// bones dropped), weights as fractions of their sum (Ecere's skinning divides by it too).
 /// Duplicates take their original's influences: skins are defined for originals (§6).
 void resolve_skin(const RawMesh& raw, const MeshLinks& links, Mesh& mesh) {
-  for (auto& inf : mesh.skin) {
-    int n = 0, stored = 0;
+  if (raw.bone_slots.empty()) return;
+  const auto& map = links.bone_joints;
+  mesh.skin.clear();
+  mesh.skin.reserve(raw.bone_slots.size());
+  for (const auto& b : raw.bone_slots) {
+    SkinInfluences& inf = mesh.skin.emplace_back();
+    int n = 0;
     float sum = 0;
-    for (; stored < kMaxInfluences && inf.joints[stored] >= 0; ++stored) {
-      const std::int32_t joint = links.bone_joints[inf.joints[stored]];
+    for (int k = 0; k < b.count; ++k) {
+      const std::int32_t joint = map[b.bone[k]];
       if (joint < 0) continue;
       inf.joints[n] = joint;
-      inf.weights[n] = inf.weights[stored];
-      sum += inf.weights[n++];
+      inf.weights[n++] = b.weight[k];
+      sum += b.weight[k];
     }
-    if (n == stored) continue;
-    for (int k = 0; k < kMaxInfluences; ++k) {
-      inf.joints[k] = k < n ? inf.joints[k] : -1;
-      inf.weights[k] = k < n ? inf.weights[k] / sum : 0.0f;
-    }
+    for (int k = 0; k < n; ++k) inf.weights[k] = n == 1 ? 1.0f : inf.weights[k] / sum;
   }
   const std::size_t originals = raw.vertex_count - raw.duplicates.size();
   for (std::size_t k = 0; k < raw.duplicates.size(); ++k) mesh.skin[originals + k] = mesh.skin[raw.duplicates[k]];

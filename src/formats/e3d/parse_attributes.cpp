@@ -48,14 +48,13 @@ void renormalise(std::vector<V>& v, std::size_t first) {
 }
 
 /// M bone index bytes, then M weight bytes per vertex (notes §6): 255 ends a vertex's list, zero
-/// weights are skipped, more than kMaxInfluences keep the largest, weights are renormalised. Joints
-/// hold the bone indices until the skin is resolved.
+/// weights are skipped, more than kMaxInfluences keep the largest.
 void decode_bone_weights(const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count) {
   const int slots = src.bone_slots;
-  auto& skin = m.mesh.skin;
+  auto& out = m.bone_slots;
   if (first == 0) {
-    skin.clear();
-    skin.reserve(m.vertex_count);
+    out.clear();
+    out.reserve(m.vertex_count);
   }
   const std::byte* p = src.data + std::size_t(first) * src.stride;
   std::uint8_t max_bone = 0;
@@ -63,31 +62,24 @@ void decode_bone_weights(const AttributeSource& src, RawMesh& m, std::uint32_t f
   for (std::uint32_t v = 0; v < count; ++v, p += src.stride) {
     const auto* bone = reinterpret_cast<const std::uint8_t*>(p);
     const std::uint8_t* weight = bone + slots;
-    SkinInfluences& inf = skin.emplace_back();  // filled in place: copying a just-written struct stalls
+    RawMesh::BoneSlots& b = out.emplace_back();
     int n = 0;
     for (int s = 0; s < slots && bone[s] != 255; ++s) {
       if (weight[s] == 0) continue;
       int at = n;
       if (n == kMaxInfluences) {  // full: replace the smallest if this one is larger
         reduced = true;
-        at = static_cast<int>(std::min_element(inf.weights.begin(), inf.weights.end()) - inf.weights.begin());
-        if (inf.weights[at] >= weight[s]) continue;
+        at = static_cast<int>(std::min_element(b.weight, b.weight + n) - b.weight);
+        if (b.weight[at] >= weight[s]) continue;
       } else {
         ++n;
       }
-      inf.joints[at] = bone[s];
-      inf.weights[at] = weight[s];
+      b.bone[at] = bone[s];
+      b.weight[at] = weight[s];
       max_bone = std::max(max_bone, bone[s]);
     }
+    b.count = static_cast<std::uint8_t>(n);
     any = any || n > 0;
-  }
-  // Weights as fractions of their sum (Ecere's skinning divides by it too), in a second pass: by now
-  // the stores above have left the store buffer, which reading them straight back would stall on.
-  for (auto it = skin.end() - count; it != skin.end(); ++it) {
-    float sum = 0;
-    int n = 0;
-    for (; n < kMaxInfluences && it->joints[n] >= 0; ++n) sum += it->weights[n];
-    for (int k = 0; k < n; ++k) it->weights[k] = n == 1 ? 1.0f : it->weights[k] / sum;
   }
   if (any) m.max_bone = std::max<std::int32_t>(m.max_bone, max_bone);
   m.influences_reduced = m.influences_reduced || reduced;
