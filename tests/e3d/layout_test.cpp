@@ -338,3 +338,111 @@ TEST(E3dLayout, SeedFilesRead) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+TEST(E3dLayout, TrackKindsTheSceneCannotHoldAreSizedAndReported) {
+  // ftkMorph: a 4-byte morph index, then one f32 per key; yaw, FOV: one f32 per key; light colour:
+  // 3 f32 per key (notes §4, §7).
+  E3dBytes b;
+  b.version().begin(0x3000).begin(0x3010).i32_block(0x3020, 1).begin(0x3012).i32_block(0x3020, 2).end().end().end();
+  b.begin(0xA000).begin(0xA010);
+  b.begin(0xA100).u32(2).u8(0).u32(0).u32(4).begin(0xA300).i32(0).f32(0).f32(1).end().i32_block(0x3020, 1).end();
+  b.begin(0xA100).u32(2).u8(0).u32(0).u32(4).begin(0xA240).f32(0).f32(90).end().i32_block(0x3020, 1).end();
+  b.begin(0xA100).u32(1).u8(0).u32(0).begin(0xA270).f32(45).end().i32_block(0x3020, 2).end();
+  b.begin(0xA100).u32(1).u8(0).u32(0).begin(0xA2B0).vec3(1, 0.5f, 0).end().i32_block(0x3020, 2).end();
+  b.end().end();
+  auto r = read(b.bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  std::size_t dropped = 0;
+  for (const auto& w : r.warnings) dropped += w.code == "E3D_DATA_DROPPED";
+  EXPECT_EQ(dropped, 4u);
+  EXPECT_EQ(r->nodes[1].kind, Node::Kind::Light);
+  // ftkMorph without its morph index is one f32 short.
+  E3dBytes bad;
+  bad.version().begin(0xA000).begin(0xA010).begin(0xA100).u32(2).u8(0).u32(0).u32(4).begin(0xA300).f32(0).f32(1).end().end().end().end();
+  auto e = read(bad.bytes);
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().code, "E3D_BLOCK_LENGTH");
+}
+
+TEST(E3dLayout, EmptyTexturesBlockSeveralTopLevelNodesExtraSkinsAndCustomBlocks) {
+  E3dBytes b;
+  b.version().begin(0x9000).end();  // an empty textures block (size 6), as in a sample
+  b.begin(0x1000).begin(0x1010).i32_block(0x1020, 1).begin(0x2000).i32(3);
+  b.begin(0x2010).vec3(0, 0, 0).vec3(1, 0, 0).vec3(0, 1, 0).end();
+  b.begin(0x2091).u8(0).u8(0).u8(0).u8(255).u8(255).u8(255).end();  // boneWeights2, M = 1: dropped
+  b.begin(0x4001).u32(1).u32(2).u32(3).end();                         // a custom attribute: skipped
+  b.end().begin(0x1030).i32(1).u16(0).u16(1).u16(2).end().end().end();
+  // Two top-level nodes (Ecere keeps the last; we keep both), both placing mesh 1.
+  b.begin(0x3000).begin(0x3010).i32_block(0x3020, 1).i32_block(0x1020, 1).end();
+  b.begin(0x3010).i32_block(0x3020, 2).i32_block(0x1020, 1).begin(0x3032).f64(5).f64(0).f64(0).end().end().end();
+  auto r = read(b.bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_TRUE(r->textures.empty());
+  ASSERT_EQ(r->nodes.size(), 2u);
+  EXPECT_EQ(r->nodes[1].parent, -1);
+  EXPECT_EQ(r->nodes[0].meshes, r->nodes[1].meshes);  // instancing
+  EXPECT_TRUE(r->meshes[0].skin.empty());
+  std::size_t dropped = 0;
+  for (const auto& w : r.warnings) dropped += w.code == "E3D_DATA_DROPPED";
+  EXPECT_EQ(dropped, 2u);
+}
+
+/// One vertex skinned to `slots` bones (indices 0..slots-1, weight of bone k = weights[k]), with a
+/// skin naming `names` and a root node holding a node for each name.
+std::vector<std::byte> skinned_vertex(const std::vector<std::uint8_t>& weights, const std::vector<std::string>& names,
+                                      const std::vector<std::string>& nodes) {
+  const auto m = static_cast<std::uint16_t>(weights.size());
+  E3dBytes b;
+  b.version().begin(0x1000).begin(0x1010).i32_block(0x1020, 1).begin(0x2000).i32(1).begin(0x2800);
+  b.u16(0x2010).u16(0).u16(0x2090).u16(12).u16(0).u16(static_cast<std::uint16_t>(12 + 2 * m));
+  b.vec3(0, 0, 0);
+  for (std::uint16_t k = 0; k < m; ++k) b.u8(static_cast<std::uint8_t>(k));
+  for (auto w : weights) b.u8(w);
+  b.end().end().begin(0x1050).begin(0x1053).u8(static_cast<std::uint8_t>(names.size()));
+  for (const auto& n : names) {
+    b.str(n);
+    for (int k = 0; k < 16; ++k) b.f32(k % 5 == 0 ? 1.0f : 0.0f);
+  }
+  b.end().end().end().end();
+  b.begin(0x3000).begin(0x3010).i32_block(0x3020, 1).i32_block(0x1020, 1).begin(0x3040).i32(1).str("").end();
+  for (std::size_t i = 0; i < nodes.size(); ++i) b.begin(0x3010).i32_block(0x3020, static_cast<std::int32_t>(i + 2)).str_block(0x3021, nodes[i]).end();
+  b.end().end();
+  return b.bytes;
+}
+
+TEST(E3dLayout, MoreThanEightBoneWeightsKeepTheLargestEight) {
+  std::vector<std::string> names;
+  for (int k = 0; k < 10; ++k) names.push_back("b" + std::to_string(k));
+  // Weights 10, 20, ..., 100: the two smallest (bones 0 and 1) go.
+  std::vector<std::uint8_t> w;
+  for (int k = 1; k <= 10; ++k) w.push_back(static_cast<std::uint8_t>(10 * k));
+  auto r = read(skinned_vertex(w, names, names));
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_TRUE(test::has_code(r.warnings, "E3D_INFLUENCES_REDUCED"));
+  const SkinInfluences& inf = r->meshes[0].skin[0];
+  float sum = 0;
+  for (int k = 0; k < kMaxInfluences; ++k) {
+    ASSERT_GE(inf.joints[k], 0);
+    EXPECT_NE(r->joints[inf.joints[k]].name, "b0");
+    EXPECT_NE(r->joints[inf.joints[k]].name, "b1");
+    sum += inf.weights[k];
+  }
+  EXPECT_NEAR(sum, 1.0f, 1e-6f);
+}
+
+TEST(E3dLayout, UnresolvedBonesAreDroppedAndTheRestRenormalised) {
+  // Bone "ghost" names no node: its weight (3/4 of the total) goes, "real" keeps all of it.
+  auto r = read(skinned_vertex({192, 64}, {"ghost", "real"}, {"real"}));
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_TRUE(test::has_code(r.warnings, "E3D_UNRESOLVED_REFERENCE"));
+  const SkinInfluences& inf = r->meshes[0].skin[0];
+  EXPECT_EQ(r->joints[inf.joints[0]].name, "real");
+  EXPECT_EQ(inf.weights[0], 1.0f);
+  EXPECT_EQ(inf.joints[1], -1);
+}
+
+}  // namespace
+}  // namespace aem

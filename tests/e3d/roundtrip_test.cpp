@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "aem/conventions.hpp"
 #include "aem/example.hpp"
@@ -160,6 +161,84 @@ TEST(E3dRoundTrip, WrittenFilesFollowWhatEcereNeeds) {
     at += size;
   }
   EXPECT_EQ(top, (std::vector<int>{0x9000, 0x8000, 0x1000, 0x3000, 0xA000}));
+}
+
+/// Blocks of the written tree (test-side walk): type, payload start and end, for the containers the
+/// checks below need (meshes, mesh, attributes after its vertex count, nodes and node kinds).
+struct Found {
+  std::uint16_t type;
+  std::size_t payload, end;
+  int depth;
+};
+
+void walk(const std::vector<std::byte>& b, std::size_t at, std::size_t end, int depth, std::vector<Found>& out) {
+  while (at + 6 <= end) {
+    std::uint16_t type;
+    std::uint32_t size;
+    std::memcpy(&type, b.data() + at, 2);
+    std::memcpy(&size, b.data() + at + 2, 4);
+    out.push_back({type, at + 6, at + size, depth});
+    if (type == 0x1000 || type == 0x1010 || type == 0x3000 || type == 0x3010 || type == 0x3011 || type == 0x3012)
+      walk(b, at + 6, at + size, depth + 1, out);
+    if (type == 0x2000) walk(b, at + 10, at + size, depth + 1, out);
+    at += size;
+  }
+}
+
+template <class T>
+T at(const std::vector<std::byte>& b, std::size_t offset) {
+  T v;
+  std::memcpy(&v, b.data() + offset, sizeof v);
+  return v;
+}
+
+TEST(E3dRoundTrip, SkinnedFilesFollowWhatEcereNeeds) {
+  ExampleOptions o;
+  o.rings = 4;
+  o.segments = 4;
+  const Scene src = make_example_scene(o);
+  auto bytes = formats::e3d_write(src, {});
+  ASSERT_TRUE(bytes.ok());
+  const auto& b = bytes.value();
+  std::vector<Found> blocks;
+  walk(b, 12, b.size(), 0, blocks);
+  // One interleaved block: vertices at 0 first, boneWeights listed last with M = 10 slots (§6, §11).
+  std::size_t interleaved = 0, faces16 = 0, root_nodes = 0;
+  for (const auto& f : blocks) {
+    if (f.type == 0x2800) {
+      ++interleaved;
+      EXPECT_EQ(at<std::uint16_t>(b, f.payload), 0x2010);
+      EXPECT_EQ(at<std::uint16_t>(b, f.payload + 2), 0);
+      std::size_t e = f.payload;
+      while (at<std::uint16_t>(b, e + 4) != 0) e += 4;  // last entry before the terminator
+      EXPECT_EQ(at<std::uint16_t>(b, e), 0x2090);
+      EXPECT_EQ(at<std::uint16_t>(b, e + 2) + 2 * 10, at<std::uint16_t>(b, e + 6));
+    }
+    if (f.type == 0x1030) ++faces16;
+    if (f.type == 0x1031) ADD_FAILURE() << "32-bit faces for a small mesh";
+    if (f.type == 0x2080 || f.type == 0x2011 || f.type == 0x2018 || (f.type > 0x2030 && f.type <= 0x2037)) ADD_FAILURE() << "block Ecere cannot read";
+    if (f.type == 0x3010 || f.type == 0x3011 || f.type == 0x3012) {
+      // Every node starts with its nodeID; the root is 1.
+      EXPECT_EQ(at<std::uint16_t>(b, f.payload), 0x3020);
+      if (f.depth == 1) {
+        ++root_nodes;
+        EXPECT_EQ(at<std::int32_t>(b, f.payload + 6), 1);
+      }
+    }
+  }
+  EXPECT_EQ(interleaved, 1u);
+  EXPECT_EQ(faces16, 1u);
+  EXPECT_EQ(root_nodes, 1u);
+  // Compressed: one LZMA block with Ecere's properties (lc 4, lp 4, pb 4: byte 0xDC) after the version.
+  WriteOptions c;
+  c.compress = true;
+  auto packed = formats::e3d_write(src, c);
+  ASSERT_TRUE(packed.ok());
+  const auto& p = packed.value();
+  EXPECT_EQ(at<std::uint16_t>(p, 12), 0x0010);
+  EXPECT_EQ(at<std::uint32_t>(p, 14), p.size() - 12);
+  EXPECT_EQ(at<std::uint32_t>(p, 18), b.size() - 12);  // the uncompressed size: everything after the version block
+  EXPECT_EQ(std::to_integer<int>(p[22]), 0xDC);
 }
 
 TEST(E3dRoundTrip, GeneratedSkinnedAnimatedSceneThroughWriteScene) {
