@@ -330,3 +330,56 @@ TEST(E3dOrientation, AnAemModelWrittenAsE3dHasItsUpAlongMinusY) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+TEST(E3dWriter, JointTreesTooDeepForReadersFailCleanlyAndCyclesStillWrite) {
+  Scene deep;
+  for (int j = 0; j < 1000; ++j) {
+    Joint joint;
+    joint.name = "j" + std::to_string(j);
+    joint.parent = j - 1;
+    deep.joints.push_back(joint);
+  }
+  auto r = formats::e3d_write(deep, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, "E3D_TOO_DEEP");
+  EXPECT_EQ(r.error().format, "E3D");
+
+  Scene cycle;
+  cycle.joints.resize(2);
+  cycle.joints[0].parent = 1;
+  cycle.joints[1].parent = 0;
+  auto c = formats::e3d_write(cycle, {});
+  ASSERT_TRUE(c.ok()) << c.error().to_string();
+  auto back = read_scene(c.value(), "cycle.e3d");
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->nodes.size(), 3u);  // the root the file needs, and one node per joint
+}
+
+TEST(E3dWriter, NodesWithMeshesThatCannotShareOneE3dMeshGetChildNodes) {
+  Scene s;
+  Mesh a, b;
+  a.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  a.indices = {0, 1, 2};
+  b = a;
+  b.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};  // different attributes: not mergeable
+  s.meshes = {a, b};
+  Node n;
+  n.meshes = {0, 1};
+  s.nodes.push_back(n);
+  auto out = formats::e3d_write(s, {});
+  ASSERT_TRUE(out.ok());
+  auto back = read_scene(out.value(), "two.e3d");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  ASSERT_EQ(back->meshes.size(), 2u);
+  ASSERT_EQ(back->nodes.size(), 2u);
+  EXPECT_EQ(back->nodes[0].meshes.size(), 1u);
+  EXPECT_EQ(back->nodes[1].parent, 0);
+  EXPECT_EQ(back->nodes[1].meshes.size(), 1u);
+  EXPECT_EQ(back->nodes[1].local, Transform{});
+}
+
+}  // namespace
+}  // namespace aem

@@ -2,6 +2,7 @@
 #include "formats/e3d/build_scene.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -211,6 +212,7 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
 }
 
 void add_animations(ReadContext& ctx, const RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& node_ids, Scene& s) {
+  std::optional<NameIndex> by_name;  // tracks may name their node instead of giving its ID
   for (const auto& raw : file.animations) {
     Animation a;
     std::unordered_map<std::uint32_t, std::size_t> channel_of_joint;
@@ -221,8 +223,11 @@ void add_animations(ReadContext& ctx, const RawFile& file, const std::unordered_
       a.loop = a.loop || t.loop;
       for (auto f : t.frames) last = std::max(last, f);
       std::int32_t node = t.node_id ? lookup(node_ids, *t.node_id) : -1;
-      for (std::size_t i = 0; node < 0 && !t.node_id && !t.node_name.empty() && i < s.nodes.size(); ++i)
-        if (s.nodes[i].name == t.node_name) node = static_cast<std::int32_t>(i);
+      if (!t.node_id && !t.node_name.empty()) {
+        if (!by_name) by_name = names_under(s, -1);
+        auto it = by_name->find(t.node_name);
+        if (it != by_name->end()) node = it->second;
+      }
       if (node < 0) {
         ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where, "animation track refers to no node; dropped");
         continue;

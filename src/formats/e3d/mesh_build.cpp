@@ -133,18 +133,23 @@ Mesh sub_mesh(const Mesh& mesh, const std::vector<std::uint32_t>& triangles) {
   return out;
 }
 
+/// The whole mesh as the only result (not `return {std::move(mesh)}`: an initializer list copies).
+std::vector<Mesh> whole(Mesh&& mesh, std::int32_t material) {
+  mesh.material = material;
+  std::vector<Mesh> one;
+  one.push_back(std::move(mesh));
+  return one;
+}
+
 }  // namespace
 
 std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links) {
   resolve_skin(raw, links, mesh);
   add_morphs(ctx, raw, links, mesh);
   const std::size_t tris = mesh.triangle_count();
-  if (raw.ranges.empty() || (raw.ranges.size() == 1 && raw.ranges[0].first == 0 && std::uint64_t(raw.ranges[0].count) == tris)) {
-    mesh.material = links.material(raw.ranges.empty() ? 0 : raw.ranges[0].material);
-    std::vector<Mesh> one;  // not {std::move(mesh)}: an initializer list would copy
-    one.push_back(std::move(mesh));
-    return one;
-  }
+  if (raw.ranges.empty()) return whole(std::move(mesh), links.material(0));
+  if (raw.ranges.size() == 1 && raw.ranges[0].first == 0 && std::uint64_t(raw.ranges[0].count) == tris)
+    return whole(std::move(mesh), links.material(raw.ranges[0].material));
   const std::vector<std::int32_t> mat = triangle_materials(ctx, raw, tris);
   std::vector<std::int32_t> ids;  // material IDs in order of first use
   std::unordered_map<std::int32_t, std::size_t> group_of;
@@ -161,12 +166,7 @@ std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, 
     }
     groups[group].push_back(static_cast<std::uint32_t>(t));
   }
-  if (groups.size() <= 1) {
-    mesh.material = links.material(ids.empty() ? (raw.ranges.empty() ? 0 : raw.ranges[0].material) : ids[0]);
-    std::vector<Mesh> one;
-    one.push_back(std::move(mesh));
-    return one;
-  }
+  if (groups.size() <= 1) return whole(std::move(mesh), links.material(ids.empty() ? raw.ranges[0].material : ids[0]));
   std::vector<Mesh> out;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     out.push_back(sub_mesh(mesh, groups[g]));

@@ -43,8 +43,12 @@ NodePlan plan_nodes(const Scene& s) {
   NodePlan plan;
   const std::size_t n = s.nodes.size();
   std::vector<std::size_t> roots;
+  std::vector<bool> is_root(n, false);
   for (std::size_t i = 0; i < n; ++i)
-    if (s.nodes[i].parent < 0 || static_cast<std::size_t>(s.nodes[i].parent) >= n || s.nodes[i].parent == std::int32_t(i)) roots.push_back(i);
+    if (s.nodes[i].parent < 0 || static_cast<std::size_t>(s.nodes[i].parent) >= n || s.nodes[i].parent == std::int32_t(i)) {
+      roots.push_back(i);
+      is_root[i] = true;
+    }
   // Meshes no node places and joints without a node are in model space: they may hang under the
   // scene's own root only when it does not move them.
   std::vector<bool> placed(s.meshes.size(), false);
@@ -62,7 +66,7 @@ NodePlan plan_nodes(const Scene& s) {
   // Scene nodes in depth-first order from the roots (a node in a parent cycle is never reached).
   std::vector<std::vector<std::size_t>> children(n);
   for (std::size_t i = 0; i < n; ++i)
-    if (std::find(roots.begin(), roots.end(), i) == roots.end()) children[s.nodes[i].parent].push_back(i);
+    if (!is_root[i]) children[s.nodes[i].parent].push_back(i);
   std::vector<std::pair<std::size_t, std::int32_t>> stack;
   for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, synthetic ? 0 : -1});
   while (!stack.empty()) {
@@ -83,22 +87,27 @@ NodePlan plan_nodes(const Scene& s) {
   for (std::size_t i = 0; i < n; ++i)
     if (s.nodes[i].joint >= 0 && static_cast<std::size_t>(s.nodes[i].joint) < s.joints.size() && plan.joint_node[s.nodes[i].joint] < 0)
       plan.joint_node[s.nodes[i].joint] = wnode_of[i];
-  // Joints without a node, parents before children (a parent cycle ends at the root).
-  std::vector<bool> visiting(s.joints.size(), false);
-  auto node_for_joint = [&](auto&& self, std::size_t j) -> std::int32_t {
-    if (plan.joint_node[j] >= 0) return plan.joint_node[j];
-    const Joint& joint = s.joints[j];
-    visiting[j] = true;
-    std::int32_t parent = 0;
-    if (joint.parent >= 0 && static_cast<std::size_t>(joint.parent) < s.joints.size() && !visiting[joint.parent]) parent = self(self, joint.parent);
-    visiting[j] = false;
-    const auto made = static_cast<std::int32_t>(plan.nodes.size());
-    plan.nodes.push_back({joint.name, joint.rest, Node::Kind::Plain, {}, {}, 0});
-    plan.nodes[parent].children.push_back(made);
-    plan.joint_node[j] = made;
-    return made;
-  };
-  for (std::size_t j = 0; j < s.joints.size(); ++j) node_for_joint(node_for_joint, j);
+  // Joints without a node, parents before children: each one's chain of node-less ancestors is made
+  // top down under the first ancestor that has a node (or the root; a parent cycle ends there too).
+  std::vector<bool> on_chain(s.joints.size(), false);
+  std::vector<std::size_t> chain;
+  for (std::size_t j = 0; j < s.joints.size(); ++j) {
+    chain.clear();
+    std::int64_t cur = static_cast<std::int64_t>(j);
+    while (cur >= 0 && static_cast<std::size_t>(cur) < s.joints.size() && plan.joint_node[cur] < 0 && !on_chain[cur]) {
+      on_chain[cur] = true;
+      chain.push_back(static_cast<std::size_t>(cur));
+      cur = s.joints[cur].parent;
+    }
+    std::int32_t parent = cur >= 0 && static_cast<std::size_t>(cur) < s.joints.size() && plan.joint_node[cur] >= 0 ? plan.joint_node[cur] : 0;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const auto made = static_cast<std::int32_t>(plan.nodes.size());
+      plan.nodes.push_back({s.joints[*it].name, s.joints[*it].rest, Node::Kind::Plain, {}, {}, 0});
+      plan.nodes[parent].children.push_back(made);
+      plan.joint_node[*it] = parent = made;
+      on_chain[*it] = false;
+    }
+  }
   for (std::uint32_t m = 0; m < s.meshes.size(); ++m)
     if (!placed[m]) plan.nodes[0].meshes.push_back(m);
   return plan;
