@@ -446,3 +446,17 @@ TEST(E3dLayout, UnresolvedBonesAreDroppedAndTheRestRenormalised) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+TEST(E3dLayout, BlackAmbientMeansAsDiffuseAsEcereReadsIt) {
+  E3dBytes b;
+  b.version().begin(0x8000).begin(0x8010).i32_block(0x8011, 1).vec3_block(0x8030, 0.5f, 0.25f, 0).vec3_block(0x8034, 0, 0, 0).end().end();
+  auto r = read(b.bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->materials[0].ambient, (Vec3{0.5f, 0.25f, 0}));
+}
+
+}  // namespace
+}  // namespace aem

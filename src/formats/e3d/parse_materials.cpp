@@ -68,6 +68,8 @@ void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
       default: skip_unknown(ctx, b, "material");
     }
   });
+  // Ecere's reader takes a black ambient to mean "as diffuse" (notes §9).
+  if (m.ambient == Vec3{}) m.ambient = m.diffuse;
   m.double_sided = m.flags & 1;
   m.alpha_blend = (m.flags & 6) != 0;
   m.base_color = {m.diffuse.x, m.diffuse.y, m.diffuse.z, m.opacity};
