@@ -460,3 +460,61 @@ TEST(E3dLayout, BlackAmbientMeansAsDiffuseAsEcereReadsIt) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+TEST(E3dLayout, EveryMaterialMapAndFieldBlock) {
+  E3dBytes b;
+  b.version().begin(0x9000);
+  for (int id = 1; id <= 10; ++id) b.begin(0x9001).i32_block(0x9002, id).str_block(0x9003, "t" + std::to_string(id)).end();
+  b.begin(0x9001).i32_block(0x9002, 11).begin(0x9103).raw("\0\0\0\x0CjP  ", 8).end().end();  // JPEG 2000
+  b.end();
+  b.begin(0x8000).begin(0x8010).i32_block(0x8011, 1);
+  b.i32_block(0x8013, 3).f32_block(0x8023, 0.5f);  // materialGroup, reflectivity: no place in the scene
+  const std::uint16_t maps[] = {0x8100, 0x8101, 0x8102, 0x8103, 0x8200, 0x8201, 0x8202, 0x8300, 0x8301, 0x8400};
+  for (int k = 0; k < 10; ++k) b.begin(maps[k]).i32_block(0x9002, k + 1).end();
+  b.begin(0x8401).i32_block(0x9002, 11).end();
+  b.end().end();
+  auto r = read(b.bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  const MaterialTextures& t = r->materials[0].textures;
+  EXPECT_EQ(t.emissive, 0);            // emissiveMap, texture ID 1
+  EXPECT_EQ(t.normal, 1);              // normalMap
+  EXPECT_EQ(t.occlusion, 3);           // ambientOcclusionMap
+  EXPECT_EQ(t.base_color, 4);          // phongDiffuseMap (pbrRMAlbedo then finds the slot taken)
+  EXPECT_EQ(t.specular, 5);            // phongSpecularMap
+  EXPECT_EQ(t.metallic_roughness, 8);  // pbrRMRoughnessMetalness
+  EXPECT_EQ(r->textures[10].mime_type, "image/jp2");
+  // heightMap, phongAmbientMap, pbrRMAlbedo (slot taken), pbrSpecDiffuseMap, pbrSpecSpecularGlossMap,
+  // materialGroup and reflectivity are reported.
+  std::size_t dropped = 0;
+  for (const auto& w : r.warnings) dropped += w.code == "E3D_DATA_DROPPED";
+  EXPECT_EQ(dropped, 7u);
+}
+
+TEST(E3dLayout, EveryFrameTrackKeyBlock) {
+  // Scaling keys are kept; the Euler, camera, light and hide tracks are sized and reported.
+  E3dBytes b;
+  b.version().begin(0x3000).begin(0x3010).i32_block(0x3020, 1).str_block(0x3021, "n").end().end();
+  b.begin(0xA000).begin(0xA010).begin(0xA022).i32(0).i32(3).i32(0).end();
+  b.begin(0xA100).u32(2).u8(0).u32(0).u32(3).begin(0xA220).vec3(1, 1, 1).vec3(2, 2, 2).end().i32_block(0x3020, 1).end();
+  for (std::uint16_t type : {0xA240, 0xA250, 0xA260, 0xA270, 0xA280, 0xA290, 0xA2A0})
+    b.begin(0xA100).u32(2).u8(0).u32(0).u32(3).begin(type).f32(0).f32(10).end().i32_block(0x3020, 1).end();
+  b.begin(0xA100).u32(2).u8(0).u32(0).u32(3).begin(0xA2B0).vec3(1, 1, 1).vec3(0, 0, 0).end().i32_block(0x3020, 1).end();
+  b.begin(0xA100).u32(2).u8(0).u32(0).u32(3).begin(0xA2C0).u8(0).u8(1).end().i32_block(0x3020, 1).end();
+  b.end().end();
+  auto r = read(b.bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  ASSERT_EQ(r->animations[0].channels.size(), 1u);
+  const auto& scale = r->animations[0].channels[0].scale;
+  ASSERT_EQ(scale.size(), 2u);
+  EXPECT_EQ(scale[1].value, (Vec3{2, 2, 2}));
+  EXPECT_NEAR(scale[1].time, 3.0f / 30.0f, 1e-6f);
+  std::size_t dropped = 0;
+  for (const auto& w : r.warnings) dropped += w.code == "E3D_DATA_DROPPED";
+  EXPECT_EQ(dropped, 9u);
+}
+
+}  // namespace
+}  // namespace aem
