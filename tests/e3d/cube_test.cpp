@@ -2,6 +2,9 @@
 // cube with the normals the spec lists, written by our writer (plain and LZMA-compressed).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+
 #include "aem/io.hpp"
 #include "e3d/e3d_builder.hpp"
 #include "formats/e3d/e3d_format.hpp"
@@ -102,6 +105,8 @@ TEST(E3dCube, CubeWithNormalsWrittenPlainAndCompressedReadsBackIdentically) {
     auto back = read_scene(out, "cube.e3d");
     ASSERT_TRUE(back.ok()) << back.error().to_string();
     expect_same_cube(cube, back.value());
+    const bool noted = std::any_of(back->source_notes.begin(), back->source_notes.end(), [](const SourceNote& n) { return n.key == "compression"; });
+    EXPECT_EQ(noted, compress);
   }
 }
 

@@ -26,6 +26,8 @@ std::vector<std::byte> decode_lzma_block(ReadContext& ctx, BlockRef& block) {
                     "LZMA block declares " + std::to_string(size) + " uncompressed bytes; only " +
                         std::to_string(ctx.decode_budget) + " remain of the read's decompression limit");
   ctx.decode_budget -= size;
+  ++ctx.lzma_blocks;
+  ctx.lzma_bytes += size;
   auto stream = r.bytes(r.remaining(), "LZMA stream");
   LzmaDecoded decoded = lzma_decode(std::span<const std::byte, kLzmaPropsSize>(props.data(), kLzmaPropsSize), stream, size);
   if (!decoded.ok) detail::fail_at("E3D", "E3D_LZMA_CORRUPT", block.offset, "LZMA block: " + decoded.error);

@@ -92,6 +92,9 @@ Result<Scene> e3d_read(const ReadInput& input) {
     Scene scene = e3d::build_scene(ctx, file);
     load_external_textures(ctx, scene, input.path);
     scene.conventions = e3d_conventions();
+    if (ctx.lzma_blocks > 0)
+      scene.source_notes.push_back({"compression", "LZMA (" + std::to_string(ctx.lzma_blocks) + " blocks, " + std::to_string(input.bytes.size()) +
+                                                       " bytes in the file, " + std::to_string(ctx.lzma_bytes) + " decoded)"});
     Result<Scene> result(std::move(scene));
     result.warnings = std::move(ctx.warnings);
     return result;
