@@ -172,8 +172,22 @@ TEST(E3dHostile, LzmaBlocksThatLieOrAreCorrupt) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, "E3D_LZMA_TOO_LARGE");
   // The limit holds for all blocks together, nested ones included.
-  small.max_decoded_bytes = content.size() + 10;
-  EXPECT_EQ(code(wrap(test::lzma_block(content)), small), "E3D_LZMA_TOO_LARGE");  // content holds a nested block
+  std::vector<std::byte> zeros(64);
+  const auto nested = test::lzma_block(E3dBytes().begin(0x9000).append(zeros).end().bytes);
+  small.max_decoded_bytes = nested.size() + 10;  // room for the outer block's data, not the inner's
+  EXPECT_EQ(code(wrap(test::lzma_block(nested)), small), "E3D_LZMA_TOO_LARGE");
+
+  // What the blocks make the reader build counts too: 100 000 empty nodes are 600 KB of data but
+  // would be tens of MB of scene.
+  E3dBytes nodes;
+  nodes.begin(0x3000);
+  for (int i = 0; i < 100000; ++i) nodes.begin(0x3010).end();
+  nodes.end();
+  small.max_decoded_bytes = 4 << 20;
+  r = read(wrap(test::lzma_block(nodes.bytes)), small);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, "E3D_TOO_LARGE");
+  EXPECT_EQ(*r.error().offset, 12u);
 
   // Properties the decoder cannot accept (lc = 9 would need d >= 225).
   auto bad_props = test::lzma_block(content);

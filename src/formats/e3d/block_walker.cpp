@@ -66,6 +66,30 @@ void ReadContext::warn(std::string code, const Where& at, std::string message) {
   warnings.push_back(Warning{std::move(code), "E3D", {}, at.lzma.value_or(at.offset), {}, {}, std::move(message)});
 }
 
+namespace {
+
+std::string too_large(std::uint64_t bytes, std::uint64_t budget, std::string_view what) {
+  return std::string(what) + " would take " + std::to_string(bytes) + " more bytes; only " + std::to_string(budget) +
+         " remain of the read's limit (ReadOptions::max_decoded_bytes)";
+}
+
+}  // namespace
+
+void ReadContext::charge(std::uint64_t bytes, std::uint64_t offset, std::string_view what) {
+  if (bytes > decode_budget) detail::fail_at("E3D", "E3D_TOO_LARGE", offset, too_large(bytes, decode_budget, what));
+  decode_budget -= bytes;
+}
+
+void ReadContext::charge(std::uint64_t bytes, const Where& at, std::string_view what) {
+  if (bytes <= decode_budget) {
+    decode_budget -= bytes;
+    return;
+  }
+  std::string message = too_large(bytes, decode_budget, what);
+  if (at.lzma) message = "at byte " + std::to_string(at.offset) + " of the data decompressed from the LZMA block here: " + message;
+  detail::fail_at("E3D", "E3D_TOO_LARGE", at.lzma.value_or(at.offset), std::move(message));
+}
+
 void walk_blocks(ReadContext& ctx, detail::ByteReader& container, const std::function<void(BlockRef&)>& visit) {
   DepthGuard guard(ctx.depth, container);
   while (container.remaining() >= kBlockHeaderSize) {

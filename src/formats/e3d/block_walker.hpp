@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aem/error.hpp"
@@ -35,6 +36,13 @@ struct ReadContext {
   /// offset, with the offset within the decompressed data in the message.
   void warn(std::string code, const Where& at, std::string message);
   void warn(std::string code, std::uint64_t offset, std::string message) { warn(std::move(code), where(offset), std::move(message)); }
+
+  /// Counts `bytes` of scene data against decode_budget: the read's limit bounds what a file makes
+  /// the reader build, not only what it decompresses (tiny blocks repeated in an LZMA stream would
+  /// otherwise make huge scenes). Throws ParseError E3D_TOO_LARGE when the budget is exceeded; the
+  /// first form is for use while walking blocks (`offset` in the data being walked), the second after.
+  void charge(std::uint64_t bytes, std::uint64_t offset, std::string_view what);
+  void charge(std::uint64_t bytes, const Where& at, std::string_view what);
 };
 
 /// One block: its type, where its header starts, and a reader over its payload.

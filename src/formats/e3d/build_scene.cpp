@@ -206,8 +206,10 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
     const std::int32_t m = lookup(mesh_ids, *id);
     if (m < 0)
       ctx.warn("E3D_UNRESOLVED_REFERENCE", file.nodes[n].where, "node refers to mesh ID " + std::to_string(*id) + ", which no mesh defines");
-    else
+    else {
+      ctx.charge(scene_meshes[m].size() * sizeof(std::uint32_t), file.nodes[n].where, "mesh instances");
       s.nodes[n].meshes = scene_meshes[m];
+    }
   }
 }
 

@@ -10,7 +10,8 @@ namespace aem::formats {
 
 /// True when the file starts with the version block: type 1, size 12, "E3DF" (e3d-notes.md §0).
 bool e3d_sniff(std::span<const std::byte> head);
-/// Reads an E3D file: LZMA blocks at any level (decoded within options.max_decoded_bytes), meshes
+/// Reads an E3D file: LZMA blocks at any level (decoded within options.max_decoded_bytes, which
+/// also bounds the scene the blocks make the reader build), meshes
 /// (split per material range), nodes including camera and light nodes, materials, textures,
 /// skins and animations (every node a joint when there are any), morphs as mesh frames. Textures
 /// named by a relative path are loaded from beside input.path when it is set.

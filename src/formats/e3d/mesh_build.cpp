@@ -52,6 +52,7 @@ void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Me
     }
     const auto& p = target->mesh.positions;
     const auto& n = target->mesh.normals;
+    ctx.charge(std::uint64_t(all) * sizeof(Vec3) * (n.empty() ? 1 : 2), morph.where, "a morph frame");
     MorphFrame frame;
     if (p.size() == all) {
       frame.positions = p;
@@ -108,19 +109,20 @@ std::vector<T> gather(const std::vector<T>& src, const std::vector<std::uint32_t
 }
 
 /// The part of `mesh` that `triangles` use, with only their vertices (kept in their order, so that
-/// meshes the writer merged come back as they were).
-Mesh sub_mesh(const Mesh& mesh, const std::vector<std::uint32_t>& triangles) {
-  std::vector<std::uint32_t> remap(mesh.positions.size(), UINT32_MAX), order;
+/// meshes the writer merged come back as they were). `slot` is scratch of one entry per vertex,
+/// shared by the calls for one mesh so that splitting costs time for the triangles only.
+Mesh sub_mesh(const Mesh& mesh, const std::vector<std::uint32_t>& triangles, std::vector<std::uint32_t>& slot) {
+  std::vector<std::uint32_t> order;
+  order.reserve(3 * triangles.size());
   for (auto t : triangles)
-    for (int k = 0; k < 3; ++k) remap[mesh.indices[3 * std::size_t(t) + k]] = 0;
-  for (std::uint32_t v = 0; v < remap.size(); ++v)
-    if (remap[v] == 0) {
-      remap[v] = static_cast<std::uint32_t>(order.size());
-      order.push_back(v);
-    }
+    for (int k = 0; k < 3; ++k) order.push_back(mesh.indices[3 * std::size_t(t) + k]);
+  std::sort(order.begin(), order.end());
+  order.erase(std::unique(order.begin(), order.end()), order.end());
+  for (std::uint32_t i = 0; i < order.size(); ++i) slot[order[i]] = i;
   Mesh out;
+  out.indices.reserve(3 * triangles.size());
   for (auto t : triangles)
-    for (int k = 0; k < 3; ++k) out.indices.push_back(remap[mesh.indices[3 * std::size_t(t) + k]]);
+    for (int k = 0; k < 3; ++k) out.indices.push_back(slot[mesh.indices[3 * std::size_t(t) + k]]);
   out.name = mesh.name;
   out.positions = gather(mesh.positions, order);
   out.normals = gather(mesh.normals, order);
@@ -167,9 +169,11 @@ std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, 
     groups[group].push_back(static_cast<std::uint32_t>(t));
   }
   if (groups.size() <= 1) return whole(std::move(mesh), links.material(ids.empty() ? raw.ranges[0].material : ids[0]));
+  ctx.charge(groups.size() * sizeof(Mesh), raw.where, "splitting a mesh by material");
   std::vector<Mesh> out;
+  std::vector<std::uint32_t> slot(mesh.positions.size());
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    out.push_back(sub_mesh(mesh, groups[g]));
+    out.push_back(sub_mesh(mesh, groups[g], slot));
     out.back().material = links.material(ids[g]);
   }
   return out;

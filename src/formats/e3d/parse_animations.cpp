@@ -30,6 +30,7 @@ std::uint64_t key_size(std::uint16_t type) {
 }
 
 void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
+  ctx.charge(sizeof(RawTrack) + sizeof(Channel), tb.offset, "an animation track");
   RawTrack t;
   t.where = ctx.where(tb.offset);
   detail::ByteReader& r = tb.payload;
@@ -57,6 +58,7 @@ void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
 }
 
 void parse_animation(ReadContext& ctx, BlockRef& ab, RawFile& file) {
+  ctx.charge(sizeof(RawAnimation) + sizeof(Animation), ab.offset, "an animation");
   RawAnimation anim;
   anim.where = ctx.where(ab.offset);
   walk_blocks(ctx, ab.payload, [&](BlockRef& b) {

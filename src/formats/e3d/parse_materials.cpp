@@ -37,6 +37,7 @@ TextureRef parse_map(ReadContext& ctx, BlockRef& mb) {
 }
 
 void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
+  ctx.charge(sizeof(RawMaterial) + sizeof(Material), mb.offset, "a material");
   RawMaterial raw;
   raw.where = ctx.where(mb.offset);
   Material& m = raw.material;
@@ -46,7 +47,10 @@ void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
   m.double_sided = true;
   m.flags = 1;
   walk_blocks(ctx, mb.payload, [&](BlockRef& b) {
-    if (is_map(b.type)) return raw.maps.push_back(parse_map(ctx, b));
+    if (is_map(b.type)) {
+      ctx.charge(sizeof(TextureRef), b.offset, "a texture map");
+      return raw.maps.push_back(parse_map(ctx, b));
+    }
     switch (b.type) {
       case kMaterialId: raw.id = read_i32_block(b); break;
       case kMaterialName: m.name = read_string_block(b); break;
@@ -77,6 +81,7 @@ void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
 }
 
 void parse_texture(ReadContext& ctx, BlockRef& tb, RawFile& file) {
+  ctx.charge(sizeof(RawTexture) + sizeof(Texture), tb.offset, "a texture");
   RawTexture raw;
   raw.where = ctx.where(tb.offset);
   walk_blocks(ctx, tb.payload, [&](BlockRef& b) {

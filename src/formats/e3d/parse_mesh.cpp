@@ -177,6 +177,7 @@ void parse_morphs(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   const std::int32_t count = b.payload.i32("morph count");
   walk_blocks(ctx, b.payload, [&](BlockRef& mb) {
     if (mb.type != kMorph) return skip_unknown(ctx, mb, "morphs");
+    ctx.charge(sizeof(RawMorph), mb.offset, "a morph");
     RawMorph morph;
     morph.where = ctx.where(mb.offset);
     walk_blocks(ctx, mb.payload, [&](BlockRef& c) {
@@ -231,6 +232,7 @@ void finish_mesh(ReadContext& ctx, RawMesh& m) {
 }
 
 void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
+  ctx.charge(sizeof(RawMesh) + sizeof(Mesh), mb.offset, "a mesh");
   RawMesh m;
   m.where = ctx.where(mb.offset);
   walk_blocks(ctx, mb.payload, [&](BlockRef& b) {

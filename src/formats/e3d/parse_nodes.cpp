@@ -14,6 +14,7 @@ bool is_node(std::uint16_t type) { return type == kMeshNode || type == kCameraNo
 
 void parse_node(ReadContext& ctx, BlockRef& nb, std::int32_t parent, RawFile& file) {
   const auto self = static_cast<std::int32_t>(file.nodes.size());
+  ctx.charge(sizeof(RawNode) + sizeof(Node) + sizeof(Joint), nb.offset, "a node");
   {
     RawNode n;
     n.where = ctx.where(nb.offset);
