@@ -214,6 +214,28 @@ TEST(E3dHostile, LzmaBlocksThatLieOrAreCorrupt) {
   EXPECT_NE(r.error().message.find("at byte 12 of the data decompressed"), std::string::npos) << r.error().message;
 }
 
+TEST(E3dHostile, FloodsOfEntriesAndBlocksStayCheap) {
+  // 100 000 zero-size custom entries in a zero-size vertex with 2 billion vertices: nothing to read,
+  // one warning, no time spent per vertex or per entry.
+  E3dBytes b;
+  b.version().begin(0x1000).begin(0x1010).begin(0x2000).i32(0x7FFFFFFF).begin(0x2800);
+  for (int i = 0; i < 100000; ++i) b.u16(0x4001).u16(0);
+  b.u16(0).u16(0).end().end().end().end();
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = read(b.bytes);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
+  ASSERT_FALSE(r.ok());  // vertices but no positions
+  EXPECT_EQ(r.error().code, "E3D_MISSING_POSITIONS");
+  // 200 000 unknown blocks: warnings stop at a thousand and say how many more there were.
+  E3dBytes u;
+  u.version();
+  for (int i = 0; i < 200000; ++i) u.begin(0x7777).end();
+  auto w = read(u.bytes);
+  ASSERT_TRUE(w.ok());
+  EXPECT_LE(w.warnings.size(), 1001u);
+  EXPECT_TRUE(test::has_code(w.warnings, "E3D_TOO_MANY_WARNINGS"));
+}
+
 TEST(E3dHostile, DeepNestingIsRefused) {
   E3dBytes b;
   b.version().begin(0x3000);

@@ -60,6 +60,10 @@ Where ReadContext::where(std::uint64_t offset) const {
 }
 
 void ReadContext::warn(std::string code, const Where& at, std::string message) {
+  if (warnings.size() >= kMaxWarnings) {
+    ++suppressed;
+    return;
+  }
   if (at.lzma)
     message = "at byte " + std::to_string(at.offset) + " of the data decompressed from " +
               (at.nested ? "an LZMA block nested in the one here: " : "the LZMA block here: ") + message;

@@ -28,7 +28,8 @@ struct ReadContext {
   std::uint64_t lzma_blocks = 0, lzma_bytes = 0;  ///< LZMA blocks decoded and the bytes they gave
   int depth = 0;
   std::vector<std::uint64_t> lzma_offsets;  ///< offsets of the LZMA blocks being walked, outermost first
-  std::vector<Warning> warnings;
+  std::vector<Warning> warnings;     ///< at most kMaxWarnings; later ones are only counted
+  std::uint64_t suppressed = 0;
 
   /// Where `offset` (in the data being walked now) is.
   Where where(std::uint64_t offset) const;
@@ -58,6 +59,9 @@ struct BlockRef {
 /// Fewer than 6 bytes left at the end are ignored. Throws ParseError on a header that is too small
 /// or overruns the container, a bad LZMA block, or nesting deeper than kMaxDepth.
 void walk_blocks(ReadContext& ctx, detail::ByteReader& container, const std::function<void(BlockRef&)>& visit);
+
+/// Warnings kept per read: a hostile file could otherwise make one per 6-byte block.
+inline constexpr std::size_t kMaxWarnings = 1000;
 
 /// Containers (LZMA blocks included) nest at most this deep.
 inline constexpr int kMaxDepth = 256;

@@ -1,6 +1,7 @@
 // meshes (0x1000) > mesh (0x1010): attributes, triangles, material ranges, duplicate vertices, skin,
 // parts and morphs (e3d-notes.md §4, §6), checked against the bytes present before allocating.
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "formats/e3d/e3d_parse.hpp"
@@ -34,10 +35,13 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
                         std::to_string(r.remaining()));
   const std::byte* data = r.bytes(r.remaining(), "interleaved data").data();
   std::vector<AttributeSource> sources;
+  std::array<int, 32> source_of_target;  // a later entry for the same array replaces an earlier one
+  source_of_target.fill(-1);
+  std::vector<std::uint16_t> skipped;    // custom and extra-skin types: reported once each
   for (const Entry& e : entries) {
     AttributeSource src{e.type, data + e.offset, vsize, 0, b.offset};
     int size = attribute_size(e.type);
-    if (e.type >= kBoneWeights && e.type <= kBoneWeights + 7) {
+    if (e.type == kBoneWeights) {
       // M slots: up to the next larger offset in the list, or the end of the vertex (§6).
       std::uint32_t next = vsize;
       for (const Entry& o : entries)
@@ -46,19 +50,26 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
       size = 2 * src.bone_slots;
       if (size == 0)
         detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset, "interleaved bone weights at offset " + std::to_string(e.offset) + " have no room for a slot");
-    } else if (!is_vertex_attribute(e.type)) {
-      ctx.warn("E3D_UNKNOWN_BLOCK", b.offset, "interleaved attribute type " + block_label(e.type) + " unknown; skipped");
+    } else if (attribute_target(e.type) == 0) {
+      if (std::find(skipped.begin(), skipped.end(), e.type) != skipped.end()) continue;
+      skipped.push_back(e.type);
+      if (is_vertex_attribute(e.type))
+        decode_attribute(ctx, src, m, 0, 0);  // warns that it is skipped
+      else
+        ctx.warn("E3D_UNKNOWN_BLOCK", b.offset, "interleaved attribute type " + block_label(e.type) + " unknown; skipped");
       continue;
     }
     if (std::uint32_t(e.offset) + std::uint32_t(size) > vsize)
       detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
                       "interleaved attribute " + block_label(e.type) + " at offset " + std::to_string(e.offset) + " (" + std::to_string(size) +
                           " bytes) does not fit in the " + std::to_string(vsize) + "-byte vertex");
-    // A later entry for the same array replaces an earlier one.
-    const int target = attribute_target(e.type);
-    auto same = std::find_if(sources.begin(), sources.end(), [&](const AttributeSource& o) { return target && attribute_target(o.type) == target; });
-    if (same != sources.end()) sources.erase(same);
-    sources.push_back(src);
+    int& slot = source_of_target[attribute_target(e.type)];
+    if (slot >= 0) {
+      sources[slot] = src;
+    } else {
+      slot = static_cast<int>(sources.size());
+      sources.push_back(src);
+    }
   }
   // Vertex ranges small enough to stay in cache while every attribute is read from them.
   constexpr std::uint32_t kChunk = 1024;

@@ -97,6 +97,9 @@ Result<Scene> e3d_read(const ReadInput& input) {
                                                        " bytes in the file, " + std::to_string(ctx.lzma_bytes) + " decoded)"});
     Result<Scene> result(std::move(scene));
     result.warnings = std::move(ctx.warnings);
+    if (ctx.suppressed > 0)
+      result.warnings.push_back(Warning{"E3D_TOO_MANY_WARNINGS", "E3D", {}, {}, {}, {},
+                                        std::to_string(ctx.suppressed) + " more warnings not listed"});
     return result;
   });
 }
