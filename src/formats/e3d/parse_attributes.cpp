@@ -122,14 +122,17 @@ int attribute_target(std::uint16_t type) {
 
 void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count) {
   Mesh& mesh = m.mesh;
-  // Arrays are filled by appending: resizing first would write every value twice.
+  // Arrays grow one vertex range at a time (reserved once), so the range's default values are written
+  // in cache just before the real ones, and the loop writes through a plain pointer.
   auto fill = [&](auto& out, auto&& value) {
     if (first == 0) {
       out.clear();
       out.reserve(m.vertex_count);
     }
+    out.resize(std::size_t(first) + count);
+    auto* dst = out.data() + first;
     const std::byte* p = src.data + std::size_t(first) * src.stride;
-    for (std::uint32_t i = 0; i < count; ++i, p += src.stride) out.push_back(value(p));
+    for (std::uint32_t i = 0; i < count; ++i, p += src.stride) dst[i] = value(p);
   };
 
   switch (src.type) {
