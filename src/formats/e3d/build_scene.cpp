@@ -94,20 +94,6 @@ void add_nodes(const RawFile& file, Scene& s) {
   }
 }
 
-/// Every node becomes the joint of the same index, resting at its transform (§6: bones are nodes).
-void add_joints(Scene& s) {
-  const auto world = node_world_matrices(s);
-  for (std::size_t i = 0; i < s.nodes.size(); ++i) {
-    Joint j;
-    j.name = s.nodes[i].name;
-    j.parent = s.nodes[i].parent;
-    j.rest = s.nodes[i].local;
-    j.inverse_bind = inverse(world[i]);
-    s.joints.push_back(std::move(j));
-    s.nodes[i].joint = static_cast<std::int32_t>(i);
-  }
-}
-
 /// Node names under one skeleton root (the whole scene for -1): the first node of each name.
 using NameIndex = std::unordered_map<std::string, std::int32_t>;
 
@@ -123,65 +109,124 @@ NameIndex names_under(const Scene& s, std::int32_t root) {
   return names;
 }
 
-/// Finds skin bones' nodes: by name, under the skeleton root named by the node placing the mesh.
-class BoneResolver {
- public:
-  BoneResolver(const RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& node_ids, Scene& s)
-      : scene_(s), bind_set_(s.joints.size(), false) {
-    for (const auto& n : file.nodes)
-      if (n.mesh_id && n.skeleton_root) root_of_mesh_[*n.mesh_id] = lookup(node_ids, *n.skeleton_root);
-  }
-
-  /// Joint of each bone of `mesh` (-1 if unresolved); sets each bone joint's inverse bind, bind
-  /// shape applied first (§6).
-  std::vector<std::int32_t> resolve(ReadContext& ctx, const RawMesh& mesh) {
-    std::int32_t root = -1;
-    if (mesh.id && root_of_mesh_.count(*mesh.id)) root = root_of_mesh_[*mesh.id];
-    auto cached = names_.find(root);
-    if (cached == names_.end()) cached = names_.emplace(root, names_under(scene_, root)).first;
-    std::vector<std::int32_t> joints;
-    for (const auto& bone : mesh.bones) {
-      auto it = cached->second.find(bone.node_name);
-      const std::int32_t found = it == cached->second.end() ? -1 : scene_.nodes[it->second].joint;
-      joints.push_back(found);
-      if (found < 0) {
-        ctx.warn("E3D_UNRESOLVED_REFERENCE", mesh.where, "skin bone \"" + bone.node_name + "\" names no node; its weights are dropped");
-        continue;
-      }
-      const Mat4 inverse_bind = bone.inverse_bind * mesh.bind_shape;
-      if (bind_set_[found] && scene_.joints[found].inverse_bind != inverse_bind)
-        ctx.warn("E3D_BIND_CONFLICT", mesh.where, "bone \"" + bone.node_name + "\" has another inverse bind in another skin; the first is kept");
-      if (!bind_set_[found]) scene_.joints[found].inverse_bind = inverse_bind;
-      bind_set_[found] = true;
-    }
-    return joints;
-  }
-
- private:
-  Scene& scene_;
-  std::vector<bool> bind_set_;
-  std::unordered_map<std::int32_t, std::int32_t> root_of_mesh_;
-  std::unordered_map<std::int32_t, NameIndex> names_;
+/// Which node each skin bone and each animation track refers to (-1: none), found before any joint
+/// exists because they decide which nodes become joints.
+struct References {
+  std::vector<std::vector<std::int32_t>> bone_nodes;   ///< per mesh, per bone
+  std::vector<std::vector<std::int32_t>> track_nodes;  ///< per animation, per track
 };
 
-void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& node_ids, Scene& s) {
-  const auto mesh_ids = index_ids(ctx, file.meshes, "mesh");
-  const auto material_ids = index_ids(ctx, file.materials, "material");
-  // Morph targets are meshes of their own that no node places (§4): they become frames only.
-  std::vector<bool> is_target(file.meshes.size(), false), placed(file.meshes.size(), false);
+/// Skin bones: by name, under the skeleton root named by the node placing the mesh (anywhere when
+/// none names one, §6). Tracks: by node ID, or else by name.
+References resolve_references(ReadContext& ctx, const RawFile& file, const std::vector<bool>& built,
+                              const std::unordered_map<std::int32_t, std::int32_t>& node_ids, const Scene& s) {
+  References refs;
+  std::unordered_map<std::int32_t, std::int32_t> root_of_mesh;
+  for (const auto& n : file.nodes)
+    if (n.mesh_id && n.skeleton_root) root_of_mesh[*n.mesh_id] = lookup(node_ids, *n.skeleton_root);
+  std::unordered_map<std::int32_t, NameIndex> names;  // per skeleton root
+  auto names_for = [&](std::int32_t root) -> const NameIndex& {
+    auto it = names.find(root);
+    return it != names.end() ? it->second : names.emplace(root, names_under(s, root)).first->second;
+  };
+  refs.bone_nodes.resize(file.meshes.size());
+  for (std::size_t m = 0; m < file.meshes.size(); ++m) {
+    const RawMesh& mesh = file.meshes[m];
+    if (!built[m] || mesh.bones.empty()) continue;
+    auto root = mesh.id ? root_of_mesh.find(*mesh.id) : root_of_mesh.end();
+    const NameIndex& index = names_for(root == root_of_mesh.end() ? -1 : root->second);
+    for (const auto& bone : mesh.bones) {
+      auto it = index.find(bone.node_name);
+      refs.bone_nodes[m].push_back(it == index.end() ? -1 : it->second);
+      if (it == index.end())
+        ctx.warn("E3D_UNRESOLVED_REFERENCE", mesh.where, "skin bone \"" + bone.node_name + "\" names no node; its weights are dropped");
+    }
+  }
+  for (const auto& a : file.animations) {
+    auto& nodes = refs.track_nodes.emplace_back();
+    for (const auto& t : a.tracks) {
+      std::int32_t node = t.node_id ? lookup(node_ids, *t.node_id) : -1;
+      if (!t.node_id && !t.node_name.empty()) {
+        auto it = names_for(-1).find(t.node_name);
+        if (it != names_for(-1).end()) node = it->second;
+      }
+      if (node < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where, "animation track refers to no node; dropped");
+      nodes.push_back(node);
+    }
+  }
+  return refs;
+}
+
+/// Joints for the nodes skins and tracks need (§6: bones are nodes): bones and animated nodes, their
+/// ancestors (so the joint tree is connected) and everything under an animated node (it moves too).
+/// Each rests at its node's transform; inverse binds come from the skins, or the inverse world
+/// matrix for joints no skin names.
+void add_joints(ReadContext& ctx, const RawFile& file, const References& refs, Scene& s) {
+  const std::size_t n = s.nodes.size();
+  std::vector<bool> needed(n, false), moving(n, false);
+  for (const auto& bones : refs.bone_nodes)
+    for (auto b : bones)
+      if (b >= 0) needed[b] = true;
+  for (const auto& tracks : refs.track_nodes)
+    for (auto t : tracks)
+      if (t >= 0) needed[t] = moving[t] = true;
+  // Nodes are depth-first, parents first: a forward pass marks subtrees, a backward one ancestors.
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto p = s.nodes[i].parent;
+    if (p >= 0 && moving[p]) needed[i] = moving[i] = true;
+  }
+  for (std::size_t i = n; i-- > 0;)
+    if (needed[i] && s.nodes[i].parent >= 0) needed[s.nodes[i].parent] = true;
+  const auto world = node_world_matrices(s);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!needed[i]) continue;
+    Joint j;
+    j.name = s.nodes[i].name;
+    j.parent = s.nodes[i].parent >= 0 ? s.nodes[s.nodes[i].parent].joint : -1;
+    j.rest = s.nodes[i].local;
+    j.inverse_bind = inverse(world[i]);
+    s.nodes[i].joint = static_cast<std::int32_t>(s.joints.size());
+    s.joints.push_back(std::move(j));
+  }
+  // Inverse binds are relative to the skin's bind shape, which applies first (§6).
+  std::vector<bool> bind_set(s.joints.size(), false);
+  for (std::size_t m = 0; m < refs.bone_nodes.size(); ++m)
+    for (std::size_t b = 0; b < refs.bone_nodes[m].size(); ++b) {
+      const auto node = refs.bone_nodes[m][b];
+      if (node < 0) continue;
+      const RawMesh& mesh = file.meshes[m];
+      const auto joint = s.nodes[node].joint;
+      const Mat4 inverse_bind = mesh.bones[b].inverse_bind * mesh.bind_shape;
+      if (bind_set[joint] && s.joints[joint].inverse_bind != inverse_bind)
+        ctx.warn("E3D_BIND_CONFLICT", mesh.where, "bone \"" + mesh.bones[b].node_name + "\" has another inverse bind in another skin; the first is kept");
+      if (!bind_set[joint]) s.joints[joint].inverse_bind = inverse_bind;
+      bind_set[joint] = true;
+    }
+}
+
+/// Meshes the scene gets: all but morph targets that no node places (§4: they become frames only).
+std::vector<bool> meshes_to_build(const RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& mesh_ids,
+                                  std::vector<bool>& is_target) {
+  std::vector<bool> placed(file.meshes.size(), false), built(file.meshes.size(), true);
+  is_target.assign(file.meshes.size(), false);
   for (const auto& n : file.nodes)
     if (n.mesh_id && lookup(mesh_ids, *n.mesh_id) >= 0) placed[lookup(mesh_ids, *n.mesh_id)] = true;
   for (const auto& m : file.meshes)
     for (const auto& morph : m.morphs)
       if (morph.mesh_id && lookup(mesh_ids, *morph.mesh_id) >= 0) is_target[lookup(mesh_ids, *morph.mesh_id)] = true;
+  for (std::size_t i = 0; i < built.size(); ++i) built[i] = !is_target[i] || placed[i];
+  return built;
+}
 
-  BoneResolver bones(file, node_ids, s);
+void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& mesh_ids,
+                const std::vector<bool>& built, const std::vector<bool>& is_target, const References& refs, Scene& s) {
+  const auto material_ids = index_ids(ctx, file.materials, "material");
   std::vector<std::vector<std::uint32_t>> scene_meshes(file.meshes.size());
   for (std::size_t i = 0; i < file.meshes.size(); ++i) {
     const RawMesh& raw = file.meshes[i];
-    if (is_target[i] && !placed[i]) continue;
+    if (!built[i]) continue;
     MeshLinks links;
-    if (!raw.bones.empty()) links.bone_joints = bones.resolve(ctx, raw);
+    for (auto node : refs.bone_nodes[i]) links.bone_joints.push_back(node < 0 ? -1 : s.nodes[node].joint);
     for (const auto& morph : raw.morphs) {
       const std::int32_t t = morph.mesh_id ? lookup(mesh_ids, *morph.mesh_id) : -1;
       links.morph_targets.push_back(t >= 0 ? &file.meshes[t] : nullptr);
@@ -213,27 +258,20 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
   }
 }
 
-void add_animations(ReadContext& ctx, const RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& node_ids, Scene& s) {
-  std::optional<NameIndex> by_name;  // tracks may name their node instead of giving its ID
-  for (const auto& raw : file.animations) {
+void add_animations(ReadContext& ctx, const RawFile& file, const References& refs, Scene& s) {
+  for (std::size_t ai = 0; ai < file.animations.size(); ++ai) {
+    const RawAnimation& raw = file.animations[ai];
     Animation a;
     std::unordered_map<std::uint32_t, std::size_t> channel_of_joint;
     a.name = raw.name;
     a.frame_rate = kFramesPerSecond;
     std::uint32_t last = raw.has_frames ? static_cast<std::uint32_t>(std::max(raw.end, 0)) : 0;
-    for (const auto& t : raw.tracks) {
+    for (std::size_t ti = 0; ti < raw.tracks.size(); ++ti) {
+      const RawTrack& t = raw.tracks[ti];
       a.loop = a.loop || t.loop;
       for (auto f : t.frames) last = std::max(last, f);
-      std::int32_t node = t.node_id ? lookup(node_ids, *t.node_id) : -1;
-      if (!t.node_id && !t.node_name.empty()) {
-        if (!by_name) by_name = names_under(s, -1);
-        auto it = by_name->find(t.node_name);
-        if (it != by_name->end()) node = it->second;
-      }
-      if (node < 0) {
-        ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where, "animation track refers to no node; dropped");
-        continue;
-      }
+      const std::int32_t node = refs.track_nodes[ai][ti];
+      if (node < 0) continue;
       for (auto type : t.ignored)
         ctx.warn("E3D_DATA_DROPPED", t.where, "track data " + block_label(type) + " has no place in the scene; dropped");
       const auto joint = static_cast<std::uint32_t>(s.nodes[node].joint);
@@ -262,12 +300,14 @@ Scene build_scene(ReadContext& ctx, RawFile& file) {
   add_textures(ctx, file, s);
   add_materials(ctx, file, s);
   add_nodes(file, s);
-  const bool skinned = std::any_of(file.meshes.begin(), file.meshes.end(), [](const RawMesh& m) { return !m.bones.empty(); });
-  const bool animated = std::any_of(file.animations.begin(), file.animations.end(), [](const RawAnimation& a) { return !a.tracks.empty(); });
-  if (skinned || animated) add_joints(s);
   const auto node_ids = index_ids(ctx, file.nodes, "node");
-  add_meshes(ctx, file, node_ids, s);
-  add_animations(ctx, file, node_ids, s);
+  const auto mesh_ids = index_ids(ctx, file.meshes, "mesh");
+  std::vector<bool> is_target;
+  const std::vector<bool> built = meshes_to_build(file, mesh_ids, is_target);
+  const References refs = resolve_references(ctx, file, built, node_ids, s);
+  add_joints(ctx, file, refs, s);
+  add_meshes(ctx, file, mesh_ids, built, is_target, refs, s);
+  add_animations(ctx, file, refs, s);
   s.source_notes.push_back({"version", std::to_string(file.version >> 8) + "." + std::to_string(file.version & 0xFF)});
   return s;
 }

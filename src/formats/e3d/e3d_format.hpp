@@ -13,7 +13,7 @@ bool e3d_sniff(std::span<const std::byte> head);
 /// Reads an E3D file: LZMA blocks at any level (decoded within options.max_decoded_bytes, which
 /// also bounds the scene the blocks make the reader build), meshes
 /// (split per material range), nodes including camera and light nodes, materials, textures,
-/// skins and animations (every node a joint when there are any), morphs as mesh frames. Textures
+/// skins and animations (joints for the nodes they need), morphs as mesh frames. Textures
 /// named by a relative path are loaded from beside input.path when it is set.
 Result<Scene> e3d_read(const ReadInput& input);
 /// Writes E3D the way Ecere's reader needs it (e3d-notes.md §11), everything after the version block

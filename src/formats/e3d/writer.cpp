@@ -11,6 +11,7 @@
 #include "formats/e3d/block_writer.hpp"
 #include "formats/e3d/e3d_format.hpp"
 #include "formats/e3d/lzma_codec.hpp"
+#include "formats/e3d/node_plan.hpp"
 #include "formats/e3d/write_mesh.hpp"
 
 namespace aem::formats {
@@ -20,98 +21,8 @@ using e3d::BlockWriter;
 
 Warning warning(const char* code, std::string message) { return Warning{code, "E3D", {}, {}, {}, {}, std::move(message)}; }
 
-/// A node as written: a scene node, a joint's node, or the synthetic root or mesh holder.
-struct WNode {
-  std::string name;
-  Transform local;
-  Node::Kind kind = Node::Kind::Plain;
-  std::vector<std::uint32_t> meshes;   ///< scene meshes it places
-  std::vector<std::size_t> children;
-  std::int32_t id = 0;                 ///< E3D node ID, assigned depth-first from 1
-};
-
-struct NodePlan {
-  std::vector<WNode> nodes;            ///< [0] is the root
-  std::vector<std::int32_t> joint_node;  ///< WNode of each scene joint
-};
-
-/// The written tree: the scene's single root node as the root when there is one (and it does not move
-/// what is in model space), else a synthetic root holding the scene's roots; joints with no driving
-/// node become nodes under their parent joint's node (or the root); meshes no node places go on the
-/// root.
-NodePlan plan_nodes(const Scene& s) {
-  NodePlan plan;
-  const std::size_t n = s.nodes.size();
-  std::vector<std::size_t> roots;
-  std::vector<bool> is_root(n, false);
-  for (std::size_t i = 0; i < n; ++i)
-    if (s.nodes[i].parent < 0 || static_cast<std::size_t>(s.nodes[i].parent) >= n || s.nodes[i].parent == std::int32_t(i)) {
-      roots.push_back(i);
-      is_root[i] = true;
-    }
-  // Meshes no node places and joints without a node are in model space: they may hang under the
-  // scene's own root only when it does not move them.
-  std::vector<bool> placed(s.meshes.size(), false);
-  for (const auto& node : s.nodes)
-    for (auto m : node.meshes)
-      if (m < placed.size()) placed[m] = true;
-  std::vector<bool> joint_has_node(s.joints.size(), false);
-  for (const auto& node : s.nodes)
-    if (node.joint >= 0 && static_cast<std::size_t>(node.joint) < s.joints.size()) joint_has_node[node.joint] = true;
-  const bool model_space = std::count(placed.begin(), placed.end(), false) > 0 ||
-                           std::count(joint_has_node.begin(), joint_has_node.end(), false) > 0;
-  const bool synthetic = roots.size() != 1 || (model_space && s.nodes[roots[0]].local != Transform{});
-  if (synthetic) plan.nodes.push_back({});
-  std::vector<std::int32_t> wnode_of(n, -1);
-  // Scene nodes in depth-first order from the roots (a node in a parent cycle is never reached).
-  std::vector<std::vector<std::size_t>> children(n);
-  for (std::size_t i = 0; i < n; ++i)
-    if (!is_root[i]) children[s.nodes[i].parent].push_back(i);
-  std::vector<std::pair<std::size_t, std::int32_t>> stack;
-  for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.push_back({*it, synthetic ? 0 : -1});
-  while (!stack.empty()) {
-    auto [i, parent] = stack.back();
-    stack.pop_back();
-    const auto self = static_cast<std::int32_t>(plan.nodes.size());
-    wnode_of[i] = self;
-    const Node& node = s.nodes[i];
-    std::vector<std::uint32_t> meshes;
-    for (auto m : node.meshes)
-      if (m < s.meshes.size()) meshes.push_back(m);
-    plan.nodes.push_back({node.name, node.local, node.kind, std::move(meshes), {}, 0});
-    if (parent >= 0) plan.nodes[parent].children.push_back(self);
-    for (auto it = children[i].rbegin(); it != children[i].rend(); ++it) stack.push_back({*it, self});
-  }
-  if (plan.nodes.empty()) plan.nodes.push_back({});
-  plan.joint_node.assign(s.joints.size(), -1);
-  for (std::size_t i = 0; i < n; ++i)
-    if (s.nodes[i].joint >= 0 && static_cast<std::size_t>(s.nodes[i].joint) < s.joints.size() && plan.joint_node[s.nodes[i].joint] < 0)
-      plan.joint_node[s.nodes[i].joint] = wnode_of[i];
-  // Joints without a node, parents before children: each one's chain of node-less ancestors is made
-  // top down under the first ancestor that has a node (or the root; a parent cycle ends there too).
-  std::vector<bool> on_chain(s.joints.size(), false);
-  std::vector<std::size_t> chain;
-  for (std::size_t j = 0; j < s.joints.size(); ++j) {
-    chain.clear();
-    std::int64_t cur = static_cast<std::int64_t>(j);
-    while (cur >= 0 && static_cast<std::size_t>(cur) < s.joints.size() && plan.joint_node[cur] < 0 && !on_chain[cur]) {
-      on_chain[cur] = true;
-      chain.push_back(static_cast<std::size_t>(cur));
-      cur = s.joints[cur].parent;
-    }
-    std::int32_t parent = cur >= 0 && static_cast<std::size_t>(cur) < s.joints.size() && plan.joint_node[cur] >= 0 ? plan.joint_node[cur] : 0;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-      const auto made = static_cast<std::int32_t>(plan.nodes.size());
-      plan.nodes.push_back({s.joints[*it].name, s.joints[*it].rest, Node::Kind::Plain, {}, {}, 0});
-      plan.nodes[parent].children.push_back(made);
-      plan.joint_node[*it] = parent = made;
-      on_chain[*it] = false;
-    }
-  }
-  for (std::uint32_t m = 0; m < s.meshes.size(); ++m)
-    if (!placed[m]) plan.nodes[0].meshes.push_back(m);
-  return plan;
-}
+using e3d::NodePlan;
+using e3d::WNode;
 
 /// Skins find their bones' nodes by name (§6): the nodes of joints that skins use get unique,
 /// non-empty names; other names stay as they are.
@@ -276,7 +187,7 @@ void write_animations(BlockWriter& w, const Scene& s, const NodePlan& plan, std:
 /// deeper than readers accept (blocks nest one level per node).
 void number_nodes(NodePlan& plan) {
   std::int32_t next = 1;
-  std::vector<std::pair<std::size_t, int>> stack{{0, 0}};
+  std::vector<std::pair<std::size_t, int>> stack{{plan.root, 0}};
   while (!stack.empty()) {
     const auto [i, depth] = stack.back();
     stack.pop_back();
@@ -302,7 +213,7 @@ void split_mesh_lists(NodePlan& plan, const Scene& s) {
 }
 
 std::vector<std::byte> write_body(const Scene& s, std::vector<Warning>& warnings) {
-  NodePlan plan = plan_nodes(s);
+  NodePlan plan = e3d::plan_nodes(s);
   split_mesh_lists(plan, s);
   number_nodes(plan);
   e3d::MeshContext ctx{s, unique_bone_names(plan, s, warnings), warnings};
@@ -317,7 +228,7 @@ std::vector<std::byte> write_body(const Scene& s, std::vector<Warning>& warnings
     for (const auto& n : plan.nodes)
       if (!n.meshes.empty() && !mesh_ids.count(n.meshes)) mesh_ids[n.meshes] = e3d::write_mesh(w, ctx, n.meshes, next_id);
   });
-  w.block(e3d::kNodes, [&] { write_node(w, plan, 0, mesh_ids, s); });
+  w.block(e3d::kNodes, [&] { write_node(w, plan, plan.root, mesh_ids, s); });
   write_animations(w, s, plan, warnings);
   return w.out.take();
 }
