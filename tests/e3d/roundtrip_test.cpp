@@ -384,3 +384,26 @@ TEST(E3dWriter, NodesWithMeshesThatCannotShareOneE3dMeshGetChildNodes) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+TEST(E3dWriter, OnlyPngAndJpegAreEmbedded) {
+  Scene s;
+  s.textures.push_back({"a.png", {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A}, ""});
+  s.textures.push_back({"b.jpg", {0xFF, 0xD8, 0xFF, 0xE0}, "image/jpeg"});
+  s.textures.push_back({"c.tga", {0, 0, 2, 0, 0, 0}, ""});
+  auto out = formats::e3d_write(s, {});
+  ASSERT_TRUE(out.ok());
+  EXPECT_TRUE(test::has_code(out.warnings, "E3D_TEXTURE_TYPE"));
+  auto back = read_scene(out.value(), "");
+  ASSERT_TRUE(back.ok());
+  ASSERT_EQ(back->textures.size(), 3u);
+  EXPECT_EQ(back->textures[0].mime_type, "image/png");
+  EXPECT_EQ(back->textures[1].mime_type, "image/jpeg");
+  EXPECT_TRUE(back->textures[2].data.empty());
+  EXPECT_EQ(back->textures[2].name, "c.tga");
+}
+
+}  // namespace
+}  // namespace aem

@@ -56,12 +56,16 @@ void write_textures(BlockWriter& w, const Scene& s, std::vector<Warning>& warnin
       const Texture& t = s.textures[i];
       w.block(e3d::kTexture, [&] {
         w.i32_block(e3d::kTextureId, static_cast<std::int32_t>(i + 1));
-        if (t.data.empty()) return w.string_block(e3d::kTextureName, t.name.substr(0, 65535));
-        const bool png = t.mime_type == "image/png" || (t.data.size() >= 4 && t.data[0] == 0x89 && t.data[1] == 'P');
-        const bool jpeg = t.mime_type == "image/jpeg" || (t.data.size() >= 2 && t.data[0] == 0xFF && t.data[1] == 0xD8);
-        if (!png && !jpeg)
-          warnings.push_back(warning("E3D_TEXTURE_TYPE", "texture " + std::to_string(i) + " (" + t.mime_type + ") is neither PNG nor JPEG; embedded as PNG data"));
-        w.block(jpeg && !png ? e3d::kTextureJpg : e3d::kTexturePng, [&] { w.out.bytes(std::as_bytes(std::span(t.data))); });
+        const bool png = t.data.size() >= 4 && t.data[0] == 0x89 && t.data[1] == 'P' && t.data[2] == 'N' && t.data[3] == 'G';
+        const bool jpeg = t.data.size() >= 3 && t.data[0] == 0xFF && t.data[1] == 0xD8 && t.data[2] == 0xFF;
+        if (!png && !jpeg) {
+          // Readers expect complete PNG or JPEG files in the embedding blocks (notes §9).
+          if (!t.data.empty())
+            warnings.push_back(warning("E3D_TEXTURE_TYPE", "texture " + std::to_string(i) + " \"" + t.name +
+                                                               "\" is neither PNG nor JPEG; written by name only, not embedded"));
+          return w.string_block(e3d::kTextureName, t.name.substr(0, 65535));
+        }
+        w.block(png ? e3d::kTexturePng : e3d::kTextureJpg, [&] { w.out.bytes(std::as_bytes(std::span(t.data))); });
       });
     }
   });
