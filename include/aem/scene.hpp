@@ -175,7 +175,8 @@ struct TagPoint {
   std::vector<Vec3> positions;        ///< one per frame, or one for static models
 };
 
-enum class UpAxis : std::uint8_t { Y, Z };
+/// Which axis points up. NegY: y points down (E3D: x right, y down, z away), i.e. Y-up turned 180° about X.
+enum class UpAxis : std::uint8_t { Y, Z, NegY };
 
 /// The coordinate conventions the scene's numbers are in. Writers convert explicitly.
 struct Conventions {

@@ -14,13 +14,18 @@ Mat4 z_up_to_y_up() {
   return m;
 }
 
+/// Y-down -> Y-up is the rotation (x, y, z) -> (x, -y, -z), 180° about X (its own inverse).
+Mat4 y_down_to_y_up() { return scale_matrix({1, -1, -1}); }
+
 /// The linear map from `from` to `to` coordinates (no UV or winding part).
 Mat4 basis_change(const Conventions& from, const Conventions& to) {
   Mat4 c;
-  // Work in Y-up: rotate Z-up input up, then rotate down again if the target is Z-up.
+  // Work in Y-up: rotate Z-up or Y-down input up, then rotate again if the target is not Y-up.
   if (from.up == UpAxis::Z) c = z_up_to_y_up() * c;
+  if (from.up == UpAxis::NegY) c = y_down_to_y_up() * c;
   if (from.right_handed != to.right_handed) c = scale_matrix({1, 1, -1}) * c;  // mirror depth (in Y-up)
   if (to.up == UpAxis::Z) c = inverse(z_up_to_y_up()) * c;
+  if (to.up == UpAxis::NegY) c = y_down_to_y_up() * c;
   if (from.meters_per_unit > 0 && to.meters_per_unit > 0 && from.meters_per_unit != to.meters_per_unit)
     c = scale_matrix(Vec3{1, 1, 1} * (from.meters_per_unit / to.meters_per_unit)) * c;
   return c;

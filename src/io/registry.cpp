@@ -7,6 +7,7 @@
 #include "formats/cem/cem_format.hpp"
 #include "formats/iqe/iqe_format.hpp"
 #include "formats/iqm/iqm_format.hpp"
+#include "formats/e3d/e3d_format.hpp"
 #ifdef AEM_WITH_ASSIMP
 #include "import/assimp/assimp_reader.hpp"
 #endif
@@ -27,6 +28,8 @@ const std::vector<FormatHandler>& table() {
        formats::iqe_write, formats::iqe_conventions()},
       {"iqm", "IQM (Inter-Quake Model, binary, version 2): skinned, animated meshes", {".iqm"}, formats::iqm_sniff,
        formats::iqm_read, formats::iqm_write, formats::iqe_conventions()},
+      {"e3d", "E3D (Ecere 3D models; LZMA-compressed blocks too)", {".e3d"}, formats::e3d_sniff, formats::e3d_read,
+       formats::e3d_write, formats::e3d_conventions()},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),

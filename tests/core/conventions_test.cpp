@@ -2,6 +2,8 @@
 // posing a converted skinned model gives the converted posed model.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "aem/animation.hpp"
 #include "aem/conventions.hpp"
 #include "aem/example.hpp"
@@ -43,6 +45,30 @@ TEST(Conventions, ZUpToYUpRotatesAndKeepsWinding) {
   EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2}));  // a rotation keeps the winding
   EXPECT_EQ(m.tangents[0].w, 1.0f);
   EXPECT_EQ(s.conventions.up, UpAxis::Y);
+}
+
+TEST(Conventions, YDownToYUpTurnsAboutXAndKeepsWinding) {
+  // Y down (E3D: x right, y down, z away, right-handed) is Y-up turned 180° about X.
+  Scene s = one_triangle();
+  s.conventions.up = UpAxis::NegY;
+  s.meshes[0].positions[1] = {1, -2, 3};
+  Node n;
+  n.local.translation = {0, -1, 0};
+  n.local.rotation = {0, std::sqrt(0.5f), 0, std::sqrt(0.5f)};  // 90° about y, which stays the vertical axis
+  s.nodes.push_back(n);
+  convert_conventions(s, Conventions{});
+  const Mesh& m = s.meshes[0];
+  expect_vec(m.positions[1], {1, 2, -3});
+  expect_vec(m.normals[0], {0, 1, 0});
+  EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2}));
+  EXPECT_EQ(m.tangents[0].w, 1.0f);
+  expect_vec(s.nodes[0].local.translation, {0, 1, 0});
+  // The same turn seen from the flipped frame: about -y.
+  EXPECT_NEAR(s.nodes[0].local.rotation.y, -std::sqrt(0.5f), 1e-6f);
+  EXPECT_NEAR(s.nodes[0].local.rotation.w, std::sqrt(0.5f), 1e-6f);
+  // And back.
+  convert_conventions(s, Conventions{UpAxis::NegY, true, true, true, 1.0f});
+  expect_vec(s.meshes[0].positions[1], {1, -2, 3});
 }
 
 TEST(Conventions, HandednessChangeMirrorsAndRewinds) {
