@@ -14,6 +14,7 @@
 #include "aem/skinning.hpp"
 #include "convert/assimp_pose.hpp"
 #include "support/aem_dump.hpp"
+#include "support/aem_pose.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {
@@ -27,25 +28,6 @@ std::filesystem::path convert_to(const std::filesystem::path& in, const std::fil
   return out;
 }
 
-/// Vertices of a converted AEM posed by our runtime: extra bone first, then the weighted skin.
-std::vector<Vec3> aem_posed(const AemView& v, std::int32_t anim, float t) {
-  AemAnimator animator(v);
-  std::vector<Mat4> skin(v.counts().bones);
-  animator.evaluate(anim, t, skin);
-  std::vector<Vec3> out;
-  for (const auto& vx : v.vertices()) {
-    Vec3 p{vx.position[0], vx.position[1], vx.position[2]};
-    if (vx.extra_bone >= 0) p = transform_point(skin[vx.extra_bone], p);
-    if (vx.bone_indices[0] >= 0) {
-      Vec3 s{};
-      for (int k = 0; k < 4; ++k)
-        if (vx.bone_indices[k] >= 0 && vx.bone_weights[k] != 0) s = s + transform_point(skin[vx.bone_indices[k]], p) * vx.bone_weights[k];
-      p = s;
-    }
-    out.push_back(p);
-  }
-  return out;
-}
 
 Bounds bounds_of(const std::vector<Vec3>& points) {
   Bounds b;
@@ -85,7 +67,7 @@ TEST(Convert, GeometryMatchesAssimpWithInstances) {
     auto model = AemModel::load(convert_to(in, dir));
     ASSERT_TRUE(model.ok());
     EXPECT_EQ(model->view().counts().indices / 3, source.instanced_triangles());
-    const Bounds want = bounds_of(source.posed(-1, 0)), got = bounds_of(aem_posed(model->view(), -1, 0));
+    const Bounds want = bounds_of(source.posed(-1, 0)), got = bounds_of(test::aem_posed(model->view(), -1, 0));
     const float tol = 1e-4f * extent(want);
     EXPECT_NEAR(got.min.x, want.min.x, tol);
     EXPECT_NEAR(got.min.y, want.min.y, tol);
@@ -115,7 +97,7 @@ TEST(Convert, AnimatedModelsPoseLikeTheSourceAtSeveralTimes) {
     for (float f : {0.0f, 0.2f, 0.45f, 0.7f, 1.0f}) {
       const float t = f * duration;
       auto want = source.posed(0, t);
-      auto got = aem_posed(model->view(), 0, t);
+      auto got = test::aem_posed(model->view(), 0, t);
       ASSERT_EQ(got.size(), want.size());
       const float tol = 2e-3f * extent(bounds_of(want));
       float worst = 0;
@@ -229,7 +211,7 @@ TEST(Convert, OptionsScaleUpAxisAndOptimize) {
   EXPECT_EQ(scaled->view().counts().textures, 0u);
   EXPECT_EQ(scaled->view().counts().indices, plain->view().counts().indices);
   EXPECT_LE(scaled->view().counts().vertices, plain->view().counts().vertices);
-  const Bounds a = bounds_of(aem_posed(plain->view(), -1, 0)), b = bounds_of(aem_posed(scaled->view(), -1, 0));
+  const Bounds a = bounds_of(test::aem_posed(plain->view(), -1, 0)), b = bounds_of(test::aem_posed(scaled->view(), -1, 0));
   // Twice the size; Y-up's +Y becomes Z-up's +Z, and +Z becomes -Y.
   EXPECT_NEAR(b.max.z, 2 * a.max.y, 1e-4f);
   EXPECT_NEAR(b.min.y, -2 * a.max.z, 1e-4f);

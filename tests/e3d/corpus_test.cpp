@@ -7,6 +7,7 @@
 
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
+#include "support/aem_pose.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {
@@ -15,26 +16,6 @@ namespace {
 std::filesystem::path convert(const std::filesystem::path& in, const std::filesystem::path& out, const std::string& extra = "") {
   std::string text;
   EXPECT_EQ(test::run_cli("convert " + extra + " " + in.string() + " " + out.string(), &text), 0) << text;
-  return out;
-}
-
-/// Vertices of an AEM posed by our runtime: extra bone first, then the weighted skin.
-std::vector<Vec3> posed(const AemView& v, float t) {
-  AemAnimator animator(v);
-  std::vector<Mat4> skin(v.counts().bones);
-  animator.evaluate(0, t, skin);
-  std::vector<Vec3> out;
-  for (const auto& vx : v.vertices()) {
-    Vec3 p{vx.position[0], vx.position[1], vx.position[2]};
-    if (vx.extra_bone >= 0) p = transform_point(skin[vx.extra_bone], p);
-    if (vx.bone_indices[0] >= 0) {
-      Vec3 s{};
-      for (int k = 0; k < 4; ++k)
-        if (vx.bone_indices[k] >= 0 && vx.bone_weights[k] != 0) s = s + transform_point(skin[vx.bone_indices[k]], p) * vx.bone_weights[k];
-      p = s;
-    }
-    out.push_back(p);
-  }
   return out;
 }
 
@@ -54,7 +35,7 @@ TEST(E3dCorpus, GltfThroughE3dPosesLikeGltfStraightToAem) {
     EXPECT_NEAR(via->view().animations()[0].duration, duration, 1.0f / 30.0f);  // E3D keeps whole frames at 30 fps
     for (float f : {0.0f, 0.3f, 0.65f, 1.0f}) {
       const float t = f * duration;
-      const auto want = posed(direct->view(), t), got = posed(via->view(), t);
+      const auto want = test::aem_posed(direct->view(), 0, t), got = test::aem_posed(via->view(), 0, t);
       Bounds b;
       for (const auto& p : want) b.add(p);
       const float size = std::max({b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z});
