@@ -31,8 +31,8 @@ Image decode(const Texture& t) {
 }
 
 Image solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
-  Image img{2, 2, {}};
-  for (int i = 0; i < 4; ++i) img.rgba.insert(img.rgba.end(), {r, g, b, a});
+  Image img{2, 2, std::vector<std::uint8_t>(16)};
+  for (std::size_t i = 0; i < img.rgba.size(); i += 4) img.rgba[i] = r, img.rgba[i + 1] = g, img.rgba[i + 2] = b, img.rgba[i + 3] = a;
   return img;
 }
 
