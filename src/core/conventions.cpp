@@ -54,10 +54,11 @@ struct Basis {
     out.scale = scale_diagonal(t.scale);
     return out;
   }
-  /// Diagonal of R·diag(s)·Rᵀ: for the axis permutations used here, the scale follows its axis.
+  /// Diagonal of R·diag(s)·Rᵀ: for the signed axis permutations used here, each scale follows its
+  /// axis with its own sign (the entries of R are squared), so a mirroring scale stays one.
   Vec3 scale_diagonal(const Vec3& s) const {
     Mat4 d = rotation * scale_matrix(s) * transpose(rotation);
-    return {std::fabs(d.m[0]), std::fabs(d.m[5]), std::fabs(d.m[10])};
+    return {d.m[0], d.m[5], d.m[10]};
   }
 };
 

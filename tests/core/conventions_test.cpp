@@ -105,6 +105,19 @@ TEST(Conventions, RoundTripRestoresNumbers) {
   EXPECT_EQ(s.meshes[0].indices, original.meshes[0].indices);
 }
 
+TEST(Conventions, NegativeScaleKeysKeepTheirSignAndFollowTheirAxis) {
+  Scene s = make_example_scene();
+  s.conventions = z_up();
+  Channel& c = s.animations.at(0).channels.at(0);
+  c.scale = {{0.0f, {-1.0f, 2.0f, 3.0f}}, {1.0f, {1.0f, -2.0f, 0.5f}}};
+  s.joints.at(c.joint).rest.scale = {2.0f, -1.0f, 1.0f};
+  convert_conventions(s, Conventions{});
+  // Z-up -> Y-up maps the axes x->x, y->z, z->y: the scale components follow, signs and all.
+  expect_vec(c.scale[0].value, {-1.0f, 3.0f, 2.0f});
+  expect_vec(c.scale[1].value, {1.0f, 0.5f, -2.0f});
+  expect_vec(s.joints[c.joint].rest.scale, {2.0f, 1.0f, -1.0f});
+}
+
 /// For every vertex: pose(convert(scene)) == C · pose(scene), with C the Z-up -> Y-up rotation.
 TEST(Conventions, PosedSkinnedVerticesConvertLikeStaticOnes) {
   Scene source = make_example_scene();
