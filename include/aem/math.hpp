@@ -91,5 +91,7 @@ Quat quat_from_matrix(const Mat4& m);
 Mat4 translation_matrix(const Vec3& t);
 Mat4 scale_matrix(const Vec3& s);
 bool is_finite(const Mat4& m);
+/// True when every element of `a` is within `relative` * (1 + |b|) of the same element of `b`.
+bool nearly_equal(const Mat4& a, const Mat4& b, float relative);
 
 }  // namespace aem

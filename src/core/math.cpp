@@ -217,6 +217,12 @@ Transform decompose(const Mat4& m) {
   return t;
 }
 
+bool nearly_equal(const Mat4& a, const Mat4& b, float relative) {
+  for (int k = 0; k < 16; ++k)
+    if (std::fabs(a.m[k] - b.m[k]) > relative * (1.0f + std::fabs(b.m[k]))) return false;
+  return true;
+}
+
 bool is_finite(const Mat4& m) {
   for (float v : m.m)
     if (!std::isfinite(v)) return false;

@@ -96,12 +96,6 @@ cem::Vertex frame_vertex(const Mesh& m, std::size_t f, std::size_t v) {
 
 bool same(const Vec3& a, const Vec3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
-bool close_matrix(const Mat4& a, const Mat4& b) {
-  for (int k = 0; k < 16; ++k)
-    if (std::fabs(a.m[k] - b.m[k]) > 1e-5f * (1.0f + std::fabs(b.m[k]))) return false;
-  return true;
-}
-
 /// Frame bounds, centre and radii from the geometry, or the stored ones while they still describe it.
 void fill_bounds(cem::Model& model, const StoredValues* stored) {
   double cx = 0, cy = 0, cz = 0;
@@ -182,7 +176,7 @@ cem::Model build_model(const Scene& s, const ModelPlan& plan) {
   model.header_triangles = static_cast<std::uint32_t>(model.lods[0].size() / 3);
 
   Mat4 matrix = node ? compose(node->local) : Mat4{};
-  if (node && node->stored.matrix && close_matrix(matrix, *node->stored.matrix)) matrix = *node->stored.matrix;
+  if (node && node->stored.matrix && nearly_equal(matrix, *node->stored.matrix, 1e-5f)) matrix = *node->stored.matrix;
   std::vector<const TagPoint*> tags;
   for (const auto& t : s.tags)
     if (t.node == plan.node || (t.node < 0 && plan.parent < 0)) tags.push_back(&t);

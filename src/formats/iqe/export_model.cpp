@@ -10,12 +10,6 @@
 namespace aem::formats::iqe {
 namespace {
 
-bool nearly_equal(const Mat4& a, const Mat4& b) {
-  for (int i = 0; i < 16; ++i)
-    if (std::fabs(a.m[i] - b.m[i]) > 1e-4f * (1.0f + std::fabs(b.m[i]))) return false;
-  return true;
-}
-
 Transform canonical(Transform t) {
   t.rotation = with_negative_w(normalize(t.rotation));
   return t;
@@ -50,7 +44,7 @@ std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std
     const Mat4 world_bind = inverse(j.inverse_bind);
     const Mat4 bind_local = has_parent ? scene.joints[j.parent].inverse_bind * world_bind : world_bind;
     // The rest pose is the base pose when it agrees with the bind matrices (it keeps exact values).
-    const Transform base = nearly_equal(compose(j.rest), bind_local) ? j.rest : decompose(bind_local);
+    const Transform base = nearly_equal(compose(j.rest), bind_local, 1e-4f) ? j.rest : decompose(bind_local);
     out.joints.push_back({j.name, has_parent ? new_index[j.parent] : -1, canonical(base)});
   }
   return new_index;

@@ -1,30 +1,16 @@
 #include "formats/iqe/normals.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <numeric>
 #include <string>
 #include <unordered_map>
+
+#include "core/position_key.hpp"
 
 namespace aem::formats::iqe {
 namespace {
 
 constexpr std::size_t kMaxPairwiseCorners = 64;
-
-struct PositionKey {
-  std::uint32_t bits[3];
-  bool operator==(const PositionKey& o) const { return std::memcmp(bits, o.bits, sizeof bits) == 0; }
-};
-
-struct PositionHash {
-  std::size_t operator()(const PositionKey& k) const { return (k.bits[0] * 73856093u) ^ (k.bits[1] * 19349663u) ^ (k.bits[2] * 83492791u); }
-};
-
-PositionKey key(const Vec3& p) {
-  PositionKey k;
-  std::memcpy(k.bits, &p, sizeof k.bits);
-  return k;
-}
 
 class UnionFind {
  public:
@@ -73,7 +59,7 @@ std::vector<Vec3> generate_normals(Document& doc) {
   };
 
   std::unordered_map<PositionKey, std::vector<std::uint32_t>, PositionHash> at_position;
-  for (std::size_t c = 0; c < corners; ++c) at_position[key(doc.positions[vertex_of(c)])].push_back(static_cast<std::uint32_t>(c));
+  for (std::size_t c = 0; c < corners; ++c) at_position[PositionKey(doc.positions[vertex_of(c)])].push_back(static_cast<std::uint32_t>(c));
   UnionFind sets(corners);
   for (const auto& [position, group] : at_position) {
     if (group.size() <= kMaxPairwiseCorners) {

@@ -1,24 +1,12 @@
 #include "formats/iqm/adjacency.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <unordered_map>
+
+#include "core/position_key.hpp"
 
 namespace aem::formats::iqm {
 namespace {
-
-struct PositionKey {
-  std::uint32_t x, y, z;
-  friend bool operator==(const PositionKey&, const PositionKey&) = default;
-};
-
-struct PositionHash {
-  std::size_t operator()(const PositionKey& k) const {
-    return (std::size_t{k.x} * 73856093u) ^ (std::size_t{k.y} * 19349663u) ^ (std::size_t{k.z} * 83492791u);
-  }
-};
-
-std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f == 0.0f ? 0.0f : f); }  // -0 == +0
 
 // One id per distinct position, so that vertices split by other attributes share edges.
 std::vector<std::uint32_t> weld(std::span<const Vec3> positions) {
@@ -26,7 +14,7 @@ std::vector<std::uint32_t> weld(std::span<const Vec3> positions) {
   ids.reserve(positions.size());
   std::vector<std::uint32_t> id(positions.size());
   for (std::size_t v = 0; v < positions.size(); ++v)
-    id[v] = ids.emplace(PositionKey{bits(positions[v].x), bits(positions[v].y), bits(positions[v].z)}, static_cast<std::uint32_t>(ids.size())).first->second;
+    id[v] = ids.emplace(PositionKey(positions[v]), static_cast<std::uint32_t>(ids.size())).first->second;
   return id;
 }
 

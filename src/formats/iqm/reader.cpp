@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/byte_reader.hpp"
+#include "core/influences.hpp"
 #include "formats/iqe/iqe_format.hpp"
 #include "formats/iqe/scene_builder.hpp"
 #include "formats/iqm/iqm_format.hpp"
@@ -170,9 +171,8 @@ class IqmReader {
 
   void influences(const std::vector<Vec4>& indexes, const std::vector<Vec4>& weights) {
     doc_.influences.resize(indexes.size());
-    std::vector<iqe::Influence> list;
     for (std::size_t v = 0; v < indexes.size(); ++v) {
-      list.clear();
+      SkinInfluences s;
       for (int k = 0; k < 4; ++k) {
         const float w = weights.empty() ? (k == 0 ? 1.0f : 0.0f) : (&weights[v].x)[k];
         const float j = (&indexes[v].x)[k];
@@ -180,9 +180,10 @@ class IqmReader {
         if (!(j >= 0.0f && j < static_cast<float>(std::max(h_.num_joints, h_.num_poses))))
           in_.fail_here(h_.ofs_vertexarrays, "IQM_JOINT_OUT_OF_RANGE", "vertex " + std::to_string(v) + " uses joint " + std::to_string(j) + " but the file has " +
                                                                            std::to_string(std::max(h_.num_joints, h_.num_poses)));
-        list.push_back({static_cast<std::int32_t>(j), w});
+        s.joints[k] = static_cast<std::int32_t>(j);
+        s.weights[k] = w;
       }
-      doc_.influences[v] = iqe::strongest_influences(list);
+      doc_.influences[v] = strongest_influences(s, kMaxInfluences);  // largest first, summing to 1
     }
   }
 
