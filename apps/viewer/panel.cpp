@@ -30,7 +30,7 @@ void file_section(ViewerState& state) {
   ImGui::Text("%zu meshes, %zu materials, %zu textures", s.meshes.size(), s.materials.size(), s.textures.size());
   ImGui::Text("%zu joints, %zu nodes, %zu animations", s.joints.size(), s.nodes.size(), s.animations.size());
   if (s.vertex_animation.frame_count >= 2) ImGui::Text("vertex animation: %u frames", s.vertex_animation.frame_count);
-  const Bounds b = compute_bounds(s);
+  const Bounds& b = state.bounds;
   if (!b.empty()) ImGui::Text("bounds (%.3g %.3g %.3g) .. (%.3g %.3g %.3g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
   for (const auto& w : state.warnings) ImGui::TextColored({1.0f, 0.8f, 0.3f, 1.0f}, "%s", w.c_str());
 }

@@ -45,6 +45,7 @@ class Viewer {
     state_.warnings.clear();
     for (const auto& w : scene.warnings) state_.warnings.push_back(w.to_string("warning"));
     state_.scene = std::move(scene.value());
+    state_.bounds = compute_bounds(state_.scene);
     state_.loaded_path = path;
     renderer_->load(state_.scene, std::filesystem::path(path).parent_path());
     for (const auto& p : renderer_->textures().problems()) state_.warnings.push_back("warning: " + p);

@@ -16,6 +16,7 @@ struct ViewerState {
   std::optional<std::string> open_request;///< a file to open on the next frame (panel, drop, argument)
   std::string loaded_path;                ///< empty until a file loaded
   Scene scene;                            ///< the file as read (the renderer holds the prepared copy)
+  Bounds bounds;                          ///< compute_bounds(scene), kept so the panel need not walk it per frame
   std::vector<std::string> warnings;      ///< reader warnings and texture problems of the loaded file
   std::string error;                      ///< why the last open failed; empty when it did not
   Playback playback;

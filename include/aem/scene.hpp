@@ -220,6 +220,9 @@ struct Bounds {
   void add(const Vec3& p);
 };
 
+/// Index of the texture named `name`, appended (external, no data) when the scene has none; -1 for "".
+std::int32_t texture_by_name(Scene& scene, const std::string& name);
+
 /// Box around every vertex of every mesh as stored (no instancing, bind pose).
 Bounds compute_bounds(const Scene& scene);
 

@@ -59,4 +59,12 @@ std::vector<Mat4> node_world_matrices(const Scene& scene) {
   return world;
 }
 
+std::int32_t texture_by_name(Scene& s, const std::string& name) {
+  if (name.empty()) return -1;
+  for (std::size_t i = 0; i < s.textures.size(); ++i)
+    if (s.textures[i].name == name) return static_cast<std::int32_t>(i);
+  s.textures.push_back({name, {}, {}});
+  return static_cast<std::int32_t>(s.textures.size() - 1);
+}
+
 }  // namespace aem

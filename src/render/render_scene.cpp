@@ -83,9 +83,11 @@ std::vector<Vec3> ScenePose::posed_positions(std::size_t m) const {
     pose_positions(mesh, skin_, out);
     return out;
   }
-  // pose_positions reads Mesh::positions: pose a copy that holds the morphed ones.
-  Mesh morphed = mesh;
+  // pose_positions reads positions, skin and rigid joints only: pose a slim mesh with the morphed positions.
+  Mesh morphed;
   morphed.positions = morphed_positions(m);
+  morphed.skin = mesh.skin;
+  morphed.rigid_joints = mesh.rigid_joints;
   pose_positions(morphed, skin_, out);
   return out;
 }

@@ -55,10 +55,13 @@ void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) 
   material_visible.assign(scene_.materials.size() + 1, true);
   grid_.set(ground_grid(rest_bounds_));
   pose_.emplace(scene_);
+  posed_.reset();
   set_pose(-1, 0.0f);
 }
 
 void Renderer::set_pose(std::int32_t animation, float time) {
+  if (posed_ && posed_->first == animation && posed_->second == time) return;  // a paused or still frame: nothing to redo
+  posed_ = {animation, time};
   pose_->set(animation, time);
   // Skin matrices as a buffer texture (no uniform-size limit on the joint count), each as its first
   // three rows. One identity matrix when there are no joints keeps the sampler valid.
@@ -150,7 +153,6 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
   glUniform3f(mesh_program_.uniform("u_fill_direction"), fill.x, fill.y, fill.z);
   glUniform3f(mesh_program_.uniform("u_sky"), 0.5f, 0.53f, 0.6f);
   glUniform3f(mesh_program_.uniform("u_ground"), 0.18f, 0.16f, 0.14f);
-  glUniform1i(mesh_program_.uniform("u_joint_count"), static_cast<GLint>(scene_.joints.size()));
   glUniform1i(mesh_program_.uniform("u_flat"), options.wireframe);
   glUniform4f(mesh_program_.uniform("u_flat_color"), 0.85f, 0.9f, 1.0f, 1.0f);
   glActiveTexture(GL_TEXTURE0 + kSkinUnit);

@@ -76,6 +76,7 @@ class Renderer {
   LineBuffer grid_, skeleton_;
   GLuint skin_buffer_ = 0, skin_texture_ = 0;
   std::vector<float> skin_rows_;  // upload staging, kept to avoid an allocation per pose
+  std::optional<std::pair<std::int32_t, float>> posed_;  // the (animation, time) last posed
 };
 
 }  // namespace aem::render

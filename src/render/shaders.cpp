@@ -16,7 +16,6 @@ layout(location = 9) in int a_rigid_joint;
 
 uniform mat4 u_view_projection;
 uniform samplerBuffer u_skin;  // 3 texels per joint: the skin matrix's first three rows
-uniform int u_joint_count;
 
 out vec3 v_position;
 out vec3 v_normal;
@@ -50,7 +49,7 @@ vec3 apply_vector(Rows m, vec3 v) { return vec3(dot(m.r0.xyz, v), dot(m.r1.xyz, 
 
 void main() {
   vec3 p = a_position, n = a_normal, t = a_tangent.xyz;
-  if (a_rigid_joint >= 0 && a_rigid_joint < u_joint_count) {
+  if (a_rigid_joint >= 0) {  // MeshBuffers maps out-of-range joints to -1
     Rows m = joint_rows(a_rigid_joint);
     p = apply_point(m, p);
     n = apply_vector(m, n);

@@ -19,14 +19,6 @@ std::vector<std::uint32_t> selected(const std::vector<std::uint32_t>& lod, const
   return {lod.begin() + 3 * std::size_t(sel.offset), lod.begin() + 3 * (std::size_t(sel.offset) + sel.count)};
 }
 
-std::int32_t texture_by_name(Scene& s, const std::string& name) {
-  if (name.empty()) return -1;
-  for (std::size_t i = 0; i < s.textures.size(); ++i)
-    if (s.textures[i].name == name) return static_cast<std::int32_t>(i);
-  s.textures.push_back({name, {}, {}});
-  return static_cast<std::int32_t>(s.textures.size() - 1);
-}
-
 Mesh material_mesh(const cem::Model& m, const cem::Material& mat) {
   Mesh mesh;
   mesh.name = m.name + (mat.name.empty() ? "" : " / " + mat.name);

@@ -34,8 +34,9 @@ class BlockWriter {
   void string_block(std::uint16_t type, std::string_view s) {
     block(type, [&] { string(s); });
   }
-  /// String: u16 length and the bytes; the caller keeps `s` within 65 535 bytes.
+  /// String: u16 length and the bytes, cut to the 65 535 bytes the length field can say.
   void string(std::string_view s) {
+    s = s.substr(0, 0xFFFF);
     out.u16(static_cast<std::uint16_t>(s.size()));
     out.bytes(std::as_bytes(std::span(s.data(), s.size())));
   }

@@ -48,11 +48,7 @@ std::int32_t resolve_texture(ReadContext& ctx, const TextureRef& ref, const std:
     if (t < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", ref.where, "map refers to texture ID " + std::to_string(*ref.id) + ", which no texture defines; no map");
     return t;
   }
-  if (ref.name.empty()) return -1;
-  for (std::size_t i = 0; i < s.textures.size(); ++i)
-    if (s.textures[i].name == ref.name) return static_cast<std::int32_t>(i);
-  s.textures.push_back({ref.name, {}, {}});
-  return static_cast<std::int32_t>(s.textures.size() - 1);
+  return texture_by_name(s, ref.name);
 }
 
 void add_materials(ReadContext& ctx, const RawFile& file, Scene& s) {

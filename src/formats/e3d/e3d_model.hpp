@@ -53,7 +53,6 @@ struct RawMesh {
   std::int32_t max_bone = -1;       ///< largest bone index used
   std::vector<std::uint32_t> duplicates;  ///< vertex nV - n + k repeats duplicates[k]
   std::vector<FaceRange> ranges;
-  bool has_skin = false;
   Mat4 bind_shape;  ///< column-vector form
   std::vector<RawSkinBone> bones;
   std::vector<RawMorph> morphs;

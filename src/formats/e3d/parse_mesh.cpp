@@ -159,7 +159,6 @@ void parse_duplicates(BlockRef& b, RawMesh& m) {
 }
 
 void parse_skin(ReadContext& ctx, BlockRef& skin, RawMesh& m) {
-  m.has_skin = true;
   walk_blocks(ctx, skin.payload, [&](BlockRef& b) {
     switch (b.type) {
       case kSkinName:

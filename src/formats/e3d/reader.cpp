@@ -19,7 +19,7 @@ namespace {
 constexpr unsigned char kSignature[10] = {0x01, 0x00, 0x0C, 0x00, 0x00, 0x00, 'E', '3', 'D', 'F'};
 
 e3d::RawFile parse_file(e3d::ReadContext& ctx, std::span<const std::byte> bytes) {
-  if (bytes.size() < sizeof kSignature || std::memcmp(bytes.data(), kSignature, sizeof kSignature) != 0)
+  if (!e3d_sniff(bytes))
     detail::fail_at("E3D", "E3D_BAD_SIGNATURE", 0, "does not start with the E3D version block (01 00 0C 00 00 00 \"E3DF\")");
   e3d::RawFile file;
   detail::ByteReader r(bytes, "E3D");

@@ -9,11 +9,12 @@
 #include "formats/e3d/packing.hpp"
 
 namespace aem::formats::e3d {
+
+Warning warning(const char* code, std::string message) { return Warning{code, "E3D", {}, {}, {}, {}, std::move(message)}; }
+
 namespace {
 
 constexpr int kBoneSlots = 10;  // Ecere's MAX_BONES (e3d-notes.md §6)
-
-Warning warning(const char* code, std::string message) { return Warning{code, "E3D", {}, {}, {}, {}, std::move(message)}; }
 
 bool has_uvs(const Mesh& m) { return !m.uvs.empty() && !m.uvs[0].empty(); }
 bool has_colors(const Mesh& m) { return !m.colors.empty() && !m.colors[0].empty(); }

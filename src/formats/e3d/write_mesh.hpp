@@ -28,4 +28,7 @@ bool can_merge(const Scene& scene, const std::vector<std::uint32_t>& meshes);
 /// boneWeights last with 10 slots), 16- or 32-bit triangles, always facesMaterials.
 std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes, std::int32_t& next_id);
 
+/// A writer warning with format "E3D".
+Warning warning(const char* code, std::string message);
+
 }  // namespace aem::formats::e3d

@@ -19,7 +19,7 @@ namespace {
 
 using e3d::BlockWriter;
 
-Warning warning(const char* code, std::string message) { return Warning{code, "E3D", {}, {}, {}, {}, std::move(message)}; }
+using e3d::warning;
 
 using e3d::NodePlan;
 using e3d::WNode;
@@ -63,7 +63,7 @@ void write_textures(BlockWriter& w, const Scene& s, std::vector<Warning>& warnin
           if (!t.data.empty())
             warnings.push_back(warning("E3D_TEXTURE_TYPE", "texture " + std::to_string(i) + " \"" + t.name +
                                                                "\" is neither PNG nor JPEG; written by name only, not embedded"));
-          return w.string_block(e3d::kTextureName, t.name.substr(0, 65535));
+          return w.string_block(e3d::kTextureName, t.name);
         }
         w.block(png ? e3d::kTexturePng : e3d::kTextureJpg, [&] { w.out.bytes(std::as_bytes(std::span(t.data))); });
       });
@@ -80,7 +80,7 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
         warnings.push_back(warning("E3D_DATA_DROPPED", "material \"" + m.name + "\": E3D has no metallic/roughness factors"));
       w.block(e3d::kMaterial, [&] {
         w.i32_block(e3d::kMaterialId, static_cast<std::int32_t>(i + 1));
-        if (!m.name.empty()) w.string_block(e3d::kMaterialName, m.name.substr(0, 65535));
+        if (!m.name.empty()) w.string_block(e3d::kMaterialName, m.name);
         // Bits 2-4 (translucent, wrapU, wrapV) pass through from E3D sources; bits 0-1 follow the fields.
         std::uint32_t flags = (m.flags & ~3u) | (m.double_sided ? 1u : 0u);
         if (!m.alpha_blend) flags &= ~4u;
@@ -113,7 +113,7 @@ void write_node(BlockWriter& w, const NodePlan& plan, std::size_t index, const s
   const std::uint16_t type = n.kind == Node::Kind::Camera ? e3d::kCameraNode : n.kind == Node::Kind::Light ? e3d::kLightNode : e3d::kMeshNode;
   w.block(type, [&] {
     w.i32_block(e3d::kNodeId, n.id);
-    if (!n.name.empty()) w.string_block(e3d::kNodeName, n.name.substr(0, 65535));
+    if (!n.name.empty()) w.string_block(e3d::kNodeName, n.name);
     if (auto mesh = mesh_ids.find(n.meshes); mesh != mesh_ids.end()) w.i32_block(e3d::kMeshId, mesh->second);
     const bool skinned = std::any_of(n.meshes.begin(), n.meshes.end(), [&](auto m) { return !s.meshes[m].skin.empty(); });
     if (skinned)
@@ -165,7 +165,7 @@ void write_animations(BlockWriter& w, const Scene& s, const NodePlan& plan, std:
   w.block(e3d::kAnimations, [&] {
     for (const Animation& a : s.animations)
       w.block(e3d::kAnimation, [&] {
-        if (!a.name.empty()) w.string_block(e3d::kAnimationName, a.name.substr(0, 65535));
+        if (!a.name.empty()) w.string_block(e3d::kAnimationName, a.name);
         w.block(e3d::kAnimationFrames, [&] {
           w.out.i32(0);
           w.out.i32(static_cast<std::int32_t>(frame_of(a.duration, off_frame)));

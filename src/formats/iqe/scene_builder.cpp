@@ -137,10 +137,7 @@ Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals,
     if (added) {
       Material m;
       m.name = name;
-      if (names_image_file(name)) {  // the engines' convention: the material string is the texture's path
-        m.textures.base_color = static_cast<std::int32_t>(s.textures.size());
-        s.textures.push_back(Texture{name, {}, {}});
-      }
+      if (names_image_file(name)) m.textures.base_color = texture_by_name(s, name);  // the engines' convention: the material string is the texture's path
       s.materials.push_back(m);
     }
     return it->second;
