@@ -1,34 +1,16 @@
 #include "convert/textures.hpp"
 
-#include <stb/stb_image.h>
-#include <stb/stb_image_write.h>
-
 #include <algorithm>
 #include <cmath>
 #include <set>
 
 #include "core/file.hpp"
+#include "core/image.hpp"
 
 namespace aem::convert {
 namespace {
 
-struct Image {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgba;  // 4 channels
-  bool empty() const { return rgba.empty(); }
-  const std::uint8_t* at(int x, int y) const { return &rgba[4 * (std::size_t(y) * width + x)]; }
-};
-
-Image decode(const Texture& t) {
-  Image img;
-  if (t.data.empty()) return img;
-  int channels = 0;
-  std::uint8_t* p = stbi_load_from_memory(t.data.data(), static_cast<int>(t.data.size()), &img.width, &img.height, &channels, 4);
-  if (!p) return {};
-  img.rgba.assign(p, p + std::size_t(img.width) * img.height * 4);
-  stbi_image_free(p);
-  return img;
-}
+Image decode(const Texture& t) { return t.data.empty() ? Image{} : decode_image(t.data); }
 
 Image solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
   Image img{2, 2, std::vector<std::uint8_t>(16)};
@@ -42,14 +24,7 @@ std::vector<std::byte> encode_png(const Image& img, int channels) {
   std::vector<std::uint8_t> pixels;
   pixels.reserve(std::size_t(img.width) * img.height * channels);
   for (std::size_t i = 0; i < img.rgba.size(); i += 4) pixels.insert(pixels.end(), img.rgba.begin() + i, img.rgba.begin() + i + channels);
-  std::vector<std::byte> out;
-  stbi_write_png_to_func(
-      [](void* ctx, void* data, int size) {
-        auto* v = static_cast<std::vector<std::byte>*>(ctx);
-        v->insert(v->end(), static_cast<std::byte*>(data), static_cast<std::byte*>(data) + size);
-      },
-      &out, img.width, img.height, channels, pixels.data(), img.width * channels);
-  return out;
+  return aem::encode_png(img.width, img.height, channels, pixels.data());
 }
 
 std::string sanitize(const std::string& s) {

@@ -1,6 +1,6 @@
 #include "render/offscreen.hpp"
 
-#include <stb/stb_image_write.h>
+#include "core/image.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -64,14 +64,7 @@ std::vector<std::uint8_t> read_pixels(int width, int height) {
 }
 
 Status write_png(const std::filesystem::path& path, int width, int height, const std::vector<std::uint8_t>& rgba) {
-  std::vector<std::byte> png;
-  stbi_write_png_to_func(
-      [](void* context, void* data, int size) {
-        auto* out = static_cast<std::vector<std::byte>*>(context);
-        out->insert(out->end(), static_cast<std::byte*>(data), static_cast<std::byte*>(data) + size);
-      },
-      &png, width, height, 4, rgba.data(), width * 4);
-  return detail::write_file_atomic(path, png);
+  return detail::write_file_atomic(path, encode_png(width, height, 4, rgba.data()));
 }
 
 }  // namespace aem::render

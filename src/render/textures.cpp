@@ -1,22 +1,10 @@
 #include "render/textures.hpp"
 
-#include <stb/stb_image.h>
-
-#include <fstream>
-#include <iterator>
+#include "core/file.hpp"
+#include "core/image.hpp"
 
 namespace aem::render {
 namespace {
-
-Image decode(const std::uint8_t* bytes, std::size_t size) {
-  Image img;
-  int channels = 0;
-  std::uint8_t* p = stbi_load_from_memory(bytes, static_cast<int>(size), &img.width, &img.height, &channels, 4);
-  if (!p) return {};
-  img.rgba.assign(p, p + std::size_t(img.width) * img.height * 4);
-  stbi_image_free(p);
-  return img;
-}
 
 GLuint upload(const Image& img, GLenum internal_format, bool mipmaps) {
   GLuint id = 0;
@@ -39,7 +27,7 @@ GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) { return upload(Ima
 
 Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error) {
   if (!texture.data.empty()) {
-    Image img = decode(texture.data.data(), texture.data.size());
+    Image img = decode_image(texture.data);
     if (img.rgba.empty()) error = "texture \"" + texture.name + "\": embedded image could not be decoded";
     return img;
   }
@@ -48,13 +36,12 @@ Image load_texture_image(const Texture& texture, const std::filesystem::path& mo
     return {};
   }
   const std::filesystem::path path = model_dir / texture.name;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto bytes = detail::read_file(path);
+  if (!bytes) {
     error = "texture \"" + texture.name + "\": cannot open " + path.string();
     return {};
   }
-  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  Image img = decode(bytes.data(), bytes.size());
+  Image img = decode_image({reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()});
   if (img.rgba.empty()) error = "texture \"" + texture.name + "\": " + path.string() + " could not be decoded";
   return img;
 }

@@ -1,4 +1,4 @@
-// GL textures for a scene's images: decoded once with stb_image from embedded bytes or from the file
+// GL textures for a scene's images: decoded once (core/image.hpp) from embedded bytes or from the file
 // next to the model, plus 1x1 fallbacks for material slots without an image.
 #pragma once
 
@@ -10,14 +10,12 @@
 #include <vector>
 
 #include "aem/scene.hpp"
+#include "core/image.hpp"
 
 namespace aem::render {
 
 /// A decoded image: RGBA8, rows top-down as stored.
-struct Image {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgba;
-};
+using aem::Image;
 
 /// Decodes a texture's embedded bytes, else the file `texture.name` relative to `model_dir` (URI
 /// escapes like %20 are not decoded). On failure returns an empty image and sets `error`.

@@ -1,8 +1,8 @@
 // Material inputs reach the shading, rendered in-process: an embedded normal map tilts the lighting
 // (with the mesh's tangents, and with the screen-derivative frame when the mesh has none), and a
 // base colour texture colours the surface.
-#include <stb/stb_image_write.h>
 
+#include "core/image.hpp"
 #include "render/offscreen.hpp"
 #include "render/render_support.hpp"
 #include "render/renderer.hpp"
@@ -16,14 +16,8 @@ constexpr int kSize = 64;
 std::vector<std::uint8_t> solid_png(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
   std::vector<std::uint8_t> pixels;
   for (int i = 0; i < 16; ++i) pixels.insert(pixels.end(), {r, g, b, 255});
-  std::vector<std::uint8_t> png;
-  stbi_write_png_to_func(
-      [](void* context, void* data, int size) {
-        auto* out = static_cast<std::vector<std::uint8_t>*>(context);
-        out->insert(out->end(), static_cast<std::uint8_t*>(data), static_cast<std::uint8_t*>(data) + size);
-      },
-      &png, 4, 4, 4, pixels.data(), 16);
-  return png;
+  const std::vector<std::byte> png = encode_png(4, 4, 4, pixels.data());
+  return {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
 }
 
 /// A 2x2 quad facing +Z (towards a camera at yaw 0), white, fully rough.

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <stb/stb_image.h>
 
 #include <cmath>
 #include <cstdint>
@@ -11,26 +10,19 @@
 #include <string>
 #include <vector>
 
+#include "core/image.hpp"
 #include "render/headless/egl_context.hpp"
 #include "support/corpus.hpp"
 
 namespace aem::test {
 
-struct Png {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgba;
-  const std::uint8_t* at(int x, int y) const { return &rgba[(std::size_t(y) * width + x) * 4]; }
-};
+using Png = Image;
 
+/// The PNG at `path` as RGBA, or an empty image when it is missing or cannot be decoded.
 inline Png read_png(const std::filesystem::path& path) {
-  Png png;
-  int channels = 0;
-  std::uint8_t* p = stbi_load(path.string().c_str(), &png.width, &png.height, &channels, 4);
-  if (p) {
-    png.rgba.assign(p, p + std::size_t(png.width) * png.height * 4);
-    stbi_image_free(p);
-  }
-  return png;
+  if (!std::filesystem::is_regular_file(path)) return {};
+  const std::vector<std::byte> bytes = read_bytes(path);
+  return decode_image({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
 }
 
 /// Whether `aem render` can get an OpenGL context here; the reason in `why` when it cannot. Probed
