@@ -27,6 +27,7 @@ Error shader_error(const char* name, const std::string& what) {
 
 GlProgram& GlProgram::operator=(GlProgram&& o) noexcept {
   std::swap(id_, o.id_);
+  std::swap(locations_, o.locations_);
   return *this;
 }
 

@@ -4,6 +4,7 @@
 #include <epoxy/gl.h>
 
 #include <string>
+#include <unordered_map>
 
 #include "aem/error.hpp"
 
@@ -14,17 +15,23 @@ class GlProgram {
  public:
   GlProgram() = default;
   explicit GlProgram(GLuint id) : id_(id) {}
-  GlProgram(GlProgram&& o) noexcept : id_(o.id_) { o.id_ = 0; }
+  GlProgram(GlProgram&& o) noexcept : id_(o.id_), locations_(std::move(o.locations_)) { o.id_ = 0; }
   GlProgram& operator=(GlProgram&& o) noexcept;
   GlProgram(const GlProgram&) = delete;
   GlProgram& operator=(const GlProgram&) = delete;
   ~GlProgram();
 
   GLuint id() const { return id_; }
-  GLint uniform(const char* name) const { return glGetUniformLocation(id_, name); }
+  /// The uniform's location, asked of GL once per name (draw calls look locations up every frame).
+  GLint uniform(const char* name) const {
+    auto [it, added] = locations_.try_emplace(name, -1);
+    if (added) it->second = glGetUniformLocation(id_, name);
+    return it->second;
+  }
 
  private:
   GLuint id_ = 0;
+  mutable std::unordered_map<std::string, GLint> locations_;
 };
 
 /// Compiles and links a vertex + fragment shader pair. Error code RENDER_SHADER with the GL log.
