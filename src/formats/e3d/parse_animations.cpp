@@ -81,12 +81,7 @@ void parse_animation(ReadContext& ctx, BlockRef& ab, RawFile& file) {
 }  // namespace
 
 void parse_animations(ReadContext& ctx, BlockRef& section, RawFile& file) {
-  walk_blocks(ctx, section.payload, [&](BlockRef& b) {
-    if (b.type == kAnimation)
-      parse_animation(ctx, b, file);
-    else
-      skip_unknown(ctx, b, "animations");
-  });
+  walk_items(ctx, section, kAnimation, "animations", [&](BlockRef& b) { parse_animation(ctx, b, file); });
 }
 
 }  // namespace aem::formats::e3d

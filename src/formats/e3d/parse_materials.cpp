@@ -106,21 +106,11 @@ void parse_texture(ReadContext& ctx, BlockRef& tb, RawFile& file) {
 }  // namespace
 
 void parse_materials(ReadContext& ctx, BlockRef& section, RawFile& file) {
-  walk_blocks(ctx, section.payload, [&](BlockRef& b) {
-    if (b.type == kMaterial)
-      parse_material(ctx, b, file);
-    else
-      skip_unknown(ctx, b, "materials");
-  });
+  walk_items(ctx, section, kMaterial, "materials", [&](BlockRef& b) { parse_material(ctx, b, file); });
 }
 
 void parse_textures(ReadContext& ctx, BlockRef& section, RawFile& file) {
-  walk_blocks(ctx, section.payload, [&](BlockRef& b) {
-    if (b.type == kTexture)
-      parse_texture(ctx, b, file);
-    else
-      skip_unknown(ctx, b, "textures");
-  });
+  walk_items(ctx, section, kTexture, "textures", [&](BlockRef& b) { parse_texture(ctx, b, file); });
 }
 
 }  // namespace aem::formats::e3d

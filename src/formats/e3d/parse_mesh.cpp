@@ -275,12 +275,7 @@ void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
 }  // namespace
 
 void parse_meshes(ReadContext& ctx, BlockRef& section, RawFile& file) {
-  walk_blocks(ctx, section.payload, [&](BlockRef& b) {
-    if (b.type == kMesh)
-      parse_mesh(ctx, b, file);
-    else
-      skip_unknown(ctx, b, "meshes");
-  });
+  walk_items(ctx, section, kMesh, "meshes", [&](BlockRef& b) { parse_mesh(ctx, b, file); });
 }
 
 }  // namespace aem::formats::e3d
