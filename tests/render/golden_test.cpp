@@ -7,6 +7,13 @@ namespace {
 
 constexpr const char* kSize = "--size 256x192";
 
+/// Renders `model` at the golden size with `options` and compares it with tests/data/render/`golden`.
+void check_golden(const std::filesystem::path& model, const std::filesystem::path& dir, const std::string& golden, const std::string& options) {
+  const auto png = dir / golden;
+  render_to(model, png, std::string(kSize) + " " + options);
+  expect_matches_golden(png, golden);
+}
+
 /// The built-in example written as AEM (no corpus needed).
 std::filesystem::path example_model(const std::filesystem::path& dir) {
   const auto path = dir / "tube.aem";
@@ -21,9 +28,7 @@ std::filesystem::path example_model(const std::filesystem::path& dir) {
 TEST(RenderGolden, ExampleBent) {
   AEM_REQUIRE_RENDER();
   const auto dir = temp_dir("render-golden");
-  const auto png = dir / "example.png";
-  render_to(example_model(dir), png, std::string(kSize) + " --time 0.5");
-  expect_matches_golden(png, "example_bend.png");
+  check_golden(example_model(dir), dir, "example_bend.png", "--time 0.5");
 }
 
 // Shows: the example tube at 1.5 s, S-curved, as a light-blue wireframe with the yellow four-joint
@@ -31,9 +36,7 @@ TEST(RenderGolden, ExampleBent) {
 TEST(RenderGolden, ExampleWireframeSkeleton) {
   AEM_REQUIRE_RENDER();
   const auto dir = temp_dir("render-golden");
-  const auto png = dir / "wire.png";
-  render_to(example_model(dir), png, std::string(kSize) + " --time 1.5 --yaw 0 --pitch 10 --wireframe --skeleton --no-grid");
-  expect_matches_golden(png, "example_wireframe_skeleton.png");
+  check_golden(example_model(dir), dir, "example_wireframe_skeleton.png", "--time 1.5 --yaw 0 --pitch 10 --wireframe --skeleton --no-grid");
 }
 
 // Shows: CesiumMan (glTF binary, embedded JPEG texture) upright in mid-stride at 0.5 s, his suit
@@ -41,9 +44,7 @@ TEST(RenderGolden, ExampleWireframeSkeleton) {
 TEST(RenderGolden, CesiumManWalking) {
   AEM_REQUIRE_RENDER();
   AEM_CORPUS_FILE(model, "gltf/CesiumMan/CesiumMan.glb");
-  const auto png = temp_dir("render-golden") / "cesium.png";
-  render_to(model, png, std::string(kSize) + " --time 0.5");
-  expect_matches_golden(png, "cesium_man.png");
+  check_golden(model, temp_dir("render-golden"), "cesium_man.png", "--time 0.5");
 }
 
 // Shows: the textured AEM box (texture file Texture_BCO.png beside the model) with the Cesium logo
@@ -51,9 +52,7 @@ TEST(RenderGolden, CesiumManWalking) {
 TEST(RenderGolden, AemBoxTexturedFromFile) {
   AEM_REQUIRE_RENDER();
   AEM_CORPUS_FILE(model, "aem/BoxTextured.aem");
-  const auto png = temp_dir("render-golden") / "box.png";
-  render_to(model, png, std::string(kSize) + " --background '#ffffff' --no-grid");
-  expect_matches_golden(png, "aem_box_textured.png");
+  check_golden(model, temp_dir("render-golden"), "aem_box_textured.png", "--background '#ffffff' --no-grid");
 }
 
 // Shows: the raylib guy (IQM, Z up in the file) standing upright on the grid in his T pose, arms
@@ -61,9 +60,7 @@ TEST(RenderGolden, AemBoxTexturedFromFile) {
 TEST(RenderGolden, IqmZUpStandsUpright) {
   AEM_REQUIRE_RENDER();
   AEM_CORPUS_FILE(model, "iqm/raylib_guy.iqm");
-  const auto png = temp_dir("render-golden") / "guy.png";
-  render_to(model, png, std::string(kSize) + " --yaw -30");
-  expect_matches_golden(png, "iqm_guy.png");
+  check_golden(model, temp_dir("render-golden"), "iqm_guy.png", "--yaw -30");
 }
 
 // Shows: glTF BoxAnimated at 2.5 s: the pink inner box (moved by its animated node) has risen
@@ -71,9 +68,7 @@ TEST(RenderGolden, IqmZUpStandsUpright) {
 TEST(RenderGolden, GltfNodeAnimation) {
   AEM_REQUIRE_RENDER();
   AEM_CORPUS_FILE(model, "gltf/BoxAnimated/BoxAnimated.glb");
-  const auto png = temp_dir("render-golden") / "box_animated.png";
-  render_to(model, png, std::string(kSize) + " --time 2.5");
-  expect_matches_golden(png, "gltf_box_animated.png");
+  check_golden(model, temp_dir("render-golden"), "gltf_box_animated.png", "--time 2.5");
 }
 
 }  // namespace
