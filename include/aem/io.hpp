@@ -51,8 +51,10 @@ struct FormatHandler {
 std::span<const FormatHandler> supported_formats();
 /// The handler named `name` ("aem", "iqe", ...), or null.
 const FormatHandler* find_format(std::string_view name);
-/// The handler for a path's extension, or null.
-const FormatHandler* format_for_extension(const std::filesystem::path& path);
+/// What a caller needs a handler for; several handlers may claim one extension (a reader and a writer).
+enum class FormatUse : std::uint8_t { Any, Read, Write };
+/// The first handler for a path's extension that can do `use`, or null.
+const FormatHandler* format_for_extension(const std::filesystem::path& path, FormatUse use = FormatUse::Any);
 /// The handler whose sniff accepts `bytes`, else the one for the extension, else null.
 const FormatHandler* detect_format(std::span<const std::byte> bytes, const std::filesystem::path& path);
 

@@ -51,7 +51,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
                                    const ConvertOptions& options) {
   ConvertReport report;
   Timer timer(report);
-  const FormatHandler* format = options.to ? options.to : format_for_extension(output);
+  const FormatHandler* format = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   if (!format || !format->write)
     return Error{"CONVERT_UNKNOWN_OUTPUT", {}, output.string(), {}, {}, {},
                  format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};

@@ -23,7 +23,7 @@ Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& o
 
 Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format,
                    const WriteOptions& options) {
-  if (!format) format = format_for_extension(path);
+  if (!format) format = format_for_extension(path, FormatUse::Write);
   if (!format || !format->write)
     return Error{"UNKNOWN_FORMAT", {}, path.string(), {}, {}, {},
                  format ? "aem cannot write " + std::string(format->name) + " files"

@@ -8,6 +8,7 @@
 #include "formats/iqe/iqe_format.hpp"
 #include "formats/iqm/iqm_format.hpp"
 #include "formats/e3d/e3d_format.hpp"
+#include "formats/gltf/gltf_format.hpp"
 #ifdef AEM_WITH_ASSIMP
 #include "import/assimp/assimp_reader.hpp"
 #endif
@@ -30,6 +31,9 @@ const std::vector<FormatHandler>& table() {
        formats::iqm_read, formats::iqm_write, formats::iqe_conventions()},
       {"e3d", "E3D (Ecere 3D models; LZMA-compressed blocks too)", {".e3d"}, formats::e3d_sniff, formats::e3d_read,
        formats::e3d_write, formats::e3d_conventions()},
+      // read and write are filled in as the native glTF reader and writer land.
+      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, nullptr, nullptr,
+       formats::gltf_conventions()},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
@@ -55,10 +59,12 @@ const FormatHandler* find_format(std::string_view name) {
   return nullptr;
 }
 
-const FormatHandler* format_for_extension(const std::filesystem::path& path) {
+const FormatHandler* format_for_extension(const std::filesystem::path& path, FormatUse use) {
   const std::string ext = lower_extension(path);
-  for (const auto& f : table())
+  for (const auto& f : table()) {
+    if ((use == FormatUse::Read && !f.read) || (use == FormatUse::Write && !f.write)) continue;
     if (std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end()) return &f;
+  }
   return nullptr;
 }
 
@@ -66,7 +72,7 @@ const FormatHandler* detect_format(std::span<const std::byte> bytes, const std::
   auto head = bytes.first(std::min<std::size_t>(bytes.size(), 64));
   for (const auto& f : table())
     if (f.sniff && f.read && f.sniff(head)) return &f;
-  return format_for_extension(path);
+  return format_for_extension(path, FormatUse::Read);
 }
 
 }  // namespace aem

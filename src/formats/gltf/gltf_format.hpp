@@ -1,0 +1,21 @@
+// glTF 2.0 (.gltf JSON with side files, .glb binary container): read natively (no Assimp) into the
+// scene and written out of it. Conventions: Y up, right-handed, counter-clockwise front faces, UV
+// origin at the top left of the image, metres.
+#pragma once
+
+#include <span>
+
+#include "aem/io.hpp"
+
+namespace aem::formats {
+
+/// True for the GLB magic "glTF", or for JSON text whose first object carries an "asset" member.
+bool gltf_sniff(std::span<const std::byte> head);
+/// Reads a .gltf or .glb file into the scene.
+Result<Scene> gltf_read(const ReadInput& input);
+/// Writes a .glb (one file, images embedded).
+Result<std::vector<std::byte>> gltf_write(const Scene& scene, const WriteOptions& options);
+/// The conventions glTF numbers are in.
+Conventions gltf_conventions();
+
+}  // namespace aem::formats
