@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every aem command over a folder of models and prints what happened, per extension and in all:
 # files, read by Assimp (its own `assimp info`, when installed), read by aem, converted to AEM, valid
-# (the converted file passes `aem validate`), crashes (a command died from a signal) and hangs (a
-# command outlived its time limit). Details of each failure go to OUT/sweep.tsv.
+# (the converted file passes `aem validate`), crashes (an aem command died from a signal) and hangs
+# (an aem command outlived its time limit). Details of each failure go to OUT/sweep.tsv.
 #   bash scripts/sweep.sh DIR [OUT_DIR]     (AEM=path/to/aem, JOBS=N, SECONDS_PER_COMMAND=N to override)
 set -uo pipefail
 dir=${1:?usage: scripts/sweep.sh DIR [OUT_DIR]}
@@ -21,7 +21,7 @@ sweep_one() {  # FILE -> one TSV line: ext assimp_rc info_rc validate_rc pose_rc
   local file=$1 name ext work rc_assimp=- rc_info rc_validate rc_pose rc_convert rc_out=-
   name=$(basename "$file"); ext=${name##*.}; [ "$ext" = "$name" ] && ext="(none)"
   work=$(mktemp -d "$out/work/XXXXXX")
-  if command -v assimp >/dev/null; then timeout -k 5 "$limit" assimp info "$file" >/dev/null 2>&1; rc_assimp=$?; fi
+  if command -v assimp >/dev/null; then { timeout -k 5 "$limit" assimp info "$file" >/dev/null 2>&1; } 2>/dev/null; rc_assimp=$?; fi
   timeout -k 5 "$limit" "$aem" info "$file" >"$work/info.txt" 2>&1; rc_info=$?
   timeout -k 5 "$limit" "$aem" validate "$file" >/dev/null 2>&1; rc_validate=$?
   timeout -k 5 "$limit" "$aem" pose "$file" --time 0.5 >/dev/null 2>&1; rc_pose=$?
@@ -34,8 +34,9 @@ export -f sweep_one
 export out aem limit
 
 find "$dir" -type f | while read -r f; do
-  e=".${f##*.}"; e=${e,,}
-  case " $extensions " in *" $e "*) printf '%s\0' "$f" ;; esac
+  b=$(basename "$f"); e=".${b##*.}"; e=${e,,}
+  # A known extension, or none at all (aem then tells the format by content).
+  case " $extensions " in *" $e "*) printf '%s\0' "$f" ;; *) [ "$b" = "${b#*.}" ] && printf '%s\0' "$f" ;; esac
 done | xargs -0 -r -n 1 -P "$jobs" bash -c 'sweep_one "$0"' >"$out/sweep.tsv"
 
 # Exit codes: 0 ok; 1 invalid; 2 usage; 124/137 the time limit (timeout); other >128 a signal.
@@ -49,7 +50,7 @@ awk -F'\t' '
     if ($6 == "0") { conv[$1]++; conv["all"]++ }
     if ($7 == "0") { valid[$1]++; valid["all"]++ }
     c = 0; h = 0
-    for (i = 2; i <= 7; i++) { if (crashed($i)) c = 1; if (hung($i)) h = 1 }
+    for (i = 3; i <= 7; i++) { if (crashed($i)) c = 1; if (hung($i)) h = 1 }  # aem commands only
     if (c) { crash[$1]++; crash["all"]++ }
     if (h) { hang[$1]++; hang["all"]++ }
   }
