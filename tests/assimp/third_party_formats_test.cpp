@@ -82,5 +82,22 @@ TEST(ThirdPartyFormats, HangingReaderIsStoppedAtTheTimeout) {
   EXPECT_EQ(scene.error().code, "READER_TIMEOUT");
 }
 
+TEST(ThirdPartyFormats, PointsAndLinesAreNamedWhenDroppedAndNeverLeaveAnEmptyModel) {
+  const auto dir = test::temp_dir("lines");
+  test::write_file(dir / "mixed.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nl 1 2\nl 2 3\n"));
+  auto mixed = read_scene(dir / "mixed.obj");
+  ASSERT_TRUE(mixed) << mixed.error().to_string();
+  EXPECT_EQ(mixed->triangle_count(), 1u);
+  EXPECT_TRUE(test::has_code(mixed.warnings, "ASSIMP_PRIMITIVES_DROPPED"));
+
+  test::write_file(dir / "lines.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nl 2 3\n"));
+  auto lines = read_scene(dir / "lines.obj");
+  ASSERT_FALSE(lines);
+  EXPECT_EQ(lines.error().code, "ASSIMP_NO_TRIANGLES");
+  std::string out;
+  EXPECT_EQ(test::run_cli("convert '" + (dir / "lines.obj").string() + "' '" + (dir / "lines.aem").string() + "'", &out), 1);
+  EXPECT_FALSE(std::filesystem::exists(dir / "lines.aem")) << "no empty file written";
+}
+
 }  // namespace
 }  // namespace aem
