@@ -3,6 +3,7 @@
 #include "aem/io.hpp"
 #include "core/file.hpp"
 #include "core/parse_error.hpp"
+#include "io/data_kinds.hpp"
 #include "io/isolation.hpp"
 
 namespace aem {
@@ -50,7 +51,10 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
   });
   if (!bytes) return bytes.error();
   Status st = detail::write_file_atomic(path, bytes.value());
-  if (st) st.warnings = std::move(bytes.warnings);
+  if (st) {
+    st.warnings = detail::data_loss_warnings(scene, format->name);
+    st.warnings.insert(st.warnings.end(), bytes.warnings.begin(), bytes.warnings.end());
+  }
   return st;
 }
 
