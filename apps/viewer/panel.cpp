@@ -80,7 +80,7 @@ void view_section(ViewerState& state) {
   if (ImGui::Button("Copy aem render command")) state.copy_request = true;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", state.render_command.c_str());
-  ImGui::TextWrapped("left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, "
+  ImGui::TextWrapped("left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, G: grid, "
                      "space: play/pause, left/right: step a frame, home/end: range start/end, Ctrl +/-/0: UI size (%.2gx)",
                      state.ui_scale);
   ImGui::PopStyleColor();

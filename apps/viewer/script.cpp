@@ -11,7 +11,7 @@ namespace aem::viewer {
 Result<std::vector<ScriptStep>> parse_script(const std::string& text, const std::string& file_name) {
   // Step kind -> (fewest, most) arguments.
   static const std::map<std::string, std::pair<std::size_t, std::size_t>> kArity = {
-      {"wait", {1, 1}},  {"key", {1, 2}},     {"click", {2, 2}},       {"print", {0, 0}},      {"command", {0, 0}},
+      {"wait", {1, 1}},  {"key", {1, 2}},     {"click", {2, 2}}, {"scroll", {3, 3}},       {"print", {0, 0}},      {"command", {0, 0}},
       {"ready", {0, 0}}, {"wait-reload", {1, 1}}, {"screenshot", {1, 1}}, {"quit", {0, 0}}};
   std::vector<ScriptStep> steps;
   std::istringstream lines(text);

@@ -14,6 +14,7 @@ namespace aem::viewer {
 ///   key NAME [ctrl]   press and release a key (NAME: a letter, digit, SPACE, LEFT, RIGHT, HOME, END,
 ///                     EQUAL, MINUS, F1..F12); with "ctrl", Ctrl held
 ///   click X Y         left click at window coordinates (X, Y)
+///   scroll X Y N      N wheel notches (negative: towards you) with the cursor at (X, Y)
 ///   print             write the viewer's state as one "state ..." line to stdout
 ///   command           write the "copy aem render command" text as one "command ..." line
 ///   ready             write "ready" (the test may now change files)

@@ -107,6 +107,7 @@ class Viewer {
     if (!pending.dropped.empty()) state_.open_request = std::exchange(pending.dropped, {});
     if (state_.open_request) open(*std::exchange(state_.open_request, std::nullopt));
     watch_files();
+    if (scale_request_) state_.ui_scale = apply_ui_scale(*std::exchange(scale_request_, std::nullopt));
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -137,7 +138,8 @@ class Viewer {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   }
 
-  void set_ui_scale(float scale) { state_.ui_scale = apply_ui_scale(scale); }
+  /// Applies `scale` before the next frame (ImGui's font atlas is locked during one).
+  void set_ui_scale(float scale) { scale_request_ = scale; }
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
   const ViewerState& state() const { return state_; }
   int load_attempts() const { return load_attempts_; }
@@ -239,6 +241,7 @@ class Viewer {
     timeline_keys(state_);
     if (io.WantCaptureKeyboard || io.KeyCtrl) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) state_.frame_request = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) state_.draw.grid = !state_.draw.grid;
     if (ImGui::IsKeyPressed(GLFW_KEY_W, false)) {
       // shaded -> shaded + wire -> wireframe -> shaded
       render::DrawOptions& d = state_.draw;
@@ -257,6 +260,7 @@ class Viewer {
   double next_watch_ = 0.0;
   double last_x_ = 0, last_y_ = 0;
   float monitor_scale_ = 1.0f;
+  std::optional<float> scale_request_;
   int load_attempts_ = 0;
 };
 
@@ -270,12 +274,13 @@ class ScriptRunner {
 
   /// Runs what is due before the next frame; false when the script has finished (quit or its end).
   bool before_frame() {
-    release_keys();
+    // A frame with the key up after each press, so that two presses in a row stay two presses.
+    if (release_keys()) return true;
     while (next_ < steps_.size()) {
       if (waiting()) return true;
       const ScriptStep& step = steps_[next_++];
       if (!run(step)) return false;
-      if (step.kind == "key" || step.kind == "click" || step.kind == "wait" || step.kind == "wait-reload" || step.kind == "screenshot")
+      if (step.kind == "key" || step.kind == "click" || step.kind == "scroll" || step.kind == "wait" || step.kind == "wait-reload" || step.kind == "screenshot")
         return true;
     }
     return false;
@@ -301,13 +306,16 @@ class ScriptRunner {
     if (key_callback_) key_callback_(window_, key, 0, action, mods);
   }
 
-  void release_keys() {
+  /// Releases what the last step pressed; true when there was something.
+  bool release_keys() {
+    const bool any = !held_.empty() || click_;
     for (auto [key, mods] : held_) send_key(key, GLFW_RELEASE, mods);
     held_.clear();
     if (click_) {
       if (button_callback_) button_callback_(window_, GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE, 0);
       click_ = false;
     }
+    return any;
   }
 
   bool run(const ScriptStep& step) {
@@ -317,6 +325,8 @@ class ScriptRunner {
       glfwSetKeyCallback(window_, key_callback_);
       button_callback_ = glfwSetMouseButtonCallback(window_, nullptr);
       glfwSetMouseButtonCallback(window_, button_callback_);
+      scroll_callback_ = glfwSetScrollCallback(window_, nullptr);
+      glfwSetScrollCallback(window_, scroll_callback_);
     }
     if (step.kind == "wait") {
       frames_left_ = std::max(std::atoi(a[0].c_str()) - 1, 0);
@@ -333,6 +343,9 @@ class ScriptRunner {
       pending.click = {x, y};
       if (button_callback_) button_callback_(window_, GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS, 0);
       click_ = true;
+    } else if (step.kind == "scroll") {
+      glfwSetCursorPos(window_, std::atof(a[0].c_str()), std::atof(a[1].c_str()));
+      if (scroll_callback_) scroll_callback_(window_, 0.0, std::atof(a[2].c_str()));
     } else if (step.kind == "print") {
       say(viewer_.state_line());
     } else if (step.kind == "command") {
@@ -366,6 +379,7 @@ class ScriptRunner {
   bool click_ = false;
   GLFWkeyfun key_callback_ = nullptr;
   GLFWmousebuttonfun button_callback_ = nullptr;
+  GLFWscrollfun scroll_callback_ = nullptr;
 };
 
 /// Releases GLFW and ImGui however run_viewer leaves.
