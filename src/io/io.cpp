@@ -12,7 +12,7 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
   if (!f || !f->read)
     return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
                  "not a format aem reads (run `aem formats` for the list)"};
-  return detail::guard_read<Scene>(f->name, path_hint.string(), [&] { return f->read(ReadInput{bytes, path_hint, options}); });
+  return f->read(ReadInput{bytes, path_hint, options});  // the registry's handlers never throw
 }
 
 Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options) {
