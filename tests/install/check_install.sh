@@ -5,7 +5,8 @@
 #   1. a CMake C++ program linking aem::aem: reads a glTF file, writes AEM;
 #   2. a CMake C program linking aem::runtime (find_package(aem COMPONENTS runtime)), configured with
 #      fmt, meshoptimizer and Assimp hidden: the runtime needs no other package;
-#   3. the same C program built with gcc $(pkg-config --cflags --libs aem), and with aem-runtime.
+#   3. the same C program built with gcc $(pkg-config --cflags --libs aem), and with aem-runtime;
+#   4. the C++ program built with g++ $(pkg-config --static --cflags --libs aem).
 # Also checks that the installed library exports no stb symbols and that the tool's extras are there.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
@@ -65,4 +66,8 @@ for package in aem aem-runtime; do
   gcc -std=c99 -o "$work/c_$package" main.c $(pkg-config --cflags --libs $package)
   check "$expect_tube" "$work/c_$package" "$work/tube.aem"
 done
+cd "$work/cpp_consumer"
+# shellcheck disable=SC2046
+g++ -std=c++20 -o "$work/cpp_pkg_config" main.cpp $(pkg-config --static --cflags --libs aem)
+check "vertices 3 triangles 1" "$work/cpp_pkg_config" "$src/tests/data/gltf/triangle.gltf" "$work/triangle2.aem"
 echo "install check passed"
