@@ -103,6 +103,9 @@ TEST(Cli, PoseOnAFileWithoutAnimationsSaysSo) {
   std::string out;
   EXPECT_EQ(run_cli("pose '" + (dir / "still.iqe").string() + "' --time 0", &out), 1);
   EXPECT_NE(out.find("has no animations"), std::string::npos) << out;
+  // An animation the file does not have, in a file that has one, is a usage error.
+  EXPECT_EQ(run_cli("pose '" + tube.string() + "' --time 0 --anim walk", &out), 2);
+  EXPECT_NE(out.find("no animation \"walk\""), std::string::npos) << out;
   // The bind pose is still there to ask for.
   EXPECT_EQ(run_cli("pose '" + (dir / "still.iqe").string() + "' --time 0 --anim -1"), 0);
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "commands/commands.hpp"
@@ -65,6 +66,57 @@ void progress(std::size_t done, std::size_t total, std::size_t failed, const std
   }
 }
 
+/// Which file goes where, in which format (sets options.to). Usage errors are printed and give nullopt.
+std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::ConvertOptions& options) {
+  std::vector<Job> jobs;
+  if (!o.out_dir.empty()) {
+    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
+    if (!options.to) options.to = find_format("aem");
+    for (const auto& in : o.inputs) {
+      if (in == "-") {
+        fmt::print(stderr, "error: standard input (-) needs IN OUT, not --out-dir\n");
+        return std::nullopt;
+      }
+      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
+    }
+  } else {
+    std::vector<std::string> inputs = o.inputs;
+    std::string output = o.output;
+    if (output.empty() && inputs.size() == 2) {
+      output = inputs.back();
+      inputs.pop_back();
+    }
+    if (output.empty() || inputs.size() != 1) {
+      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
+      return std::nullopt;
+    }
+    if (!options.to) {
+      options.to = output == "-" ? nullptr : format_for_extension(output, FormatUse::Write);
+      if (!options.to) {
+        fmt::print(stderr, "error: {}: use --to (see `aem formats`)\n",
+                   output == "-" ? "standard output (-) has no extension to tell the format"
+                                 : fmt::format("cannot tell the output format of \"{}\" from its extension", output));
+        return std::nullopt;
+      }
+    }
+    jobs.push_back({inputs[0], output});
+  }
+  return jobs;
+}
+
+/// Output folders are made before any conversion starts, for one file as for many.
+bool make_output_folders(const std::vector<Job>& jobs) {
+  for (const auto& job : jobs) {
+    const auto folder = std::filesystem::path(job.output).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec) {
+      fmt::print(stderr, "error: cannot create the output folder \"{}\": {}\n", folder.string(), ec.message());
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 int run_convert(const ConvertCliOptions& o) {
@@ -86,66 +138,29 @@ int run_convert(const ConvertCliOptions& o) {
     }
   }
 
-  std::vector<Job> jobs;
-  if (!o.out_dir.empty()) {
-    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
-    if (!options.to) options.to = find_format("aem");
-    for (const auto& in : o.inputs) {
-      if (in == "-") {
-        fmt::print(stderr, "error: standard input (-) needs IN OUT, not --out-dir\n");
-        return kExitUsage;
-      }
-      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
-    }
-  } else {
-    std::vector<std::string> inputs = o.inputs;
-    std::string output = o.output;
-    if (output.empty() && inputs.size() == 2) {
-      output = inputs.back();
-      inputs.pop_back();
-    }
-    if (output.empty() || inputs.size() != 1) {
-      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
-      return kExitUsage;
-    }
-    if (!options.to) {
-      options.to = output == "-" ? nullptr : format_for_extension(output, FormatUse::Write);
-      if (!options.to) {
-        fmt::print(stderr, "error: {}: use --to (see `aem formats`)\n",
-                   output == "-" ? "standard output (-) has no extension to tell the format"
-                                 : fmt::format("cannot tell the output format of \"{}\" from its extension", output));
-        return kExitUsage;
-      }
-    }
-    jobs.push_back({inputs[0], output});
-  }
+  auto planned = plan_jobs(o, options);
+  if (!planned) return kExitUsage;
+  std::vector<Job>& jobs = *planned;
 
   // Standard input and output go through files in a private folder; textures have no folder to go to.
-  StagingDir staging;
+  std::optional<StagingDir> staging;
   const bool to_stdout = jobs.size() == 1 && jobs[0].output == "-";
   if (to_stdout || jobs[0].input == "-") {
-    if (staging.path().empty()) {
+    staging.emplace();
+    if (staging->path().empty()) {
       fmt::print(stderr, "error: cannot create a temporary folder\n");
       return kExitInvalid;
     }
     if (jobs[0].input == "-") {
-      jobs[0].input = (staging.path() / "standard-input").string();
+      jobs[0].input = (staging->path() / "standard-input").string();
       if (!save_stdin(jobs[0].input)) return kExitInvalid;
     }
     if (to_stdout) {
-      jobs[0].output = (staging.path() / "standard-output").string() + std::string(options.to->extensions.front());
+      jobs[0].output = (staging->path() / "standard-output").string() + std::string(options.to->extensions.front());
       options.textures = false;
     }
   }
-  // Output folders are made before any conversion starts, for one file as for many.
-  for (const auto& job : jobs) {
-    const auto folder = std::filesystem::path(job.output).parent_path();
-    std::error_code ec;
-    if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec) {
-      fmt::print(stderr, "error: cannot create the output folder \"{}\": {}\n", folder.string(), ec.message());
-      return kExitInvalid;
-    }
-  }
+  if (!make_output_folders(jobs)) return kExitInvalid;
   std::FILE* report_to = to_stdout ? stderr : stdout;
 
   const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
