@@ -1,7 +1,18 @@
 #include "core/image.hpp"
 
+// stb's implementation lives here with internal linkage (STB_*_STATIC): the installed static library
+// exports no stbi_* symbols, so a game that compiles its own stb links without duplicates.
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wsign-compare"
 #include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
+#pragma GCC diagnostic pop
 
 namespace aem {
 

@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "commands/commands.hpp"
+#include "commands/std_streams.hpp"
 #include "convert/convert.hpp"
 
 namespace aem::cli {
@@ -23,8 +25,9 @@ std::string human_size(std::uint64_t bytes) {
   return fmt::format("{} B", bytes);
 }
 
-/// Runs in the child: converts, prints warnings and errors, returns the exit code.
-int convert_one(const Job& job, const convert::ConvertOptions& options, bool verbose) {
+/// Runs in the child: converts, prints warnings and errors, returns the exit code. The -v report goes
+/// to `report_to` (standard error when the model itself goes to standard output).
+int convert_one(const Job& job, const convert::ConvertOptions& options, bool verbose, std::FILE* report_to) {
   auto report = convert::convert_file(job.input, job.output, options);
   for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
   if (!report) {
@@ -35,11 +38,11 @@ int convert_one(const Job& job, const convert::ConvertOptions& options, bool ver
   }
   if (verbose) {
     const auto& r = report.value();
-    fmt::print("{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output, r.output_format,
-               human_size(r.output_bytes));
-    for (const auto& s : r.steps) fmt::print("  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
-    fmt::print("  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles, r.joints,
-               r.animations, r.textures_written.size());
+    fmt::print(report_to, "{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output,
+               r.output_format, human_size(r.output_bytes));
+    for (const auto& s : r.steps) fmt::print(report_to, "  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
+    fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
+               r.joints, r.animations, r.textures_written.size());
   }
   return kExitOk;
 }
@@ -61,6 +64,57 @@ void progress(std::size_t done, std::size_t total, std::size_t failed, const std
   } else if (total > 1) {
     fmt::print(stderr, "[{}/{}] {}\n", done, total, last);
   }
+}
+
+/// Which file goes where, in which format (sets options.to). Usage errors are printed and give nullopt.
+std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::ConvertOptions& options) {
+  std::vector<Job> jobs;
+  if (!o.out_dir.empty()) {
+    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
+    if (!options.to) options.to = find_format("aem");
+    for (const auto& in : o.inputs) {
+      if (in == "-") {
+        fmt::print(stderr, "error: standard input (-) needs IN OUT, not --out-dir\n");
+        return std::nullopt;
+      }
+      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
+    }
+  } else {
+    std::vector<std::string> inputs = o.inputs;
+    std::string output = o.output;
+    if (output.empty() && inputs.size() == 2) {
+      output = inputs.back();
+      inputs.pop_back();
+    }
+    if (output.empty() || inputs.size() != 1) {
+      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
+      return std::nullopt;
+    }
+    if (!options.to) {
+      options.to = output == "-" ? nullptr : format_for_extension(output, FormatUse::Write);
+      if (!options.to) {
+        fmt::print(stderr, "error: {}: use --to (see `aem formats`)\n",
+                   output == "-" ? "standard output (-) has no extension to tell the format"
+                                 : fmt::format("cannot tell the output format of \"{}\" from its extension", output));
+        return std::nullopt;
+      }
+    }
+    jobs.push_back({inputs[0], output});
+  }
+  return jobs;
+}
+
+/// Output folders are made before any conversion starts, for one file as for many.
+bool make_output_folders(const std::vector<Job>& jobs) {
+  for (const auto& job : jobs) {
+    const auto folder = std::filesystem::path(job.output).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec) {
+      fmt::print(stderr, "error: cannot create the output folder \"{}\": {}\n", folder.string(), ec.message());
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -86,26 +140,30 @@ int run_convert(const ConvertCliOptions& o) {
     }
   }
 
-  std::vector<Job> jobs;
-  if (!o.out_dir.empty()) {
-    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
-    if (!options.to) options.to = find_format("aem");
-    std::error_code ec;
-    std::filesystem::create_directories(o.out_dir, ec);
-    for (const auto& in : o.inputs) jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
-  } else {
-    std::vector<std::string> inputs = o.inputs;
-    std::string output = o.output;
-    if (output.empty() && inputs.size() == 2) {
-      output = inputs.back();
-      inputs.pop_back();
+  auto planned = plan_jobs(o, options);
+  if (!planned) return kExitUsage;
+  std::vector<Job>& jobs = *planned;
+
+  // Standard input and output go through files in a private folder; textures have no folder to go to.
+  std::optional<StagingDir> staging;
+  const bool to_stdout = jobs.size() == 1 && jobs[0].output == "-";
+  if (to_stdout || jobs[0].input == "-") {
+    staging.emplace();
+    if (staging->path().empty()) {
+      fmt::print(stderr, "error: cannot create a temporary folder\n");
+      return kExitInvalid;
     }
-    if (output.empty() || inputs.size() != 1) {
-      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
-      return kExitUsage;
+    if (jobs[0].input == "-") {
+      jobs[0].input = (staging->path() / "standard-input").string();
+      if (!save_stdin(jobs[0].input)) return kExitInvalid;
     }
-    jobs.push_back({inputs[0], output});
+    if (to_stdout) {
+      jobs[0].output = (staging->path() / "standard-output").string() + std::string(options.to->extensions.front());
+      options.textures = false;
+    }
   }
+  if (!make_output_folders(jobs)) return kExitInvalid;
+  std::FILE* report_to = to_stdout ? stderr : stdout;
 
   const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::map<pid_t, std::size_t> running;
@@ -115,12 +173,12 @@ int run_convert(const ConvertCliOptions& o) {
     while (next < jobs.size() && running.size() < parallel) {
       const pid_t pid = fork();
       if (pid == 0) {
-        const int code = convert_one(jobs[next], options, o.verbose);
+        const int code = convert_one(jobs[next], options, o.verbose, report_to);
         std::fflush(nullptr);  // _exit skips stdio's buffers
         _exit(code);
       }
       if (pid < 0) {  // no process to spare: convert in this one
-        failed += convert_one(jobs[next], options, o.verbose) != kExitOk;
+        failed += convert_one(jobs[next], options, o.verbose, report_to) != kExitOk;
         progress(++done, jobs.size(), failed, jobs[next].input);
       } else {
         running[pid] = next;
@@ -137,6 +195,7 @@ int run_convert(const ConvertCliOptions& o) {
     progress(++done, jobs.size(), failed, jobs[it->second].input);
     running.erase(it);
   }
+  if (to_stdout && !failed && !send_to_stdout(jobs[0].output)) return kExitInvalid;
   if (jobs.size() > 1) fmt::print("converted {} of {} files{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "");
   return failed ? kExitInvalid : kExitOk;
 }

@@ -105,7 +105,7 @@ int run_render(const RenderOptions& options) {
   // Default: the first animation when there is one (its pose at --time), else the bind pose.
   const std::string spec = options.animation.empty() ? (names.empty() ? "-1" : "0") : options.animation;
   const auto animation = find_animation(spec, names);
-  if (!animation) return fail_animation(spec, names);
+  if (!animation) return fail_animation(options.file, spec, names);
 
   auto context = render::HeadlessContext::create();
   if (!context) {
