@@ -75,7 +75,7 @@ class Viewer {
     handle_mouse(view.height);
     const float aspect = static_cast<float>(view.width) / static_cast<float>(std::max(view.height, 1));
     if (state_.frame_request) {
-      render::frame_bounds(camera_, renderer_->pose().posed_bounds(), aspect);
+      render::frame_bounds(camera_, renderer_->animation_bounds(state_.playback.animation), aspect);
       state_.frame_request = false;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

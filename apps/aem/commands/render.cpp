@@ -92,8 +92,9 @@ int run_render(const RenderOptions& options) {
   r.set_pose(*animation, options.time);
 
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
-  // Framed on the pose being drawn, so that no part of it leaves the picture.
-  const render::Camera camera = render::orbit_camera(r.pose().posed_bounds(), options.yaw, options.pitch, aspect);
+  // Framed on every pose of the animation, so that renders of one animation at several times share a
+  // camera and no pose leaves the picture.
+  const render::Camera camera = render::orbit_camera(r.animation_bounds(*animation), options.yaw, options.pitch, aspect);
   render::OffscreenTarget target(width, height);
   target.bind();
   r.draw(camera, width, height, draw);
