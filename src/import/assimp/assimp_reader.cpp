@@ -6,6 +6,8 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <string>
@@ -261,11 +263,26 @@ struct Builder {
 }  // namespace
 
 const std::vector<std::string_view>& assimp_extensions() {
-  static const std::vector<std::string_view> list = {
-      ".gltf", ".glb", ".fbx", ".obj", ".dae", ".3ds", ".blend", ".md5mesh", ".smd", ".ply", ".stl", ".x", ".ase",
-      ".lwo", ".lws", ".ms3d", ".b3d", ".off", ".ac", ".md2", ".md3", ".mdl", ".q3o", ".q3s", ".irr", ".irrmesh",
-      ".ter", ".cob", ".xgl", ".zgl", ".ogex", ".3mf", ".ifc", ".nff", ".raw", ".hmp", ".csm", ".bvh", ".ndo", ".m3d"};
-  return list;
+  // Asked of the Assimp this build links ("*.3ds;*.obj;..."), so the list is what it really reads.
+  static const std::vector<std::string> owned = [] {
+    std::string list;
+    Assimp::Importer().GetExtensionList(list);
+    std::vector<std::string> out;
+    for (std::size_t start = 0; start < list.size();) {
+      std::size_t end = list.find(';', start);
+      if (end == std::string::npos) end = list.size();
+      std::string ext = list.substr(start, end - start);
+      if (ext.rfind("*.", 0) == 0) {
+        ext.erase(0, 1);
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        out.push_back(ext);
+      }
+      start = end + 1;
+    }
+    return out;
+  }();
+  static const std::vector<std::string_view> views(owned.begin(), owned.end());
+  return views;
 }
 
 Result<Scene> assimp_read(const ReadInput& input) {
