@@ -64,8 +64,10 @@ PixelBox rendered_box(const std::filesystem::path& model, float time) {
 
 void check_silhouette(const std::filesystem::path& model, float time) {
   const PixelBox expected = cpu_box(model, time);
-  // The pose must matter at this time, or the test would not tell skinning from no skinning.
-  ASSERT_GT(box_distance(expected, cpu_box(model, time, true)), 8) << "pose too close to the bind pose";
+  // The pose must matter at this time, or the test would not tell skinning from no skinning: it must
+  // move the box by more than twice the tolerance (the camera frames the whole animation, so a pose
+  // moves fewer pixels than when each pose was framed alone).
+  ASSERT_GT(box_distance(expected, cpu_box(model, time, true)), 4) << "pose too close to the bind pose";
   expect_near(rendered_box(model, time), expected, 2);
 }
 

@@ -142,7 +142,7 @@ class BetweenKeys {
     bool apart = false;
     for (float f : {0.25f, 0.5f, 0.75f}) {
       const float frame = a.frame + (b.frame - a.frame) * f;
-      apart = apart || skin_difference(view_, interpolated(a, b, frame), viewer(frame).global) > kLegacyBlendTolerance;
+      apart = apart || skin_difference(view_, interpolated(a, b, frame), viewer(frame).global) > kSplitAbove;
     }
     if (!apart) return;
     TimedPose mid = viewer(a.frame + (b.frame - a.frame) * 0.5f);
@@ -160,6 +160,8 @@ class BetweenKeys {
   }
 
  private:
+  // Gaps are checked at three points only: half the tolerance there keeps the points between within it.
+  static constexpr float kSplitAbove = kLegacyBlendTolerance / 2;
   static constexpr int kMaxDepth = 8;
   static constexpr float kMinFrames = 1.0f / 16.0f;
 
