@@ -85,6 +85,13 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
     }
     timer.lap("textures and weights");
   }
+  // CEM keeps the texture names it is given; an embedded image needs a file of its own to be named.
+  if (format->name == "cem" && options.textures) {
+    auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
+    auto saved = save_embedded_textures(scene.value(), dir, output.stem().string());
+    if (!saved) return saved.error();
+    report.textures_written = saved->written;
+  }
   if (options.optimize) {
     optimize_meshes(scene.value());
     timer.lap("optimize");

@@ -139,7 +139,35 @@ class Exporter {
   TextureExport report_;
 };
 
+/// File extension for image bytes: from the MIME type, else from the signature.
+std::string image_extension(const Texture& t) {
+  if (t.mime_type == "image/jpeg" || (t.data.size() >= 2 && t.data[0] == 0xFF && t.data[1] == 0xD8)) return ".jpg";
+  return ".png";
+}
+
 }  // namespace
+
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem) {
+  TextureExport report;
+  std::set<std::string> used;
+  for (std::size_t i = 0; i < scene.textures.size(); ++i) {
+    Texture& t = scene.textures[i];
+    if (t.data.empty() || t.loaded_from_file) continue;
+    // Assimp calls embedded images "*0", "*1"...: not a name to keep.
+    const std::string own = t.name.empty() || t.name[0] == '*' ? "" : std::filesystem::path(t.name).stem().string();
+    std::string base = sanitize(stem) + "_" + (own.empty() ? "texture" + std::to_string(i) : sanitize(own));
+    base = base.substr(0, 110);
+    std::string name = base + image_extension(t);
+    for (int n = 2; used.count(name); ++n) name = base + "_" + std::to_string(n) + image_extension(t);
+    used.insert(name);
+    auto st = detail::write_file_atomic(directory / name, std::as_bytes(std::span(t.data)));
+    if (!st) return st.error();
+    report.written.push_back(directory / name);
+    t.name = name;
+    t.data.clear();
+  }
+  return report;
+}
 
 Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem) {
   return Exporter(scene, directory, stem).run();

@@ -28,4 +28,10 @@ struct TextureExport {
 /// Materials no mesh uses get no files (and no texture slots).
 Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem);
 
+/// For formats that store texture names only and keep them as given (CEM): every embedded image
+/// (not one read from a file beside the model) is written unchanged into `directory` as
+/// "<stem>_<its name, or texture<index>>.<png|jpg>" and the texture renamed to that file, so the
+/// output refers to a real file. External textures keep their names.
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem);
+
 }  // namespace aem::convert

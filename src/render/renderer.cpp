@@ -57,14 +57,26 @@ void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) 
   textures_.load(scene_, model_dir);
   mesh_visible.assign(scene_.meshes.size(), true);
   material_visible.assign(scene_.materials.size() + 1, true);
-  grid_.set(ground_grid(rest_bounds_));
+  animation_bounds_.assign(scene_.animations.size() + 1, std::nullopt);
+  grid_animation_ = -2;
   pose_.emplace(scene_);
   posed_.reset();
   directions_for_.reset();
   set_pose(-1, 0.0f);
 }
 
+const Bounds& Renderer::animation_bounds(std::int32_t animation) {
+  const bool valid = animation >= 0 && static_cast<std::size_t>(animation) < scene_.animations.size();
+  auto& slot = animation_bounds_[valid ? static_cast<std::size_t>(animation) : scene_.animations.size()];
+  if (!slot) slot = render::animation_bounds(scene_, valid ? animation : -1);
+  return *slot;
+}
+
 void Renderer::set_pose(std::int32_t animation, float time) {
+  if (animation != grid_animation_) {  // the grid stays put while one animation plays
+    grid_animation_ = animation;
+    grid_.set(ground_grid(animation_bounds(animation)));
+  }
   if (posed_ && posed_->first == animation && posed_->second == time) return;  // a paused or still frame: nothing to redo
   posed_ = {animation, time};
   pose_->set(animation, time);
