@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 # add one call set_property(GLOBAL APPEND PROPERTY AEM_PACKAGE_DEPENDENCIES <package>).
 get_property(aem_dependencies GLOBAL PROPERTY AEM_PACKAGE_DEPENDENCIES)
 set(AEM_EXTRA_FIND_DEPENDENCIES "")
-set(AEM_PC_PRIVATE_LIBS "-lfmt")
+set(AEM_PC_PRIVATE_LIBS "-lfmt -lz")
 foreach(dep IN LISTS aem_dependencies)
   string(APPEND AEM_EXTRA_FIND_DEPENDENCIES "find_dependency(${dep} CONFIG)\n")
   string(APPEND AEM_PC_PRIVATE_LIBS " -l${dep}")
