@@ -11,7 +11,7 @@ packages=(
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
   libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
-  liblzma-dev lzma-dev
+  liblzma-dev lzma-dev zlib1g-dev
 )
 test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
