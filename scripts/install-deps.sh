@@ -18,6 +18,7 @@ test_packages=(
   clang libclang-rt-14-dev
   xvfb xauth
   nodejs
+  emscripten chromium
 )
 
 with_tests=0

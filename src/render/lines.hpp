@@ -1,7 +1,7 @@
 // Coloured line lists (ground grid, skeleton overlay) built on the CPU and drawn with the line program.
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <span>
 #include <vector>

@@ -1,8 +1,8 @@
-// Draws a scene with OpenGL 3.3 core (through libepoxy) into the framebuffer that is bound. Knows
+// Draws a scene with OpenGL 3.3 core or WebGL 2 (render/gl.hpp) into the framebuffer that is bound. Knows
 // nothing of windows: the caller makes a context current (EGL headless, GLFW in the viewer).
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -88,7 +88,7 @@ class Renderer {
   // What directions_ holds: (normals, tangents) at the pose count below; rebuilt when either changes.
   std::optional<std::pair<bool, bool>> directions_for_;
   std::uint64_t pose_count_ = 0, directions_pose_ = 0;
-  GLuint skin_buffer_ = 0, skin_texture_ = 0;
+  GLuint skin_texture_ = 0;
   std::vector<float> skin_rows_;  // upload staging, kept to avoid an allocation per pose
   std::optional<std::pair<std::int32_t, float>> posed_;  // the (animation, time) last posed
 };
