@@ -30,11 +30,12 @@ PendingInput& pending_of(GLFWwindow* window) { return *static_cast<PendingInput*
 
 class Viewer {
  public:
-  Viewer(GLFWwindow* window, std::unique_ptr<render::Renderer> renderer) : window_(window), renderer_(std::move(renderer)) {}
+  Viewer(GLFWwindow* window, std::unique_ptr<render::Renderer> renderer, std::filesystem::path asset_root)
+      : window_(window), renderer_(std::move(renderer)), asset_root_(std::move(asset_root)) {}
 
   void open(const std::string& path) {
     state_.path_field = path;
-    auto scene = read_scene(path);
+    auto scene = read_scene(path, ReadOptions{.asset_root = asset_root_});
     if (!scene) {
       // Keep showing what was loaded before; say why the new file did not open.
       state_.error = scene.error().to_string();
@@ -47,7 +48,7 @@ class Viewer {
     state_.scene = std::move(scene.value());
     state_.bounds = compute_bounds(state_.scene);
     state_.loaded_path = path;
-    renderer_->load(state_.scene, std::filesystem::path(path).parent_path());
+    renderer_->load(state_.scene, std::filesystem::path(path).parent_path(), asset_root_);
     for (const auto& p : renderer_->textures().problems()) state_.warnings.push_back("warning: " + p);
     state_.playback.reset(state_.scene);
     renderer_->set_pose(state_.playback.animation, state_.playback.time);
@@ -121,6 +122,7 @@ class Viewer {
 
   GLFWwindow* window_;
   std::unique_ptr<render::Renderer> renderer_;
+  std::filesystem::path asset_root_;
   ViewerState state_;
   render::Camera camera_;
   double last_x_ = 0, last_y_ = 0;

@@ -10,6 +10,7 @@ struct ViewerOptions {
   std::string screenshot;    ///< when set: save the window as this PNG after `frames` frames, then quit
   int frames = 10;
   int width = 1280, height = 800;
+  std::string asset_root;    ///< wider folder textures may come from (ReadOptions::asset_root)
 };
 
 /// Runs the viewer until the window closes (or the screenshot is taken). Returns the exit code:

@@ -57,7 +57,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
                  format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
   report.output_format = format->name;
 
-  auto scene = read_scene(input);
+  auto scene = read_scene(input, options.read);
   if (!scene) return scene.error();
   std::vector<Warning> warnings = std::move(scene.warnings);
   report.input_format = scene->source_format;
@@ -71,8 +71,11 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
       warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
                                  "vertices with more than 4 joint influences kept their largest 4"});
   }
-  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them.
-  if (format->name == "aem" || format->name == "iqe" || format->name == "iqm") {
+  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them,
+  // except between IQE and IQM: there a material's name is already the engine's texture path, kept as is.
+  const bool iqe_family = format->name == "iqe" || format->name == "iqm";
+  const bool names_kept = iqe_family && (scene->source_format == "IQE" || scene->source_format == "IQM");
+  if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (options.textures) {
       auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
       auto exported = export_textures(scene.value(), dir, output.stem().string());

@@ -131,7 +131,7 @@ void print_json(const std::string& file, const Scene& s) {
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-  auto scene = read_scene(options.file);
+  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
     return kExitInvalid;
