@@ -71,6 +71,12 @@ class ByteReader {
   /// Floats must be finite: NaN or infinity fail with "<FORMAT>_NOT_FINITE" at the value's offset.
   float f32(std::string_view what) { return finite(read<float>(what), what); }
   double f64(std::string_view what) { return finite(read<double>(what), what); }
+  /// A double the scene keeps as a float: beyond the float range fails like NaN.
+  double f64_float_range(std::string_view what) {
+    const double v = f64(what);
+    if (std::fabs(v) > 3.4028234663852886e38) fail_not_finite(what, pos_ - sizeof v);
+    return v;
+  }
 
   /// A fixed-size string field: the text up to the first NUL, or all `n` bytes if there is none.
   std::string fixed_string(std::size_t n, std::string_view what) {

@@ -42,7 +42,7 @@ void ByteReader::fail_truncated(std::string_view what, std::uint64_t at, std::ui
 }
 
 void ByteReader::fail_not_finite(std::string_view what, std::uint64_t at) const {
-  fail_at(format_, std::string(format_) + "_NOT_FINITE", base_ + at, std::string(what) + " is NaN or infinite");
+  fail_at(format_, std::string(format_) + "_NOT_FINITE", base_ + at, std::string(what) + " is NaN, infinite or beyond the float range");
 }
 
 }  // namespace detail
