@@ -23,6 +23,13 @@ struct ReadOptions {
   /// folder, or inside this folder when it is set; other references (absolute paths, `..` escapes,
   /// links out) are refused with a SIDE_FILE_REFUSED warning.
   std::filesystem::path asset_root;
+  /// Third-party readers (Assimp) are not hardened against hostile files: a malformed file can crash
+  /// or hang them. When true, such a read first runs in a forked child process, and a crash or a run
+  /// longer than `third_party_timeout_seconds` becomes an error (READER_CRASHED, READER_TIMEOUT)
+  /// instead of taking the caller down; the file is then read a second time in process. Set false
+  /// only for trusted files, or where forking is not possible.
+  bool isolate_third_party = true;
+  double third_party_timeout_seconds = 300.0;
 };
 
 /// Knobs for writers; a writer ignores those that do not apply to its format.
