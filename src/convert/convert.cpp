@@ -72,8 +72,11 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
                                  "vertices with more than 4 joint influences kept their largest 4"});
     timer.lap("flatten and weights");
   }
-  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them.
-  if (format->name == "aem" || format->name == "iqe" || format->name == "iqm") {
+  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them,
+  // except between IQE and IQM: there a material's name is already the engine's texture path, kept as is.
+  const bool iqe_family = format->name == "iqe" || format->name == "iqm";
+  const bool names_kept = iqe_family && (scene->source_format == "IQE" || scene->source_format == "IQM");
+  if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (options.textures) {
       auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
       auto exported = export_textures(scene.value(), dir, output.stem().string());

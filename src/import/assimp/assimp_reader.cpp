@@ -1,6 +1,7 @@
 // Assimp's aiScene -> our scene (see assimp_reader.hpp).
 #include "import/assimp/assimp_reader.hpp"
 
+#include <assimp/DefaultIOSystem.h>
 #include <assimp/GltfMaterial.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -10,9 +11,11 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 
 #include "core/file.hpp"
+#include "core/side_files.hpp"
 
 namespace aem::formats {
 namespace {
@@ -28,9 +31,32 @@ Mat4 to_mat4(const aiMatrix4x4& a) {  // aiMatrix4x4 is row-major
 Vec3 v3(const aiVector3D& v) { return {v.x, v.y, v.z}; }
 Quat quat(const aiQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
 
+/// Assimp's file access limited to the allowed folders (core/side_files.hpp): a .mtl, .bin or other side
+/// file elsewhere looks absent to Assimp, and each one it tries to open is named in a warning.
+class ScopedIOSystem : public Assimp::DefaultIOSystem {
+ public:
+  ScopedIOSystem(std::filesystem::path model_dir, std::filesystem::path asset_root, std::vector<Warning>& warnings)
+      : model_dir_(std::move(model_dir)), asset_root_(std::move(asset_root)), warnings_(warnings) {}
+  bool Exists(const char* file) const override { return allowed(file) && DefaultIOSystem::Exists(file); }
+  Assimp::IOStream* Open(const char* file, const char* mode) override {
+    if (allowed(file)) return DefaultIOSystem::Open(file, mode);
+    if (refused_.insert(file).second)
+      warnings_.push_back(Warning{"SIDE_FILE_REFUSED", "Assimp", {}, {}, {}, file,
+                                  "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
+    return nullptr;
+  }
+
+ private:
+  bool allowed(const char* file) const { return detail::side_file_allowed(file, model_dir_, asset_root_); }
+  std::filesystem::path model_dir_, asset_root_;
+  std::vector<Warning>& warnings_;
+  std::set<std::string> refused_;
+};
+
 struct Builder {
   const aiScene& ai;
   std::filesystem::path directory;
+  std::filesystem::path asset_root;
   Scene scene;
   std::vector<Warning> warnings;
   std::map<const aiNode*, std::int32_t> node_index;
@@ -73,8 +99,12 @@ struct Builder {
       }
     } else {
       t.name = path;
-      auto file = detail::read_file(directory / path);
-      if (file) {
+      auto where = detail::resolve_side_file(directory, path, asset_root);
+      auto file = where ? detail::read_file(*where) : Result<std::vector<std::byte>>(where.error());
+      if (!where) {
+        where.error().format = "Assimp";
+        warnings.push_back(where.error());
+      } else if (file) {
         t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()), reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
         t.loaded_from_file = true;
       } else {
@@ -301,7 +331,9 @@ const std::vector<std::string_view>& assimp_extensions() {
 }
 
 Result<Scene> assimp_read(const ReadInput& input) {
+  std::vector<Warning> io_warnings;  // outlives the importer, which owns the IO system writing to it
   Assimp::Importer importer;
+  importer.SetIOHandler(new ScopedIOSystem(input.path.parent_path(), input.options.asset_root, io_warnings));
   const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
                          aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_GenBoundingBoxes;
   // From memory with the extension as a hint, unless side files (.gltf + .bin, .obj + .mtl) need the path.
@@ -313,13 +345,14 @@ Result<Scene> assimp_read(const ReadInput& input) {
     ai = importer.ReadFileFromMemory(input.bytes.data(), input.bytes.size(), flags, ext.size() > 1 ? ext.c_str() + 1 : "");
   if (!ai || !ai->mRootNode)
     return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, std::string("Assimp cannot read it: ") + importer.GetErrorString()};
-  Builder b{*ai, input.path.parent_path(), {}, {}, {}, {}, {}, {}};
+  Builder b{*ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
   b.build();
   if (b.scene.triangle_count() == 0)
     return Error{"ASSIMP_NO_TRIANGLES", "Assimp", input.path.string(), {}, {}, {},
                  "the file holds no triangles (points and lines are not kept): nothing to convert"};
   Result<Scene> result(std::move(b.scene));
-  result.warnings = std::move(b.warnings);
+  result.warnings = std::move(io_warnings);
+  result.warnings.insert(result.warnings.end(), b.warnings.begin(), b.warnings.end());
   return result;
 }
 
