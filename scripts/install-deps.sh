@@ -11,6 +11,7 @@ packages=(
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
   libglm-dev libstb-dev libimgui-dev
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
+  rapidjson-dev libdraco-dev
   liblzma-dev lzma-dev
 )
 test_packages=(
@@ -18,6 +19,7 @@ test_packages=(
   clang libclang-rt-14-dev
   xvfb xauth
   nodejs
+  gltfpack
 )
 
 with_tests=0
