@@ -9,7 +9,7 @@ packages=(
   cmake g++ make ninja-build pkg-config git
   libassimp-dev assimp-utils
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
-  libglm-dev libstb-dev libimgui-dev
+  libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
   rapidjson-dev libdraco-dev
   liblzma-dev lzma-dev

@@ -65,6 +65,13 @@ int main(int argc, char** argv) {
   render_cmd->add_flag("--wireframe", render.wireframe, "Draw triangle edges only");
   render_cmd->add_flag("--skeleton", render.skeleton, "Draw the skeleton over the model");
   render_cmd->add_flag("--no-grid", render.no_grid, "Leave out the ground grid");
+  render_cmd->add_flag("--overlay", render.overlay, "Draw triangle edges over the shading");
+  render_cmd->add_flag("--normals", render.normals, "Draw vertex normals as short lines");
+  render_cmd->add_flag("--tangents", render.tangents, "Draw vertex tangents as short lines");
+  render_cmd->add_flag("--uv-checker", render.uv_checker, "Replace base colours by a UV checker texture");
+  render_cmd->add_option("--joint", render.joint, "Highlight this joint (index)");
+  render_cmd->add_option("--target", render.target, "Camera orbit centre X,Y,Z (default: the posed model's centre)");
+  render_cmd->add_option("--distance", render.distance, "Camera distance from the target (default: framed on the model)");
 
   try {
     app.parse(argc, argv);

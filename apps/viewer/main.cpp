@@ -1,4 +1,4 @@
-// aem-viewer [FILE] [--screenshot PNG --frames N]: an interactive model viewer.
+// aem-viewer [FILE] [--screenshot PNG --frames N] [--script FILE]: an interactive model viewer.
 #include <CLI/CLI.hpp>
 
 #include "viewer.hpp"
@@ -11,6 +11,10 @@ int main(int argc, char** argv) {
   app.add_option("--frames", options.frames, "Frames to draw before the screenshot")->capture_default_str()->check(CLI::Range(1, 100000));
   app.add_option("--width", options.width, "Window width")->capture_default_str()->check(CLI::Range(64, 16384));
   app.add_option("--height", options.height, "Window height")->capture_default_str()->check(CLI::Range(64, 16384));
+  app.add_option("--script", options.script,
+                 "Run synthetic input from this file, one step a line: wait N | key NAME [ctrl] | click X Y | scroll X Y N | print | command | "
+                 "ready | wait-reload SECONDS | screenshot PNG | quit");
+  app.add_option("--scale", options.ui_scale, "UI scale at start (default: the monitor's content scale)")->check(CLI::Range(0.5, 4.0));
   CLI11_PARSE(app, argc, argv);
   return aem::viewer::run_viewer(options);
 }

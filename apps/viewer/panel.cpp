@@ -3,7 +3,9 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -25,14 +27,16 @@ void file_section(ViewerState& state) {
   const Scene& s = state.scene;
   ImGui::TextWrapped("%s", state.loaded_path.c_str());
   ImGui::Text("format %s", s.source_format.c_str());
-  for (const auto& note : s.source_notes) ImGui::BulletText("%s: %s", note.key.c_str(), note.value.c_str());
+  for (const auto& note : s.source_notes) ImGui::TextWrapped("- %s: %s", note.key.c_str(), note.value.c_str());
   ImGui::Text("%zu vertices, %zu triangles", s.vertex_count(), s.triangle_count());
   ImGui::Text("%zu meshes, %zu materials, %zu textures", s.meshes.size(), s.materials.size(), s.textures.size());
   ImGui::Text("%zu joints, %zu nodes, %zu animations", s.joints.size(), s.nodes.size(), s.animations.size());
   if (s.vertex_animation.frame_count >= 2) ImGui::Text("vertex animation: %u frames", s.vertex_animation.frame_count);
   const Bounds& b = state.bounds;
   if (!b.empty()) ImGui::Text("bounds (%.3g %.3g %.3g) .. (%.3g %.3g %.3g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
-  for (const auto& w : state.warnings) ImGui::TextColored({1.0f, 0.8f, 0.3f, 1.0f}, "%s", w.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, {1.0f, 0.8f, 0.3f, 1.0f});
+  for (const auto& w : state.warnings) ImGui::TextWrapped("%s", w.c_str());
+  ImGui::PopStyleColor();
 }
 
 void animation_section(ViewerState& state) {
@@ -48,26 +52,38 @@ void animation_section(ViewerState& state) {
       if (ImGui::Selectable(label(i).c_str(), i == p.animation)) p.select(s, i);
     ImGui::EndCombo();
   }
-  if (ImGui::Button(p.playing ? "Pause" : "Play")) p.toggle();
-  ImGui::SameLine();
-  ImGui::Checkbox("loop", &p.loop);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(-1);
-  ImGui::SliderFloat("##speed", &p.speed, 0.0f, 4.0f, "speed %.2fx");
-  ImGui::SetNextItemWidth(-1);
-  ImGui::SliderFloat("##time", &p.time, 0.0f, std::max(p.duration, 1e-3f), "%.3f s");
-  ImGui::Text("duration %.3f s", p.duration);
+  if (p.duration > 0.0f) ImGui::Text("duration %.3f s, %.4g fps", p.duration, p.frame_rate);
+  else ImGui::TextDisabled("static model: no timeline");
 }
 
 void view_section(ViewerState& state) {
-  ImGui::Checkbox("wireframe", &state.draw.wireframe);
+  render::DrawOptions& d = state.draw;
+  int mode = d.wireframe ? 2 : d.wire_overlay ? 1 : 0;
+  ImGui::RadioButton("shaded", &mode, 0);
   ImGui::SameLine();
-  ImGui::Checkbox("skeleton", &state.draw.skeleton);
+  ImGui::RadioButton("shaded + wire", &mode, 1);
   ImGui::SameLine();
-  ImGui::Checkbox("grid", &state.draw.grid);
-  ImGui::ColorEdit3("background", &state.draw.background.x);
+  ImGui::RadioButton("wireframe", &mode, 2);
+  d.wireframe = mode == 2;
+  d.wire_overlay = mode == 1;
+  ImGui::Checkbox("skeleton", &d.skeleton);
+  ImGui::SameLine();
+  ImGui::Checkbox("grid", &d.grid);
+  ImGui::SameLine();
+  ImGui::Checkbox("UV checker", &d.uv_checker);
+  ImGui::Checkbox("normals", &d.normals);
+  ImGui::SameLine();
+  ImGui::Checkbox("tangents", &d.tangents);
+  ImGui::ColorEdit3("background", &d.background.x);
   if (ImGui::Button("Frame model (F)")) state.frame_request = true;
-  ImGui::TextDisabled("left drag: orbit, right/middle drag: pan, wheel: zoom, space: play/pause");
+  ImGui::SameLine();
+  if (ImGui::Button("Copy aem render command")) state.copy_request = true;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", state.render_command.c_str());
+  ImGui::TextWrapped("left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, G: grid, "
+                     "space: play/pause, left/right: step a frame, home/end: range start/end, Ctrl +/-/0: UI size (%.2gx)",
+                     state.ui_scale);
+  ImGui::PopStyleColor();
 }
 
 void meshes_section(render::Renderer& renderer) {
@@ -83,9 +99,21 @@ void meshes_section(render::Renderer& renderer) {
   }
 }
 
-void texture_preview(const render::Renderer& renderer, const char* slot, std::int32_t index) {
+void texture_preview(ViewerState& state, const render::Renderer& renderer, const char* slot, std::int32_t index) {
   if (index < 0) return;
-  const GLuint id = renderer.textures().colour(index);
+  GLuint id = renderer.textures().colour(index);
+  // Per-channel view (R, G, B, A as grey), chosen per texture; 0 = all channels.
+  ImGui::PushID(slot);
+  int& channel = state.channel_view[index];
+  static const char* kChannels[] = {"RGBA", "R", "G", "B", "A"};
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+  ImGui::Combo("##channel", &channel, kChannels, 5);
+  ImGui::PopID();
+  ImGui::SameLine();
+  if (channel > 0 && id) {
+    std::string error;
+    id = state.channels.get(renderer.scene(), index, channel - 1, std::filesystem::path(state.loaded_path).parent_path(), error);
+  }
   const auto [w, h] = renderer.textures().size(index);
   const auto& textures = renderer.scene().textures;
   const std::string name = static_cast<std::size_t>(index) < textures.size() ? textures[index].name : "?";
@@ -93,18 +121,19 @@ void texture_preview(const render::Renderer& renderer, const char* slot, std::in
     ImGui::BulletText("%s: %s (not loaded)", slot, name.c_str());
     return;
   }
-  ImGui::Image(texture_id(id), {48, 48});
+  const float em = ImGui::GetFontSize();
+  ImGui::Image(texture_id(id), {em * 3, em * 3});
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::Text("%s %dx%d", name.c_str(), w, h);
-    ImGui::Image(texture_id(id), {256, 256});
+    ImGui::Image(texture_id(id), {em * 17, em * 17});
     ImGui::EndTooltip();
   }
   ImGui::SameLine();
-  ImGui::Text("%s: %s", slot, name.c_str());
+  ImGui::TextWrapped("%s: %s", slot, name.c_str());
 }
 
-void materials_section(render::Renderer& renderer) {
+void materials_section(ViewerState& state, render::Renderer& renderer) {
   const Scene& s = renderer.scene();
   for (std::size_t i = 0; i <= s.materials.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
@@ -118,12 +147,12 @@ void materials_section(render::Renderer& renderer) {
       ImGui::ColorButton("base colour", {m.base_color.x, m.base_color.y, m.base_color.z, m.base_color.w});
       ImGui::SameLine();
       ImGui::Text("metallic %.2f roughness %.2f", m.metallic, m.roughness);
-      texture_preview(renderer, "base colour", m.textures.base_color);
-      texture_preview(renderer, "normal", m.textures.normal);
-      texture_preview(renderer, "ORM", m.textures.orm);
-      texture_preview(renderer, "metallic-roughness", m.textures.metallic_roughness);
-      texture_preview(renderer, "occlusion", m.textures.occlusion);
-      texture_preview(renderer, "emissive", m.textures.emissive);
+      texture_preview(state, renderer, "base colour", m.textures.base_color);
+      texture_preview(state, renderer, "normal", m.textures.normal);
+      texture_preview(state, renderer, "ORM", m.textures.orm);
+      texture_preview(state, renderer, "metallic-roughness", m.textures.metallic_roughness);
+      texture_preview(state, renderer, "occlusion", m.textures.occlusion);
+      texture_preview(state, renderer, "emissive", m.textures.emissive);
       ImGui::TreePop();
     } else if (is_default) {
       ImGui::TextUnformatted(name.c_str());
@@ -132,59 +161,100 @@ void materials_section(render::Renderer& renderer) {
   }
 }
 
-void textures_section(const render::Renderer& renderer) {
+void textures_section(ViewerState& state, const render::Renderer& renderer) {
   const auto& textures = renderer.scene().textures;
   if (textures.empty()) ImGui::TextDisabled("no textures");
   for (std::size_t i = 0; i < textures.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     const std::string slot = std::to_string(i) + (textures[i].data.empty() ? " (file)" : " (embedded)");
-    texture_preview(renderer, slot.c_str(), static_cast<std::int32_t>(i));
+    texture_preview(state, renderer, slot.c_str(), static_cast<std::int32_t>(i));
     ImGui::PopID();
   }
 }
 
-void bone_node(const Scene& s, const std::vector<std::vector<std::uint32_t>>& children, std::uint32_t j) {
+void bone_node(ViewerState& state, const std::vector<std::vector<std::uint32_t>>& children, std::uint32_t j) {
+  const Scene& s = state.scene;
   const std::string label = (s.joints[j].name.empty() ? "joint" : s.joints[j].name) + "##" + std::to_string(j);
-  const ImGuiTreeNodeFlags flags = children[j].empty() ? ImGuiTreeNodeFlags_Leaf : ImGuiTreeNodeFlags_None;
-  if (ImGui::TreeNodeEx(label.c_str(), flags)) {
-    for (std::uint32_t c : children[j]) bone_node(s, children, c);
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
+  if (children[j].empty()) flags |= ImGuiTreeNodeFlags_Leaf;
+  const bool selected = state.draw.selected_joint == static_cast<std::int32_t>(j);
+  if (selected) flags |= ImGuiTreeNodeFlags_Selected;
+  if (selected && state.scroll_to_joint) {
+    ImGui::SetScrollHereY();
+    state.scroll_to_joint = false;
+  }
+  const bool open = ImGui::TreeNodeEx(label.c_str(), flags);
+  if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) state.draw.selected_joint = selected ? -1 : static_cast<std::int32_t>(j);
+  if (open) {
+    for (std::uint32_t c : children[j]) bone_node(state, children, c);
     ImGui::TreePop();
   }
 }
 
-void bones_section(const Scene& s) {
+void matrix_table(const char* title, const Mat4& m) {
+  ImGui::TextUnformatted(title);
+  for (int row = 0; row < 4; ++row) ImGui::Text("  % 9.4f % 9.4f % 9.4f % 9.4f", m(row, 0), m(row, 1), m(row, 2), m(row, 3));
+}
+
+void bones_section(ViewerState& state, const render::Renderer& renderer) {
+  const Scene& s = state.scene;
+  const std::int32_t j = state.draw.selected_joint;
+  const auto local = renderer.pose().joint_local(), world = renderer.pose().joint_model();
+  if (j >= 0 && static_cast<std::size_t>(j) < local.size() && static_cast<std::size_t>(j) < world.size()) {
+    ImGui::Text("%s (joint %d) at %.3f s", s.joints[j].name.c_str(), j, state.playback.time);
+    matrix_table("local (parent-relative)", local[j]);
+    matrix_table("world (model space)", world[j]);
+  } else {
+    ImGui::TextDisabled("select a bone below or click near a joint in the view");
+  }
   // Children lists in parents-first order; joints on a parent cycle are left out by that order.
   std::vector<std::vector<std::uint32_t>> children(s.joints.size());
   std::vector<std::int32_t> parents;
-  for (const Joint& j : s.joints) parents.push_back(j.parent);
+  for (const Joint& joint : s.joints) parents.push_back(joint.parent);
   std::vector<std::uint32_t> roots;
-  for (std::uint32_t j : parents_first_order(parents)) {
-    const std::int32_t p = s.joints[j].parent;
-    if (p >= 0 && static_cast<std::size_t>(p) < s.joints.size()) children[p].push_back(j);
-    else roots.push_back(j);
+  for (std::uint32_t c : parents_first_order(parents)) {
+    const std::int32_t p = s.joints[c].parent;
+    if (p >= 0 && static_cast<std::size_t>(p) < s.joints.size()) children[p].push_back(c);
+    else roots.push_back(c);
   }
-  for (std::uint32_t r : roots) bone_node(s, children, r);
+  ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, ImGui::GetFontSize() * 0.8f);
+  for (std::uint32_t r : roots) bone_node(state, children, r);
+  ImGui::PopStyleVar();
 }
 
 }  // namespace
 
-float draw_panel(ViewerState& state, render::Renderer& renderer) {
-  ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize({380, 600}, ImGuiCond_FirstUseEver);
-  const bool expanded = ImGui::Begin("aem viewer");
-  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-  const float right_edge = expanded && pos.x < 40.0f ? pos.x + size.x : 0.0f;
+float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_margin) {
+  // Docked to the left edge over the window's whole height above the timeline; only its width changes.
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float width = std::min(ImGui::GetFontSize() * 26.0f, viewport->WorkSize.x * 0.6f);
+  ImGui::SetNextWindowPos(viewport->WorkPos);
+  ImGui::SetNextWindowSize({width, std::max(viewport->WorkSize.y - bottom_margin, 1.0f)});
+  ImGui::Begin("aem viewer", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   if (ImGui::CollapsingHeader("File", ImGuiTreeNodeFlags_DefaultOpen)) file_section(state);
   if (!state.loaded_path.empty()) {
     if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) animation_section(state);
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(state);
     if (ImGui::CollapsingHeader("Meshes")) meshes_section(renderer);
-    if (ImGui::CollapsingHeader("Materials")) materials_section(renderer);
-    if (ImGui::CollapsingHeader("Textures")) textures_section(renderer);
-    if (ImGui::CollapsingHeader("Bones")) bones_section(state.scene);
+    if (ImGui::CollapsingHeader("Materials")) materials_section(state, renderer);
+    if (ImGui::CollapsingHeader("Textures")) textures_section(state, renderer);
+    if (!state.scene.joints.empty() &&
+        ImGui::CollapsingHeader("Bones", state.draw.selected_joint >= 0 ? ImGuiTreeNodeFlags_DefaultOpen : ImGuiTreeNodeFlags_None))
+      bones_section(state, renderer);
   }
   ImGui::End();
-  return right_edge;
+  return width;
+}
+
+void draw_notice(const ViewerState& state, double now) {
+  if (state.notice.empty() || now > state.notice_until) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos({viewport->WorkPos.x + viewport->WorkSize.x - 10.0f, viewport->WorkPos.y + 10.0f}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
+  ImGui::TextUnformatted(state.notice.c_str());
+  ImGui::End();
 }
 
 void draw_error(ViewerState& state) {
@@ -192,7 +262,7 @@ void draw_error(ViewerState& state) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos({viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + viewport->WorkSize.y * 0.5f},
                           ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowSize({520, 0});
+  ImGui::SetNextWindowSize({ImGui::GetFontSize() * 35.0f, 0});
   bool open = true;
   ImGui::Begin("Could not open the file", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushStyleColor(ImGuiCol_Text, {1.0f, 0.45f, 0.4f, 1.0f});

@@ -7,10 +7,13 @@
 
 namespace aem::viewer {
 
-/// Draws the panel for this frame (between ImGui::NewFrame and ImGui::Render) and applies what the
-/// user changed to `state` and the renderer's visibility flags. Returns the panel's right edge in
-/// window coordinates while it sits against the window's left side (the 3D view starts there), else 0.
-float draw_panel(ViewerState& state, render::Renderer& renderer);
+/// Draws the panel for this frame (between ImGui::NewFrame and ImGui::Render) along the window's left
+/// side, from the top down to `bottom_margin` above the bottom, and applies what the user changed to
+/// `state` and the renderer's visibility flags. Returns its width in window coordinates.
+float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_margin);
+
+/// `state.notice` in the top right corner until `state.notice_until` (`now`: glfwGetTime()).
+void draw_notice(const ViewerState& state, double now);
 
 /// A centred window with `state.error`, when there is one; closing it clears the error.
 void draw_error(ViewerState& state);

@@ -54,6 +54,15 @@ void frame_bounds(Camera& camera, const Bounds& bounds, float aspect) {
   camera.far_plane = camera.distance + radius * 6.0f;
 }
 
+void fit_clip_planes(Camera& camera, const Bounds& bounds) {
+  if (bounds.empty()) return;
+  const float radius = std::max(length(bounds.max - bounds.min) * 0.5f, 1e-4f);
+  const float centre = length((bounds.min + bounds.max) * 0.5f - camera.eye());
+  // The margins frame_bounds leaves (and zoom keeps), so that the ground grid is clipped alike.
+  camera.near_plane = std::max(centre - radius * 3.0f, camera.distance * 0.001f);
+  camera.far_plane = std::max(centre + radius * 6.0f, camera.near_plane * 2.0f);
+}
+
 Camera orbit_camera(const Bounds& bounds, float yaw_degrees, float pitch_degrees, float aspect) {
   Camera camera;
   camera.yaw_degrees = yaw_degrees;

@@ -25,6 +25,10 @@ struct Camera {
 /// both the vertical and horizontal field of view (with a small margin); near/far planes enclose it.
 void frame_bounds(Camera& camera, const Bounds& bounds, float aspect);
 
+/// Sets near/far around the box's bounding sphere seen from the camera's eye, with frame_bounds'
+/// margins (3 radii in front, 6 behind), for a camera placed by hand.
+void fit_clip_planes(Camera& camera, const Bounds& bounds);
+
 /// A camera at the given yaw and pitch (degrees) framed on `bounds` (what `aem render` uses).
 Camera orbit_camera(const Bounds& bounds, float yaw_degrees, float pitch_degrees, float aspect);
 

@@ -40,6 +40,8 @@ class ScenePose {
 
   std::span<const Mat4> skin() const { return skin_; }
   std::span<const Mat4> joint_model() const { return animator_.model(); }
+  /// The joints' parent-relative matrices of the current pose.
+  std::span<const Mat4> joint_local() const { return animator_.local(); }
   const MorphBlend& morph() const { return morph_; }
   /// Mesh `m`'s rest positions for the current vertex-animation blend (the mesh's own when it has no
   /// frames), before skinning.

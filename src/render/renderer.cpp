@@ -1,5 +1,7 @@
 #include "render/renderer.hpp"
 
+#include "render/debug_images.hpp"
+#include "render/inspect_lines.hpp"
 #include "render/shaders.hpp"
 
 namespace aem::render {
@@ -25,6 +27,7 @@ Result<std::unique_ptr<Renderer>> Renderer::create() {
 Renderer::Renderer(GlProgram mesh, GlProgram lines) : mesh_program_(std::move(mesh)), line_program_(std::move(lines)) {
   glGenBuffers(1, &skin_buffer_);
   glGenTextures(1, &skin_texture_);
+  uv_checker_ = upload_texture(uv_checker_image(), GL_SRGB8_ALPHA8, true);
   const GLuint program = mesh_program_.id();
   glUseProgram(program);
   glUniform1i(mesh_program_.uniform("u_base_texture"), kBaseUnit);
@@ -40,6 +43,7 @@ Renderer::Renderer(GlProgram mesh, GlProgram lines) : mesh_program_(std::move(me
 Renderer::~Renderer() {
   meshes_.clear();
   glDeleteTextures(1, &skin_texture_);
+  glDeleteTextures(1, &uv_checker_);
   glDeleteBuffers(1, &skin_buffer_);
 }
 
@@ -56,6 +60,7 @@ void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) 
   grid_.set(ground_grid(rest_bounds_));
   pose_.emplace(scene_);
   posed_.reset();
+  directions_for_.reset();
   set_pose(-1, 0.0f);
 }
 
@@ -63,6 +68,7 @@ void Renderer::set_pose(std::int32_t animation, float time) {
   if (posed_ && posed_->first == animation && posed_->second == time) return;  // a paused or still frame: nothing to redo
   posed_ = {animation, time};
   pose_->set(animation, time);
+  ++pose_count_;
   // Skin matrices as a buffer texture (no uniform-size limit on the joint count), each as its first
   // three rows. One identity matrix when there are no joints keeps the sampler valid.
   const auto skin = pose_->skin();
@@ -104,13 +110,13 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
     // metallic-roughness map is scaled by the factors.
     const bool packed_orm = textures_.data(t.orm) != 0;
     const GLuint orm = packed_orm ? textures_.data(t.orm) : textures_.data(t.metallic_roughness);
-    bind_texture(kBaseUnit, textures_.colour(t.base_color), textures_.white());
+    bind_texture(kBaseUnit, options.uv_checker ? uv_checker_ : textures_.colour(t.base_color), textures_.white());
     bind_texture(kNormalUnit, textures_.data(t.normal), textures_.flat_normal());
     bind_texture(kOrmUnit, orm, textures_.white());
     bind_texture(kOcclusionUnit, packed_orm ? orm : textures_.data(t.occlusion), textures_.white());
     bind_texture(kEmissiveUnit, textures_.colour(t.emissive), textures_.white());
-    glUniform4f(mesh_program_.uniform("u_base_color"), mat.base_color.x, mat.base_color.y, mat.base_color.z,
-                mat.base_color.w * mat.opacity);
+    const Vec4 base = options.uv_checker ? Vec4{1, 1, 1, mat.base_color.w} : mat.base_color;
+    glUniform4f(mesh_program_.uniform("u_base_color"), base.x, base.y, base.z, base.w * mat.opacity);
     glUniform1f(mesh_program_.uniform("u_metallic"), packed_orm ? 1.0f : mat.metallic);
     glUniform1f(mesh_program_.uniform("u_roughness"), packed_orm ? 1.0f : mat.roughness);
     glUniform3f(mesh_program_.uniform("u_emissive"), mat.emissive.x, mat.emissive.y, mat.emissive.z);
@@ -178,8 +184,53 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
     skeleton_.draw(true);
     glEnable(GL_DEPTH_TEST);
   }
+  draw_overlays(options);
   glUseProgram(0);
   glActiveTexture(GL_TEXTURE0);
+}
+
+void Renderer::draw_overlays(const DrawOptions& options) {
+  if (options.wire_overlay && !options.wireframe) {
+    // Every mesh's edges again, unlit and dark, pulled towards the camera so they win the depth test
+    // against their own shaded faces but stay hidden behind nearer geometry.
+    glUseProgram(mesh_program_.id());
+    glUniform1i(mesh_program_.uniform("u_flat"), 1);
+    glUniform4f(mesh_program_.uniform("u_flat_color"), 0.05f, 0.06f, 0.08f, 1.0f);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glEnable(GL_POLYGON_OFFSET_LINE);
+    glPolygonOffset(-1.0f, -1.0f);
+    DrawOptions all = options;
+    all.wireframe = true;  // one pass over opaque and blended meshes alike
+    draw_meshes(false, all);
+    glDisable(GL_POLYGON_OFFSET_LINE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  }
+  glUseProgram(line_program_.id());
+  if (options.normals || options.tangents) {
+    const std::pair<bool, bool> wanted{options.normals, options.tangents};
+    if (directions_for_ != wanted || directions_pose_ != pose_count_) {
+      const Vec3 size = rest_bounds_.empty() ? Vec3{} : rest_bounds_.max - rest_bounds_.min;
+      const float length = std::max(aem::length(size) * 0.02f, 1e-4f);
+      std::vector<LineVertex> lines;
+      for (const auto& [on, kind] : {std::pair{options.normals, VertexDirection::normal}, std::pair{options.tangents, VertexDirection::tangent}})
+        if (on) {
+          auto part = vertex_direction_lines(scene_, *pose_, mesh_visible, kind, length);
+          lines.insert(lines.end(), part.begin(), part.end());
+        }
+      directions_.set(lines);
+      directions_for_ = wanted;
+      directions_pose_ = pose_count_;
+    }
+    directions_.draw();
+  }
+  if (options.selected_joint >= 0) {
+    highlight_.set(bone_highlight_lines(scene_, pose_->joint_model(), options.selected_joint));
+    glDisable(GL_DEPTH_TEST);
+    glLineWidth(1.0f);
+    glPointSize(9.0f);
+    highlight_.draw(true);
+    glEnable(GL_DEPTH_TEST);
+  }
 }
 
 }  // namespace aem::render

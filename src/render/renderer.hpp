@@ -25,6 +25,10 @@ struct DrawOptions {
   bool wireframe = false;  ///< triangle edges only, unlit
   bool skeleton = false;   ///< joint-to-parent lines over the model
   bool grid = true;        ///< ground grid under the model's rest bounds
+  bool wire_overlay = false;  ///< triangle edges in a dark colour over the shading
+  bool uv_checker = false;    ///< a UV checker texture in place of every base colour (texture and factor)
+  bool normals = false, tangents = false;  ///< short per-vertex lines along the posed normals / tangents
+  std::int32_t selected_joint = -1;        ///< joint drawn highlighted over everything (-1: none)
 };
 
 class Renderer {
@@ -66,6 +70,7 @@ class Renderer {
  private:
   Renderer(GlProgram mesh, GlProgram lines);
   void draw_meshes(bool blended_pass, const DrawOptions& options);
+  void draw_overlays(const DrawOptions& options);
 
   GlProgram mesh_program_, line_program_;
   Scene scene_;
@@ -73,7 +78,11 @@ class Renderer {
   Bounds rest_bounds_;
   std::vector<MeshBuffers> meshes_;
   TextureSet textures_;
-  LineBuffer grid_, skeleton_;
+  LineBuffer grid_, skeleton_, directions_, highlight_;
+  GLuint uv_checker_ = 0;
+  // What directions_ holds: (normals, tangents) at the pose count below; rebuilt when either changes.
+  std::optional<std::pair<bool, bool>> directions_for_;
+  std::uint64_t pose_count_ = 0, directions_pose_ = 0;
   GLuint skin_buffer_ = 0, skin_texture_ = 0;
   std::vector<float> skin_rows_;  // upload staging, kept to avoid an allocation per pose
   std::optional<std::pair<std::int32_t, float>> posed_;  // the (animation, time) last posed

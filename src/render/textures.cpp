@@ -4,9 +4,8 @@
 #include "core/image.hpp"
 
 namespace aem::render {
-namespace {
 
-GLuint upload(const Image& img, GLenum internal_format, bool mipmaps) {
+GLuint upload_texture(const Image& img, GLenum internal_format, bool mipmaps) {
   GLuint id = 0;
   glGenTextures(1, &id);
   glBindTexture(GL_TEXTURE_2D, id);
@@ -21,7 +20,9 @@ GLuint upload(const Image& img, GLenum internal_format, bool mipmaps) {
   return id;
 }
 
-GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) { return upload(Image{1, 1, {r, g, b, 255}}, GL_RGBA8, false); }
+namespace {
+
+GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) { return upload_texture(Image{1, 1, {r, g, b, 255}}, GL_RGBA8, false); }
 
 }  // namespace
 
@@ -75,7 +76,7 @@ void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir
     }
     // Colour maps are stored in sRGB and data maps (normal, ORM) linearly; a texture used both ways
     // gets both forms, so each is uploaded once up front rather than per use.
-    entries_[i] = {upload(img, GL_SRGB8_ALPHA8, true), upload(img, GL_RGBA8, true), img.width, img.height};
+    entries_[i] = {upload_texture(img, GL_SRGB8_ALPHA8, true), upload_texture(img, GL_RGBA8, true), img.width, img.height};
   }
 }
 

@@ -17,6 +17,10 @@ namespace aem::render {
 /// A decoded image: RGBA8, rows top-down as stored.
 using aem::Image;
 
+/// Uploads `img` as a new GL texture (repeat wrap, linear filter, mipmapped on request); the caller
+/// deletes it.
+GLuint upload_texture(const Image& img, GLenum internal_format, bool mipmaps);
+
 /// Decodes a texture's embedded bytes, else the file `texture.name` relative to `model_dir` (URI
 /// escapes like %20 are not decoded). On failure returns an empty image and sets `error`.
 Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error);

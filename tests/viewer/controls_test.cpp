@@ -2,8 +2,16 @@
 #include <gtest/gtest.h>
 
 #include "aem/example.hpp"
+#include "file_watch.hpp"
 #include "playback.hpp"
 #include "render/camera.hpp"
+#include "render/debug_images.hpp"
+#include "render/inspect_lines.hpp"
+#include "render/joint_pick.hpp"
+#include "render_command.hpp"
+#include "support/corpus.hpp"
+
+#include <chrono>
 
 namespace aem::test {
 namespace {
@@ -41,6 +49,135 @@ TEST(Playback, VertexAnimationSetsTheTimeline) {
   EXPECT_FLOAT_EQ(viewer::timeline_duration(scene, -1), 2.0f);
   scene.vertex_animation.frame_rate = 10.0f;
   EXPECT_FLOAT_EQ(viewer::timeline_duration(scene, -1), 6.0f);
+}
+
+TEST(Playback, StepsOnTheSourceFrameGridWithinTheTimeline) {
+  Scene scene = make_example_scene();  // 2 s, no frame rate of its own: 30 fps
+  scene.animations[0].frame_rate = 24.0f;
+  viewer::Playback p;
+  p.reset(scene);
+  EXPECT_FLOAT_EQ(p.frame_rate, 24.0f);
+  p.time = 0.51f;  // nearest frame 12 (0.5 s)
+  p.step_frames(1);
+  EXPECT_FALSE(p.playing);
+  EXPECT_EQ(p.frame(), 13);
+  EXPECT_FLOAT_EQ(p.time, 13.0f / 24.0f);
+  p.step_frames(-100);
+  EXPECT_FLOAT_EQ(p.time, 0.0f);
+  p.step_frames(1000);
+  EXPECT_FLOAT_EQ(p.time, 2.0f);  // frame 48
+  // Looping stays within the range.
+  p.range_start = 0.5f;
+  p.range_end = 1.0f;
+  p.time = 0.9f;
+  p.playing = true;
+  p.advance(0.3);
+  EXPECT_NEAR(p.time, 0.7f, 1e-5f);
+  p.go_end();
+  EXPECT_FLOAT_EQ(p.time, 1.0f);
+  p.go_start();
+  EXPECT_FLOAT_EQ(p.time, 0.5f);
+}
+
+TEST(Playback, KeyTimesOfOneJointOrAll) {
+  Scene scene;
+  scene.joints.resize(2);
+  Animation a;
+  Channel c0, c1;
+  c0.joint = 0;
+  c0.translation = {{0.0f, {}}, {1.0f, {}}};
+  c0.rotation = {{0.5f, {}}, {1.0f, {}}};
+  c1.joint = 1;
+  c1.scale = {{0.25f, {}}};
+  a.channels = {c0, c1};
+  scene.animations.push_back(a);
+  EXPECT_EQ(viewer::key_times(scene, 0, 0), (std::vector<float>{0.0f, 0.5f, 1.0f}));
+  EXPECT_EQ(viewer::key_times(scene, 0, 1), (std::vector<float>{0.25f}));
+  EXPECT_EQ(viewer::key_times(scene, 0, -1), (std::vector<float>{0.0f, 0.25f, 0.5f, 1.0f}));
+  EXPECT_TRUE(viewer::key_times(scene, 3, -1).empty());
+}
+
+TEST(FileWatch, SeesTouchesAndTextureChangesOnce) {
+  const auto dir = temp_dir("file-watch");
+  write_file(dir / "m.aem", std::string("model"));
+  write_file(dir / "t.png", std::string("texture"));
+  Scene scene;
+  scene.textures.resize(2);
+  scene.textures[0].name = "t.png";
+  scene.textures[1].name = "embedded.png";
+  scene.textures[1].data = {1};
+  const auto files = viewer::model_files(dir / "m.aem", scene);
+  ASSERT_EQ(files.size(), 2u);  // the embedded texture is not a file
+  viewer::FileWatch watch;
+  watch.watch(files);
+  EXPECT_FALSE(watch.changed());
+  std::filesystem::last_write_time(dir / "t.png", std::filesystem::last_write_time(dir / "t.png") + std::chrono::seconds(3));
+  EXPECT_TRUE(watch.changed());
+  EXPECT_FALSE(watch.changed());
+  std::filesystem::remove(dir / "m.aem");
+  EXPECT_TRUE(watch.changed());
+}
+
+TEST(RenderCommand, QuotesTheFileAndListsNonDefaultOptions) {
+  viewer::ViewDescription v;
+  v.file = "/tmp/my model's.aem";
+  v.animation = 2;
+  v.time = 0.25f;
+  v.width = 640;
+  v.height = 480;
+  v.camera.target = {1, 2, 3};
+  v.camera.distance = 4.5f;
+  v.draw.wire_overlay = true;
+  v.draw.grid = false;
+  v.draw.selected_joint = 7;
+  EXPECT_EQ(viewer::render_command(v),
+            "aem render '/tmp/my model'\\''s.aem' -o view.png --size 640x480 --anim 2 --time 0.25 --yaw 30 --pitch 20 "
+            "--target 1,2,3 --distance 4.5 --overlay --no-grid --joint 7");
+  EXPECT_EQ(viewer::shell_quote("plain/path-1.aem"), "plain/path-1.aem");
+}
+
+TEST(InspectOverlays, ChannelsCheckerPickingAndLines) {
+  const Image img{1, 1, {10, 20, 30, 40}};
+  const Image g = render::channel_image(img, 1);
+  EXPECT_EQ(g.rgba, (std::vector<std::uint8_t>{20, 20, 20, 255}));
+  EXPECT_TRUE(render::channel_image(img, 4).empty());
+  const Image checker = render::uv_checker_image(64);
+  EXPECT_NE(checker.at(0, 0)[2], checker.at(8, 0)[2]);  // neighbouring cells alternate
+  EXPECT_EQ(checker.at(0, 0)[2], checker.at(16, 0)[2]);
+
+  // Two joints seen straight on: the click picks the nearer one, or none beyond the radius.
+  render::Camera cam;
+  cam.yaw_degrees = cam.pitch_degrees = 0.0f;
+  const Mat4 vp = cam.view_projection(1.0f);
+  std::vector<Mat4> joints(2);
+  joints[1].m[12] = 1.0f;
+  float x1 = 0, y1 = 0;
+  ASSERT_TRUE(render::project_to_pixel(vp, {1, 0, 0}, 200, 200, x1, y1));
+  EXPECT_EQ(render::pick_joint(joints, vp, 200, 200, x1 + 3, y1, 10.0f), 1);
+  EXPECT_EQ(render::pick_joint(joints, vp, 200, 200, 100, 100, 10.0f), 0);
+  EXPECT_EQ(render::pick_joint(joints, vp, 200, 200, 100, 190, 10.0f), -1);
+
+  // The selected joint's segments: to its parent and each child.
+  Scene s;
+  s.joints.resize(3);
+  s.joints[1].parent = 0;
+  s.joints[2].parent = 1;
+  EXPECT_EQ(render::bone_highlight_lines(s, std::vector<Mat4>(3), 1).size(), 6u);  // dot + parent + child
+  EXPECT_TRUE(render::bone_highlight_lines(s, std::vector<Mat4>(3), 5).empty());
+
+  // Normal lines: one segment per vertex, `length` along the normal.
+  Scene tri;
+  Mesh m;
+  m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  m.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+  m.indices = {0, 1, 2};
+  tri.meshes.push_back(m);
+  const render::ScenePose pose(tri);
+  const auto lines = render::vertex_direction_lines(tri, pose, {}, render::VertexDirection::normal, 0.5f);
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_FLOAT_EQ(lines[1].position.z, 0.5f);
+  EXPECT_FLOAT_EQ(lines[3].position.x, 1.0f);
+  EXPECT_TRUE(render::vertex_direction_lines(tri, pose, {}, render::VertexDirection::tangent, 0.5f).empty());
 }
 
 TEST(CameraControls, OrbitPanZoom) {

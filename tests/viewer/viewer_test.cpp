@@ -2,28 +2,10 @@
 // it cannot read is shown as an error (and printed), and the viewer still exits 0.
 #include <cstdlib>
 
-#include "render/render_support.hpp"
+#include "viewer_support.hpp"
 
 namespace aem::test {
 namespace {
-
-/// Runs aem-viewer under a virtual X server; returns its exit code, output in `out`.
-int run_viewer(const std::string& args, std::string* out) {
-  const std::string cmd = "xvfb-run -a -s '-screen 0 1280x1024x24' " + std::string(AEM_VIEWER_PATH) + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return -1;
-  char buf[4096];
-  std::string text;
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) text.append(buf, n);
-  const int status = ::pclose(p);
-  if (out) *out = text;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-#define AEM_REQUIRE_XVFB()                                                                          \
-  do {                                                                                              \
-    if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) GTEST_SKIP() << "xvfb-run is not installed"; \
-  } while (0)
 
 /// Fraction of pixels that differ from the top-right corner's colour (the background there).
 double non_background_fraction(const Png& png) {

@@ -2,6 +2,7 @@
 // each function returns the process exit code: 0 ok, 1 invalid input or failed work, 2 usage.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,10 @@ struct RenderOptions {
   float yaw = 30.0f, pitch = 20.0f;///< camera orbit angles in degrees (yaw 0 = from +Z, the front)
   std::string background;          ///< "transparent" or "#rrggbb"; empty = the default dark grey
   bool wireframe = false, skeleton = false, no_grid = false;
+  bool overlay = false, normals = false, tangents = false, uv_checker = false;
+  std::int32_t joint = -1;         ///< joint drawn highlighted (-1: none)
+  std::string target;              ///< "X,Y,Z" orbit centre; empty = framed on the posed model
+  float distance = 0.0f;           ///< camera distance from the target; 0 = framed on the posed model
 };
 /// Renders FILE headless (EGL) into a PNG, the camera framed on the model as posed. Exit 1 when the
 /// file cannot be read or no OpenGL 3.3 core context is available, 2 for bad options.

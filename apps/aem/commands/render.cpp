@@ -42,6 +42,24 @@ bool parse_background(const std::string& text, Vec4& colour) {
   return true;
 }
 
+/// "X,Y,Z" as three finite numbers.
+bool parse_vec3(const std::string& text, Vec3& out) {
+  float v[3] = {};
+  const char* p = text.data();
+  const char* end = text.data() + text.size();
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0) {
+      if (p == end || *p != ',') return false;
+      ++p;
+    }
+    auto [next, ec] = std::from_chars(p, end, v[i]);
+    if (ec != std::errc() || !std::isfinite(v[i])) return false;
+    p = next;
+  }
+  out = {v[0], v[1], v[2]};
+  return p == end;
+}
+
 }  // namespace
 
 int run_render(const RenderOptions& options) {
@@ -62,6 +80,20 @@ int run_render(const RenderOptions& options) {
   draw.wireframe = options.wireframe;
   draw.skeleton = options.skeleton;
   draw.grid = !options.no_grid;
+  draw.wire_overlay = options.overlay;
+  draw.normals = options.normals;
+  draw.tangents = options.tangents;
+  draw.uv_checker = options.uv_checker;
+  draw.selected_joint = options.joint;
+  Vec3 orbit_target{};
+  if (!options.target.empty() && !parse_vec3(options.target, orbit_target)) {
+    fmt::print(stderr, "error: --target wants X,Y,Z, not \"{}\"\n", options.target);
+    return kExitUsage;
+  }
+  if (!std::isfinite(options.distance) || options.distance < 0.0f) {
+    fmt::print(stderr, "error: --distance must be a finite number >= 0\n");
+    return kExitUsage;
+  }
 
   auto scene = read_scene(options.file);
   if (!scene) {
@@ -93,7 +125,12 @@ int run_render(const RenderOptions& options) {
 
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
   // Framed on the pose being drawn, so that no part of it leaves the picture.
-  const render::Camera camera = render::orbit_camera(r.pose().posed_bounds(), options.yaw, options.pitch, aspect);
+  const Bounds posed = r.pose().posed_bounds();
+  render::Camera camera = render::orbit_camera(posed, options.yaw, options.pitch, aspect);
+  // An explicit view (the viewer's "copy aem render command") replaces the framing.
+  if (!options.target.empty()) camera.target = orbit_target;
+  if (options.distance > 0.0f) camera.distance = options.distance;
+  if (!options.target.empty() || options.distance > 0.0f) render::fit_clip_planes(camera, posed);
   render::OffscreenTarget target(width, height);
   target.bind();
   r.draw(camera, width, height, draw);

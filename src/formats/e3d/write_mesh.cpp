@@ -192,12 +192,7 @@ void write_target(BlockWriter& w, const MorphFrame& f, std::int32_t id) {
 
 void warn_dropped(MeshContext& ctx, const Mesh& m, std::uint32_t index) {
   const std::string name = "mesh " + std::to_string(index);
-  auto extra_sets = [](const auto& sets) { return std::count_if(sets.begin() + std::min<std::size_t>(1, sets.size()), sets.end(), [](const auto& set) { return !set.empty(); }); };
-  if (extra_sets(m.uvs) > 0) ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": UV sets after the first are not written (Ecere reads only one)"));
-  if (extra_sets(m.colors) > 0) ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": colour sets after the first are not written"));
-  if (!m.custom.empty()) ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": custom attributes are not written"));
-  if (!m.lod_indices.empty()) ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": levels of detail are not written"));
-  if (!m.rigid_joints.empty()) ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": rigid joint attachments are not written"));
+  // Kinds of data E3D has no place for at all are reported by write_scene (DATA_DROPPED).
   for (const auto& f : m.frames)
     if (!f.uvs.empty()) {
       ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": per-frame UVs are not written (morph targets hold positions and normals)"));
