@@ -11,6 +11,7 @@ packages=(
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
   libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
+  rapidjson-dev libdraco-dev
   liblzma-dev lzma-dev zlib1g-dev
 )
 test_packages=(
@@ -19,6 +20,7 @@ test_packages=(
   xvfb xauth
   nodejs
   emscripten chromium
+  gltfpack
 )
 
 with_tests=0

@@ -9,13 +9,13 @@
 #include <assimp/Importer.hpp>
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <map>
 #include <set>
 #include <string>
 
 #include "core/file.hpp"
 #include "core/side_files.hpp"
+#include "core/node_skeleton.hpp"
 
 namespace aem::formats {
 namespace {
@@ -192,33 +192,8 @@ struct Builder {
     return m;
   }
 
-  /// The joint of `node` if its inverse bind is `ib`, else a child joint (identity local, so it
-  /// moves exactly with the node) that carries `ib`.
-  std::int32_t joint_with_inverse_bind(std::int32_t node, const Mat4& ib, std::vector<bool>& ib_set) {
-    auto same = [&](const Mat4& a) {
-      for (int k = 0; k < 16; ++k)
-        if (std::fabs(a.m[k] - ib.m[k]) > 1e-5f * (1.0f + std::fabs(ib.m[k]))) return false;
-      return true;
-    };
-    if (!ib_set[node]) {
-      scene.joints[node].inverse_bind = ib;
-      ib_set[node] = true;
-      return node;
-    }
-    if (same(scene.joints[node].inverse_bind)) return node;
-    for (std::size_t j = scene.nodes.size(); j < scene.joints.size(); ++j)
-      if (scene.joints[j].parent == node && same(scene.joints[j].inverse_bind)) return static_cast<std::int32_t>(j);
-    Joint extra;
-    extra.name = scene.joints[node].name + " (bind " + std::to_string(scene.joints.size()) + ")";
-    extra.parent = node;
-    extra.inverse_bind = ib;
-    scene.joints.push_back(extra);
-    ib_set.push_back(true);
-    return static_cast<std::int32_t>(scene.joints.size() - 1);
-  }
-
   /// Skin weights of mesh `mi`, whose first instance is placed by node `mesh_node`.
-  void skin(const aiMesh& am, Mesh& m, std::int32_t mesh_node, std::vector<bool>& ib_set) {
+  void skin(const aiMesh& am, Mesh& m, std::int32_t mesh_node, NodeSkeleton& skeleton) {
     if (am.mNumBones == 0) return;
     std::vector<std::vector<std::pair<float, std::int32_t>>> influences(am.mNumVertices);
     const Mat4 inverse_mesh_world = inverse(world[mesh_node]);
@@ -229,7 +204,7 @@ struct Builder {
         warn("ASSIMP_BONE_WITHOUT_NODE", m.name, std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped");
         continue;
       }
-      const std::int32_t joint = joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world, ib_set);
+      const std::int32_t joint = skeleton.joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world);
       for (unsigned w = 0; w < bone.mNumWeights; ++w)
         if (bone.mWeights[w].mVertexId < am.mNumVertices && bone.mWeights[w].mWeight > 0.0f)
           influences[bone.mWeights[w].mVertexId].push_back({bone.mWeights[w].mWeight, joint});
@@ -285,21 +260,10 @@ struct Builder {
     for (unsigned i = 0; i < ai.mNumMeshes; ++i) skinned |= ai.mMeshes[i]->mNumBones > 0;
     if (skinned || ai.mNumAnimations > 0) {
       // Every node is a joint (same index): bones, animated nodes and the hierarchy between them.
-      for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
-        Joint j;
-        j.name = scene.nodes[n].name;
-        j.parent = scene.nodes[n].parent;
-        j.rest = scene.nodes[n].local;
-        j.inverse_bind = inverse(world[n]);
-        scene.joints.push_back(std::move(j));
-      }
-      std::vector<bool> ib_set(scene.joints.size(), false);
+      NodeSkeleton skeleton(scene, world);
       for (unsigned i = 0; i < ai.mNumMeshes; ++i)
-        if (first_node[i] >= 0) skin(*ai.mMeshes[i], scene.meshes[i], first_node[i], ib_set);
-      // Rigid meshes move with their node: it must carry the plain inverse world matrix.
-      for (std::size_t n = 0; n < scene.nodes.size(); ++n)
-        if (!scene.nodes[n].meshes.empty())
-          scene.nodes[n].joint = joint_with_inverse_bind(static_cast<std::int32_t>(n), inverse(world[n]), ib_set);
+        if (first_node[i] >= 0) skin(*ai.mMeshes[i], scene.meshes[i], first_node[i], skeleton);
+      skeleton.attach_rigid_meshes();
       animations();
     }
   }
@@ -317,7 +281,8 @@ const std::vector<std::string_view>& assimp_extensions() {
       std::size_t end = list.find(';', start);
       if (end == std::string::npos) end = list.size();
       std::string ext = list.substr(start, end - start);
-      if (ext.rfind("*.", 0) == 0) {
+      // glTF is read natively (formats/gltf), never through Assimp.
+      if (ext.rfind("*.", 0) == 0 && ext != "*.gltf" && ext != "*.glb") {
         ext.erase(0, 1);
         std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
         out.push_back(ext);
