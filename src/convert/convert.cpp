@@ -4,6 +4,7 @@
 
 #include "aem/conventions.hpp"
 #include "core/flatten.hpp"
+#include "core/side_textures.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "convert/weights.hpp"
@@ -84,6 +85,11 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
       for (auto& m : scene->materials) m.textures = {};
     }
     timer.lap("textures and weights");
+  }
+  // glTF carries image bytes: textures the source names are read from beside it.
+  if (format->name == "gltf") {
+    std::uint64_t budget = ReadOptions{}.max_decoded_bytes;
+    load_side_textures(scene.value(), input, budget);
   }
   if (options.optimize) {
     optimize_meshes(scene.value());

@@ -32,8 +32,8 @@ const std::vector<FormatHandler>& table() {
       {"e3d", "E3D (Ecere 3D models; LZMA-compressed blocks too)", {".e3d"}, formats::e3d_sniff, formats::e3d_read,
        formats::e3d_write, formats::e3d_conventions()},
       // read and write are filled in as the native glTF reader and writer land.
-      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, nullptr, nullptr,
-       formats::gltf_conventions()},
+      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, nullptr, formats::gltf_write,
+       formats::gltf_conventions(), formats::gltf_write_files},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),

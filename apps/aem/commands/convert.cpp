@@ -76,6 +76,7 @@ int run_convert(const ConvertCliOptions& o) {
   options.write.frame_rate = o.fps;
   options.write.lods = o.lods;
   options.write.compress = o.compress;
+  options.write.embed = o.embed;
   if (!o.to.empty()) {
     options.to = find_format(o.to);
     if (!options.to || !options.to->write) {
