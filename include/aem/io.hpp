@@ -17,6 +17,13 @@ namespace aem {
 struct ReadOptions {
   std::uint64_t max_decoded_bytes = 1ull << 31;   ///< cap on decompressed data (LZMA, PK01)
   bool generate_normals = true;                   ///< when the format says how (IQE smoothing)
+  /// Third-party readers (Assimp) are not hardened against hostile files: a malformed file can crash
+  /// or hang them. When true, such a read first runs in a forked child process, and a crash or a run
+  /// longer than `third_party_timeout_seconds` becomes an error (READER_CRASHED, READER_TIMEOUT)
+  /// instead of taking the caller down; the file is then read a second time in process. Set false
+  /// only for trusted files, or where forking is not possible.
+  bool isolate_third_party = true;
+  double third_party_timeout_seconds = 300.0;
 };
 
 /// Knobs for writers; a writer ignores those that do not apply to its format.

@@ -58,7 +58,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
                  format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
   report.output_format = format->name;
 
-  auto scene = read_scene(input);
+  auto scene = read_scene(input, options.read);
   if (!scene) return scene.error();
   std::vector<Warning> warnings = std::move(scene.warnings);
   report.input_format = scene->source_format;

@@ -17,6 +17,7 @@ struct ConvertOptions {
   bool flip_uv = false;               ///< V -> 1 - V on top of the format's own convention
   bool textures = true;               ///< AEM: write PNG textures next to the output
   bool optimize = false;              ///< merge duplicate vertices, optimise vertex cache and fetch order
+  ReadOptions read;
   WriteOptions write;
 };
 

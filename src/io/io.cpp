@@ -3,16 +3,30 @@
 #include "aem/io.hpp"
 #include "core/file.hpp"
 #include "core/parse_error.hpp"
+#include "io/isolation.hpp"
 
 namespace aem {
 
 Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
                          const ReadOptions& options) {
   const FormatHandler* f = detect_format(bytes, path_hint);
+  // Neither our signatures nor the extension say what it is: Assimp, where built, tells by content.
+  const FormatHandler* by_content = f ? nullptr : find_format("assimp");
+  if (by_content) f = by_content;
   if (!f || !f->read)
     return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
                  "not a format aem reads (run `aem formats` for the list)"};
-  return detail::guard_read<Scene>(f->name, path_hint.string(), [&] { return f->read(ReadInput{bytes, path_hint, options}); });
+  const ReadInput input{bytes, path_hint, options};
+  if (f->name == "assimp" && options.isolate_third_party) {
+    Status survived = detail::survives_in_child([&] { (void)f->read(input); }, options.third_party_timeout_seconds,
+                                                "Assimp", path_hint.string());
+    if (!survived) return survived.error();
+  }
+  auto scene = detail::guard_read<Scene>(f->name, path_hint.string(), [&] { return f->read(input); });
+  if (!scene && by_content)
+    return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
+                 "not a format aem reads, by extension or content (run `aem formats` for the list)"};
+  return scene;
 }
 
 Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options) {

@@ -73,6 +73,8 @@ int run_convert(const ConvertCliOptions& o) {
   options.flip_uv = o.flip_uv;
   options.textures = !o.no_textures;
   options.optimize = o.optimize;
+  // Each conversion already runs in a child process of its own (see convert_one's caller).
+  options.read.isolate_third_party = false;
   options.write.frame_rate = o.fps;
   options.write.lods = o.lods;
   options.write.compress = o.compress;

@@ -6,6 +6,8 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <string>
@@ -36,6 +38,10 @@ struct Builder {
   std::map<std::string, std::int32_t> texture_by_path;
   std::vector<Mat4> world;  // bind-time world matrix of each node
 
+  void warn(const char* code, std::string element, std::string message) {
+    warnings.push_back(Warning{code, "Assimp", {}, {}, {}, std::move(element), std::move(message)});
+  }
+
   void nodes(const aiNode* n, std::int32_t parent) {
     const auto index = static_cast<std::int32_t>(scene.nodes.size());
     node_index[n] = index;
@@ -63,7 +69,7 @@ struct Builder {
         const std::string hint = embedded->achFormatHint;
         t.mime_type = hint == "png" ? "image/png" : (hint == "jpg" || hint == "jpeg") ? "image/jpeg" : "";
       } else {
-        warnings.push_back(Warning{"ASSIMP_RAW_TEXTURE", "Assimp", {}, {}, {}, path, "uncompressed embedded texture not kept"});
+        warn("ASSIMP_RAW_TEXTURE", path, "uncompressed embedded texture not kept");
       }
     } else {
       t.name = path;
@@ -71,7 +77,7 @@ struct Builder {
       if (file) {
         t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()), reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
       } else {
-        warnings.push_back(Warning{"ASSIMP_TEXTURE_MISSING", "Assimp", {}, {}, {}, path, "texture file not found beside the model"});
+        warn("ASSIMP_TEXTURE_MISSING", path, "texture file not found beside the model");
       }
     }
     scene.textures.push_back(std::move(t));
@@ -139,8 +145,19 @@ struct Builder {
       for (unsigned v = 0; v < am.mNumVertices; ++v) colors.push_back({am.mColors[set][v].r, am.mColors[set][v].g, am.mColors[set][v].b, am.mColors[set][v].a});
       m.colors.push_back(std::move(colors));
     }
-    for (unsigned f = 0; f < am.mNumFaces; ++f)
-      if (am.mFaces[f].mNumIndices == 3) m.indices.insert(m.indices.end(), am.mFaces[f].mIndices, am.mFaces[f].mIndices + 3);
+    std::size_t points = 0, lines = 0;
+    for (unsigned f = 0; f < am.mNumFaces; ++f) {
+      const unsigned n = am.mFaces[f].mNumIndices;
+      if (n == 3) m.indices.insert(m.indices.end(), am.mFaces[f].mIndices, am.mFaces[f].mIndices + 3);
+      points += n == 1;
+      lines += n == 2;
+    }
+    if (points + lines > 0)
+      warn("ASSIMP_PRIMITIVES_DROPPED", m.name,
+           std::to_string(points) + " points and " + std::to_string(lines) + " lines dropped (aem keeps triangles only)");
+    if (am.mNumAnimMeshes > 0)
+      warn("ASSIMP_MORPH_DROPPED", m.name,
+           std::to_string(am.mNumAnimMeshes) + " morph targets dropped (Assimp gives no weights animation to drive them)");
     return m;
   }
 
@@ -178,7 +195,7 @@ struct Builder {
       const aiBone& bone = *am.mBones[b];
       auto it = node_by_name.find(bone.mName.C_Str());
       if (it == node_by_name.end()) {
-        warnings.push_back(Warning{"ASSIMP_BONE_WITHOUT_NODE", "Assimp", {}, {}, {}, m.name, std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped"});
+        warn("ASSIMP_BONE_WITHOUT_NODE", m.name, std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped");
         continue;
       }
       const std::int32_t joint = joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world, ib_set);
@@ -260,11 +277,26 @@ struct Builder {
 }  // namespace
 
 const std::vector<std::string_view>& assimp_extensions() {
-  static const std::vector<std::string_view> list = {
-      ".gltf", ".glb", ".fbx", ".obj", ".dae", ".3ds", ".blend", ".md5mesh", ".smd", ".ply", ".stl", ".x", ".ase",
-      ".lwo", ".lws", ".ms3d", ".b3d", ".off", ".ac", ".md2", ".md3", ".mdl", ".q3o", ".q3s", ".irr", ".irrmesh",
-      ".ter", ".cob", ".xgl", ".zgl", ".ogex", ".3mf", ".ifc", ".nff", ".raw", ".hmp", ".csm", ".bvh", ".ndo", ".m3d"};
-  return list;
+  // Asked of the Assimp this build links ("*.3ds;*.obj;..."), so the list is what it really reads.
+  static const std::vector<std::string> owned = [] {
+    std::string list;
+    Assimp::Importer().GetExtensionList(list);
+    std::vector<std::string> out;
+    for (std::size_t start = 0; start < list.size();) {
+      std::size_t end = list.find(';', start);
+      if (end == std::string::npos) end = list.size();
+      std::string ext = list.substr(start, end - start);
+      if (ext.rfind("*.", 0) == 0) {
+        ext.erase(0, 1);
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        out.push_back(ext);
+      }
+      start = end + 1;
+    }
+    return out;
+  }();
+  static const std::vector<std::string_view> views(owned.begin(), owned.end());
+  return views;
 }
 
 Result<Scene> assimp_read(const ReadInput& input) {
@@ -282,6 +314,9 @@ Result<Scene> assimp_read(const ReadInput& input) {
     return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, std::string("Assimp cannot read it: ") + importer.GetErrorString()};
   Builder b{*ai, input.path.parent_path(), {}, {}, {}, {}, {}, {}};
   b.build();
+  if (b.scene.triangle_count() == 0)
+    return Error{"ASSIMP_NO_TRIANGLES", "Assimp", input.path.string(), {}, {}, {},
+                 "the file holds no triangles (points and lines are not kept): nothing to convert"};
   Result<Scene> result(std::move(b.scene));
   result.warnings = std::move(b.warnings);
   return result;
