@@ -7,10 +7,7 @@
 namespace aem {
 
 std::string image_mime_type(const std::vector<std::uint8_t>& bytes) {
-  // PNG: the signature and an IHDR chunk; JPEG: start-of-image and one more marker.
-  if (bytes.size() >= 33 && bytes[0] == 0x89 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G' && bytes[12] == 'I' &&
-      bytes[13] == 'H' && bytes[14] == 'D' && bytes[15] == 'R')
-    return "image/png";
+  if (bytes.size() >= 4 && bytes[0] == 0x89 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G') return "image/png";
   if (bytes.size() >= 4 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF) return "image/jpeg";
   return {};
 }

@@ -31,6 +31,9 @@ class Images {
       return -1;
     }
     std::string mime = image_mime_type(tex.data);
+    // A PNG without its IHDR chunk is no image the validator (or any viewer) accepts: decode or drop it.
+    const bool png_ok = tex.data.size() >= 33 && tex.data[12] == 'I' && tex.data[13] == 'H' && tex.data[14] == 'D' && tex.data[15] == 'R';
+    if (mime == "image/png" && !png_ok) mime.clear();
     std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(tex.data.data()), reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
     if (mime.empty()) {
       const Image img = decode_image(tex.data);
