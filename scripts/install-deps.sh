@@ -18,6 +18,7 @@ test_packages=(
   clang libclang-rt-14-dev
   xvfb xauth
   nodejs
+  blender python3-numpy
 )
 
 with_tests=0
