@@ -16,7 +16,7 @@ TEST(TextureScope, RendererRefusesTexturesOutsideTheModelFolder) {
   test::write_file(root / "models/inside.png", encode_png(1, 1, 4, px));
   std::string error;
   EXPECT_FALSE(render::load_texture_image(Texture{"inside.png", {}, {}}, root / "models", error).empty()) << error;
-  for (const std::string name : {"../secret.png", (root / "secret.png").string()}) {
+  for (const std::string name : {std::string("../secret.png"), (root / "secret.png").string()}) {
     error.clear();
     EXPECT_TRUE(render::load_texture_image(Texture{name, {}, {}}, root / "models", error).empty()) << name;
     EXPECT_NE(error.find(name), std::string::npos) << error;
