@@ -58,3 +58,5 @@ BENCHMARK(BM_CesiumMan_Assimp)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CesiumMan_Native)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Large_Assimp)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_Large_Native)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+BENCHMARK_MAIN();
