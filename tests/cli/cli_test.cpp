@@ -115,8 +115,11 @@ TEST(Cli, ConvertCreatesMissingOutputFoldersForOneFileAndForMany) {
   const auto tube = small_tube(dir);
   ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "a/b/one.iqm").string() + "'"), 0);
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "a/b/one.iqm"));
-  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + tube.string() + "' --out-dir '" + (dir / "c/d").string() + "' --to iqe"), 0);
+  // Two different inputs (one input twice would be two conversions writing one file: refused).
+  std::filesystem::copy_file(tube, dir / "other.aem");
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "other.aem").string() + "' --out-dir '" + (dir / "c/d").string() + "' --to iqe"), 0);
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "c/d/tube.iqe"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "c/d/other.iqe"));
   // A folder that cannot be made (a file is in the way) fails before any conversion.
   test::write_file(dir / "blocker", std::string("x"));
   std::string out;

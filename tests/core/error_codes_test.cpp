@@ -31,7 +31,7 @@ std::set<std::string> source_codes() {
   const std::regex with_underscore(R"re("([A-Z][A-Z0-9]*(_[A-Z0-9]+)+)")re");
   const std::regex as_code(R"re(((Error|Warning|Diagnostic)\{|fail_(at|line)\([^,()]+,\s*)"([A-Z][A-Z0-9_]+)")re");
   std::set<std::string> codes;
-  for (const char* folder : {"src", "apps", "include"})
+  for (const char* folder : {"src", "apps", "include", "web"})
     for (const auto& entry : std::filesystem::recursive_directory_iterator(kRoot / folder)) {
       const auto ext = entry.path().extension();
       if (ext != ".cpp" && ext != ".hpp" && ext != ".h") continue;
@@ -39,6 +39,10 @@ std::set<std::string> source_codes() {
       codes.merge(matches(text, with_underscore, 1));
       codes.merge(matches(text, as_code, 4));
     }
+  // glTF attribute names are all-caps literals too, not codes.
+  std::erase_if(codes, [](const std::string& c) { return std::regex_match(c, std::regex("(TEXCOORD|COLOR|JOINTS|WEIGHTS)_[0-9]+")); });
+  // core/byte_reader.hpp makes "<FORMAT>_NOT_FINITE" for every binary reader it serves.
+  for (const char* format : {"CEM", "E3D", "IQM", "AEM"}) codes.insert(std::string(format) + "_NOT_FINITE");
   return codes;
 }
 
