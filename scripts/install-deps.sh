@@ -11,13 +11,16 @@ packages=(
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
   libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
-  liblzma-dev lzma-dev
+  rapidjson-dev libdraco-dev
+  liblzma-dev lzma-dev zlib1g-dev
 )
 test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
   xvfb xauth
   nodejs
+  emscripten chromium
+  gltfpack
 )
 
 with_tests=0

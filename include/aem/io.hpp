@@ -1,4 +1,6 @@
 // Reading and writing scenes in every supported format, chosen by content (magic) or extension.
+// Threads: every function here may run on several threads at once on different files (readers keep no
+// global state; each read's limits and warnings belong to that call).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +19,10 @@ namespace aem {
 struct ReadOptions {
   std::uint64_t max_decoded_bytes = 1ull << 31;   ///< cap on decompressed data (LZMA, PK01)
   bool generate_normals = true;                   ///< when the format says how (IQE smoothing)
+  /// Side files a model refers to (textures, buffers, .mtl) are read only from inside the model's
+  /// folder, or inside this folder when it is set; other references (absolute paths, `..` escapes,
+  /// links out) are refused with a SIDE_FILE_REFUSED warning.
+  std::filesystem::path asset_root;
   /// Third-party readers (Assimp) are not hardened against hostile files: a malformed file can crash
   /// or hang them. When true, such a read first runs in a forked child process, and a crash or a run
   /// longer than `third_party_timeout_seconds` becomes an error (READER_CRASHED, READER_TIMEOUT)

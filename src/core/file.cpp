@@ -19,9 +19,9 @@ Error io_error(const char* code, const std::filesystem::path& path, const std::s
   return Error{code, {}, path.string(), {}, {}, {}, what + ": " + std::strerror(errno)};
 }
 
-}  // namespace
-
-Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
+/// Reads the whole file into the memory `allocate(size)` returns (every byte is overwritten).
+template <class Allocate>
+Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
   struct stat st {};
@@ -31,10 +31,11 @@ Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
     ::close(fd);
     return e;
   }
-  std::vector<std::byte> data(static_cast<std::size_t>(st.st_size));
+  const std::size_t size = static_cast<std::size_t>(st.st_size);
+  std::byte* data = allocate(size);
   std::size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::read(fd, data.data() + done, data.size() - done);
+  while (done < size) {
+    ssize_t n = ::read(fd, data + done, size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       auto e = io_error("IO_READ_FAILED", path, "read failed");
@@ -44,7 +45,30 @@ Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
     done += static_cast<std::size_t>(n);
   }
   ::close(fd);
+  return Ok{};
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
+  std::vector<std::byte> data;
+  auto st = read_into(path, [&](std::size_t size) {
+    data.resize(size);
+    return data.data();
+  });
+  if (!st) return st.error();
   return data;
+}
+
+Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path) {
+  FileBytes out;
+  auto st = read_into(path, [&](std::size_t size) {
+    out.data.reset(new std::byte[size]);  // default-initialised: no zero fill before the read overwrites it
+    out.size = size;
+    return out.data.get();
+  });
+  if (!st) return st.error();
+  return out;
 }
 
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {

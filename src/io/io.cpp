@@ -2,11 +2,25 @@
 #include "aem/conventions.hpp"
 #include "aem/io.hpp"
 #include "core/file.hpp"
+#include "core/finite.hpp"
 #include "core/parse_error.hpp"
 #include "io/data_kinds.hpp"
 #include "io/isolation.hpp"
 
 namespace aem {
+namespace {
+
+/// Every writer goes through here: a scene with NaN or infinity anywhere is refused, not written.
+Result<std::vector<std::byte>> write_finite(const FormatHandler& format, const Scene& scene, const WriteOptions& options) {
+  auto bad = detail::find_non_finite(scene, 1);
+  if (!bad.empty()) {
+    bad.front().message = "not written: a number is NaN or infinite (run `aem validate` on the source)";
+    return bad.front();
+  }
+  return format.write(scene, options);
+}
+
+}  // namespace
 
 Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
                          const ReadOptions& options) {
@@ -44,10 +58,12 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
                  format ? "aem cannot write " + std::string(format->name) + " files"
                         : "cannot tell the output format from the extension; use --to"};
   auto bytes = detail::guard_read<std::vector<std::byte>>(format->name, path.string(), [&]() -> Result<std::vector<std::byte>> {
-    if (scene.conventions == format->conventions) return format->write(scene, options);
+    if (scene.conventions == format->conventions) return write_finite(*format, scene, options);
+    // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
+    if (auto bad = detail::find_non_finite(scene, 1); !bad.empty()) return write_finite(*format, scene, options);
     Scene converted = scene;
     convert_conventions(converted, format->conventions);
-    return format->write(converted, options);
+    return write_finite(*format, converted, options);
   });
   if (!bytes) return bytes.error();
   Status st = detail::write_file_atomic(path, bytes.value());

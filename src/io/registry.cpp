@@ -36,12 +36,12 @@ const std::vector<FormatHandler>& raw_table() {
        formats::iqm_read, formats::iqm_write, formats::iqe_conventions()},
       {"e3d", "E3D (Ecere 3D models; LZMA-compressed blocks too)", {".e3d"}, formats::e3d_sniff, formats::e3d_read,
        formats::e3d_write, formats::e3d_conventions()},
-      // read and write are filled in as the native glTF reader and writer land.
-      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, nullptr, nullptr,
+      // write is filled in as the native glTF writer lands.
+      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, formats::gltf_read, nullptr,
        formats::gltf_conventions()},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
-      {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
+      {"assimp", "any format Assimp reads (FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
        nullptr, formats::assimp_read, nullptr, Conventions{}},
 #endif
   };

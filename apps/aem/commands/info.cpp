@@ -1,6 +1,7 @@
 // `aem info FILE [--json]`: what a model contains, for people or machines.
 #include <fmt/core.h>
 
+#include <filesystem>
 #include <functional>
 
 #include "aem/io.hpp"
@@ -68,7 +69,9 @@ void print_text(const std::string& file, const Scene& s) {
   if (!s.textures.empty()) fmt::print("textures\n");
   for (std::size_t i = 0; i < s.textures.size(); ++i)
     fmt::print("  {:>4}  {}{}\n", i, s.textures[i].name.empty() ? "(embedded)" : s.textures[i].name,
-               s.textures[i].data.empty() ? "" : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
+               s.textures[i].data.empty()           ? ""
+               : s.textures[i].loaded_from_file ? fmt::format(" ({} bytes, read from the file)", s.textures[i].data.size())
+                                                : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
   if (!s.joints.empty()) {
     fmt::print("joints\n");
     print_joint_tree(s);
@@ -85,6 +88,19 @@ void print_text(const std::string& file, const Scene& s) {
   if (!s.tags.empty()) {
     fmt::print("tag points\n");
     for (const auto& t : s.tags) fmt::print("  {}\n", t.name);
+  }
+}
+
+/// Textures the model names but neither embeds nor has beside it: `aem render` and the viewer fall
+/// back to the material's colour for them, so say so here too.
+void warn_missing_texture_files(const std::string& file, const Scene& s) {
+  const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+  for (const auto& t : s.textures) {
+    if (!t.data.empty() || t.name.empty()) continue;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(dir / t.name, ec))
+      fmt::print(stderr, "warning: texture \"{}\" not found ({}); renders use the material's colour instead\n", t.name,
+                 (dir / t.name).string());
   }
 }
 
@@ -141,9 +157,13 @@ void print_json(const std::string& file, const Scene& s, const std::vector<Warni
   }
   j.end_array();
   j.begin_array("textures");
-  for (const auto& t : s.textures)
-    j.begin_object().value("name", t.name).value("embedded", !t.data.empty()).value("embedded_bytes", std::uint64_t(t.data.size()))
-        .value("file_bytes", t.data.empty() ? texture_file_bytes(file, t) : std::int64_t(-1)).value("mime_type", t.mime_type).end_object();
+  for (const auto& t : s.textures) {
+    // Textures a reader loaded from a file beside the model carry its bytes but are not embedded.
+    const bool embedded = !t.data.empty() && !t.loaded_from_file;
+    j.begin_object().value("name", t.name).value("embedded", embedded).value("embedded_bytes", std::uint64_t(embedded ? t.data.size() : 0))
+        .value("file_bytes", embedded ? std::int64_t(-1) : t.loaded_from_file ? std::int64_t(t.data.size()) : texture_file_bytes(file, t))
+        .value("mime_type", t.mime_type).end_object();
+  }
   j.end_array();
   j.begin_array("bones");
   for (const auto& b : s.joints) j.begin_object().value("name", b.name).value("parent", std::int64_t(b.parent)).end_object();
@@ -176,7 +196,7 @@ void print_json(const std::string& file, const Scene& s, const std::vector<Warni
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-  auto scene = read_scene(options.file);
+  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
     if (options.json) {  // scripts always get a JSON document on standard output
@@ -189,6 +209,7 @@ int run_info(const InfoOptions& options) {
     return kExitInvalid;
   }
   for (const auto& w : scene.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  warn_missing_texture_files(options.file, scene.value());
   if (options.json)
     print_json(options.file, scene.value(), scene.warnings);
   else

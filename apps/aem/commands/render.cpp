@@ -95,7 +95,7 @@ int run_render(const RenderOptions& options) {
     return kExitUsage;
   }
 
-  auto scene = read_scene(options.file);
+  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
     return kExitInvalid;
@@ -118,19 +118,20 @@ int run_render(const RenderOptions& options) {
     return kExitInvalid;
   }
   auto& r = *renderer.value();
-  r.load(scene.value(), std::filesystem::path(options.file).parent_path());
+  r.load(scene.value(), std::filesystem::path(options.file).parent_path(), options.asset_root);
   for (const auto& problem : r.textures().problems()) fmt::print(stderr, "warning: {}\n", problem);
   if (r.scene().triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
   r.set_pose(*animation, options.time);
 
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
-  // Framed on the pose being drawn, so that no part of it leaves the picture.
-  const Bounds posed = r.pose().posed_bounds();
-  render::Camera camera = render::orbit_camera(posed, options.yaw, options.pitch, aspect);
+  // Framed on every pose of the animation, so that renders of one animation at several times share a
+  // camera and no pose leaves the picture.
+  const Bounds framed = r.animation_bounds(*animation);
+  render::Camera camera = render::orbit_camera(framed, options.yaw, options.pitch, aspect);
   // An explicit view (the viewer's "copy aem render command") replaces the framing.
   if (!options.target.empty()) camera.target = orbit_target;
   if (options.distance > 0.0f) camera.distance = options.distance;
-  if (!options.target.empty() || options.distance > 0.0f) render::fit_clip_planes(camera, posed);
+  if (!options.target.empty() || options.distance > 0.0f) render::fit_clip_planes(camera, framed);
   render::OffscreenTarget target(width, height);
   target.bind();
   r.draw(camera, width, height, draw);

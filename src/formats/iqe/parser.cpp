@@ -58,8 +58,10 @@ class ScanPipeline {
   explicit ScanPipeline(std::string_view body)
       : body_(body), pieces_(split_lines(body, static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerChunk, 1, kMaxChunks)))),
         chunks_(pieces_.size()), errors_(pieces_.size()), done_(pieces_.size(), 0) {
-    if (pieces_.size() < 2) return;
-    const unsigned workers = std::min<unsigned>(std::max(1u, std::thread::hardware_concurrency()), static_cast<unsigned>(pieces_.size()));
+    // One hardware thread (also the browser build, which has no threads): the caller scans alone.
+    const unsigned cores = std::thread::hardware_concurrency();
+    if (pieces_.size() < 2 || cores < 2) return;
+    const unsigned workers = std::min<unsigned>(cores, static_cast<unsigned>(pieces_.size()));
     for (unsigned w = 0; w < workers; ++w) workers_.emplace_back([this] { work(); });
   }
   ~ScanPipeline() {
@@ -129,7 +131,7 @@ class Assembler {
     std::uint32_t first_line = 2;
     ScanPipeline pipeline(body);
     for (std::size_t k = 0; k < pipeline.size(); ++k) {
-      Chunk& chunk = pipeline.wait(k);
+      Chunk& chunk = wait(pipeline, k, first_line);
       if (assemble(chunk, first_line, body)) break;
       first_line += chunk.line_count;
       chunk = Chunk{};  // its arrays now live in the document
@@ -140,6 +142,16 @@ class Assembler {
   }
 
  private:
+  // A scan error names the line within its chunk; chunks before it give the file's line.
+  static Chunk& wait(ScanPipeline& pipeline, std::size_t k, std::uint32_t first_line) {
+    try {
+      return pipeline.wait(k);
+    } catch (detail::ParseError& e) {
+      if (e.diagnostic.line) e.diagnostic.line = first_line + *e.diagnostic.line - 1;
+      throw;
+    }
+  }
+
   [[noreturn]] void fail(const char* code, std::string message) { detail::fail_line("IQE", code, line_number_, std::move(message)); }
 
   // Appends the chunk's vertex arrays, then replays its events. True when a `comment` ended the file.
