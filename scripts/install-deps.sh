@@ -21,6 +21,7 @@ test_packages=(
   nodejs
   emscripten chromium
   gltfpack
+  blender python3-numpy
 )
 
 with_tests=0

@@ -4,6 +4,7 @@
 
 #include "aem/conventions.hpp"
 #include "core/flatten.hpp"
+#include "core/side_textures.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "convert/weights.hpp"
@@ -95,6 +96,12 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
     auto saved = save_embedded_textures(scene.value(), dir, output.stem().string());
     if (!saved) return saved.error();
     report.textures_written = saved->written;
+  }
+  // glTF carries image bytes: textures the source names are read from beside it.
+  if (format->name == "gltf") {
+    std::uint64_t budget = options.read.max_decoded_bytes;
+    const auto problems = load_side_textures(scene.value(), input, options.read.asset_root, budget);
+    warnings.insert(warnings.end(), problems.refused.begin(), problems.refused.end());
   }
   if (options.optimize) {
     optimize_meshes(scene.value());

@@ -41,6 +41,7 @@ struct ConvertCliOptions {
   float fps = 30.0f;        ///< CEM: frame rate for baked animation
   int lods = 0;             ///< CEM: extra LODs to generate
   bool compress = false;    ///< E3D: LZMA-compress
+  bool embed = false;       ///< glTF: everything inside the .gltf
   unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
 };
 /// Converts one file (INPUT OUTPUT) or many (INPUT... --out-dir DIR), each in a child process so

@@ -150,6 +150,7 @@ int run_convert(const ConvertCliOptions& o) {
   options.write.lods = o.lods;
   options.write.compress = o.compress;
   options.read.asset_root = o.asset_root;
+  options.write.embed = o.embed;
   if (!o.to.empty()) {
     options.to = find_format(o.to);
     if (!options.to || !options.to->write) {
