@@ -7,15 +7,59 @@
 #include <map>
 #include <thread>
 
+#include "commands/build_cache.hpp"
 #include "commands/commands.hpp"
+#include "commands/depfile.hpp"
+#include "commands/manifest.hpp"
 #include "convert/convert.hpp"
+#include "core/file.hpp"
 
 namespace aem::cli {
 namespace {
 
 struct Job {
   std::string input, output;
+  convert::ConvertOptions options;
+  std::string cache_key;  ///< what the result depends on besides file contents (empty without --cache)
 };
+
+/// Where the outputs go and which files were read: for --depfile and --cache.
+struct Bookkeeping {
+  std::string depfile;
+  const BuildCache* cache = nullptr;
+};
+
+/// The library's options for one conversion; empty (after printing why) when the format is unknown.
+std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& o) {
+  convert::ConvertOptions options;
+  options.scale = o.scale;
+  if (o.up == "y") options.up = UpAxis::Y;
+  if (o.up == "z") options.up = UpAxis::Z;
+  options.flip_uv = o.flip_uv;
+  options.textures = !o.no_textures;
+  options.optimize = o.optimize;
+  // Each conversion already runs in a child process of its own (see convert_one's caller).
+  options.read.isolate_third_party = false;
+  options.write.frame_rate = o.fps;
+  options.write.lods = o.lods;
+  options.write.compress = o.compress;
+  if (!o.to.empty()) {
+    options.to = find_format(o.to);
+    if (!options.to || !options.to->write) {
+      fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
+      return std::nullopt;
+    }
+  }
+  return options;
+}
+
+/// Everything besides file contents that decides a conversion's result.
+std::string cache_key(const Job& job, const ConvertCliOptions& o) {
+  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={}",
+                     AEM_VERSION, std::filesystem::absolute(job.input).lexically_normal().string(),
+                     std::filesystem::absolute(job.output).lexically_normal().string(), o.to, o.scale, o.up, o.flip_uv, o.no_textures,
+                     o.optimize, o.fps, o.lods, o.compress);
+}
 
 std::string human_size(std::uint64_t bytes) {
   if (bytes >= (1u << 20)) return fmt::format("{:.1f} MB", bytes / 1048576.0);
@@ -24,8 +68,9 @@ std::string human_size(std::uint64_t bytes) {
 }
 
 /// Runs in the child: converts, prints warnings and errors, returns the exit code.
-int convert_one(const Job& job, const convert::ConvertOptions& options, bool verbose) {
-  auto report = convert::convert_file(job.input, job.output, options);
+int convert_one(const Job& job, const Bookkeeping& books, bool verbose) {
+  detail::ReadRecorder recorder;
+  auto report = convert::convert_file(job.input, job.output, job.options);
   for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
   if (!report) {
     auto e = report.error();
@@ -41,6 +86,17 @@ int convert_one(const Job& job, const convert::ConvertOptions& options, bool ver
     fmt::print("  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles, r.joints,
                r.animations, r.textures_written.size());
   }
+  const std::vector<std::string> read = recorder.paths();
+  std::vector<std::string> written{job.output};
+  for (const auto& t : report->textures_written) written.push_back(t.string());
+  if (!books.depfile.empty()) {
+    if (auto status = write_depfile(books.depfile, written, read); !status) {
+      fmt::print(stderr, "{}\n", status.error().to_string());
+      return kExitInvalid;
+    }
+  }
+  if (books.cache && !books.cache->store(job.cache_key, read, written))
+    fmt::print(stderr, "{}: warning: could not record the conversion in the cache\n", job.input);
   return kExitOk;
 }
 
@@ -66,33 +122,39 @@ void progress(std::size_t done, std::size_t total, std::size_t failed, const std
 }  // namespace
 
 int run_convert(const ConvertCliOptions& o) {
-  convert::ConvertOptions options;
-  options.scale = o.scale;
-  if (o.up == "y") options.up = UpAxis::Y;
-  if (o.up == "z") options.up = UpAxis::Z;
-  options.flip_uv = o.flip_uv;
-  options.textures = !o.no_textures;
-  options.optimize = o.optimize;
-  // Each conversion already runs in a child process of its own (see convert_one's caller).
-  options.read.isolate_third_party = false;
-  options.write.frame_rate = o.fps;
-  options.write.lods = o.lods;
-  options.write.compress = o.compress;
-  if (!o.to.empty()) {
-    options.to = find_format(o.to);
-    if (!options.to || !options.to->write) {
-      fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
+  std::vector<Job> jobs;
+  std::vector<ConvertCliOptions> job_cli;  // per job: the options that went into its cache key
+  auto add = [&](std::string input, std::string output, const ConvertCliOptions& cli) {
+    auto options = library_options(cli);
+    if (!options) return false;
+    jobs.push_back({std::move(input), std::move(output), *options, {}});
+    job_cli.push_back(cli);
+    return true;
+  };
+  if (!o.manifest.empty()) {
+    if (!o.inputs.empty() || !o.output.empty() || !o.out_dir.empty()) {
+      fmt::print(stderr, "error: --manifest takes no input or output files of its own\n");
       return kExitUsage;
     }
-  }
-
-  std::vector<Job> jobs;
-  if (!o.out_dir.empty()) {
-    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
-    if (!options.to) options.to = find_format("aem");
+    auto entries = read_manifest(o.manifest, o);
+    if (!entries) {
+      fmt::print(stderr, "{}\n", entries.error().to_string());
+      return kExitInvalid;
+    }
+    for (const auto& e : entries.value()) {
+      std::error_code ec;
+      if (std::filesystem::path(e.output).has_parent_path()) std::filesystem::create_directories(std::filesystem::path(e.output).parent_path(), ec);
+      if (!add(e.input, e.output, e.options)) return kExitUsage;
+    }
+  } else if (!o.out_dir.empty()) {
+    ConvertCliOptions cli = o;
+    if (cli.to.empty()) cli.to = "aem";
+    auto format = find_format(cli.to);
+    const std::string ext = format ? std::string(format->extensions.front()) : ".aem";
     std::error_code ec;
     std::filesystem::create_directories(o.out_dir, ec);
-    for (const auto& in : o.inputs) jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
+    for (const auto& in : o.inputs)
+      if (!add(in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext, cli)) return kExitUsage;
   } else {
     std::vector<std::string> inputs = o.inputs;
     std::string output = o.output;
@@ -101,10 +163,32 @@ int run_convert(const ConvertCliOptions& o) {
       inputs.pop_back();
     }
     if (output.empty() || inputs.size() != 1) {
-      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
+      fmt::print(stderr, "error: give IN OUT, IN -o OUT, IN... --out-dir DIR, or --manifest FILE\n");
       return kExitUsage;
     }
-    jobs.push_back({inputs[0], output});
+    if (!add(inputs[0], output, o)) return kExitUsage;
+  }
+  if (!o.depfile.empty() && jobs.size() != 1) {
+    fmt::print(stderr, "error: --depfile needs a single conversion (one rule per build step)\n");
+    return kExitUsage;
+  }
+
+  std::optional<BuildCache> cache;
+  if (!o.cache.empty()) cache.emplace(o.cache);
+  const Bookkeeping books{o.depfile, cache ? &*cache : nullptr};
+  std::size_t cached = 0;
+  if (cache) {  // fresh entries are reported and dropped before any process starts
+    std::vector<Job> stale;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      jobs[i].cache_key = cache_key(jobs[i], job_cli[i]);
+      if (cache->fresh(jobs[i].cache_key)) {
+        fmt::print("cached {} -> {}\n", jobs[i].input, jobs[i].output);
+        ++cached;
+      } else {
+        stale.push_back(std::move(jobs[i]));
+      }
+    }
+    jobs = std::move(stale);
   }
 
   const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -115,12 +199,12 @@ int run_convert(const ConvertCliOptions& o) {
     while (next < jobs.size() && running.size() < parallel) {
       const pid_t pid = fork();
       if (pid == 0) {
-        const int code = convert_one(jobs[next], options, o.verbose);
+        const int code = convert_one(jobs[next], books, o.verbose);
         std::fflush(nullptr);  // _exit skips stdio's buffers
         _exit(code);
       }
       if (pid < 0) {  // no process to spare: convert in this one
-        failed += convert_one(jobs[next], options, o.verbose) != kExitOk;
+        failed += convert_one(jobs[next], books, o.verbose) != kExitOk;
         progress(++done, jobs.size(), failed, jobs[next].input);
       } else {
         running[pid] = next;
@@ -137,7 +221,9 @@ int run_convert(const ConvertCliOptions& o) {
     progress(++done, jobs.size(), failed, jobs[it->second].input);
     running.erase(it);
   }
-  if (jobs.size() > 1) fmt::print("converted {} of {} files{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "");
+  if (jobs.size() + cached > 1 || cached)
+    fmt::print("converted {} of {} files{}{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "",
+               cached ? fmt::format(", {} cached", cached) : "");
   return failed ? kExitInvalid : kExitOk;
 }
 

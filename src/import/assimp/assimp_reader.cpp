@@ -1,6 +1,7 @@
 // Assimp's aiScene -> our scene (see assimp_reader.hpp).
 #include "import/assimp/assimp_reader.hpp"
 
+#include <assimp/DefaultIOSystem.h>
 #include <assimp/GltfMaterial.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -299,8 +300,19 @@ const std::vector<std::string_view>& assimp_extensions() {
   return views;
 }
 
+/// Assimp opens side files (.bin, .mtl, external animations) itself: they are recorded as reads too.
+class RecordingIOSystem : public Assimp::DefaultIOSystem {
+ public:
+  Assimp::IOStream* Open(const char* file, const char* mode) override {
+    Assimp::IOStream* stream = DefaultIOSystem::Open(file, mode);
+    if (stream && mode && mode[0] == 'r') detail::note_read(file);
+    return stream;
+  }
+};
+
 Result<Scene> assimp_read(const ReadInput& input) {
   Assimp::Importer importer;
+  importer.SetIOHandler(new RecordingIOSystem);  // the importer owns and deletes it
   const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
                          aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_GenBoundingBoxes;
   // From memory with the extension as a hint, unless side files (.gltf + .bin, .obj + .mtl) need the path.
