@@ -23,6 +23,7 @@ configure_package_config_file(cmake/aemConfig.cmake.in ${CMAKE_CURRENT_BINARY_DI
                               INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aem)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/aemConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/aemConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/aemConfigVersion.cmake
+              ${CMAKE_CURRENT_SOURCE_DIR}/cmake/AemModels.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aem)
 
 configure_file(cmake/aem.pc.in ${CMAKE_CURRENT_BINARY_DIR}/aem.pc @ONLY)

@@ -12,6 +12,7 @@ packages=(
   libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
   liblzma-dev lzma-dev
+  nlohmann-json3-dev
 )
 test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev

@@ -89,8 +89,10 @@ int convert_one(const Job& job, const Bookkeeping& books, bool verbose) {
   const std::vector<std::string> read = recorder.paths();
   std::vector<std::string> written{job.output};
   for (const auto& t : report->textures_written) written.push_back(t.string());
+  // The depfile's target is the model alone: Ninja rejects a depfile naming outputs the build did not
+  // declare, and the texture files' names are only known once the conversion ran.
   if (!books.depfile.empty()) {
-    if (auto status = write_depfile(books.depfile, written, read); !status) {
+    if (auto status = write_depfile(books.depfile, {job.output}, read); !status) {
       fmt::print(stderr, "{}\n", status.error().to_string());
       return kExitInvalid;
     }
