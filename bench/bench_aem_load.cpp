@@ -2,7 +2,11 @@
 // generated file of about 150 MB (the example tube with 20000 rings). Run: scripts/bench.sh bench_aem_load
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+
+#include "aem/aem.h"
 
 #include "aem/aem_view.hpp"
 #include "aem/example.hpp"
@@ -63,8 +67,54 @@ void BM_ValidateInMemory(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * bytes->size());
 }
 
+// The issue-16 row: an 18 MB model (153 600 vertices, 266 joints, like BrainStem's 13.9 MB) through
+// the C API, against the reference libaem's load: fopen, malloc (never zero-filled) and fread of the
+// data, no validation (libaem/model.c aem_load_model; its current layout differs from ours, so its
+// I/O pattern is re-created here rather than linked).
+const std::filesystem::path& character_file() {
+  static const std::filesystem::path path = [] {
+    auto p = std::filesystem::temp_directory_path() / "aem-bench-character.aem";
+    aem::ExampleOptions o;
+    o.rings = 2400;
+    o.segments = 63;
+    o.joints = 266;
+    if (!aem::write_scene(p, aem::make_example_scene(o)).ok()) std::abort();
+    return p;
+  }();
+  return path;
+}
+
+void BM_ReferenceStyleLoad(benchmark::State& state) {
+  const auto& path = character_file();
+  for (auto _ : state) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    char header[40];
+    if (!f || std::fread(header, sizeof header, 1, f) != 1) return state.SkipWithError("open failed");
+    const std::size_t size = std::filesystem::file_size(path) - sizeof header;
+    void* data = std::malloc(size);
+    if (std::fread(data, size, 1, f) != 1) state.SkipWithError("read failed");
+    std::fclose(f);
+    benchmark::DoNotOptimize(data);
+    std::free(data);
+  }
+  state.SetBytesProcessed(state.iterations() * std::filesystem::file_size(path));
+}
+
+void BM_CApiLoadAndValidate(benchmark::State& state) {
+  const auto& path = character_file();
+  for (auto _ : state) {
+    AEMModel* model = nullptr;
+    if (aem_load_model(path.c_str(), &model) != AEMResult_Success) return state.SkipWithError("load failed");
+    benchmark::DoNotOptimize(model);
+    aem_free_model(model);
+  }
+  state.SetBytesProcessed(state.iterations() * std::filesystem::file_size(path));
+}
+
 }  // namespace
 
+BENCHMARK(BM_ReferenceStyleLoad)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_CApiLoadAndValidate)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_ReadBytes)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_MapAndValidate)->Unit(benchmark::kMillisecond)->MinTime(2.0);

@@ -11,7 +11,7 @@ packages=(
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
   libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
-  liblzma-dev lzma-dev
+  liblzma-dev lzma-dev zlib1g-dev
   nlohmann-json3-dev
 )
 test_packages=(
@@ -19,6 +19,7 @@ test_packages=(
   clang libclang-rt-14-dev
   xvfb xauth
   nodejs
+  emscripten chromium
 )
 
 with_tests=0

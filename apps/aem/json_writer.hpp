@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "aem/error.hpp"
+
 namespace aem::cli {
 
 class JsonWriter {
@@ -31,6 +33,10 @@ class JsonWriter {
   std::string out_;
   std::vector<bool> first_;  // per open container: no element written yet
 };
+
+/// Writes `d` as an object (keys code, format, file, message, path, and offset or line when known);
+/// `key` names it inside an object, empty inside an array.
+void diagnostic_json(JsonWriter& j, const Diagnostic& d, std::string_view key = {});
 
 /// `s` as a JSON string literal with quotes and escapes.
 std::string json_quote(std::string_view s);

@@ -1,13 +1,36 @@
 // The aem command-line tool: parses arguments (the only file that includes CLI11) and dispatches.
 #include <CLI/CLI.hpp>
 
+#include <fmt/core.h>
+
+#include <algorithm>
+
 #include "commands/commands.hpp"
+
+namespace {
+
+CLI::App* find_command(CLI::App& app, const std::string& name) {
+  auto found = app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == name; });
+  return found.empty() ? nullptr : found.front();
+}
+
+std::vector<std::string> option_spellings(const CLI::App& app) {
+  std::vector<std::string> out;
+  for (const CLI::Option* opt : app.get_options()) {
+    if (!opt->nonpositional()) continue;
+    for (const auto& s : opt->get_snames()) out.push_back("-" + s);
+    for (const auto& l : opt->get_lnames()) out.push_back("--" + l);
+  }
+  return out;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace aem::cli;
-  CLI::App app{"aem - load, validate, convert, animate and render 3D models for games"};
+  CLI::App app{"aem - load, validate, convert, animate and render 3D models for games", "aem"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "aem 0.1.0");
+  app.set_version_flag("--version", "aem " AEM_VERSION);
 
   InfoOptions info;
   auto* info_cmd = app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
@@ -76,8 +99,32 @@ int main(int argc, char** argv) {
   render_cmd->add_option("--target", render.target, "Camera orbit centre X,Y,Z (default: the posed model's centre)");
   render_cmd->add_option("--distance", render.distance, "Camera distance from the target (default: framed on the model)");
 
+  std::string help_topic;
+  app.add_subcommand("help", "Print a command's help (the text of `aem COMMAND --help`), or this list")
+      ->add_option("command", help_topic, "Command name");
+
+  auto* completion_cmd = app.add_subcommand("completion", "Print the bash completion script (installed with the tool)");
+
+  // Before CLI11 sees them: an unknown command is named as such (CLI11 would only say that a command is
+  // required), and `aem help COMMAND` is answered by the command's own --help.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && !args[0].starts_with("-") && !find_command(app, args[0])) {
+    fmt::print(stderr, "aem: unknown command '{}' (run `aem --help` for the list)\n", args[0]);
+    return kExitUsage;
+  }
+  if (args.size() == 2 && args[0] == "help") {
+    if (!find_command(app, args[1])) {
+      fmt::print(stderr, "aem: unknown command '{}' (run `aem --help` for the list)\n", args[1]);
+      return kExitUsage;
+    }
+    args = {args[1], "--help"};
+  } else if (args.size() == 1 && args[0] == "help") {
+    args = {"--help"};
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
+
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -96,5 +143,11 @@ int main(int argc, char** argv) {
   if (pose_cmd->parsed()) return run_pose(pose);
   if (convert_cmd->parsed()) return run_convert(convert);
   if (render_cmd->parsed()) return run_render(render);
+  if (completion_cmd->parsed()) {
+    std::vector<CommandSpec> commands;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+      commands.push_back({sub->get_name(), option_spellings(*sub)});
+    return run_completion(commands, option_spellings(app));
+  }
   return kExitUsage;
 }

@@ -125,7 +125,7 @@ class Viewer {
     view_ = viewport(panel_width, timeline_height);
     handle_mouse();
     if (state_.frame_request) {
-      render::frame_bounds(camera_, renderer_->pose().posed_bounds(), aspect());
+      render::frame_bounds(camera_, renderer_->animation_bounds(state_.playback.animation), aspect());
       state_.frame_request = false;
     }
     state_.render_command = render_command(describe());

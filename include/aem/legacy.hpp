@@ -66,6 +66,10 @@ struct Bone {
 /// file does not store it).
 inline constexpr float kLegacyAssumedFps = 24.0f;
 
+/// Most a skin matrix entry of a legacy file read into a scene may stray, between keys, from the
+/// 2022 viewer's blend of absolute matrices; the reader adds keys where local interpolation would.
+inline constexpr float kLegacyBlendTolerance = 1e-3f;
+
 /// A validated view over the bytes of a legacy-layout file. Does not own the bytes (they must
 /// outlive the view) and needs no alignment. After validate() succeeds: the size is exact, every
 /// float is finite, triangle indices are vertex indices, meshes stay inside the triangles, each

@@ -67,6 +67,9 @@ inline Quat normalize(const Quat& q) {
   const float inv = 1.0f / std::sqrt(len2);
   return {q.x * inv, q.y * inv, q.z * inv, q.w * inv};
 }
+/// Keys whose quaternion dot product is at least this (about 1.8 degrees apart) are blended by a
+/// normalised lerp: its largest difference from slerp there is 5e-7 (about angle^3 / 64).
+inline constexpr float kNlerpMinCos = 0.9995f;
 /// Shortest-path spherical interpolation between unit quaternions (normalised lerp when nearly equal).
 Quat slerp(const Quat& a, const Quat& b, float f);
 Quat operator*(const Quat& a, const Quat& b);

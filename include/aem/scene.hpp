@@ -72,6 +72,7 @@ struct Texture {
   std::string name;                 ///< file name or URI as the source wrote it
   std::vector<std::uint8_t> data;   ///< embedded PNG/JPEG bytes, empty when external
   std::string mime_type;            ///< "image/png", "image/jpeg" or empty
+  bool loaded_from_file = false;    ///< `data` was read from the file `name` beside the model, not stored in it
 };
 
 /// Which texture fills each material slot: an index into Scene::textures, or -1.
@@ -119,8 +120,8 @@ struct StoredFrame {
 
 /// Values a reader found that a writer can recompute from the geometry (CEM: the raw matrix, the
 /// centre, per-frame radius and bounds). Writers recompute them and keep a stored value only while the
-/// geometry still matches it (same bounds, same matrix within 1e-5), so a file read and written back
-/// is byte-identical while edited geometry gets correct values.
+/// geometry still matches it (same bounds; the node transform still the stored matrix's decomposition),
+/// so a file read and written back is byte-identical while edited geometry gets correct values.
 struct StoredValues {
   std::optional<Mat4> matrix;
   std::optional<Vec3> center;

@@ -70,6 +70,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
     if (limit_influences(scene.value(), 4))
       warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
                                  "vertices with more than 4 joint influences kept their largest 4"});
+    timer.lap("flatten and weights");
   }
   // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them.
   if (format->name == "aem" || format->name == "iqe" || format->name == "iqm") {
@@ -83,7 +84,14 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
       scene->textures.clear();
       for (auto& m : scene->materials) m.textures = {};
     }
-    timer.lap("textures and weights");
+    timer.lap("textures");
+  }
+  // CEM keeps the texture names it is given; an embedded image needs a file of its own to be named.
+  if (format->name == "cem" && options.textures) {
+    auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
+    auto saved = save_embedded_textures(scene.value(), dir, output.stem().string());
+    if (!saved) return saved.error();
+    report.textures_written = saved->written;
   }
   if (options.optimize) {
     optimize_meshes(scene.value());

@@ -15,7 +15,7 @@ struct ConvertOptions {
   float scale = 1.0f;                 ///< multiplies every coordinate
   std::optional<UpAxis> up;           ///< the output's up axis; default: the output format's own
   bool flip_uv = false;               ///< V -> 1 - V on top of the format's own convention
-  bool textures = true;               ///< AEM: write PNG textures next to the output
+  bool textures = true;               ///< AEM/IQE/IQM: write PNG textures next to the output; CEM: embedded images as files
   bool optimize = false;              ///< merge duplicate vertices, optimise vertex cache and fetch order
   ReadOptions read;
   WriteOptions write;

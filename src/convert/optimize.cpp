@@ -2,41 +2,10 @@
 
 #include <meshoptimizer.h>
 
-#include <cstring>
+#include "core/mesh_remap.hpp"
 
 namespace aem::convert {
 namespace {
-
-template <class T>
-void remap(std::vector<T>& v, const std::vector<unsigned>& table, std::size_t new_count) {
-  if (v.empty()) return;
-  std::vector<T> out(new_count);
-  for (std::size_t i = 0; i < table.size() && i < v.size(); ++i)
-    if (table[i] != ~0u) out[table[i]] = v[i];
-  v = std::move(out);
-}
-
-void remap_mesh(Mesh& m, const std::vector<unsigned>& table, std::size_t new_count) {
-  remap(m.positions, table, new_count);
-  remap(m.normals, table, new_count);
-  remap(m.tangents, table, new_count);
-  remap(m.bitangents, table, new_count);
-  for (auto& set : m.uvs) remap(set, table, new_count);
-  for (auto& set : m.colors) remap(set, table, new_count);
-  remap(m.skin, table, new_count);
-  remap(m.rigid_joints, table, new_count);
-  for (auto& f : m.frames) {
-    remap(f.positions, table, new_count);
-    remap(f.normals, table, new_count);
-    remap(f.uvs, table, new_count);
-  }
-  for (auto& c : m.custom) {
-    std::vector<float> out(new_count * c.components);
-    for (std::size_t i = 0; i < table.size(); ++i)
-      if (table[i] != ~0u) std::memcpy(&out[table[i] * c.components], &c.values[i * c.components], sizeof(float) * c.components);
-    c.values = std::move(out);
-  }
-}
 
 /// Every attribute of every vertex as one byte record, so "identical" means identical everywhere.
 template <class T>
@@ -61,16 +30,16 @@ void optimize_meshes(Scene& scene) {
     for (const auto& set : m.colors) append(streams, set);
     append(streams, m.skin);
     append(streams, m.rigid_joints);
-    std::vector<unsigned> table(n);
+    std::vector<std::uint32_t> table(n);
     const std::size_t unique = meshopt_generateVertexRemapMulti(table.data(), m.indices.data(), m.indices.size(), n,
                                                                 streams.data(), streams.size());
     meshopt_remapIndexBuffer(m.indices.data(), m.indices.data(), m.indices.size(), table.data());
-    remap_mesh(m, table, unique);
+    remap_vertices(m, table, unique);
     meshopt_optimizeVertexCache(m.indices.data(), m.indices.data(), m.indices.size(), unique);
-    std::vector<unsigned> fetch(unique);
+    std::vector<std::uint32_t> fetch(unique);
     const std::size_t used = meshopt_optimizeVertexFetchRemap(fetch.data(), m.indices.data(), m.indices.size(), unique);
     meshopt_remapIndexBuffer(m.indices.data(), m.indices.data(), m.indices.size(), fetch.data());
-    remap_mesh(m, fetch, used);
+    remap_vertices(m, fetch, used);
   }
 }
 

@@ -6,11 +6,10 @@
 
 #include "core/file.hpp"
 #include "core/image.hpp"
+#include "core/parallel.hpp"
 
 namespace aem::convert {
 namespace {
-
-Image decode(const Texture& t) { return t.data.empty() ? Image{} : decode_image(t.data); }
 
 Image solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
   Image img{2, 2, std::vector<std::uint8_t>(16)};
@@ -33,55 +32,120 @@ std::string sanitize(const std::string& s) {
   return out.empty() ? "material" : out;
 }
 
+/// One file to write. Either a source's bytes as they are (`copy`), or an image composed from
+/// decoded sources and the material's factors, encoded as PNG.
+struct Output {
+  enum class Kind { Copy, BaseColor, Normal, Orm } kind = Kind::Copy;
+  std::size_t material = 0;
+  std::int32_t source = -1;         ///< Copy, BaseColor, Normal: the texture; Orm: the metallic-roughness map
+  std::int32_t occlusion = -1;      ///< Orm only
+  std::string name;
+  std::int32_t* slot = nullptr;     ///< the material slot that will point at the file
+  std::vector<std::byte> bytes;
+};
+
 class Exporter {
  public:
-  Exporter(Scene& scene, std::filesystem::path dir, std::string stem) : scene_(scene), dir_(std::move(dir)), stem_(sanitize(stem)) {}
+  Exporter(Scene& scene, std::filesystem::path dir, std::string stem, unsigned threads)
+      : scene_(scene), dir_(std::move(dir)), stem_(sanitize(stem)), threads_(threads) {}
 
   Result<TextureExport> run() {
-    std::vector<Texture> sources = std::move(scene_.textures);
+    sources_ = std::move(scene_.textures);
     scene_.textures.clear();
-    std::vector<Image> decoded(sources.size());
-    std::vector<bool> tried(sources.size(), false);
-    auto source = [&](std::int32_t t) -> const Image* {
-      if (t < 0 || static_cast<std::size_t>(t) >= sources.size()) return nullptr;
-      if (!tried[t]) {
-        tried[t] = true;
-        decoded[t] = decode(sources[t]);
-        if (decoded[t].empty())
-          report_.warnings.push_back(Warning{"CONVERT_TEXTURE_UNREADABLE", "convert", {}, {}, {}, sources[t].name,
-                                             "texture could not be read or decoded; the material uses a default instead"});
-      }
-      return decoded[t].empty() ? nullptr : &decoded[t];
-    };
+    extensions_.resize(sources_.size());
+    decoded_.resize(sources_.size());
+    wanted_.assign(sources_.size(), false);
+    for (std::size_t t = 0; t < sources_.size(); ++t) extensions_[t] = image_file_extension(sources_[t].data);
+
     std::vector<bool> used(scene_.materials.size(), false);
     for (const auto& mesh : scene_.meshes)
       if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < used.size()) used[mesh.material] = true;
-    for (std::size_t i = 0; i < scene_.materials.size(); ++i) {
-      Material& m = scene_.materials[i];
-      if (!used[i]) {  // e.g. Assimp's default material: nothing refers to it, so no files for it
-        m.textures = {};
-        continue;
-      }
-      const std::string base = unique_base(m.name.empty() ? "material" + std::to_string(i) : m.name);
-      const Image* bc = source(m.textures.base_color);
-      const Image* normal = source(m.textures.normal);
-      const Image* occlusion = source(m.textures.occlusion);
-      const Image* mr = source(m.textures.metallic_roughness >= 0 ? m.textures.metallic_roughness : m.textures.orm);
-      MaterialTextures slots;
-      auto status = write(base + "_BCO.png", base_color(m, bc), 4, slots.base_color);
-      if (!status) return status.error();
-      if (normal) {
-        status = write(base + "_N.png", *normal, 3, slots.normal);
-        if (!status) return status.error();
-      }
-      status = write(base + "_ORM.png", orm(m, occlusion, mr), 3, slots.orm);
-      if (!status) return status.error();
-      m.textures = slots;
+    std::vector<MaterialTextures> slots(scene_.materials.size());
+    for (std::size_t i = 0; i < scene_.materials.size(); ++i)
+      if (used[i]) plan(i, slots[i]);  // materials no mesh uses (e.g. Assimp's default) get no files
+
+    detail::parallel_for(sources_.size(), threads_, [&](std::size_t t) {
+      if (wanted_[t] && !sources_[t].data.empty()) decoded_[t] = decode_image(sources_[t].data);
+    });
+    for (std::size_t t = 0; t < sources_.size(); ++t)
+      if (wanted_[t] && decoded_[t].empty())
+        report_.warnings.push_back(Warning{"CONVERT_TEXTURE_UNREADABLE", "convert", {}, {}, {}, sources_[t].name,
+                                           "texture could not be read or decoded; the material uses a default instead"});
+    std::erase_if(outputs_, [&](const Output& o) { return o.kind == Output::Kind::Normal && !image(o.source); });
+    for (auto& o : outputs_) settle_orm(o);
+
+    detail::parallel_for(outputs_.size(), threads_, [&](std::size_t i) { produce(outputs_[i]); });
+    for (auto& o : outputs_) {
+      auto st = detail::write_file_atomic(dir_ / o.name, o.bytes);
+      if (!st) return st.error();
+      report_.written.push_back(dir_ / o.name);
+      const bool jpeg = o.name.ends_with(".jpg");
+      scene_.textures.push_back({o.name, {}, jpeg ? "image/jpeg" : "image/png"});
+      *o.slot = static_cast<std::int32_t>(scene_.textures.size() - 1);
     }
+    for (std::size_t i = 0; i < scene_.materials.size(); ++i) scene_.materials[i].textures = slots[i];
     return std::move(report_);
   }
 
  private:
+  bool valid(std::int32_t t) const { return t >= 0 && static_cast<std::size_t>(t) < sources_.size(); }
+  bool copyable(std::int32_t t) const { return valid(t) && extensions_[t]; }
+  void want(std::int32_t t) {
+    if (valid(t)) wanted_[t] = true;
+  }
+  const Image* image(std::int32_t t) const { return valid(t) && !decoded_[t].empty() ? &decoded_[t] : nullptr; }
+
+  /// Decides each file of material `i`: its bytes copied where no channel changes, else composed.
+  void plan(std::size_t i, MaterialTextures& slots) {
+    const Material& m = scene_.materials[i];
+    const std::string base = unique_base(m.name.empty() ? "material" + std::to_string(i) : m.name);
+    auto add = [&](Output::Kind kind, std::int32_t source, const char* suffix, std::int32_t& slot, std::int32_t occlusion = -1) {
+      const bool copy = kind == Output::Kind::Copy;
+      if (!copy) want(source), want(occlusion);
+      outputs_.push_back({kind, i, source, occlusion, base + suffix + (copy ? extensions_[source] : ".png"), &slot, {}});
+    };
+    const std::int32_t bc = m.textures.base_color;
+    const bool plain_colour = m.base_color == Vec4{1, 1, 1, 1} && m.opacity == 1.0f;
+    add(copyable(bc) && plain_colour ? Output::Kind::Copy : Output::Kind::BaseColor, bc, "_BCO", slots.base_color);
+    if (valid(m.textures.normal))
+      add(copyable(m.textures.normal) ? Output::Kind::Copy : Output::Kind::Normal, m.textures.normal, "_N", slots.normal);
+
+    // A packed ORM, or glTF's occlusion and metallic-roughness in one image, is already the file we want.
+    const std::int32_t mr = valid(m.textures.metallic_roughness) ? m.textures.metallic_roughness : m.textures.orm;
+    const std::int32_t occlusion = valid(m.textures.occlusion) ? m.textures.occlusion : valid(m.textures.orm) ? m.textures.orm : -1;
+    const bool plain_factors = m.roughness == 1.0f && m.metallic == 1.0f;
+    if (plain_factors && copyable(mr) && occlusion == mr) return add(Output::Kind::Copy, mr, "_ORM", slots.orm);
+    add(Output::Kind::Orm, mr, "_ORM", slots.orm, occlusion);
+    // A metallic-roughness map alone can be copied when its red channel (read as occlusion) is white.
+    if (plain_factors && copyable(mr) && occlusion < 0) outputs_.back().occlusion = -2;
+  }
+
+  /// The metallic-roughness-only case, decided once the map is decoded.
+  void settle_orm(Output& o) {
+    if (o.kind != Output::Kind::Orm || o.occlusion != -2) return;
+    o.occlusion = -1;
+    const Image* mr = image(o.source);
+    if (!mr) return;
+    for (std::size_t p = 0; p < mr->rgba.size(); p += 4)
+      if (mr->rgba[p] != 255) return;
+    o.kind = Output::Kind::Copy;
+    o.name.replace(o.name.size() - 4, 4, extensions_[o.source]);
+  }
+
+  void produce(Output& o) const {
+    const Material& m = scene_.materials[o.material];
+    switch (o.kind) {
+      case Output::Kind::Copy: {
+        const auto& data = sources_[o.source].data;
+        o.bytes.assign(reinterpret_cast<const std::byte*>(data.data()), reinterpret_cast<const std::byte*>(data.data()) + data.size());
+        break;
+      }
+      case Output::Kind::BaseColor: o.bytes = encode_png(base_color(m, image(o.source)), 4); break;
+      case Output::Kind::Normal: o.bytes = encode_png(*image(o.source), 3); break;
+      case Output::Kind::Orm: o.bytes = encode_png(orm(m, image(o.occlusion), image(o.source)), 3); break;
+    }
+  }
+
   /// "<stem>_<material>" made unique and short enough that "_ORM.png" still fits in 127 bytes.
   std::string unique_base(const std::string& material) {
     std::string base = stem_ + "_" + sanitize(material);
@@ -92,7 +156,7 @@ class Exporter {
     return candidate;
   }
 
-  Image base_color(const Material& m, const Image* src) {
+  static Image base_color(const Material& m, const Image* src) {
     const Vec4 f{m.base_color.x, m.base_color.y, m.base_color.z, m.base_color.w * m.opacity};
     if (!src) return solid(to_byte(f.x), to_byte(f.y), to_byte(f.z), to_byte(f.w));
     Image img = *src;
@@ -108,7 +172,7 @@ class Exporter {
 
   /// R occlusion, G roughness, B metalness; the occlusion map is sampled (nearest) at the
   /// metallic-roughness map's resolution when both exist.
-  Image orm(const Material& m, const Image* occlusion, const Image* mr) {
+  static Image orm(const Material& m, const Image* occlusion, const Image* mr) {
     if (!occlusion && !mr) return solid(255, to_byte(m.roughness), to_byte(m.metallic), 255);
     const Image& size = mr ? *mr : *occlusion;
     Image out{size.width, size.height, std::vector<std::uint8_t>(std::size_t(size.width) * size.height * 4, 255)};
@@ -122,27 +186,51 @@ class Exporter {
     return out;
   }
 
-  Status write(const std::string& name, const Image& img, int channels, std::int32_t& slot) {
-    auto png = encode_png(img, channels);
-    auto st = detail::write_file_atomic(dir_ / name, png);
-    if (!st) return st;
-    report_.written.push_back(dir_ / name);
-    scene_.textures.push_back({name, {}, "image/png"});
-    slot = static_cast<std::int32_t>(scene_.textures.size() - 1);
-    return Ok{};
-  }
-
   Scene& scene_;
   std::filesystem::path dir_;
   std::string stem_;
+  unsigned threads_;
+  std::vector<Texture> sources_;
+  std::vector<const char*> extensions_;  ///< ".png"/".jpg" for sources whose bytes can be copied
+  std::vector<Image> decoded_;
+  std::vector<bool> wanted_;             ///< sources some composed file reads
+  std::vector<Output> outputs_;
   std::set<std::string> used_;
   TextureExport report_;
 };
 
+/// File extension for image bytes: from the MIME type, else from the signature.
+std::string image_extension(const Texture& t) {
+  if (t.mime_type == "image/jpeg" || (t.data.size() >= 2 && t.data[0] == 0xFF && t.data[1] == 0xD8)) return ".jpg";
+  return ".png";
+}
+
 }  // namespace
 
-Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem) {
-  return Exporter(scene, directory, stem).run();
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem) {
+  TextureExport report;
+  std::set<std::string> used;
+  for (std::size_t i = 0; i < scene.textures.size(); ++i) {
+    Texture& t = scene.textures[i];
+    if (t.data.empty() || t.loaded_from_file) continue;
+    // Assimp calls embedded images "*0", "*1"...: not a name to keep.
+    const std::string own = t.name.empty() || t.name[0] == '*' ? "" : std::filesystem::path(t.name).stem().string();
+    std::string base = sanitize(stem) + "_" + (own.empty() ? "texture" + std::to_string(i) : sanitize(own));
+    base = base.substr(0, 110);
+    std::string name = base + image_extension(t);
+    for (int n = 2; used.count(name); ++n) name = base + "_" + std::to_string(n) + image_extension(t);
+    used.insert(name);
+    auto st = detail::write_file_atomic(directory / name, std::as_bytes(std::span(t.data)));
+    if (!st) return st.error();
+    report.written.push_back(directory / name);
+    t.name = name;
+    t.data.clear();
+  }
+  return report;
+}
+
+Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem, unsigned threads) {
+  return Exporter(scene, directory, stem, threads).run();
 }
 
 }  // namespace aem::convert

@@ -1,5 +1,6 @@
-// Texture export for formats that reference images by file name (AEM): every material gets PNG
-// files next to the output - base colour with opacity, normal, and ORM packed from separate maps.
+// Texture export for formats that reference images by file name (AEM): every material gets image
+// files next to the output - base colour with opacity, normal, and ORM - copied where the source
+// already is that image, composed and encoded as PNG where a channel has to change.
 #pragma once
 
 #include <filesystem>
@@ -12,20 +13,31 @@
 namespace aem::convert {
 
 struct TextureExport {
-  std::vector<std::filesystem::path> written;  ///< PNG files created
+  std::vector<std::filesystem::path> written;  ///< image files created, in material order
   std::vector<Warning> warnings;
 };
 
-/// Replaces scene.textures by PNG files written into `directory`, named
-/// "<stem>_<material>_{BCO,N,ORM}.png" (unique, at most 127 bytes), and points every material's
-/// base_color, normal and orm slots at them (other slots cleared):
-/// - BCO: the base colour image (embedded or external source alike) times the colour factor, alpha
-///   times opacity; a 2x2 solid image of the factor when there is none;
-/// - N: the normal map re-encoded, or none;
-/// - ORM: R occlusion, G roughness, B metalness packed from a separate occlusion map and a glTF-style
-///   metallic-roughness map (G, B), scaled by the factors; a 2x2 solid image when there is neither.
+/// Replaces scene.textures by image files written into `directory`, named
+/// "<stem>_<material>_{BCO,N,ORM}.{png,jpg}" (unique, at most 127 bytes), and points every material's
+/// base_color, normal and orm slots at them (other slots cleared). A PNG or JPEG source whose
+/// channels need no change is written byte for byte (keeping its format); otherwise a PNG is encoded:
+/// - BCO: the base colour image times the colour factor, alpha times opacity (copied when both are
+///   1); a 2x2 solid image of the factor when there is none;
+/// - N: the normal map (copied when PNG/JPEG, else re-encoded as RGB), or none;
+/// - ORM: R occlusion, G roughness, B metalness. Copied when the source is packed already (an ORM
+///   map, or glTF occlusion and metallic-roughness in one image) or is a metallic-roughness map
+///   alone whose red channel is white, with both factors 1; else packed from the separate maps and
+///   scaled by the factors; a 2x2 solid image when there is neither.
 /// Images are kept as stored (rows top-down). Undecodable sources are skipped with a warning.
-/// Materials no mesh uses get no files (and no texture slots).
-Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem);
+/// Materials no mesh uses get no files (and no texture slots). Decoding and encoding run on
+/// `threads` threads (0: one per hardware thread); the files are the same for any thread count.
+Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
+                                      unsigned threads = 0);
+
+/// For formats that store texture names only and keep them as given (CEM): every embedded image
+/// (not one read from a file beside the model) is written unchanged into `directory` as
+/// "<stem>_<its name, or texture<index>>.<png|jpg>" and the texture renamed to that file, so the
+/// output refers to a real file. External textures keep their names.
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem);
 
 }  // namespace aem::convert

@@ -22,6 +22,36 @@ Error io_error(const char* code, const std::filesystem::path& path, const std::s
 
 thread_local ReadRecorder* innermost_recorder = nullptr;
 
+/// Reads the whole file into the memory `allocate(size)` returns (every byte is overwritten).
+template <class Allocate>
+Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
+  note_read(path);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) errno = EISDIR;
+    auto e = io_error("IO_OPEN_FAILED", path, "not a regular file");
+    ::close(fd);
+    return e;
+  }
+  const std::size_t size = static_cast<std::size_t>(st.st_size);
+  std::byte* data = allocate(size);
+  std::size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::read(fd, data + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      auto e = io_error("IO_READ_FAILED", path, "read failed");
+      ::close(fd);
+      return e;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  return Ok{};
+}
+
 }  // namespace
 
 ReadRecorder::ReadRecorder() : outer_(innermost_recorder) { innermost_recorder = this; }
@@ -38,30 +68,24 @@ void note_read(const std::filesystem::path& path) {
 }
 
 Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
-  note_read(path);
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    if (S_ISDIR(st.st_mode)) errno = EISDIR;
-    auto e = io_error("IO_OPEN_FAILED", path, "not a regular file");
-    ::close(fd);
-    return e;
-  }
-  std::vector<std::byte> data(static_cast<std::size_t>(st.st_size));
-  std::size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::read(fd, data.data() + done, data.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      auto e = io_error("IO_READ_FAILED", path, "read failed");
-      ::close(fd);
-      return e;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
+  std::vector<std::byte> data;
+  auto st = read_into(path, [&](std::size_t size) {
+    data.resize(size);
+    return data.data();
+  });
+  if (!st) return st.error();
   return data;
+}
+
+Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path) {
+  FileBytes out;
+  auto st = read_into(path, [&](std::size_t size) {
+    out.data.reset(new std::byte[size]);  // default-initialised: no zero fill before the read overwrites it
+    out.size = size;
+    return out.data.get();
+  });
+  if (!st) return st.error();
+  return out;
 }
 
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,6 +35,16 @@ void note_read(const std::filesystem::path& path);
 
 /// Reads a whole file into memory. Error code IO_OPEN_FAILED / IO_READ_FAILED.
 Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);
+
+/// A whole file in heap memory that was never zero-filled (new[]: aligned to at least 16 bytes).
+struct FileBytes {
+  std::unique_ptr<std::byte[]> data;
+  std::size_t size = 0;
+  std::span<const std::byte> bytes() const { return {data.get(), size}; }
+};
+
+/// read_file without the zero fill of a std::vector: for callers that keep the bytes as they are.
+Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path);
 
 /// A read-only memory mapping of a whole file; the bytes stay valid while the object lives.
 class MappedFile {

@@ -1,4 +1,4 @@
-// RGBA8 images decoded from PNG/JPEG bytes and encoded as PNG (stb), for texture export and the renderer.
+// RGBA8 images decoded from PNG/JPEG bytes and encoded as PNG (zlib), for texture export and the renderer.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +17,23 @@ struct Image {
 
 /// Decodes PNG, JPEG (or any format stb_image reads) into RGBA; an empty image when it cannot.
 Image decode_image(std::span<const std::uint8_t> bytes);
-/// PNG bytes of `width` x `height` pixels with `channels` (1-4) interleaved bytes each, rows top first.
-std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels);
+
+/// ".png" or ".jpg" when `bytes` are a PNG or JPEG whose header stb_image can parse (a file any
+/// consumer of our outputs can open as it is), otherwise nullptr. Reads the header only.
+const char* image_file_extension(std::span<const std::uint8_t> bytes);
+
+/// How PNG rows are filtered before deflate: one filter for every row, or per row the filter whose
+/// output has the smallest sum of absolute values (libpng's heuristic).
+enum class PngFilter : std::uint8_t { None = 0, Sub = 1, Up = 2, Average = 3, Paeth = 4, Adaptive = 5 };
+
+/// The defaults were chosen by measurement (bench_convert BM_EncodePng, docs/performance.md).
+struct PngSettings {
+  int level = 2;  ///< zlib level 0-9
+  PngFilter filter = PngFilter::Up;
+};
+
+/// PNG bytes of `width` x `height` pixels with `channels` (1-4) interleaved bytes each, rows top
+/// first. Deterministic: the same pixels and settings give the same bytes.
+std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels, PngSettings settings = {});
 
 }  // namespace aem

@@ -37,7 +37,10 @@ Quat slerp(const Quat& a, const Quat& b0, float f) {
     b = {-b.x, -b.y, -b.z, -b.w};
   }
   float wa, wb;
-  if (d >= 0.95f) {  // keys less than ~36° apart (nearly all real animation)
+  if (d >= kNlerpMinCos) {  // within ~1.8° the normalised linear blend is the slerp to 1e-6
+    wa = 1.0f - f;
+    wb = f;
+  } else if (d >= 0.95f) {  // keys less than ~36° apart (nearly all real animation)
     slerp_weights<4>(f, d - 1.0f, wa, wb);
   } else if (d >= 0.7f) {  // less than ~91° apart
     slerp_weights<8>(f, d - 1.0f, wa, wb);

@@ -24,7 +24,8 @@ class ParseError : public std::exception {
 [[noreturn]] void fail_line(std::string_view format, std::string_view code, std::uint32_t line,
                             std::string message, std::string path = {});
 
-/// Runs a reader body, turning a ParseError (or bad_alloc) into an Error that names `file`.
+/// Runs a reader or writer body, turning a ParseError (or any other exception) into an Error that
+/// names `file`.
 template <class T, class F>
 Result<T> guard_read(std::string_view format, const std::string& file, F&& body) {
   try {
@@ -38,6 +39,8 @@ Result<T> guard_read(std::string_view format, const std::string& file, F&& body)
     return Result<T>(std::move(e.diagnostic));
   } catch (const std::bad_alloc&) {
     return Result<T>(Error{"OUT_OF_MEMORY", std::string(format), file, {}, {}, {}, "out of memory"});
+  } catch (const std::exception& e) {
+    return Result<T>(Error{"INTERNAL_ERROR", std::string(format), file, {}, {}, {}, std::string("internal error: ") + e.what()});
   }
 }
 

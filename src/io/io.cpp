@@ -23,7 +23,7 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
                                                 "Assimp", path_hint.string());
     if (!survived) return survived.error();
   }
-  auto scene = detail::guard_read<Scene>(f->name, path_hint.string(), [&] { return f->read(input); });
+  auto scene = f->read(input);  // the registry's handlers never throw
   if (!scene && by_content)
     return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
                  "not a format aem reads, by extension or content (run `aem formats` for the list)"};

@@ -1,8 +1,12 @@
 // The table of supported formats. A new format adds one entry here and one folder under src/formats.
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
 
 #include "aem/io.hpp"
+#include "core/parse_error.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "formats/cem/cem_format.hpp"
 #include "formats/iqe/iqe_format.hpp"
@@ -16,7 +20,8 @@
 namespace aem {
 namespace {
 
-const std::vector<FormatHandler>& table() {
+// The handlers as the formats define them: their read and write may throw an internal ParseError.
+const std::vector<FormatHandler>& raw_table() {
   // AEM keeps the reference exporter's convention: Y up, right-handed, counter-clockwise front faces,
   // V measured down from the top of the image file (aem-notes.md §2, §3.6).
   static const Conventions aem_conventions{UpAxis::Y, true, true, false, 1.0f};
@@ -40,6 +45,45 @@ const std::vector<FormatHandler>& table() {
        nullptr, formats::assimp_read, nullptr, Conventions{}},
 #endif
   };
+  return handlers;
+}
+
+// What the public table hands out instead: the I-th handler's read and write behind a guard that turns
+// anything thrown into an Error, so no exception crosses the public API (one catch, here).
+template <std::size_t I>
+Result<Scene> guarded_read(const ReadInput& input) {
+  const FormatHandler& f = raw_table()[I];
+  return detail::guard_read<Scene>(f.name, input.path.string(), [&] { return f.read(input); });
+}
+
+template <std::size_t I>
+Result<std::vector<std::byte>> guarded_write(const Scene& scene, const WriteOptions& options) {
+  const FormatHandler& f = raw_table()[I];
+  return detail::guard_read<std::vector<std::byte>>(f.name, {}, [&] { return f.write(scene, options); });
+}
+
+constexpr std::size_t kMaxFormats = 32;
+
+template <std::size_t... I>
+std::vector<FormatHandler> guarded_table(std::index_sequence<I...>) {
+  using Read = decltype(FormatHandler::read);
+  using Write = decltype(FormatHandler::write);
+  static constexpr Read reads[] = {&guarded_read<I>...};
+  static constexpr Write writes[] = {&guarded_write<I>...};
+  std::vector<FormatHandler> handlers = raw_table();
+  if (handlers.size() > kMaxFormats) {
+    std::fputs("aem: more formats than kMaxFormats in src/io/registry.cpp\n", stderr);
+    std::abort();
+  }
+  for (std::size_t i = 0; i < handlers.size(); ++i) {
+    if (handlers[i].read) handlers[i].read = reads[i];
+    if (handlers[i].write) handlers[i].write = writes[i];
+  }
+  return handlers;
+}
+
+const std::vector<FormatHandler>& table() {
+  static const std::vector<FormatHandler> handlers = guarded_table(std::make_index_sequence<kMaxFormats>());
   return handlers;
 }
 

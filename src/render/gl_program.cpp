@@ -3,8 +3,21 @@
 #include <algorithm>
 #include <utility>
 
+#include "render/shaders.hpp"
+
 namespace aem::render {
 namespace {
+
+// What every shader starts with: the target's GLSL version (ES also needs default precisions) and the
+// constants shared with the C++ side.
+std::string shader_prelude() {
+#ifdef AEM_GLES
+  std::string prelude = "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n";
+#else
+  std::string prelude = "#version 330 core\n";
+#endif
+  return prelude + "#define SKIN_JOINTS_PER_ROW " + std::to_string(shaders::kSkinJointsPerRow) + "\n";
+}
 
 std::string shader_log(GLuint shader) {
   GLint length = 0;
@@ -37,9 +50,10 @@ GlProgram::~GlProgram() {
 
 Result<GlProgram> build_program(const char* name, const std::string& vertex, const std::string& fragment) {
   GLuint shaders[2] = {glCreateShader(GL_VERTEX_SHADER), glCreateShader(GL_FRAGMENT_SHADER)};
-  const std::string* sources[2] = {&vertex, &fragment};
+  const std::string prelude = shader_prelude();
+  const std::string sources[2] = {prelude + vertex, prelude + fragment};
   for (int i = 0; i < 2; ++i) {
-    const char* text = sources[i]->c_str();
+    const char* text = sources[i].c_str();
     glShaderSource(shaders[i], 1, &text, nullptr);
     glCompileShader(shaders[i]);
     GLint ok = 0;

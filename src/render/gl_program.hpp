@@ -1,7 +1,7 @@
 // Compiling and linking GLSL programs; errors come back as text instead of being printed.
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <string>
 #include <unordered_map>
@@ -34,7 +34,8 @@ class GlProgram {
   mutable std::unordered_map<std::string, GLint> locations_;
 };
 
-/// Compiles and links a vertex + fragment shader pair. Error code RENDER_SHADER with the GL log.
+/// Compiles and links a vertex + fragment shader pair, each given without its #version line (the
+/// target's is put first). Error code RENDER_SHADER with the GL log.
 Result<GlProgram> build_program(const char* name, const std::string& vertex, const std::string& fragment);
 
 }  // namespace aem::render

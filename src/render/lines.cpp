@@ -48,7 +48,8 @@ std::vector<LineVertex> ground_grid(const Bounds& bounds) {
   const int cells = static_cast<int>(std::ceil(extent / step));
   const float cx = std::round((bounds.min.x + bounds.max.x) * 0.5f / step) * step;
   const float cz = std::round((bounds.min.z + bounds.max.z) * 0.5f / step) * step;
-  const float y = bounds.min.y;
+  // A little below the lowest point, so that faces lying on the ground do not fight the grid in depth.
+  const float y = bounds.min.y - 2e-3f * std::max({size.x, size.y, size.z, 1e-3f});
   const float half = cells * step;
   for (int i = -cells; i <= cells; ++i) {
     const float o = i * step;

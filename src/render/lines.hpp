@@ -1,7 +1,7 @@
 // Coloured line lists (ground grid, skeleton overlay) built on the CPU and drawn with the line program.
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <span>
 #include <vector>
@@ -31,7 +31,8 @@ class LineBuffer {
   GLsizei count_ = 0;
 };
 
-/// Grid lines on the plane y = `bounds.min.y` around the box's centre, spaced at a round step
+/// Grid lines on a plane just below `bounds.min.y` (by 0.2% of the box's largest side, so that faces
+/// lying on the box's floor stay in front of it) around the box's centre, spaced at a round step
 /// (1, 2 or 5 times a power of ten) so that about ten cells span the model; the lines through the
 /// centre axes are darker.
 std::vector<LineVertex> ground_grid(const Bounds& bounds);

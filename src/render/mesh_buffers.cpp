@@ -82,13 +82,23 @@ MeshBuffers::MeshBuffers(const Mesh& mesh, std::size_t joint_count) : vertex_cou
   for (std::size_t i = 0; i + 2 < mesh.indices.size(); i += 3)
     if (mesh.indices[i] < n && mesh.indices[i + 1] < n && mesh.indices[i + 2] < n)
       indices.insert(indices.end(), mesh.indices.begin() + static_cast<std::ptrdiff_t>(i), mesh.indices.begin() + static_cast<std::ptrdiff_t>(i) + 3);
+#ifdef AEM_GLES
+  std::vector<std::uint32_t> edges;
+  edges.reserve(indices.size() * 2);
+  for (std::size_t i = 0; i < indices.size(); i += 3)
+    for (int k = 0; k < 3; ++k) edges.insert(edges.end(), {indices[i + k], indices[i + (k + 1) % 3]});
+  edge_count_ = static_cast<GLsizei>(edges.size());
+  // The VAO keeps one element buffer: draw_edges binds this one while it draws.
+  edge_buffer_ = make_buffer(GL_ELEMENT_ARRAY_BUFFER, edges);
+#endif
   index_buffer_ = make_buffer(GL_ELEMENT_ARRAY_BUFFER, indices);
   index_count_ = static_cast<GLsizei>(indices.size());
   glBindVertexArray(0);
 }
 
 MeshBuffers::MeshBuffers(MeshBuffers&& o) noexcept
-    : vao_(std::exchange(o.vao_, 0)), index_buffer_(std::exchange(o.index_buffer_, 0)), index_count_(o.index_count_), vertex_count_(o.vertex_count_) {
+    : vao_(std::exchange(o.vao_, 0)), index_buffer_(std::exchange(o.index_buffer_, 0)), edge_buffer_(std::exchange(o.edge_buffer_, 0)),
+      index_count_(o.index_count_), edge_count_(o.edge_count_), vertex_count_(o.vertex_count_) {
   std::memcpy(buffers_, o.buffers_, sizeof(buffers_));
   std::memcpy(has_, o.has_, sizeof(has_));
   std::fill(std::begin(o.buffers_), std::end(o.buffers_), 0u);
@@ -98,6 +108,7 @@ MeshBuffers::~MeshBuffers() {
   for (GLuint b : buffers_)
     if (b) glDeleteBuffers(1, &b);
   if (index_buffer_) glDeleteBuffers(1, &index_buffer_);
+  if (edge_buffer_) glDeleteBuffers(1, &edge_buffer_);
   if (vao_) glDeleteVertexArrays(1, &vao_);
 }
 
@@ -112,7 +123,7 @@ void MeshBuffers::update(std::span<const Vec3> positions, std::span<const Vec3> 
   }
 }
 
-void MeshBuffers::draw() const {
+void MeshBuffers::set_missing_attributes() const {
   // Constant values for the attributes this mesh lacks.
   if (!has_[kNormal]) glVertexAttrib3f(kNormal, 0, 0, 0);
   if (!has_[kTangent]) glVertexAttrib4f(kTangent, 0, 0, 0, 0);
@@ -127,9 +138,24 @@ void MeshBuffers::draw() const {
     glVertexAttrib4f(kWeights1, 0, 0, 0, 0);
   }
   if (!has_[kRigidJoint]) glVertexAttribI4i(kRigidJoint, -1, 0, 0, 0);
+}
+
+void MeshBuffers::draw() const {
+  set_missing_attributes();
   glBindVertexArray(vao_);
   glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
 }
+
+#ifdef AEM_GLES
+void MeshBuffers::draw_edges() const {
+  set_missing_attributes();
+  glBindVertexArray(vao_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, edge_buffer_);
+  glDrawElements(GL_LINES, edge_count_, GL_UNSIGNED_INT, nullptr);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
+  glBindVertexArray(0);
+}
+#endif
 
 }  // namespace aem::render

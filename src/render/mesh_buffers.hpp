@@ -2,7 +2,7 @@
 // attributes read constants that draw() sets (they are context state, not VAO state, in GL 3.3).
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <span>
 
@@ -29,13 +29,19 @@ class MeshBuffers {
   void update(std::span<const Vec3> positions, std::span<const Vec3> normals);
   /// Draws the triangles; the mesh program must be in use.
   void draw() const;
+#ifdef AEM_GLES
+  /// Draws the triangles' edges as lines (wireframe where GL ES has no polygon mode).
+  void draw_edges() const;
+#endif
   bool has_tangents() const { return has_[kTangent]; }
 
  private:
-  GLuint vao_ = 0, index_buffer_ = 0;
+  void set_missing_attributes() const;
+
+  GLuint vao_ = 0, index_buffer_ = 0, edge_buffer_ = 0;
   GLuint buffers_[kAttributeCount] = {};
   bool has_[kAttributeCount] = {};
-  GLsizei index_count_ = 0;
+  GLsizei index_count_ = 0, edge_count_ = 0;
   std::size_t vertex_count_ = 0;
 };
 

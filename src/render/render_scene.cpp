@@ -1,5 +1,6 @@
 #include "render/render_scene.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "aem/conventions.hpp"
@@ -96,6 +97,26 @@ Bounds ScenePose::posed_bounds() const {
   Bounds b;
   for (std::size_t m = 0; m < scene_->meshes.size(); ++m)
     for (const Vec3& p : posed_positions(m)) b.add(p);
+  return b;
+}
+
+Bounds animation_bounds(const Scene& scene, std::int32_t animation) {
+  ScenePose pose(scene);
+  Bounds b = pose.posed_bounds();
+  const bool skeletal = animation >= 0 && static_cast<std::size_t>(animation) < scene.animations.size();
+  float duration = skeletal ? scene.animations[animation].duration : 0.0f;
+  if (scene.vertex_animation.frame_count >= 2) {
+    const float rate = scene.vertex_animation.frame_rate > 0 ? scene.vertex_animation.frame_rate : kDefaultVertexFrameRate;
+    duration = std::max(duration, (scene.vertex_animation.frame_count - 1) / rate);
+  }
+  if (!(duration > 0.0f) || !std::isfinite(duration)) return b;
+  for (int i = 0; i <= kFramingSamples; ++i) {
+    pose.set(animation, duration * static_cast<float>(i) / kFramingSamples);
+    const Bounds posed = pose.posed_bounds();
+    if (posed.empty()) continue;
+    b.add(posed.min);
+    b.add(posed.max);
+  }
   return b;
 }
 

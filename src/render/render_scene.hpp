@@ -60,4 +60,13 @@ class ScenePose {
   MorphBlend morph_;
 };
 
+/// Poses sampled to frame an animation: this many even steps over its duration, ends included.
+inline constexpr int kFramingSamples = 48;
+
+/// Box around every pose of `animation` (index into Scene::animations; out of range = bind pose)
+/// of a prepared scene, with vertex animation: the rest pose and kFramingSamples + 1 even steps over
+/// the longer of the animation and one vertex-animation loop. A camera framed on it keeps the whole
+/// animation in view and does not move while it plays.
+Bounds animation_bounds(const Scene& scene, std::int32_t animation);
+
 }  // namespace aem::render

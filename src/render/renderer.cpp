@@ -25,8 +25,11 @@ Result<std::unique_ptr<Renderer>> Renderer::create() {
 }
 
 Renderer::Renderer(GlProgram mesh, GlProgram lines) : mesh_program_(std::move(mesh)), line_program_(std::move(lines)) {
-  glGenBuffers(1, &skin_buffer_);
   glGenTextures(1, &skin_texture_);
+  glBindTexture(GL_TEXTURE_2D, skin_texture_);
+  // Read with texelFetch only; float textures need not be filterable (WebGL 2).
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   uv_checker_ = upload_texture(uv_checker_image(), GL_SRGB8_ALPHA8, true);
   const GLuint program = mesh_program_.id();
   glUseProgram(program);
@@ -44,7 +47,6 @@ Renderer::~Renderer() {
   meshes_.clear();
   glDeleteTextures(1, &skin_texture_);
   glDeleteTextures(1, &uv_checker_);
-  glDeleteBuffers(1, &skin_buffer_);
 }
 
 void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) {
@@ -57,31 +59,46 @@ void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) 
   textures_.load(scene_, model_dir);
   mesh_visible.assign(scene_.meshes.size(), true);
   material_visible.assign(scene_.materials.size() + 1, true);
-  grid_.set(ground_grid(rest_bounds_));
+  animation_bounds_.assign(scene_.animations.size() + 1, std::nullopt);
+  grid_animation_ = -2;
   pose_.emplace(scene_);
   posed_.reset();
   directions_for_.reset();
   set_pose(-1, 0.0f);
 }
 
+const Bounds& Renderer::animation_bounds(std::int32_t animation) {
+  const bool valid = animation >= 0 && static_cast<std::size_t>(animation) < scene_.animations.size();
+  auto& slot = animation_bounds_[valid ? static_cast<std::size_t>(animation) : scene_.animations.size()];
+  if (!slot) slot = render::animation_bounds(scene_, valid ? animation : -1);
+  return *slot;
+}
+
 void Renderer::set_pose(std::int32_t animation, float time) {
+  if (animation != grid_animation_) {  // the grid stays put while one animation plays
+    grid_animation_ = animation;
+    grid_.set(ground_grid(animation_bounds(animation)));
+  }
   if (posed_ && posed_->first == animation && posed_->second == time) return;  // a paused or still frame: nothing to redo
   posed_ = {animation, time};
   pose_->set(animation, time);
   ++pose_count_;
-  // Skin matrices as a buffer texture (no uniform-size limit on the joint count), each as its first
-  // three rows. One identity matrix when there are no joints keeps the sampler valid.
+  // Skin matrices in a float texture (no uniform-size limit on the joint count), each as its first
+  // three rows, kSkinJointsPerRow a texture row; the last row is padded with identity matrices, which
+  // also keep the sampler valid when there are no joints.
   const auto skin = pose_->skin();
+  const std::size_t per_row = shaders::kSkinJointsPerRow;
+  const std::size_t rows = std::max<std::size_t>((skin.size() + per_row - 1) / per_row, 1);
   skin_rows_.clear();
-  for (std::size_t j = 0; j < std::max<std::size_t>(skin.size(), 1); ++j) {
+  for (std::size_t j = 0; j < rows * per_row; ++j) {
     const Mat4 m = j < skin.size() ? skin[j] : Mat4{};
     for (int row = 0; row < 3; ++row)
       for (int col = 0; col < 4; ++col) skin_rows_.push_back(m(row, col));
   }
-  glBindBuffer(GL_TEXTURE_BUFFER, skin_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(skin_rows_.size() * sizeof(float)), skin_rows_.data(), GL_STREAM_DRAW);
-  glBindTexture(GL_TEXTURE_BUFFER, skin_texture_);
-  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, skin_buffer_);
+  glBindTexture(GL_TEXTURE_2D, skin_texture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(per_row * 3), static_cast<GLsizei>(rows), 0, GL_RGBA, GL_FLOAT,
+               skin_rows_.data());
   if (scene_.vertex_animation.frame_count >= 2)
     for (std::size_t m = 0; m < meshes_.size(); ++m)
       if (!scene_.meshes[m].frames.empty()) meshes_[m].update(pose_->morphed_positions(m), pose_->morphed_normals(m));
@@ -121,6 +138,12 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
     glUniform1f(mesh_program_.uniform("u_roughness"), packed_orm ? 1.0f : mat.roughness);
     glUniform3f(mesh_program_.uniform("u_emissive"), mat.emissive.x, mat.emissive.y, mat.emissive.z);
     glUniform1i(mesh_program_.uniform("u_blend"), blended);
+#ifdef AEM_GLES
+    if (options.wireframe) {  // ES has no polygon mode: the triangles' edges as lines
+      meshes_[i].draw_edges();
+      continue;
+    }
+#endif
     meshes_[i].draw();
   }
 }
@@ -129,7 +152,6 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
   const int width = viewport.width, height = viewport.height;
   glViewport(viewport.x, viewport.y, width, height);
   glClearColor(options.background.x, options.background.y, options.background.z, options.background.w);
-  glClearDepth(1.0);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
@@ -162,11 +184,15 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
   glUniform1i(mesh_program_.uniform("u_flat"), options.wireframe);
   glUniform4f(mesh_program_.uniform("u_flat_color"), 0.85f, 0.9f, 1.0f, 1.0f);
   glActiveTexture(GL_TEXTURE0 + kSkinUnit);
-  glBindTexture(GL_TEXTURE_BUFFER, skin_texture_);
+  glBindTexture(GL_TEXTURE_2D, skin_texture_);
 
+#ifdef AEM_GLES
+  draw_meshes(false, options);
+#else
   if (options.wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   draw_meshes(false, options);
   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+#endif
 
   glUseProgram(line_program_.id());
   glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m.data());
@@ -180,7 +206,9 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
   if (options.skeleton) {
     glUseProgram(line_program_.id());
     glDisable(GL_DEPTH_TEST);
-    glPointSize(5.0f);
+#ifndef AEM_GLES
+    glPointSize(5.0f);  // ES takes gl_PointSize from the line shader
+#endif
     skeleton_.draw(true);
     glEnable(GL_DEPTH_TEST);
   }
@@ -190,6 +218,7 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
 }
 
 void Renderer::draw_overlays(const DrawOptions& options) {
+#ifndef AEM_GLES  // ES has no polygon mode or line offset; the browser page offers no overlay
   if (options.wire_overlay && !options.wireframe) {
     // Every mesh's edges again, unlit and dark, pulled towards the camera so they win the depth test
     // against their own shaded faces but stay hidden behind nearer geometry.
@@ -205,6 +234,7 @@ void Renderer::draw_overlays(const DrawOptions& options) {
     glDisable(GL_POLYGON_OFFSET_LINE);
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   }
+#endif
   glUseProgram(line_program_.id());
   if (options.normals || options.tangents) {
     const std::pair<bool, bool> wanted{options.normals, options.tangents};
@@ -227,7 +257,9 @@ void Renderer::draw_overlays(const DrawOptions& options) {
     highlight_.set(bone_highlight_lines(scene_, pose_->joint_model(), options.selected_joint));
     glDisable(GL_DEPTH_TEST);
     glLineWidth(1.0f);
+#ifndef AEM_GLES
     glPointSize(9.0f);
+#endif
     highlight_.draw(true);
     glEnable(GL_DEPTH_TEST);
   }

@@ -1,8 +1,8 @@
-// Draws a scene with OpenGL 3.3 core (through libepoxy) into the framebuffer that is bound. Knows
+// Draws a scene with OpenGL 3.3 core or WebGL 2 (render/gl.hpp) into the framebuffer that is bound. Knows
 // nothing of windows: the caller makes a context current (EGL headless, GLFW in the viewer).
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -24,7 +24,7 @@ struct DrawOptions {
   Vec4 background{0.17f, 0.18f, 0.2f, 1.0f};  ///< clear colour as written to the image (sRGB), alpha 0 = transparent
   bool wireframe = false;  ///< triangle edges only, unlit
   bool skeleton = false;   ///< joint-to-parent lines over the model
-  bool grid = true;        ///< ground grid under the model's rest bounds
+  bool grid = true;        ///< ground grid just under the lowest point of the animation being played
   bool wire_overlay = false;  ///< triangle edges in a dark colour over the shading
   bool uv_checker = false;    ///< a UV checker texture in place of every base colour (texture and factor)
   bool normals = false, tangents = false;  ///< short per-vertex lines along the posed normals / tangents
@@ -44,8 +44,11 @@ class Renderer {
   void load(const Scene& scene, const std::filesystem::path& model_dir);
   /// The prepared scene being drawn (meshes are the flattened instances).
   const Scene& scene() const { return scene_; }
-  /// Box around the prepared scene at rest (what the grid sits under).
+  /// Box around the prepared scene at rest.
   const Bounds& rest_bounds() const { return rest_bounds_; }
+  /// Box around every pose of `animation` (animation_bounds, computed once per animation): what a
+  /// camera frames and what the grid sits under while that animation plays.
+  const Bounds& animation_bounds(std::int32_t animation);
 
   /// Poses skeletal animation `animation` (out of range = bind pose) and vertex animation at `time`.
   void set_pose(std::int32_t animation, float time);
@@ -76,6 +79,8 @@ class Renderer {
   Scene scene_;
   std::optional<ScenePose> pose_;
   Bounds rest_bounds_;
+  std::vector<std::optional<Bounds>> animation_bounds_;  // per animation, last = bind pose; filled on first use
+  std::int32_t grid_animation_ = -2;                     // the animation the grid was placed for
   std::vector<MeshBuffers> meshes_;
   TextureSet textures_;
   LineBuffer grid_, skeleton_, directions_, highlight_;
@@ -83,7 +88,7 @@ class Renderer {
   // What directions_ holds: (normals, tangents) at the pose count below; rebuilt when either changes.
   std::optional<std::pair<bool, bool>> directions_for_;
   std::uint64_t pose_count_ = 0, directions_pose_ = 0;
-  GLuint skin_buffer_ = 0, skin_texture_ = 0;
+  GLuint skin_texture_ = 0;
   std::vector<float> skin_rows_;  // upload staging, kept to avoid an allocation per pose
   std::optional<std::pair<std::int32_t, float>> posed_;  // the (animation, time) last posed
 };

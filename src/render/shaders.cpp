@@ -2,8 +2,7 @@
 
 namespace aem::render::shaders {
 
-const char* const kMeshVertex = R"(#version 330 core
-layout(location = 0) in vec3 a_position;
+const char* const kMeshVertex = R"(layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec4 a_tangent;
 layout(location = 3) in vec2 a_uv;
@@ -15,7 +14,7 @@ layout(location = 8) in vec4 a_weights1;
 layout(location = 9) in int a_rigid_joint;
 
 uniform mat4 u_view_projection;
-uniform samplerBuffer u_skin;  // 3 texels per joint: the skin matrix's first three rows
+uniform sampler2D u_skin;  // 3 texels per joint, kSkinJointsPerRow joints a row: a skin matrix's first three rows
 
 out vec3 v_position;
 out vec3 v_normal;
@@ -29,8 +28,8 @@ struct Rows {
 };
 
 Rows joint_rows(int j) {
-  int base = j * 3;
-  return Rows(texelFetch(u_skin, base), texelFetch(u_skin, base + 1), texelFetch(u_skin, base + 2));
+  ivec2 base = ivec2(j % SKIN_JOINTS_PER_ROW * 3, j / SKIN_JOINTS_PER_ROW);
+  return Rows(texelFetch(u_skin, base, 0), texelFetch(u_skin, base + ivec2(1, 0), 0), texelFetch(u_skin, base + ivec2(2, 0), 0));
 }
 
 void add_weighted(inout Rows sum, int j, float w) {
@@ -77,8 +76,7 @@ void main() {
 }
 )";
 
-const char* const kMeshFragment = R"(#version 330 core
-in vec3 v_position;
+const char* const kMeshFragment = R"(in vec3 v_position;
 in vec3 v_normal;
 in vec4 v_tangent;
 in vec2 v_uv;
@@ -182,19 +180,18 @@ void main() {
 }
 )";
 
-const char* const kLineVertex = R"(#version 330 core
-layout(location = 0) in vec3 a_position;
+const char* const kLineVertex = R"(layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec4 a_color;
 uniform mat4 u_view_projection;
 out vec4 v_color;
 void main() {
   v_color = a_color;
   gl_Position = u_view_projection * vec4(a_position, 1.0);
+  gl_PointSize = 5.0;  // skeleton joints; desktop GL takes glPointSize instead
 }
 )";
 
-const char* const kLineFragment = R"(#version 330 core
-in vec4 v_color;
+const char* const kLineFragment = R"(in vec4 v_color;
 out vec4 o_color;
 void main() { o_color = v_color; }
 )";

@@ -2,7 +2,7 @@
 // next to the model, plus 1x1 fallbacks for material slots without an image.
 #pragma once
 
-#include <epoxy/gl.h>
+#include "render/gl.hpp"
 
 #include <cstdint>
 #include <filesystem>

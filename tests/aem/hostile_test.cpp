@@ -134,6 +134,30 @@ TEST(AemHostile, NonFiniteFloats) {
   expect_error(s, "AEM_NOT_FINITE", s.bones() + 80);
 }
 
+TEST(AemHostile, EveryVertexWordIsCheckedInEveryVertex) {
+  // The validator screens 4-word groups at once (one group overlaps the previous); each of the 23
+  // words must still be checked, in the first, a middle and the last vertex. Words 14-17 and 22
+  // are bone indices (aem.txt), the rest floats.
+  const Sample clean = make_sample();
+  ASSERT_TRUE(AemView::validate(clean.bytes).ok());
+  for (std::uint32_t v : {0u, clean.V / 2, clean.V - 1})
+    for (std::uint32_t w = 0; w < 23; ++w) {
+      SCOPED_TRACE(testing::Message() << "vertex " << v << " word " << w);
+      Sample s = clean;
+      const std::uint64_t at = s.vertices() + 92ull * v + 4 * w;
+      const bool bone_index = (w >= 14 && w <= 17) || w == 22;
+      if (bone_index) {
+        s.put<std::int32_t>(at, -1);  // "none": its bit pattern is a NaN's, and it is valid
+        EXPECT_TRUE(AemView::validate(s.bytes).ok());
+        s.put<std::int32_t>(at, static_cast<std::int32_t>(s.B));
+        expect_error(s, "AEM_BONE_INDEX_OUT_OF_RANGE", at);
+      } else {
+        s.put<float>(at, w % 2 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::quiet_NaN());
+        expect_error(s, "AEM_NOT_FINITE", s.vertices() + 92ull * v);
+      }
+    }
+}
+
 TEST(AemHostile, MeshRangeOverflowingThirtyTwoBits) {
   Sample s = make_sample();
   s.put<std::uint32_t>(s.meshes(), 0xFFFFFFF0u);

@@ -226,7 +226,9 @@ TEST(Convert, FailuresExitOneAndLeaveNothing) {
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "garbage.glb").string(), (dir / "out.aem").string()), &text), 1);
   EXPECT_FALSE(std::filesystem::exists(dir / "out.aem"));
   AEM_CORPUS_FILE(good, "gltf/BoxTextured/BoxTextured.glb");
-  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", good.string(), (dir / "no-such-dir" / "out.aem").string()), &text), 1) << text;
+  // An output folder that cannot be made (a file is in the way) fails before any work.
+  test::write_file(dir / "in-the-way.glb", std::string("x"));
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", good.string(), (dir / "in-the-way.glb" / "out.aem").string()), &text), 1) << text;
   for (const auto& e : std::filesystem::directory_iterator(dir))  // no PNG or temporary files left behind
     EXPECT_TRUE(e.path().extension() == ".glb") << e.path();
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {} --to nonsense", good.string(), (dir / "x").string()), &text), 2);

@@ -1,19 +1,73 @@
 #!/usr/bin/env bash
-# Installs the build tree into a temporary prefix, then builds and runs a consumer project against it
-# with find_package(aem) and checks the pkg-config file. Usage: check_install.sh BUILD_DIR SOURCE_DIR
+# Installs the build tree into a temporary prefix, moves the prefix (installs must be relocatable),
+# then builds and runs, from copies outside the source tree, what the README's "Using the library"
+# section describes:
+#   1. a CMake C++ program linking aem::aem: reads a glTF file, writes AEM;
+#   2. a CMake C program linking aem::runtime (find_package(aem COMPONENTS runtime)), configured with
+#      fmt, meshoptimizer and Assimp hidden: the runtime needs no other package;
+#   3. the same C program built with gcc $(pkg-config --cflags --libs aem), and with aem-runtime;
+#   4. the C++ program built with g++ $(pkg-config --static --cflags --libs aem).
+# Also checks that the installed library exports no stb symbols and that the tool's extras are there.
+# Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
-src=$2
-prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
-cmake --install "$build" --prefix "$prefix" >/dev/null
+src=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/staging" >/dev/null
+mv "$work/staging" "$work/prefix"
+prefix=$work/prefix
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+
 test -x "$prefix/bin/aem"
 test -x "$prefix/bin/aem-viewer"
+test -f "$prefix/share/bash-completion/completions/aem"
 "$prefix/bin/aem" --version
-cmake -S "$src/tests/install/consumer" -B "$prefix/consumer-build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
-      -DMODEL="$src/tests/data/iqe/animated.iqe" >/dev/null
-cmake --build "$prefix/consumer-build" >/dev/null
-"$prefix/consumer-build/consumer" "$prefix/tube.aem"
-"$prefix/bin/aem" validate "$prefix/consumer-build/models/animated.aem" >/dev/null
-PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgconfig" pkg-config --cflags --libs aem | grep -q -- "-laem"
+
+# stb is compiled into libaem.a with internal linkage: a game that compiles stb itself must not clash.
+libaem=$(find "$prefix" -name libaem.a)
+if nm -g --defined-only "$libaem" | grep -E ' stbi[a-z_]*'; then
+  echo "libaem.a exports stb symbols" >&2
+  exit 1
+fi
+
+# The example tube with 3 rings of 4+1 vertices (the seam is doubled): 15 vertices, 2*4*2 triangles.
+"$prefix/bin/aem" example "$work/tube.aem" --rings 3 --segments 4 --joints 2 >/dev/null
+expect_tube="vertices 15 triangles 16 bones 2 animations 1"
+check() {  # check EXPECTED COMMAND...: runs the command, compares its output
+  local out
+  out=$("${@:2}")
+  if [ "$out" != "$1" ]; then
+    echo "$*: printed '$out', expected '$1'" >&2
+    exit 1
+  fi
+}
+
+cp -r "$src/tests/install/cpp_consumer" "$src/tests/install/c_consumer" "$work/"
+cmake -S "$work/cpp_consumer" -B "$work/cpp_build" "${generator[@]}" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/cpp_build"
+check "vertices 3 triangles 1" "$work/cpp_build/cpp_consumer" "$src/tests/data/gltf/triangle.gltf" "$work/triangle.aem"
+
+cmake -S "$work/c_consumer" -B "$work/c_build" "${generator[@]}" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release --no-warn-unused-cli \
+  -DCMAKE_DISABLE_FIND_PACKAGE_fmt=ON -DCMAKE_DISABLE_FIND_PACKAGE_meshoptimizer=ON -DCMAKE_DISABLE_FIND_PACKAGE_assimp=ON >/dev/null
+cmake --build "$work/c_build"
+check "$expect_tube" "$work/c_build/c_consumer" "$work/tube.aem"
+
+export PKG_CONFIG_PATH
+PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name aem.pc)")
+case "$(pkg-config --variable=includedir aem)" in
+  "$prefix"/*) ;;
+  *) echo "aem.pc does not follow the moved prefix: $(pkg-config --variable=includedir aem)" >&2; exit 1 ;;
+esac
+cd "$work/c_consumer"
+for package in aem aem-runtime; do
+  # shellcheck disable=SC2046  # pkg-config's output is meant to be split into arguments
+  gcc -std=c99 -o "$work/c_$package" main.c $(pkg-config --cflags --libs $package)
+  check "$expect_tube" "$work/c_$package" "$work/tube.aem"
+done
+cd "$work/cpp_consumer"
+# shellcheck disable=SC2046
+g++ -std=c++20 -o "$work/cpp_pkg_config" main.cpp $(pkg-config --static --cflags --libs aem)
+check "vertices 3 triangles 1" "$work/cpp_pkg_config" "$src/tests/data/gltf/triangle.gltf" "$work/triangle2.aem"
 echo "install check passed"

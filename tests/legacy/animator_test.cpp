@@ -13,6 +13,7 @@
 #include "aem/io.hpp"
 #include "aem/legacy.hpp"
 #include "legacy_builder.hpp"
+#include "support/corpus.hpp"
 
 namespace aem {
 namespace {
@@ -143,28 +144,69 @@ TEST(LegacyAnimator, UnitScaleKeysReproduceThePoses) {
   }
 }
 
-TEST(LegacyAnimator, BetweenKeysTheViewerBlendsAbsolutePosesAndTheSceneLocalOnes) {
-  // A moving root (unit scale): the child's absolute translation is lerped by the viewer, but swings
-  // on an arc when the scene slerps the root and keeps the child's local offset.
+/// Largest entry difference between two lists of matrices.
+float max_difference(std::span<const Mat4> a, std::span<const Mat4> b) {
+  float worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (int k = 0; k < 16; ++k) worst = std::max(worst, std::fabs(a[i].m[k] - b[i].m[k]));
+  return worst;
+}
+
+TEST(LegacyScene, BetweenFarApartKeysTheSceneAndTheUpgradedFileMoveAsTheViewer) {
+  // Keys 60 frames apart; the root turns 90 degrees and the child turns on its own. The viewer lerps
+  // the child's absolute origin along the chord where local interpolation would swing it on an arc
+  // (0.41 apart half-way): the reader adds keys until no skin matrix entry differs by more than 1e-3.
   PosedFile p;
-  p.frames = {0, 24};
+  p.frames = {0, 60};
   const Mat4 root0 = trs({}, 0, {0, 0, 1}, {1, 1, 1}), root1 = trs({}, 90, {0, 0, 1}, {1, 1, 1});
-  const Mat4 child = trs({2, 0, 0}, 0, {0, 0, 1}, {1, 1, 1});
-  p.poses = {{root0, root0 * child}, {root1, root1 * child}};
+  const Mat4 child0 = trs({2, 0, 0}, 0, {1, 0, 0}, {1, 1, 1}), child1 = trs({2, 0, 0}, 90, {1, 0, 0}, {1, 1, 1});
+  p.poses = {{root0, root0 * child0}, {root1, root1 * child1}};
   Loaded file(p);
-  auto scene = read_scene(file.bytes, "arc.aem");
+  auto scene = read_scene(file.bytes, "far.aem");
   ASSERT_TRUE(scene) << scene.error().to_string();
+  auto upgraded = find_format("aem")->write(scene.value(), {});
+  ASSERT_TRUE(upgraded) << upgraded.error().to_string();
+  auto model = AemModel::from_memory(upgraded.value());
+  ASSERT_TRUE(model) << model.error().to_string();
   SceneAnimator scene_animator(scene.value());
-  std::vector<Mat4> scene_skin(2);
-  scene_animator.evaluate(0, 12 / kLegacyAssumedFps, scene_skin);
-  file.at(12);
-  // Child origin halfway: the viewer's chord midpoint (1, 1, 0) vs the scene's arc point (sqrt 2, sqrt 2, 0).
-  const Vec3 viewer_origin{file.animator.model()[1](0, 3), file.animator.model()[1](1, 3), 0};
-  const Mat4 scene_model = scene_skin[1] * inverse(p.inverse_bind[1]);
-  EXPECT_NEAR(viewer_origin.x, 1.0f, 1e-5f);
-  EXPECT_NEAR(viewer_origin.y, 1.0f, 1e-5f);
-  EXPECT_NEAR(scene_model(0, 3), std::sqrt(2.0f), 1e-5f);
-  EXPECT_NEAR(scene_model(1, 3), std::sqrt(2.0f), 1e-5f);
+  AemAnimator upgraded_animator(model->view());
+  std::vector<Mat4> scene_skin(2), upgraded_skin(2);
+  // The viewer's child origin half-way is the chord midpoint (1, 1, 0), not the arc's (sqrt 2, sqrt 2, 0).
+  file.at(30);
+  EXPECT_NEAR(file.animator.model()[1](0, 3), 1.0f, 1e-5f);
+  EXPECT_NEAR(file.animator.model()[1](1, 3), 1.0f, 1e-5f);
+  for (float frame = 0; frame <= 60; frame += 0.37f) {
+    const auto& viewer = file.at(frame);
+    scene_animator.evaluate(0, frame / kLegacyAssumedFps, scene_skin);
+    upgraded_animator.evaluate(0, frame / kLegacyAssumedFps, upgraded_skin);
+    EXPECT_LE(max_difference(scene_skin, viewer), kLegacyBlendTolerance + 2e-5f) << "scene at frame " << frame;
+    EXPECT_LE(max_difference(upgraded_skin, viewer), kLegacyBlendTolerance + 2e-5f) << "upgraded file at frame " << frame;
+  }
+}
+
+TEST(LegacyScene, ArmatureAxisTurnIsRestoredSoTheAnimatedMeshStaysUpright) {
+  // Blender's glTF import turns the armature object 90 degrees about X (A): inverse binds are
+  // (A * rest)^-1 and the key poses are in armature space, so the viewer's skin matrices carry A^-1.
+  const Mat4 turn = trs({}, 90, {1, 0, 0}, {1, 1, 1});
+  PosedFile p;
+  p.inverse_bind = {inverse(turn), inverse(turn * trs({0, 2, 0}, 0, {0, 0, 1}, {1, 1, 1}))};
+  p.frames = {0, 24};
+  const Mat4 child_rest = trs({0, 2, 0}, 0, {0, 0, 1}, {1, 1, 1});
+  p.poses = {{Mat4{}, child_rest}, {Mat4{}, child_rest * trs({}, 45, {0, 0, 1}, {1, 1, 1})}};
+  Loaded file(p);
+  auto scene = read_scene(file.bytes, "turned.aem");
+  ASSERT_TRUE(scene) << scene.error().to_string();
+  EXPECT_TRUE(test::has_code(scene.warnings, "AEM_LEGACY_ARMATURE_RESTORED"));
+  SceneAnimator animator(scene.value());
+  std::vector<Mat4> skin(2);
+  for (float frame : {0.0f, 12.0f, 24.0f}) {
+    animator.evaluate(0, frame / kLegacyAssumedFps, skin);
+    const auto& viewer = file.at(frame);
+    for (int b = 0; b < 2; ++b) expect_near(skin[b], turn * viewer[b], 1e-5f, "frame " + std::to_string(frame));
+  }
+  // At the first key the mesh is where the file stores it (the viewer showed it turned by A^-1).
+  animator.evaluate(0, 0.0f, skin);
+  expect_near(skin[0], Mat4{}, 1e-5f, "root at rest");
 }
 
 TEST(LegacyAnimator, TimeWrapsAndClampsLikeTheViewer) {
@@ -230,13 +272,18 @@ TEST(LegacyScene, ChannelsAreParentLocalTrsInSeconds) {
   for (std::uint32_t b = 0; b < 2; ++b) {
     const Channel& ch = anim.channels[b];
     EXPECT_EQ(ch.joint, b);
-    ASSERT_EQ(ch.translation.size(), 3u);
+    ASSERT_GE(ch.translation.size(), 3u);  // keys may be added between (see BetweenFarApartKeys...)
+    ASSERT_EQ(ch.rotation.size(), ch.translation.size());
+    ASSERT_EQ(ch.scale.size(), ch.translation.size());
     for (int k = 0; k < 3; ++k) {
-      EXPECT_FLOAT_EQ(ch.translation[k].time, p.frames[k] / 24.0f);
+      // The key at this file key's time, in seconds.
+      std::size_t i = 0;
+      while (i < ch.translation.size() && ch.translation[i].time != p.frames[k] / 24.0f) ++i;
+      ASSERT_LT(i, ch.translation.size()) << "no key at frame " << p.frames[k];
       const Transform& want = expected[b][k];
-      EXPECT_NEAR(length(ch.translation[k].value - want.translation), 0, 1e-5f) << b << " " << k;
-      EXPECT_NEAR(length(ch.scale[k].value - want.scale), 0, 1e-5f) << b << " " << k;
-      const Quat q = ch.rotation[k].value, w = want.rotation;
+      EXPECT_NEAR(length(ch.translation[i].value - want.translation), 0, 1e-5f) << b << " " << k;
+      EXPECT_NEAR(length(ch.scale[i].value - want.scale), 0, 1e-5f) << b << " " << k;
+      const Quat q = ch.rotation[i].value, w = want.rotation;
       EXPECT_NEAR(std::fabs(q.x * w.x + q.y * w.y + q.z * w.z + q.w * w.w), 1, 1e-5f) << b << " " << k;
     }
   }

@@ -20,7 +20,11 @@ std::optional<std::int32_t> find_animation(const std::string& spec, const std::v
   return std::nullopt;
 }
 
-int fail_animation(const std::string& spec, const std::vector<std::string>& names) {
+int fail_animation(const std::string& file, const std::string& spec, const std::vector<std::string>& names) {
+  if (names.empty()) {
+    fmt::print(stderr, "error: {} has no animations (--anim -1 gives the bind pose)\n", file);
+    return kExitInvalid;
+  }
   fmt::print(stderr, "error: no animation \"{}\" (the file has {})\n", spec, names.size());
   for (std::size_t i = 0; i < names.size(); ++i) fmt::print(stderr, "  {}: {}\n", i, names[i]);
   return kExitUsage;

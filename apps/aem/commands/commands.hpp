@@ -80,4 +80,13 @@ struct RenderOptions {
 /// file cannot be read or no OpenGL 3.3 core context is available, 2 for bad options.
 int run_render(const RenderOptions& options);
 
+/// One subcommand as the command line defines it, for shell completion.
+struct CommandSpec {
+  std::string name;
+  std::vector<std::string> options;  ///< every spelling: "-o", "--output", "--help", ...
+};
+/// Prints a bash completion script for `aem` that completes these commands and their options (and
+/// file names elsewhere). `global_options` are those allowed before the command (--help, --version).
+int run_completion(const std::vector<CommandSpec>& commands, const std::vector<std::string>& global_options);
+
 }  // namespace aem::cli

@@ -5,12 +5,14 @@
 #include <unistd.h>
 
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "commands/build_cache.hpp"
 #include "commands/commands.hpp"
 #include "commands/depfile.hpp"
 #include "commands/manifest.hpp"
+#include "commands/std_streams.hpp"
 #include "convert/convert.hpp"
 #include "core/file.hpp"
 
@@ -19,39 +21,15 @@ namespace {
 
 struct Job {
   std::string input, output;
-  convert::ConvertOptions options;
-  std::string cache_key;  ///< what the result depends on besides file contents (empty without --cache)
+  convert::ConvertOptions options;  ///< set once the jobs are planned (a manifest's entries differ)
+  std::string cache_key;            ///< what the result depends on besides file contents (--cache only)
 };
 
-/// Where the outputs go and which files were read: for --depfile and --cache.
+/// Where the depfile goes and the cache that remembers what each conversion read and wrote.
 struct Bookkeeping {
   std::string depfile;
   const BuildCache* cache = nullptr;
 };
-
-/// The library's options for one conversion; empty (after printing why) when the format is unknown.
-std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& o) {
-  convert::ConvertOptions options;
-  options.scale = o.scale;
-  if (o.up == "y") options.up = UpAxis::Y;
-  if (o.up == "z") options.up = UpAxis::Z;
-  options.flip_uv = o.flip_uv;
-  options.textures = !o.no_textures;
-  options.optimize = o.optimize;
-  // Each conversion already runs in a child process of its own (see convert_one's caller).
-  options.read.isolate_third_party = false;
-  options.write.frame_rate = o.fps;
-  options.write.lods = o.lods;
-  options.write.compress = o.compress;
-  if (!o.to.empty()) {
-    options.to = find_format(o.to);
-    if (!options.to || !options.to->write) {
-      fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
-      return std::nullopt;
-    }
-  }
-  return options;
-}
 
 /// Everything besides file contents that decides a conversion's result.
 std::string cache_key(const Job& job, const ConvertCliOptions& o) {
@@ -67,8 +45,9 @@ std::string human_size(std::uint64_t bytes) {
   return fmt::format("{} B", bytes);
 }
 
-/// Runs in the child: converts, prints warnings and errors, returns the exit code.
-int convert_one(const Job& job, const Bookkeeping& books, bool verbose) {
+/// Runs in the child: converts, prints warnings and errors, returns the exit code. The -v report goes
+/// to `report_to` (standard error when the model itself goes to standard output).
+int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FILE* report_to) {
   detail::ReadRecorder recorder;
   auto report = convert::convert_file(job.input, job.output, job.options);
   for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
@@ -80,11 +59,11 @@ int convert_one(const Job& job, const Bookkeeping& books, bool verbose) {
   }
   if (verbose) {
     const auto& r = report.value();
-    fmt::print("{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output, r.output_format,
-               human_size(r.output_bytes));
-    for (const auto& s : r.steps) fmt::print("  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
-    fmt::print("  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles, r.joints,
-               r.animations, r.textures_written.size());
+    fmt::print(report_to, "{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output,
+               r.output_format, human_size(r.output_bytes));
+    for (const auto& s : r.steps) fmt::print(report_to, "  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
+    fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
+               r.joints, r.animations, r.textures_written.size());
   }
   const std::vector<std::string> read = recorder.paths();
   std::vector<std::string> written{job.output};
@@ -121,42 +100,19 @@ void progress(std::size_t done, std::size_t total, std::size_t failed, const std
   }
 }
 
-}  // namespace
-
-int run_convert(const ConvertCliOptions& o) {
+/// Which file goes where, in which format (sets options.to). Usage errors are printed and give nullopt.
+std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::ConvertOptions& options) {
   std::vector<Job> jobs;
-  std::vector<ConvertCliOptions> job_cli;  // per job: the options that went into its cache key
-  auto add = [&](std::string input, std::string output, const ConvertCliOptions& cli) {
-    auto options = library_options(cli);
-    if (!options) return false;
-    jobs.push_back({std::move(input), std::move(output), *options, {}});
-    job_cli.push_back(cli);
-    return true;
-  };
-  if (!o.manifest.empty()) {
-    if (!o.inputs.empty() || !o.output.empty() || !o.out_dir.empty()) {
-      fmt::print(stderr, "error: --manifest takes no input or output files of its own\n");
-      return kExitUsage;
+  if (!o.out_dir.empty()) {
+    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
+    if (!options.to) options.to = find_format("aem");
+    for (const auto& in : o.inputs) {
+      if (in == "-") {
+        fmt::print(stderr, "error: standard input (-) needs IN OUT, not --out-dir\n");
+        return std::nullopt;
+      }
+      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
     }
-    auto entries = read_manifest(o.manifest, o);
-    if (!entries) {
-      fmt::print(stderr, "{}\n", entries.error().to_string());
-      return kExitInvalid;
-    }
-    for (const auto& e : entries.value()) {
-      std::error_code ec;
-      if (std::filesystem::path(e.output).has_parent_path()) std::filesystem::create_directories(std::filesystem::path(e.output).parent_path(), ec);
-      if (!add(e.input, e.output, e.options)) return kExitUsage;
-    }
-  } else if (!o.out_dir.empty()) {
-    ConvertCliOptions cli = o;
-    if (cli.to.empty()) cli.to = "aem";
-    auto format = find_format(cli.to);
-    const std::string ext = format ? std::string(format->extensions.front()) : ".aem";
-    std::error_code ec;
-    std::filesystem::create_directories(o.out_dir, ec);
-    for (const auto& in : o.inputs)
-      if (!add(in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext, cli)) return kExitUsage;
   } else {
     std::vector<std::string> inputs = o.inputs;
     std::string output = o.output;
@@ -165,33 +121,147 @@ int run_convert(const ConvertCliOptions& o) {
       inputs.pop_back();
     }
     if (output.empty() || inputs.size() != 1) {
-      fmt::print(stderr, "error: give IN OUT, IN -o OUT, IN... --out-dir DIR, or --manifest FILE\n");
-      return kExitUsage;
+      fmt::print(stderr, "error: give IN OUT, IN -o OUT, or IN... --out-dir DIR\n");
+      return std::nullopt;
     }
-    if (!add(inputs[0], output, o)) return kExitUsage;
+    if (!options.to) {
+      options.to = output == "-" ? nullptr : format_for_extension(output, FormatUse::Write);
+      if (!options.to) {
+        fmt::print(stderr, "error: {}: use --to (see `aem formats`)\n",
+                   output == "-" ? "standard output (-) has no extension to tell the format"
+                                 : fmt::format("cannot tell the output format of \"{}\" from its extension", output));
+        return std::nullopt;
+      }
+    }
+    jobs.push_back({inputs[0], output});
   }
+  return jobs;
+}
+
+/// Output folders are made before any conversion starts, for one file as for many.
+bool make_output_folders(const std::vector<Job>& jobs) {
+  for (const auto& job : jobs) {
+    const auto folder = std::filesystem::path(job.output).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec) {
+      fmt::print(stderr, "error: cannot create the output folder \"{}\": {}\n", folder.string(), ec.message());
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The library's options for one conversion; nullopt (after printing why) for an unknown format.
+std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& o) {
+  convert::ConvertOptions options;
+  options.scale = o.scale;
+  if (o.up == "y") options.up = UpAxis::Y;
+  if (o.up == "z") options.up = UpAxis::Z;
+  options.flip_uv = o.flip_uv;
+  options.textures = !o.no_textures;
+  options.optimize = o.optimize;
+  // Each conversion already runs in a child process of its own (see convert_one's caller).
+  options.read.isolate_third_party = false;
+  options.write.frame_rate = o.fps;
+  options.write.lods = o.lods;
+  options.write.compress = o.compress;
+  if (!o.to.empty()) {
+    options.to = find_format(o.to);
+    if (!options.to || !options.to->write) {
+      fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
+      return std::nullopt;
+    }
+  }
+
+  return options;
+}
+
+/// The jobs of a manifest, each with its own options. Errors are printed and give nullopt.
+std::optional<std::vector<Job>> manifest_jobs(const ConvertCliOptions& o) {
+  if (!o.inputs.empty() || !o.output.empty() || !o.out_dir.empty()) {
+    fmt::print(stderr, "error: --manifest takes no input or output files of its own\n");
+    return std::nullopt;
+  }
+  auto entries = read_manifest(o.manifest, o);
+  if (!entries) {
+    fmt::print(stderr, "{}\n", entries.error().to_string());
+    return std::nullopt;
+  }
+  std::vector<Job> jobs;
+  for (const auto& e : entries.value()) {
+    auto options = library_options(e.options);
+    if (!options) return std::nullopt;
+    if (!options->to) options->to = format_for_extension(e.output, FormatUse::Write);
+    if (!options->to) {
+      fmt::print(stderr, "error: {}: cannot tell the output format of \"{}\" from its extension (give \"to\")\n", o.manifest, e.output);
+      return std::nullopt;
+    }
+    Job job{e.input, e.output, *options, {}};
+    if (!o.cache.empty()) job.cache_key = cache_key(job, e.options);
+    jobs.push_back(std::move(job));
+  }
+  return jobs;
+}
+
+}  // namespace
+
+int run_convert(const ConvertCliOptions& o) {
+  auto library = library_options(o);
+  if (!library) return kExitUsage;
+  convert::ConvertOptions& options = *library;
+  auto planned = o.manifest.empty() ? plan_jobs(o, options) : manifest_jobs(o);
+  if (!planned) return o.manifest.empty() ? kExitUsage : kExitInvalid;
+  std::vector<Job>& jobs = *planned;
+  if (jobs.empty()) {
+    fmt::print(stderr, "error: nothing to convert\n");
+    return kExitUsage;
+  }
+
+  // Standard input and output go through files in a private folder; textures have no folder to go to.
+  std::optional<StagingDir> staging;
+  const bool to_stdout = jobs.size() == 1 && jobs[0].output == "-";
+  if (to_stdout || jobs[0].input == "-") {
+    staging.emplace();
+    if (staging->path().empty()) {
+      fmt::print(stderr, "error: cannot create a temporary folder\n");
+      return kExitInvalid;
+    }
+    if (jobs[0].input == "-") {
+      jobs[0].input = (staging->path() / "standard-input").string();
+      if (!save_stdin(jobs[0].input)) return kExitInvalid;
+    }
+    if (to_stdout) {
+      jobs[0].output = (staging->path() / "standard-output").string() + std::string(options.to->extensions.front());
+      options.textures = false;
+    }
+  }
+  if (!make_output_folders(jobs)) return kExitInvalid;
+  if (o.manifest.empty())
+    for (auto& job : jobs) {
+      job.options = options;
+      if (!o.cache.empty()) job.cache_key = cache_key(job, o);
+    }
   if (!o.depfile.empty() && jobs.size() != 1) {
     fmt::print(stderr, "error: --depfile needs a single conversion (one rule per build step)\n");
     return kExitUsage;
   }
-
   std::optional<BuildCache> cache;
   if (!o.cache.empty()) cache.emplace(o.cache);
   const Bookkeeping books{o.depfile, cache ? &*cache : nullptr};
   std::size_t cached = 0;
   if (cache) {  // fresh entries are reported and dropped before any process starts
     std::vector<Job> stale;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      jobs[i].cache_key = cache_key(jobs[i], job_cli[i]);
-      if (cache->fresh(jobs[i].cache_key)) {
-        fmt::print("cached {} -> {}\n", jobs[i].input, jobs[i].output);
+    for (auto& job : jobs) {
+      if (cache->fresh(job.cache_key)) {
+        fmt::print("cached {} -> {}\n", job.input, job.output);
         ++cached;
       } else {
-        stale.push_back(std::move(jobs[i]));
+        stale.push_back(std::move(job));
       }
     }
     jobs = std::move(stale);
   }
+  std::FILE* report_to = to_stdout ? stderr : stdout;
 
   const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::map<pid_t, std::size_t> running;
@@ -201,12 +271,12 @@ int run_convert(const ConvertCliOptions& o) {
     while (next < jobs.size() && running.size() < parallel) {
       const pid_t pid = fork();
       if (pid == 0) {
-        const int code = convert_one(jobs[next], books, o.verbose);
+        const int code = convert_one(jobs[next], books, o.verbose, report_to);
         std::fflush(nullptr);  // _exit skips stdio's buffers
         _exit(code);
       }
       if (pid < 0) {  // no process to spare: convert in this one
-        failed += convert_one(jobs[next], books, o.verbose) != kExitOk;
+        failed += convert_one(jobs[next], books, o.verbose, report_to) != kExitOk;
         progress(++done, jobs.size(), failed, jobs[next].input);
       } else {
         running[pid] = next;
@@ -223,7 +293,8 @@ int run_convert(const ConvertCliOptions& o) {
     progress(++done, jobs.size(), failed, jobs[it->second].input);
     running.erase(it);
   }
-  if (jobs.size() + cached > 1 || cached)
+  if (to_stdout && !failed && !send_to_stdout(jobs[0].output)) return kExitInvalid;
+  if (jobs.size() > 1 || cached)
     fmt::print("converted {} of {} files{}{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "",
                cached ? fmt::format(", {} cached", cached) : "");
   return failed ? kExitInvalid : kExitOk;

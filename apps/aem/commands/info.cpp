@@ -1,6 +1,7 @@
 // `aem info FILE [--json]`: what a model contains, for people or machines.
 #include <fmt/core.h>
 
+#include <filesystem>
 #include <functional>
 
 #include "aem/io.hpp"
@@ -68,7 +69,9 @@ void print_text(const std::string& file, const Scene& s) {
   if (!s.textures.empty()) fmt::print("textures\n");
   for (std::size_t i = 0; i < s.textures.size(); ++i)
     fmt::print("  {:>4}  {}{}\n", i, s.textures[i].name.empty() ? "(embedded)" : s.textures[i].name,
-               s.textures[i].data.empty() ? "" : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
+               s.textures[i].data.empty()           ? ""
+               : s.textures[i].loaded_from_file ? fmt::format(" ({} bytes, read from the file)", s.textures[i].data.size())
+                                                : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
   if (!s.joints.empty()) {
     fmt::print("joints\n");
     print_joint_tree(s);
@@ -88,7 +91,33 @@ void print_text(const std::string& file, const Scene& s) {
   }
 }
 
-void print_json(const std::string& file, const Scene& s) {
+/// Textures the model names but neither embeds nor has beside it: `aem render` and the viewer fall
+/// back to the material's colour for them, so say so here too.
+void warn_missing_texture_files(const std::string& file, const Scene& s) {
+  const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+  for (const auto& t : s.textures) {
+    if (!t.data.empty() || t.name.empty()) continue;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(dir / t.name, ec))
+      fmt::print(stderr, "warning: texture \"{}\" not found ({}); renders use the material's colour instead\n", t.name,
+                 (dir / t.name).string());
+  }
+}
+
+void vec3_json(JsonWriter& j, std::string_view key, const Vec3& v) {
+  j.begin_array(key).value("", double(v.x)).value("", double(v.y)).value("", double(v.z)).end_array();
+}
+
+/// Size of an external texture file found beside the model, or -1.
+std::int64_t texture_file_bytes(const std::string& model, const Texture& t) {
+  if (t.name.empty()) return -1;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(std::filesystem::path(model).parent_path() / t.name, ec);
+  return ec ? -1 : static_cast<std::int64_t>(size);
+}
+
+/// Everything print_text shows, and a little more; the schema is docs/json.md.
+void print_json(const std::string& file, const Scene& s, const std::vector<Warning>& warnings) {
   JsonWriter j;
   j.begin_object();
   j.value("file", file).value("format", s.source_format);
@@ -104,25 +133,61 @@ void print_json(const std::string& file, const Scene& s) {
       .value("bone_count", std::uint64_t(s.joints.size()))
       .value("node_count", std::uint64_t(s.nodes.size()))
       .value("animation_count", std::uint64_t(s.animations.size()));
+  if (Bounds b = compute_bounds(s); !b.empty()) {
+    j.begin_object("bounds");
+    vec3_json(j, "min", b.min);
+    vec3_json(j, "max", b.max);
+    j.end_object();
+  }
   j.begin_array("meshes");
   for (const auto& m : s.meshes)
     j.begin_object().value("name", m.name).value("vertex_count", std::uint64_t(m.vertex_count()))
         .value("triangle_count", std::uint64_t(m.triangle_count())).value("material", std::int64_t(m.material))
-        .value("lod_count", std::uint64_t(m.lod_indices.size() + 1)).value("frame_count", std::uint64_t(m.frames.size())).end_object();
+        .value("skinned", !m.skin.empty()).value("lod_count", std::uint64_t(m.lod_indices.size() + 1))
+        .value("frame_count", std::uint64_t(m.frames.size())).end_object();
+  j.end_array();
+  j.begin_array("materials");
+  for (const auto& m : s.materials) {
+    const auto& t = m.textures;
+    j.begin_object().value("name", m.name).begin_object("textures");
+    j.value("base_color", std::int64_t(t.base_color)).value("normal", std::int64_t(t.normal)).value("orm", std::int64_t(t.orm))
+        .value("occlusion", std::int64_t(t.occlusion)).value("metallic_roughness", std::int64_t(t.metallic_roughness))
+        .value("emissive", std::int64_t(t.emissive)).value("specular", std::int64_t(t.specular));
+    j.end_object().end_object();
+  }
   j.end_array();
   j.begin_array("textures");
-  for (const auto& t : s.textures) j.begin_object().value("name", t.name).value("embedded_bytes", std::uint64_t(t.data.size())).end_object();
+  for (const auto& t : s.textures) {
+    // Textures a reader loaded from a file beside the model carry its bytes but are not embedded.
+    const bool embedded = !t.data.empty() && !t.loaded_from_file;
+    j.begin_object().value("name", t.name).value("embedded", embedded).value("embedded_bytes", std::uint64_t(embedded ? t.data.size() : 0))
+        .value("file_bytes", embedded ? std::int64_t(-1) : t.loaded_from_file ? std::int64_t(t.data.size()) : texture_file_bytes(file, t))
+        .value("mime_type", t.mime_type).end_object();
+  }
   j.end_array();
   j.begin_array("bones");
   for (const auto& b : s.joints) j.begin_object().value("name", b.name).value("parent", std::int64_t(b.parent)).end_object();
   j.end_array();
+  j.begin_array("nodes");
+  for (const auto& n : s.nodes) {
+    j.begin_object().value("name", n.name).value("parent", std::int64_t(n.parent)).value("joint", std::int64_t(n.joint)).begin_array("meshes");
+    for (auto m : n.meshes) j.value("", std::uint64_t(m));
+    j.end_array().end_object();
+  }
+  j.end_array();
   j.begin_array("animations");
   for (const auto& a : s.animations)
-    j.begin_object().value("name", a.name).value("duration", double(a.duration)).value("frame_rate", double(a.frame_rate)).value("loop", a.loop).end_object();
+    j.begin_object().value("name", a.name).value("duration", double(a.duration)).value("frame_rate", double(a.frame_rate))
+        .value("frame_count", std::uint64_t(a.frame_rate > 0 ? a.duration * a.frame_rate + 0.5f : 0)).value("loop", a.loop)
+        .value("channel_count", std::uint64_t(a.channels.size())).end_object();
   j.end_array();
-  j.value("vertex_animation_frames", std::uint64_t(s.vertex_animation.frame_count));
+  j.value("vertex_animation_frames", std::uint64_t(s.vertex_animation.frame_count))
+      .value("vertex_animation_frame_rate", double(s.vertex_animation.frame_rate));
   j.begin_array("tags");
   for (const auto& t : s.tags) j.value("", t.name);
+  j.end_array();
+  j.begin_array("warnings");
+  for (const auto& w : warnings) diagnostic_json(j, w);
   j.end_array();
   j.end_object();
   fmt::print("{}\n", j.str());
@@ -134,11 +199,19 @@ int run_info(const InfoOptions& options) {
   auto scene = read_scene(options.file);
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
+    if (options.json) {  // scripts always get a JSON document on standard output
+      JsonWriter j;
+      j.begin_object();
+      diagnostic_json(j, scene.error(), "error");
+      j.end_object();
+      fmt::print("{}\n", j.str());
+    }
     return kExitInvalid;
   }
   for (const auto& w : scene.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  warn_missing_texture_files(options.file, scene.value());
   if (options.json)
-    print_json(options.file, scene.value());
+    print_json(options.file, scene.value(), scene.warnings);
   else
     print_text(options.file, scene.value());
   return kExitOk;

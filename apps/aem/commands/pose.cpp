@@ -34,7 +34,7 @@ int run_pose(const PoseOptions& options) {
     auto layout = detect_aem_layout(bytes.value());
     if (layout && layout.value() == AemLayout::Legacy) {
       auto anim = find_animation(options.animation, {""});
-      if (!anim) return fail_animation(options.animation, {""});
+      if (!anim) return fail_animation(options.file, options.animation, {""});
       auto skin = legacy_pose(bytes.value(), *anim, options.time);
       if (!skin) {
         skin.error().file = options.file;
@@ -52,7 +52,7 @@ int run_pose(const PoseOptions& options) {
       std::vector<std::string> names;
       for (std::uint32_t a = 0; a < v.counts().animations; ++a) names.emplace_back(v.animation_name(a));
       auto anim = find_animation(options.animation, names);
-      if (!anim) return fail_animation(options.animation, names);
+      if (!anim) return fail_animation(options.file, options.animation, names);
       AemAnimator animator(v);
       std::vector<Mat4> skin(v.counts().bones);
       animator.evaluate(*anim, options.time, skin);
@@ -68,7 +68,7 @@ int run_pose(const PoseOptions& options) {
   std::vector<std::string> names;
   for (const auto& a : scene->animations) names.push_back(a.name);
   auto anim = find_animation(options.animation, names);
-  if (!anim) return fail_animation(options.animation, names);
+  if (!anim) return fail_animation(options.file, options.animation, names);
   SceneAnimator animator(scene.value());
   std::vector<Mat4> skin(scene->joints.size());
   animator.evaluate(*anim, options.time, skin);

@@ -105,7 +105,7 @@ int run_render(const RenderOptions& options) {
   // Default: the first animation when there is one (its pose at --time), else the bind pose.
   const std::string spec = options.animation.empty() ? (names.empty() ? "-1" : "0") : options.animation;
   const auto animation = find_animation(spec, names);
-  if (!animation) return fail_animation(spec, names);
+  if (!animation) return fail_animation(options.file, spec, names);
 
   auto context = render::HeadlessContext::create();
   if (!context) {
@@ -124,13 +124,14 @@ int run_render(const RenderOptions& options) {
   r.set_pose(*animation, options.time);
 
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
-  // Framed on the pose being drawn, so that no part of it leaves the picture.
-  const Bounds posed = r.pose().posed_bounds();
-  render::Camera camera = render::orbit_camera(posed, options.yaw, options.pitch, aspect);
+  // Framed on every pose of the animation, so that renders of one animation at several times share a
+  // camera and no pose leaves the picture.
+  const Bounds framed = r.animation_bounds(*animation);
+  render::Camera camera = render::orbit_camera(framed, options.yaw, options.pitch, aspect);
   // An explicit view (the viewer's "copy aem render command") replaces the framing.
   if (!options.target.empty()) camera.target = orbit_target;
   if (options.distance > 0.0f) camera.distance = options.distance;
-  if (!options.target.empty() || options.distance > 0.0f) render::fit_clip_planes(camera, posed);
+  if (!options.target.empty() || options.distance > 0.0f) render::fit_clip_planes(camera, framed);
   render::OffscreenTarget target(width, height);
   target.bind();
   r.draw(camera, width, height, draw);

@@ -32,13 +32,6 @@ FileReport check(const std::string& file) {
   return r;
 }
 
-void diagnostic_json(JsonWriter& j, const Diagnostic& d) {
-  j.begin_object().value("code", d.code).value("format", d.format).value("message", d.message).value("path", d.path);
-  if (d.offset) j.value("offset", *d.offset);
-  if (d.line) j.value("line", std::uint64_t(*d.line));
-  j.end_object();
-}
-
 }  // namespace
 
 int run_validate(const ValidateOptions& options) {

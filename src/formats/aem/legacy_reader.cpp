@@ -1,12 +1,15 @@
 // Legacy (2022) AEM -> scene. Keyframe matrices become parent-local TRS keys: per keyframe the
-// absolute pose G (aem-notes.md §8), then L_b = G_parent^-1 * G_b, decomposed. At the key times this
-// reproduces the 2022 viewer; between keys the scene interpolates locally where the viewer blended
-// absolute matrices. Frame numbers become seconds at an assumed 24 fps; coordinates stay Blender's
-// Z-up (recorded in Scene::conventions, not rotated).
+// absolute pose G (aem-notes.md §8), turned into world space by the armature matrix the file's skin
+// matrices leave out, then L_b = G_parent^-1 * G_b, decomposed. At the key times this reproduces the
+// 2022 viewer (in world space); between keys, poses of the viewer are added as keys wherever local
+// interpolation would differ from its blend of absolute matrices. Frame numbers become seconds at an
+// assumed 24 fps; coordinates stay Blender's Z-up (recorded in Scene::conventions, not rotated).
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
+#include "aem/animation.hpp"
 #include "aem/legacy.hpp"
 #include "formats/aem/aem_format.hpp"
 
@@ -81,29 +84,149 @@ Mesh MeshBuilder::copy_vertices(std::string name) const {
   return m;
 }
 
-/// The keyframes as one animation of parent-local TRS channels, times in seconds. Finite keyframe
-/// matrices can still multiply up to infinity: that is an error.
-Result<Animation> build_animation(const LegacyView& view) {
+/// The armature object's turn A, which legacy skin matrices leave out (aem-notes.md §8: at rest the
+/// skin matrix is A^-1, so the animated mesh lands in armature space while the stored vertices are in
+/// world space). Blender's glTF and FBX importers put an axis turn (90 degrees about X) on the
+/// armature object: when the first root bone's skin matrix at the first key, P_root(0) *
+/// InverseBind_root, is such a turn (a signed axis permutation other than identity, within 1e-4),
+/// A is that turn's inverse, exactly. Any other value is left alone (identity): it may be a pose.
+Mat4 armature_turn(const LegacyView& view, std::span<const Mat4> first_pose) {
+  for (std::uint32_t b : view.parents_first_order()) {
+    if (view.bone(b).parent >= 0) continue;
+    const Mat4 s = first_pose[b] * view.bone(b).inverse_bind;
+    Mat4 turn;
+    for (int col = 0; col < 3; ++col)
+      for (int row = 0; row < 3; ++row) {
+        const float v = s(row, col);
+        if (std::abs(v) > 1e-4f && std::abs(std::abs(v) - 1.0f) > 1e-4f) return Mat4{};
+        turn(row, col) = std::abs(v) > 0.5f ? std::copysign(1.0f, v) : 0.0f;
+      }
+    const Vec3 x = transform_vector(turn, {1, 0, 0}), y = transform_vector(turn, {0, 1, 0}), z = transform_vector(turn, {0, 0, 1});
+    const bool rotation = dot(x, x) == 1.0f && dot(y, y) == 1.0f && dot(z, z) == 1.0f && dot(cross(x, y), z) == 1.0f;
+    return rotation ? transpose(turn) : Mat4{};  // a rotation's inverse is its transpose
+  }
+  return Mat4{};
+}
+
+/// One pose of every bone: world-space absolute matrices (A * G) at a time in frames.
+struct TimedPose {
+  float frame = 0.0f;
+  std::vector<Mat4> global;
+};
+
+/// Largest difference between the skin matrices (global * inverse bind) of two poses.
+float skin_difference(const LegacyView& view, std::span<const Mat4> a, std::span<const Mat4> b) {
+  float worst = 0.0f;
+  for (std::uint32_t i = 0; i < a.size(); ++i) {
+    const Mat4 sa = a[i] * view.bone(i).inverse_bind, sb = b[i] * view.bone(i).inverse_bind;
+    for (int k = 0; k < 16; ++k) worst = std::max(worst, std::abs(sa.m[k] - sb.m[k]));
+  }
+  return worst;
+}
+
+Transform local_transform(const LegacyView& view, std::span<const Mat4> global, std::uint32_t b) {
+  const std::int32_t p = view.bone(b).parent;
+  return decompose(p >= 0 ? inverse(global[p]) * global[b] : global[b]);
+}
+
+/// Adds poses between keys where interpolating parent-local TRS (what the scene and the current AEM
+/// layout do) strays more than kLegacyBlendTolerance from the 2022 viewer's blend of absolute matrices
+/// (any skin matrix entry). Each added pose is the viewer's; halves are refined until they agree.
+class BetweenKeys {
+ public:
+  BetweenKeys(const LegacyView& view, const Mat4& armature) : view_(view), viewer_(view), armature_(armature) {}
+
+  /// Appends the poses needed strictly between `a` and `b`, in time order.
+  void refine(const TimedPose& a, const TimedPose& b, int depth, std::vector<TimedPose>& out) {
+    if (depth >= kMaxDepth || !(b.frame - a.frame > kMinFrames)) return;
+    bool apart = false;
+    for (float f : {0.25f, 0.5f, 0.75f}) {
+      const float frame = a.frame + (b.frame - a.frame) * f;
+      apart = apart || skin_difference(view_, interpolated(a, b, frame), viewer(frame).global) > kSplitAbove;
+    }
+    if (!apart) return;
+    TimedPose mid = viewer(a.frame + (b.frame - a.frame) * 0.5f);
+    refine(a, mid, depth + 1, out);
+    out.push_back(mid);
+    refine(mid, b, depth + 1, out);
+  }
+
+  TimedPose viewer(float frame) {
+    skin_.resize(view_.counts().bones);
+    viewer_.evaluate(frame, skin_);
+    TimedPose p{frame, {}};
+    for (const Mat4& g : viewer_.model()) p.global.push_back(armature_ * g);
+    return p;
+  }
+
+ private:
+  // Gaps are checked at three points only: half the tolerance there keeps the points between within it.
+  static constexpr float kSplitAbove = kLegacyBlendTolerance / 2;
+  static constexpr int kMaxDepth = 8;
+  static constexpr float kMinFrames = 1.0f / 16.0f;
+
+  /// The scene's pose at `frame` from keys a and b alone: each bone's local TRS blended as the
+  /// scene evaluator does (sample_channel), then multiplied down the hierarchy.
+  std::vector<Mat4> interpolated(const TimedPose& a, const TimedPose& b, float frame) const {
+    std::vector<Mat4> global(a.global.size());
+    for (std::uint32_t i : view_.parents_first_order()) {
+      Channel ch;
+      const Transform la = local_transform(view_, a.global, i), lb = local_transform(view_, b.global, i);
+      ch.translation = {{a.frame, la.translation}, {b.frame, lb.translation}};
+      ch.rotation = {{a.frame, la.rotation}, {b.frame, lb.rotation}};
+      ch.scale = {{a.frame, la.scale}, {b.frame, lb.scale}};
+      const Mat4 local = compose(sample_channel(ch, la, frame));
+      const std::int32_t p = view_.bone(i).parent;
+      global[i] = p >= 0 ? global[p] * local : local;
+    }
+    return global;
+  }
+
+  const LegacyView& view_;
+  LegacyAnimator viewer_;
+  Mat4 armature_;
+  std::vector<Mat4> skin_;
+};
+
+/// The keyframes as one animation of parent-local TRS channels, times in seconds, in world space
+/// (the armature matrix applied to the roots), with poses added between keys where the viewer's
+/// blend differs. Finite keyframe matrices can still multiply up to infinity: that is an error.
+Result<Animation> build_animation(const LegacyView& view, Mat4& armature) {
   const auto& c = view.counts();
+  std::vector<TimedPose> keys;
+  std::vector<Mat4> pose(c.bones);
+  for (std::uint32_t k = 0; k < c.keyframes; ++k) {
+    legacy_keyframe_pose(view, k, pose);
+    if (k == 0) armature = armature_turn(view, pose);
+    TimedPose key{view.key_time(k), {}};
+    for (std::uint32_t b = 0; b < c.bones; ++b) {
+      const std::int32_t p = view.bone(b).parent;
+      key.global.push_back(armature * pose[b]);
+      if (!is_finite(key.global[b]) || (p >= 0 && !is_finite(inverse(pose[p]) * pose[b])))
+        return Error{"AEM_LEGACY_POSE_NOT_FINITE", "AEM", {},
+                     view.offsets().keyframes + legacy_file::keyframe_size(c.bones) * k + 4 + legacy_file::kMatrixSize * b, {},
+                     "keyframes[" + std::to_string(k) + "].matrices[" + std::to_string(b) + "]",
+                     "the keyframe matrices multiply up to a pose with NaN or infinity"};
+    }
+    keys.push_back(std::move(key));
+  }
+  std::vector<TimedPose> poses;
+  BetweenKeys between(view, armature);
+  for (std::uint32_t k = 0; k < keys.size(); ++k) {
+    if (k > 0) between.refine(keys[k - 1], keys[k], 0, poses);
+    poses.push_back(keys[k]);
+  }
+
   Animation anim;
   anim.name = "animation";
   anim.frame_rate = kLegacyAssumedFps;
   anim.duration = view.key_time(c.keyframes - 1) / kLegacyAssumedFps;
   anim.channels.resize(c.bones);
   for (std::uint32_t b = 0; b < c.bones; ++b) anim.channels[b].joint = b;
-  std::vector<Mat4> pose(c.bones);
-  for (std::uint32_t k = 0; k < c.keyframes; ++k) {
-    legacy_keyframe_pose(view, k, pose);
-    const float seconds = view.key_time(k) / kLegacyAssumedFps;
+  for (const TimedPose& p : poses) {
+    const float seconds = p.frame / kLegacyAssumedFps;
     for (std::uint32_t b = 0; b < c.bones; ++b) {
-      const std::int32_t p = view.bone(b).parent;
-      const Mat4 local_matrix = p >= 0 ? inverse(pose[p]) * pose[b] : pose[b];
-      if (!is_finite(pose[b]) || !is_finite(local_matrix))
-        return Error{"AEM_LEGACY_POSE_NOT_FINITE", "AEM", {},
-                     view.offsets().keyframes + legacy_file::keyframe_size(c.bones) * k + 4 + legacy_file::kMatrixSize * b, {},
-                     "keyframes[" + std::to_string(k) + "].matrices[" + std::to_string(b) + "]",
-                     "the keyframe matrices multiply up to a pose with NaN or infinity"};
-      const Transform local = decompose(local_matrix);
+      const Transform local = local_transform(view, p.global, b);
       Channel& ch = anim.channels[b];
       ch.translation.push_back({seconds, local.translation});
       ch.rotation.push_back({seconds, local.rotation});
@@ -147,9 +270,15 @@ Result<Scene> legacy_view_to_scene(const LegacyView& view) {
     j.rest = decompose((j.parent >= 0 ? scene.joints[j.parent].inverse_bind : Mat4{}) * inverse(j.inverse_bind));
 
   if (c.keyframes > 0) {
-    auto anim = build_animation(view);
+    Mat4 armature;
+    auto anim = build_animation(view, armature);
     if (!anim) return anim.error();
     scene.animations.push_back(std::move(anim.value()));
+    if (!(armature == Mat4{}))
+      result.warnings.push_back(legacy_warning("AEM_LEGACY_ARMATURE_RESTORED", "keyframes",
+                                               "legacy skin matrices leave out the armature object's axis turn (Blender's glTF/FBX "
+                                               "import); it was recovered from the root bone's first key and applied, so the "
+                                               "animated mesh stays upright like the stored one"));
     result.warnings.push_back(legacy_warning("AEM_LEGACY_FPS_ASSUMED", "keyframes",
                                              "legacy key times are Blender frame numbers; converted to seconds at an assumed " +
                                                  std::to_string(static_cast<int>(kLegacyAssumedFps)) + " fps"));

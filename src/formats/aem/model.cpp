@@ -6,10 +6,11 @@
 
 namespace aem {
 
-// std::allocator storage comes from ::operator new, aligned to at least 16 bytes, which the
+// std::allocator and new[] storage come from ::operator new, aligned to at least 16 bytes, which the
 // zero-copy view needs (4).
 struct AemModel::Storage {
   std::vector<std::byte> owned;
+  detail::FileBytes read;  ///< a file read by load(): no zero fill before the read
   std::optional<detail::MappedFile> mapped;
 };
 
@@ -47,10 +48,10 @@ Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source
     storage->mapped.emplace(std::move(mapped.value()));
     bytes = storage->mapped->bytes();
   } else {
-    auto data = detail::read_file(path);
+    auto data = detail::read_file_uninitialized(path);
     if (!data) return data.error();
-    storage->owned = std::move(data.value());
-    bytes = storage->owned;
+    storage->read = std::move(data.value());
+    bytes = storage->read.bytes();
   }
   return adopt(std::move(storage), bytes, path.string());
 }

@@ -2,6 +2,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "aem/aem_view.hpp"
@@ -34,6 +35,70 @@ bool all_finite(const float* f, std::size_t n) {
 // A bone index must be -1 (none) or a real bone: (idx + 1) as unsigned <= bone_count.
 inline bool bone_index_ok(std::int32_t idx, std::uint32_t bone_count) {
   return static_cast<std::uint32_t>(idx) + 1u <= bone_count;
+}
+
+
+// The vertex checks in one branch-free pass of 4-lane vector operations (GCC/Clang vector
+// extensions, so any target builds it): a vertex is 23 words, read as six 4-word groups starting at
+// words 0, 4, 8, 12, 16 and 19 (the last overlaps, so nothing past the vertex is read).
+using u32x4 = std::uint32_t __attribute__((vector_size(16)));
+
+inline u32x4 load4(const std::uint8_t* p) {
+  u32x4 v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+/// True when every float is finite and every bone index is -1 or a bone; counts the tolerated
+/// oddities (weights of skinned vertices that do not sum to 1, normals that are not unit length) in
+/// the same pass. Finds no error position: first_vertex_error does that, only when this returns false.
+bool scan_vertices(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count, std::uint64_t offset, OddityCounter& weight_sum,
+                   OddityCounter& normal_len) {
+  constexpr std::uint32_t E = 0x7F800000u, F = ~0u;
+  // Which lanes of each group hold floats; words 14-17 and 22 are bone indices.
+  const u32x4 floats[6] = {{F, F, F, F}, {F, F, F, F}, {F, F, F, F}, {F, F, 0, 0}, {0, 0, F, F}, {F, F, F, 0}};
+  const u32x4 exponent = {E, E, E, E}, bones = {bone_count, bone_count, bone_count, bone_count}, one = {1, 1, 1, 1};
+  const u32x4 extra_lane = {0, 0, 0, F};
+  u32x4 bad = {0, 0, 0, 0};
+  const auto* p = reinterpret_cast<const std::uint8_t*>(verts.data());
+  for (std::size_t i = 0; i < verts.size(); ++i, p += sizeof(aem_file::Vertex)) {
+    const u32x4 g[6] = {load4(p), load4(p + 16), load4(p + 32), load4(p + 48), load4(p + 64), load4(p + 76)};
+    for (int k = 0; k < 6; ++k) bad |= ((g[k] & exponent) == exponent) & floats[k];
+    const u32x4 indices = load4(p + 56);  // words 14-17
+    bad |= (u32x4)(indices + one > bones) | ((u32x4)(g[5] + one > bones) & extra_lane);
+
+    const aem_file::Vertex& vx = verts[i];
+    const float s = vx.bone_weights[0] + vx.bone_weights[1] + vx.bone_weights[2] + vx.bone_weights[3];
+    const float n2 = vx.normal[0] * vx.normal[0] + vx.normal[1] * vx.normal[1] + vx.normal[2] * vx.normal[2];
+    const bool odd_weights = (vx.bone_indices[0] >= 0) & (std::fabs(s - 1.0f) > 1e-3f);
+    const bool odd_normal = std::fabs(n2 - 1.0f) > 2e-3f;
+    if (odd_weights | odd_normal) [[unlikely]] {
+      if (odd_weights) weight_sum.hit(offset + 92ull * i + 72, "vertices", i);
+      if (odd_normal) normal_len.hit(offset + 92ull * i + 12, "vertices", i);
+    }
+  }
+  return (bad[0] | bad[1] | bad[2] | bad[3]) == 0;
+}
+
+/// The first bad vertex with its exact error, when vertices_plausible found one.
+std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count, std::uint64_t offset) {
+  for (std::size_t i = 0; i < verts.size(); ++i) {
+    const aem_file::Vertex& vx = verts[i];
+    std::uint32_t words[23];
+    std::memcpy(words, &vx, sizeof(words));
+    const std::uint64_t at = offset + 92ull * i;
+    for (int k = 0; k < 23; ++k)
+      if ((kVertexFloatMask >> k) & 1 && !finite_bits(words[k]))
+        return aem_error("AEM_NOT_FINITE", at, indexed("vertices", i), "vertex holds NaN or infinity");
+    for (int k = 0; k < 4; ++k)
+      if (!bone_index_ok(vx.bone_indices[k], bone_count))
+        return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + 56 + 4 * k, indexed("vertices", i) + ".bone_indices[" + std::to_string(k) + "]",
+                         "bone index " + std::to_string(vx.bone_indices[k]) + " but the file has " + std::to_string(bone_count) + " bones");
+    if (!bone_index_ok(vx.extra_bone, bone_count))
+      return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + 88, indexed("vertices", i) + ".extra_bone",
+                       "extra bone index " + std::to_string(vx.extra_bone) + " but the file has " + std::to_string(bone_count) + " bones");
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -94,31 +159,9 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes) {
   {
     OddityCounter weight_sum, normal_len;
     const auto verts = v.vertices();
-    for (std::size_t i = 0; i < verts.size(); ++i) {
-      const Vertex& vx = verts[i];
-      std::uint32_t words[23];
-      std::memcpy(words, &vx, sizeof(words));
-      std::uint32_t bad = 0;
-      for (int k = 0; k < 23; ++k) bad |= (!finite_bits(words[k])) & (kVertexFloatMask >> k);
-      bool idx_ok = bone_index_ok(vx.bone_indices[0], c.bones) & bone_index_ok(vx.bone_indices[1], c.bones) &
-                    bone_index_ok(vx.bone_indices[2], c.bones) & bone_index_ok(vx.bone_indices[3], c.bones) &
-                    bone_index_ok(vx.extra_bone, c.bones);
-      if (bad | !idx_ok) [[unlikely]] {
-        std::uint64_t at = o.vertices + 92ull * i;
-        if (bad) return aem_error("AEM_NOT_FINITE", at, indexed("vertices", i), "vertex holds NaN or infinity");
-        for (int k = 0; k < 4; ++k)
-          if (!bone_index_ok(vx.bone_indices[k], c.bones))
-            return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + 56 + 4 * k, indexed("vertices", i) + ".bone_indices[" + std::to_string(k) + "]",
-                             "bone index " + std::to_string(vx.bone_indices[k]) + " but the file has " + std::to_string(c.bones) + " bones");
-        return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + 88, indexed("vertices", i) + ".extra_bone",
-                         "extra bone index " + std::to_string(vx.extra_bone) + " but the file has " + std::to_string(c.bones) + " bones");
-      }
-      if (vx.bone_indices[0] >= 0) {
-        float s = vx.bone_weights[0] + vx.bone_weights[1] + vx.bone_weights[2] + vx.bone_weights[3];
-        if (std::fabs(s - 1.0f) > 1e-3f) weight_sum.hit(o.vertices + 92ull * i + 72, "vertices", i);
-      }
-      float n2 = vx.normal[0] * vx.normal[0] + vx.normal[1] * vx.normal[1] + vx.normal[2] * vx.normal[2];
-      if (std::fabs(n2 - 1.0f) > 2e-3f) normal_len.hit(o.vertices + 92ull * i + 12, "vertices", i);
+    if (!scan_vertices(verts, c.bones, o.vertices, weight_sum, normal_len)) [[unlikely]] {
+      auto e = first_vertex_error(verts, c.bones, o.vertices);
+      if (e) return *e;
     }
     weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
     normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");

@@ -4,6 +4,7 @@
 
 #include "core/byte_writer.hpp"
 #include "core/flatten.hpp"
+#include "core/mesh_remap.hpp"
 #include "formats/aem/aem_format.hpp"
 
 namespace aem::formats {
@@ -85,11 +86,20 @@ std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
 Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&) {
   Result<std::vector<std::byte>> result(std::vector<std::byte>{});
   auto& warnings = result.warnings;
-  const Scene flat = flatten_nodes(input);
+  Scene flat = flatten_nodes(input);
   if (!input.nodes.empty())
     warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
+  const bool lods = std::any_of(flat.meshes.begin(), flat.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
+  // Our reader (like libaem's users) takes each mesh's vertices to be the range its indices span:
+  // vertices no stored triangle uses would break that, so they are not written.
+  std::size_t unused = 0;
+  for (auto& m : flat.meshes) {
+    m.lod_indices.clear();
+    unused += drop_unused_vertices(m);
+  }
+  if (unused > 0)
+    warnings.push_back(writer_warning("AEM_UNUSED_VERTICES_DROPPED", std::to_string(unused) + " vertices no triangle uses were not written"));
   const Scene& scene = flat;
-  const bool lods = std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
   const bool frames = std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
   if (lods || frames || !scene.tags.empty())
     warnings.push_back(writer_warning("AEM_DATA_NOT_STORED", std::string("AEM stores the finest LOD and the base pose only; not written:") +

@@ -7,6 +7,7 @@
 #include "aem/animation.hpp"
 #include "aem/skinning.hpp"
 #include "core/flatten.hpp"
+#include "core/influences.hpp"
 #include "formats/cem/cem_format.hpp"
 #include "formats/cem/cem_model.hpp"
 #include "formats/cem/lod_generation.hpp"
@@ -19,6 +20,11 @@ Warning cem_warning(const char* code, std::string message) { return Warning{code
 /// Skeletal and mesh animation cannot live in CEM: the first animation becomes vertex frames.
 Scene bake_animation(const Scene& source, float fps, std::vector<Warning>& warnings) {
   Scene s = flatten_nodes(source);
+  // Weights are made to sum 1 before posing, as every other consumer does (the renderer, the AEM
+  // writer's 4-influence limit): importers can lose weight mass (Assimp leaves CesiumMan vertices at
+  // 0.18), and posing with it as it is pulls those vertices towards the origin.
+  for (auto& mesh : s.meshes)
+    for (auto& v : mesh.skin) v = strongest_influences(v, kMaxInfluences);
   const Animation& anim = s.animations[0];
   const float rate = fps > 0 ? fps : 30.0f;
   const auto frames = static_cast<std::uint32_t>(std::floor(anim.duration * rate + 0.5f)) + 1;
@@ -176,7 +182,9 @@ cem::Model build_model(const Scene& s, const ModelPlan& plan) {
   model.header_triangles = static_cast<std::uint32_t>(model.lods[0].size() / 3);
 
   Mat4 matrix = node ? compose(node->local) : Mat4{};
-  if (node && node->stored.matrix && nearly_equal(matrix, *node->stored.matrix, 1e-5f)) matrix = *node->stored.matrix;
+  // The reader keeps the stored matrix beside its decomposition; while the node's transform is still
+  // that decomposition, the stored matrix goes back as it was (skew and rounding included).
+  if (node && node->stored.matrix && decompose(*node->stored.matrix) == node->local) matrix = *node->stored.matrix;
   std::vector<const TagPoint*> tags;
   for (const auto& t : s.tags)
     if (t.node == plan.node || (t.node < 0 && plan.parent < 0)) tags.push_back(&t);

@@ -5,8 +5,8 @@
 #include <cstdlib>
 
 extern "C" {
-#include <lzma/LzmaDec.h>
-#include <lzma/LzmaEnc.h>
+#include <LzmaDec.h>
+#include <LzmaEnc.h>
 }
 
 namespace aem::formats::e3d {

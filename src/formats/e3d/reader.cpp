@@ -63,6 +63,7 @@ void load_external_textures(e3d::ReadContext& ctx, Scene& scene, const std::file
     ctx.decode_budget -= bytes->size();
     const auto* p = reinterpret_cast<const std::uint8_t*>(bytes->data());
     t.data.assign(p, p + bytes->size());
+    t.loaded_from_file = true;
     if (t.data.size() >= 4 && t.data[0] == 0x89 && t.data[1] == 'P') t.mime_type = "image/png";
     if (t.data.size() >= 2 && t.data[0] == 0xFF && t.data[1] == 0xD8) t.mime_type = "image/jpeg";
   }

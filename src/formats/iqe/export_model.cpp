@@ -6,6 +6,7 @@
 #include "aem/animation.hpp"
 #include "core/flatten.hpp"
 #include "formats/iqe/poses.hpp"
+#include "formats/iqe/uniform_arrays.hpp"
 
 namespace aem::formats::iqe {
 namespace {
@@ -114,6 +115,7 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
     out.material_names.push_back(material_name(flat, mesh.material));
     out.meshes.push_back(std::move(mesh));
   }
+  fill_missing_arrays(out.meshes, scene.conventions.ccw_front_faces, format, warnings);
   for (const auto& anim : scene.animations) out.animations.push_back(resample(scene, anim, new_index, default_frame_rate, format, warnings));
   return out;
 }

@@ -58,8 +58,10 @@ class ScanPipeline {
   explicit ScanPipeline(std::string_view body)
       : body_(body), pieces_(split_lines(body, static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerChunk, 1, kMaxChunks)))),
         chunks_(pieces_.size()), errors_(pieces_.size()), done_(pieces_.size(), 0) {
-    if (pieces_.size() < 2) return;
-    const unsigned workers = std::min<unsigned>(std::max(1u, std::thread::hardware_concurrency()), static_cast<unsigned>(pieces_.size()));
+    // One hardware thread (also the browser build, which has no threads): the caller scans alone.
+    const unsigned cores = std::thread::hardware_concurrency();
+    if (pieces_.size() < 2 || cores < 2) return;
+    const unsigned workers = std::min<unsigned>(cores, static_cast<unsigned>(pieces_.size()));
     for (unsigned w = 0; w < workers; ++w) workers_.emplace_back([this] { work(); });
   }
   ~ScanPipeline() {

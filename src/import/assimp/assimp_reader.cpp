@@ -77,6 +77,7 @@ struct Builder {
       auto file = detail::read_file(directory / path);
       if (file) {
         t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()), reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
+        t.loaded_from_file = true;
       } else {
         warn("ASSIMP_TEXTURE_MISSING", path, "texture file not found beside the model");
       }

@@ -1,0 +1,159 @@
+// The aem tool's manners (issue 15): unknown commands, help, completion, output folders, standard
+// streams, usage errors. Models come from `aem example` with small, hand-countable sizes.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "aem/aem_view.hpp"
+#include "aem/io.hpp"
+#include "support/corpus.hpp"
+
+namespace aem {
+namespace {
+
+using test::run_cli;
+
+struct CliRun {
+  int code = 0;
+  std::string out, err;
+};
+
+/// Runs the tool through the shell with `args` (quoted by the caller), stdout and stderr apart.
+CliRun run_split(const std::string& args, const std::filesystem::path& dir) {
+  const auto out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const std::string cmd = std::string(AEM_CLI_PATH) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(cmd.c_str());
+  auto slurp = [](const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+/// The example tube with 3 rings of 4 (+1 seam) vertices and 2 joints: 15 vertices, 16 triangles.
+std::filesystem::path small_tube(const std::filesystem::path& dir) {
+  const auto file = dir / "tube.aem";
+  EXPECT_EQ(run_cli("example '" + file.string() + "' --rings 3 --segments 4 --joints 2"), 0);
+  return file;
+}
+
+TEST(Cli, UnknownCommandIsNamed) {
+  std::string out;
+  EXPECT_EQ(run_cli("bogus", &out), 2);
+  EXPECT_NE(out.find("unknown command 'bogus'"), std::string::npos) << out;
+}
+
+TEST(Cli, HelpCommandPrintsWhatHelpOptionPrints) {
+  for (const std::string command : {"info", "validate", "formats", "convert", "pose", "example", "render", "completion"}) {
+    std::string via_help, via_option;
+    EXPECT_EQ(run_cli("help " + command, &via_help), 0);
+    EXPECT_EQ(run_cli(command + " --help", &via_option), 0);
+    EXPECT_EQ(via_help, via_option) << command;
+    EXPECT_NE(via_help.find("Usage: aem " + command), std::string::npos) << via_help;
+  }
+  std::string top, top_option;
+  EXPECT_EQ(run_cli("help", &top), 0);
+  EXPECT_EQ(run_cli("--help", &top_option), 0);
+  EXPECT_EQ(top, top_option);
+  EXPECT_EQ(run_cli("help bogus"), 2);
+}
+
+/// Sources the generated completion script in bash and completes `line` (the last word is completed).
+std::string complete(const std::filesystem::path& dir, const std::string& line) {
+  const auto script = dir / "aem.bash";
+  EXPECT_EQ(run_cli("completion > '" + script.string() + "'"), 0);
+  const std::string cmd = "cd '" + dir.string() + "' && bash -c 'source ./aem.bash; COMP_WORDS=(" + line +
+                          "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _aem; echo \"${COMPREPLY[*]}\"'";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::string text;
+  char buf[512];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) text.append(buf, n);
+  ::pclose(p);
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+TEST(Cli, BashCompletionOffersCommandsOptionsAndFiles) {
+  const auto dir = test::temp_dir("completion");
+  test::write_file(dir / "model.iqe", std::string("# iqe\n"));
+  EXPECT_EQ(complete(dir, "aem in"), "info");
+  EXPECT_EQ(complete(dir, "aem convert --o"), "--output --out-dir --optimize");
+  EXPECT_EQ(complete(dir, "aem info mo"), "model.iqe");
+  EXPECT_EQ(complete(dir, "aem help val"), "validate");
+}
+
+TEST(Cli, PoseOnAFileWithoutAnimationsSaysSo) {
+  const auto dir = test::temp_dir("pose-static");
+  const auto tube = small_tube(dir);
+  // IQE without animation sections: the converted tube keeps its joints but no animation.
+  const auto iqe = dir / "tube.iqe";
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + iqe.string() + "' --no-textures"), 0);
+  std::string text;
+  {
+    std::ifstream in(iqe);
+    std::string line;
+    while (std::getline(in, line))
+      if (line.starts_with("animation") || line.starts_with("frame")) break;
+      else text += line + "\n";
+  }
+  test::write_file(dir / "still.iqe", text);
+  std::string out;
+  EXPECT_EQ(run_cli("pose '" + (dir / "still.iqe").string() + "' --time 0", &out), 1);
+  EXPECT_NE(out.find("has no animations"), std::string::npos) << out;
+  // An animation the file does not have, in a file that has one, is a usage error.
+  EXPECT_EQ(run_cli("pose '" + tube.string() + "' --time 0 --anim walk", &out), 2);
+  EXPECT_NE(out.find("no animation \"walk\""), std::string::npos) << out;
+  // The bind pose is still there to ask for.
+  EXPECT_EQ(run_cli("pose '" + (dir / "still.iqe").string() + "' --time 0 --anim -1"), 0);
+}
+
+TEST(Cli, ConvertCreatesMissingOutputFoldersForOneFileAndForMany) {
+  const auto dir = test::temp_dir("convert-folders");
+  const auto tube = small_tube(dir);
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "a/b/one.iqm").string() + "'"), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "a/b/one.iqm"));
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + tube.string() + "' --out-dir '" + (dir / "c/d").string() + "' --to iqe"), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "c/d/tube.iqe"));
+  // A folder that cannot be made (a file is in the way) fails before any conversion.
+  test::write_file(dir / "blocker", std::string("x"));
+  std::string out;
+  EXPECT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "blocker/x.aem").string() + "'", &out), 1);
+  EXPECT_NE(out.find("cannot create the output folder"), std::string::npos) << out;
+}
+
+TEST(Cli, OutDirWithOneInput) {
+  const auto dir = test::temp_dir("convert-outdir");
+  const auto tube = small_tube(dir);
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' --out-dir '" + (dir / "out").string() + "' --to iqm"), 0);
+  auto scene = read_scene(dir / "out/tube.iqm");
+  ASSERT_TRUE(scene.ok());
+  EXPECT_EQ(scene->vertex_count(), 15u);
+}
+
+TEST(Cli, DashReadsStandardInputAndWritesStandardOutput) {
+  const auto dir = test::temp_dir("convert-stdio");
+  const auto tube = small_tube(dir);
+  const auto piped = dir / "piped.aem";
+  ASSERT_EQ(run_cli("convert - - --to aem < '" + tube.string() + "' > '" + piped.string() + "'"), 0);
+  auto model = AemModel::load(piped);
+  ASSERT_TRUE(model.ok()) << model.error().to_string();
+  EXPECT_EQ(model->view().counts().vertices, 15u);
+  EXPECT_EQ(model->view().counts().indices, 16u * 3);
+  // Without --to, standard output has no extension to name a format: a usage error.
+  EXPECT_EQ(run_cli("convert '" + tube.string() + "' -"), 2);
+}
+
+TEST(Cli, UnknownOutputExtensionIsAUsageError) {
+  const auto dir = test::temp_dir("convert-ext");
+  const auto tube = small_tube(dir);
+  const CliRun r = run_split("convert '" + tube.string() + "' '" + (dir / "out.bogus").string() + "'", dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--to"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.bogus"));
+}
+
+}  // namespace
+}  // namespace aem

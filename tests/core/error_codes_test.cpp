@@ -1,0 +1,56 @@
+// docs/error-codes.md and the source name the same set of codes. A code in the source is an all-caps
+// string literal with an underscore ("AEM_TOO_SMALL"), or one that opens an Error/Warning/Diagnostic
+// or is passed to fail_at/fail_line ("TRUNCATED"). A code in the catalogue opens a table row.
+// A new code fails this test until its line is added to docs/error-codes.md.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace {
+
+const std::filesystem::path kRoot = std::filesystem::path(AEM_TEST_DATA_DIR) / ".." / "..";
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::set<std::string> matches(const std::string& text, const std::regex& re, int group) {
+  std::set<std::string> out;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) out.insert((*it)[group]);
+  return out;
+}
+
+std::set<std::string> source_codes() {
+  const std::regex with_underscore(R"re("([A-Z][A-Z0-9]*(_[A-Z0-9]+)+)")re");
+  const std::regex as_code(R"re(((Error|Warning|Diagnostic)\{|fail_(at|line)\([^,()]+,\s*)"([A-Z][A-Z0-9_]+)")re");
+  std::set<std::string> codes;
+  for (const char* folder : {"src", "apps", "include"})
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(kRoot / folder)) {
+      const auto ext = entry.path().extension();
+      if (ext != ".cpp" && ext != ".hpp" && ext != ".h") continue;
+      const std::string text = slurp(entry.path());
+      codes.merge(matches(text, with_underscore, 1));
+      codes.merge(matches(text, as_code, 4));
+    }
+  return codes;
+}
+
+std::set<std::string> catalogue_codes() {
+  return matches(slurp(kRoot / "docs" / "error-codes.md"), std::regex(R"(\n\| ([A-Z][A-Z0-9_]+) \|)"), 1);
+}
+
+TEST(ErrorCodes, CatalogueAndSourceNameTheSameCodes) {
+  const auto source = source_codes(), catalogue = catalogue_codes();
+  ASSERT_GT(catalogue.size(), 50u);  // the catalogue was found and parsed
+  for (const auto& c : source) EXPECT_TRUE(catalogue.count(c)) << c << " is used in the source: add it to docs/error-codes.md";
+  for (const auto& c : catalogue) EXPECT_TRUE(source.count(c)) << c << " is in docs/error-codes.md but no source uses it";
+}
+
+}  // namespace

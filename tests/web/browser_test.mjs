@@ -1,0 +1,159 @@
+// Drives the built site (web/) in headless Chromium with puppeteer-core: for one file of each format,
+// loads it through the file input, waits for the page's ready state and compares the silhouette of
+// the canvas with `aem render` of the same file at the same time and camera; checks that scrubbing
+// changes the picture, that a hostile file shows its error while the page keeps working, that
+// ?model= loads a file from the site, and that the console shows no errors.
+// Usage: node browser_test.mjs SITE_DIR AEM_CLI OUT_DIR   (AEM_CORPUS_DIR names the corpus)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [siteDir, aemCli, outDir] = process.argv.slice(2);
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const puppeteer = createRequire(path.join(repo, 'tests/node/package.json'))('puppeteer-core');
+const corpus = process.env.AEM_CORPUS_DIR;
+const data = path.join(repo, 'tests/data');
+fs.mkdirSync(outDir, { recursive: true });
+
+// One file of each format the browser build reads (glTF joins when its native reader lands).
+const cases = [
+  { format: 'AEM', file: path.join(corpus, 'aem/RiggedSimple.aem'), animated: true },
+  { format: 'AEM legacy', file: path.join(corpus, 'aem-legacy/RiggedSimple.legacy.aem') },
+  { format: 'IQE', file: path.join(corpus, 'iqe/unv_rocket.iqe') },
+  { format: 'IQM', file: path.join(corpus, 'iqm/raylib_guy.iqm') },
+  { format: 'CEM', file: path.join(corpus, 'cem/test_1.cem') },
+  { format: 'E3D (LZMA)', file: path.join(data, 'e3d/tube-lzma.e3d') },
+];
+const hostile = path.join(data, 'cem/fuzz-frames-overrun.cem');
+const minIou = 0.97;
+
+const failures = [];
+function check(ok, what) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+// The site, and the test files under /test/ (for ?model=).
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://localhost');
+  const name = decodeURIComponent(url.pathname);
+  const testFile = name.startsWith('/test/') && cases.find((c) => path.basename(c.file) === name.slice(6));
+  const file = testFile ? testFile.file : path.join(siteDir, name === '/' ? 'index.html' : path.normalize(name));
+  if (!file.startsWith(siteDir) && !testFile) return res.writeHead(403).end();
+  fs.readFile(file, (err, body) => {
+    if (err) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }).end(body);
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const profile = fs.mkdtempSync(path.join(outDir, 'chromium-profile-'));
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: 'new',
+  args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
+});
+const consoleErrors = [];
+try {
+  const page = await browser.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.setViewport({ width: 960, height: 640, deviceScaleFactor: 1 });
+
+  const waitSettled = () => page.waitForFunction(() => ['ready', 'error'].includes(document.body.dataset.state), { timeout: 30000 });
+  const nextFrames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const load = async (...files) => {
+    await page.evaluate(() => (document.body.dataset.state = 'waiting'));
+    await (await page.$('#file-input')).uploadFile(...files);
+    await waitSettled();
+    return page.evaluate(() => document.body.dataset.state);
+  };
+  // Paused at `fraction` of the timeline.
+  const scrub = async (fraction) => {
+    await page.evaluate((f) => {
+      if (document.getElementById('play').textContent === 'Pause') document.getElementById('play').click();
+      const t = document.getElementById('timeline');
+      t.value = String(Math.round(f * 1000));
+      t.dispatchEvent(new Event('input'));
+    }, fraction);
+    await nextFrames();
+  };
+  const canvasPng = () => page.evaluate(() => document.getElementById('view').toDataURL('image/png'));
+  // Pixels unlike the background in each image, their IoU, and how many pixels differ between the two.
+  const silhouettes = (a, b) => page.evaluate(async (a, b) => {
+    const pixels = async (url) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      return g.getImageData(0, 0, img.width, img.height);
+    };
+    const [pa, pb] = [await pixels(a), await pixels(b)];
+    if (pa.width !== pb.width || pa.height !== pb.height) return { error: `sizes ${pa.width}x${pa.height} vs ${pb.width}x${pb.height}` };
+    // The background is the clear colour in the top-left corner (framing leaves a margin there).
+    const fg = (d, i) => Math.max(Math.abs(d[i] - d[0]), Math.abs(d[i + 1] - d[1]), Math.abs(d[i + 2] - d[2])) > 12;
+    let inter = 0, union = 0, na = 0, nb = 0, changed = 0;
+    for (let i = 0; i < pa.data.length; i += 4) {
+      const x = fg(pa.data, i), y = fg(pb.data, i);
+      na += x; nb += y; inter += x && y; union += x || y;
+      changed += Math.max(Math.abs(pa.data[i] - pb.data[i]), Math.abs(pa.data[i + 1] - pb.data[i + 1]), Math.abs(pa.data[i + 2] - pb.data[i + 2])) > 24;
+    }
+    return { iou: union ? inter / union : 0, na, nb, changed };
+  }, a, b);
+  const dataUrl = (file) => `data:image/png;base64,${fs.readFileSync(file).toString('base64')}`;
+  const save = (url, file) => fs.writeFileSync(file, Buffer.from(url.split(',')[1], 'base64'));
+
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => document.body.dataset.state === 'idle', { timeout: 30000 });
+  await page.click('#grid');  // the comparison renders without the grid
+
+  for (const c of cases) {
+    const state = await load(c.file);
+    check(state === 'ready', `${c.format}: ${path.basename(c.file)} reaches the ready state (${state})`);
+    if (state !== 'ready') continue;
+    await scrub(0);
+    const base = path.join(outDir, path.basename(c.file).replace(/\./g, '_'));
+    await page.screenshot({ path: `${base}.page.png` });
+    const shot = await canvasPng();
+    save(shot, `${base}.web.png`);
+    const [w, h] = await page.evaluate(() => [document.getElementById('view').width, document.getElementById('view').height]);
+    execFileSync(aemCli, ['render', c.file, '-o', `${base}.aem.png`, '--size', `${w}x${h}`, '--no-grid', '--time', '0']);
+    const s = await silhouettes(shot, dataUrl(`${base}.aem.png`));
+    check(!s.error && s.iou >= minIou && s.na > 100, `${c.format}: silhouette IoU ${s.iou?.toFixed(4)} >= ${minIou} (${s.na} vs ${s.nb} pixels) ${s.error || ''}`);
+    if (c.animated) {
+      await scrub(0.5);
+      const later = await canvasPng();
+      save(later, `${base}.web-half.png`);
+      const d = await silhouettes(shot, later);
+      check(d.changed > 200, `${c.format}: scrubbing to half the animation changes ${d.changed} pixels`);
+    }
+  }
+
+  const state = await load(hostile);
+  const shown = await page.evaluate(() => ({ hidden: document.getElementById('error').hidden, code: document.getElementById('error-code')?.textContent,
+    text: document.getElementById('error').textContent }));
+  await page.screenshot({ path: path.join(outDir, 'hostile.page.png') });
+  check(state === 'error' && !shown.hidden && /^[A-Z][A-Z0-9_]+$/.test(shown.code || '') && /at byte \d+/.test(shown.text),
+    `hostile file shows its error with code and offset: ${shown.text}`);
+  check((await load(cases[0].file)) === 'ready', 'after the hostile file the page loads a model again');
+
+  await page.evaluate(() => (document.body.dataset.state = 'waiting'));
+  await page.goto(`${origin}/?model=/test/${path.basename(cases[3].file)}`);
+  await waitSettled();
+  check((await page.evaluate(() => document.body.dataset.state)) === 'ready', '?model= loads a model from the site');
+} finally {
+  await browser.close();
+  server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? ': ' + consoleErrors.join(' | ') : ''}`);
+console.log(failures.length ? `${failures.length} check(s) failed` : 'all checks passed');
+process.exit(failures.length ? 1 : 0);
