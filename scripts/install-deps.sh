@@ -11,6 +11,7 @@ packages=(
   libglfw3-dev libepoxy-dev libegl1-mesa-dev libgl1-mesa-dev libgl1-mesa-dri
   libglm-dev libstb-dev libimgui-dev fonts-dejavu-core
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
+  rapidjson-dev libdraco-dev
   liblzma-dev lzma-dev zlib1g-dev
   nlohmann-json3-dev
 )
@@ -20,6 +21,8 @@ test_packages=(
   xvfb xauth
   nodejs
   emscripten chromium
+  gltfpack
+  blender python3-numpy
 )
 
 with_tests=0

@@ -36,11 +36,13 @@ int main(int argc, char** argv) {
   auto* info_cmd = app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
   info_cmd->add_option("file", info.file, "Model file in any supported format")->required();
   info_cmd->add_flag("--json", info.json, "Print JSON instead of text");
+  info_cmd->add_option("--asset-root", info.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
 
   ValidateOptions validate;
   auto* validate_cmd = app.add_subcommand("validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");
   validate_cmd->add_option("files", validate.files, "Model files")->required();
   validate_cmd->add_flag("--json", validate.json, "Print a JSON report");
+  validate_cmd->add_option("--asset-root", validate.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   validate_cmd->add_flag("-q,--quiet", validate.quiet, "Print only problems");
 
   auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
@@ -49,7 +51,7 @@ int main(int argc, char** argv) {
   auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
   convert_cmd->add_option("files", convert.inputs, "Input file(s); with one input and no --out-dir, the last is the output");
   convert_cmd->add_option("-o,--output", convert.output, "Output file (single conversion)");
-  convert_cmd->add_option("--out-dir", convert.out_dir, "Convert every input into this folder");
+  convert_cmd->add_option("--out-dir", convert.out_dir, "Convert every input into this folder as <stem>.<ext>; refused (exit 2) when two inputs share a stem");
   convert_cmd->add_option("--to", convert.to, "Output format (aem, cem, ...; see `aem formats`); default from the extension");
   convert_cmd->add_option("--scale", convert.scale, "Multiply every coordinate by this")->capture_default_str();
   convert_cmd->add_option("--up", convert.up, "Up axis of the output (default: the format's own)")->check(CLI::IsMember({"y", "z"}));
@@ -59,8 +61,10 @@ int main(int argc, char** argv) {
   convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation; IQE/IQM: for resampling animations without one")->capture_default_str();
   convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
+  convert_cmd->add_flag("--embed", convert.embed, "glTF (.gltf): buffer and images as data URIs inside the JSON, no side files");
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
   convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
+  convert_cmd->add_option("--asset-root", convert.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   convert_cmd->add_option("--depfile", convert.depfile, "Write a Make/Ninja depfile: every file read, for the files written");
   convert_cmd->add_option("--manifest", convert.manifest, "Convert the JSON list [{input, output, options}] in this file");
   convert_cmd->add_option("--cache", convert.cache, "Skip conversions whose inputs, side files and options are unchanged (cache folder)");
@@ -91,6 +95,7 @@ int main(int argc, char** argv) {
   render_cmd->add_flag("--wireframe", render.wireframe, "Draw triangle edges only");
   render_cmd->add_flag("--skeleton", render.skeleton, "Draw the skeleton over the model");
   render_cmd->add_flag("--no-grid", render.no_grid, "Leave out the ground grid");
+  render_cmd->add_option("--asset-root", render.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   render_cmd->add_flag("--overlay", render.overlay, "Draw triangle edges over the shading");
   render_cmd->add_flag("--normals", render.normals, "Draw vertex normals as short lines");
   render_cmd->add_flag("--tangents", render.tangents, "Draw vertex tangents as short lines");

@@ -53,12 +53,13 @@ Status save_screenshot(GLFWwindow* window, const std::string& path) {
 
 class Viewer {
  public:
-  Viewer(GLFWwindow* window, std::unique_ptr<render::Renderer> renderer) : window_(window), renderer_(std::move(renderer)) {}
+  Viewer(GLFWwindow* window, std::unique_ptr<render::Renderer> renderer, std::filesystem::path asset_root)
+      : window_(window), renderer_(std::move(renderer)), asset_root_(std::move(asset_root)) {}
 
   /// Opens `path`; with `keep_view` (a reload), the camera, animation, time and selected bone stay.
   void open(const std::string& path, bool keep_view = false) {
     state_.path_field = path;
-    auto scene = read_scene(path);
+    auto scene = read_scene(path, ReadOptions{.asset_root = asset_root_});
     ++load_attempts_;
     if (!scene) {
       // Keep showing what was loaded before; say why the new file did not open.
@@ -77,7 +78,7 @@ class Viewer {
     state_.loaded_path = path;
     state_.channels.clear();
     state_.channel_view.clear();
-    renderer_->load(state_.scene, std::filesystem::path(path).parent_path());
+    renderer_->load(state_.scene, std::filesystem::path(path).parent_path(), asset_root_);
     for (const auto& p : renderer_->textures().problems()) state_.warnings.push_back("warning: " + p);
     watch_.watch(model_files(path, state_.scene));
     state_.playback.reset(state_.scene);
@@ -253,6 +254,7 @@ class Viewer {
 
   GLFWwindow* window_;
   std::unique_ptr<render::Renderer> renderer_;
+  std::filesystem::path asset_root_;
   ViewerState state_;
   render::Camera camera_;
   render::Renderer::Viewport view_;
@@ -470,7 +472,7 @@ int run_viewer(const ViewerOptions& options) {
     fmt::print(stderr, "{}\n", renderer.error().to_string());
     return 1;
   }
-  Viewer viewer(session.window, std::move(renderer.value()));
+  Viewer viewer(session.window, std::move(renderer.value()), options.asset_root);
   float content_x = 1.0f, content_y = 1.0f;
   glfwGetWindowContentScale(session.window, &content_x, &content_y);
   const float monitor_scale = std::isfinite(content_y) && content_y > 0.0f ? content_y : 1.0f;

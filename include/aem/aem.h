@@ -1,7 +1,11 @@
 /* C API, source-compatible with the reference libaem (janhsimon/aem at commit 5ff9e7f): the same
  * names, types, enums and semantics, so programs written against it compile and run unchanged.
  * Unlike the reference, every invalid file is rejected with an error instead of crashing, the
- * texture names stay valid after aem_finish_loading_model, and output buffers need no alignment. */
+ * texture names stay valid after aem_finish_loading_model, and output buffers need no alignment.
+ * Threads: every function may be called from several threads at once. Loading keeps no global
+ * state, aem_get_last_error is per thread, and aem_evaluate_model_animation may run concurrently,
+ * also on one model (calls on the same model take turns; use one model per thread to avoid waiting).
+ * aem_free_model must not run while another thread uses that model. */
 #pragma once
 
 #include <stdint.h>

@@ -1,5 +1,7 @@
 // Skeletal and mesh (node) animation: per bone, local = T*R*S from the sampled keys, composed with the
 // parent's posed transform (parents first, each bone once), times the inverse bind matrix.
+// Threads: an animator holds per-call state, so each thread uses its own; any number of animators may
+// evaluate one shared (unchanging) view or scene at once. sample_channel and parents_first_order are pure.
 #pragma once
 
 #include <span>

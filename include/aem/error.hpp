@@ -21,8 +21,9 @@ struct Diagnostic {
   std::optional<std::uint32_t> line;
   std::string path;     ///< element path such as "meshes[3].material"
   std::string message;  ///< what was wrong, for a person
+  std::optional<std::uint32_t> column = std::nullopt;  ///< 1-based column in `line` when the reader knows it (IQE numbers)
 
-  /// "file: FORMAT error CODE at byte N (path): message" in one line.
+  /// "file: FORMAT error CODE at byte N (path): message" in one line ("at line L, column C" for text).
   std::string to_string(const char* severity = "error") const;
 };
 

@@ -1,4 +1,6 @@
 // Reading and writing scenes in every supported format, chosen by content (magic) or extension.
+// Threads: every function here may run on several threads at once on different files (readers keep no
+// global state; each read's limits and warnings belong to that call).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +19,10 @@ namespace aem {
 struct ReadOptions {
   std::uint64_t max_decoded_bytes = 1ull << 31;   ///< cap on decompressed data (LZMA, PK01)
   bool generate_normals = true;                   ///< when the format says how (IQE smoothing)
+  /// Side files a model refers to (textures, buffers, .mtl) are read only from inside the model's
+  /// folder, or inside this folder when it is set; other references (absolute paths, `..` escapes,
+  /// links out) are refused with a SIDE_FILE_REFUSED warning.
+  std::filesystem::path asset_root;
   /// Third-party readers (Assimp) are not hardened against hostile files: a malformed file can crash
   /// or hang them. When true, such a read first runs in a forked child process, and a crash or a run
   /// longer than `third_party_timeout_seconds` becomes an error (READER_CRASHED, READER_TIMEOUT)
@@ -31,6 +37,22 @@ struct WriteOptions {
   bool compress = false;          ///< E3D: LZMA-compress blocks
   float frame_rate = 30.0f;       ///< CEM: rate at which skeletal animation is baked into frames
   int lods = 0;                   ///< CEM: extra levels of detail to generate
+  bool embed = false;             ///< glTF (.gltf): buffers and images as data URIs instead of side files
+  /// Name of the file being written (write_scene sets it): glTF picks .glb or .gltf by its extension
+  /// and names side files after its stem.
+  std::string output_name;
+};
+
+/// A file a writer puts beside its main output (glTF .bin and images), named relative to its folder.
+struct SideFile {
+  std::string name;
+  std::vector<std::byte> bytes;
+};
+
+/// Everything one write produces: the main file and its side files.
+struct WriterOutput {
+  std::vector<std::byte> main;
+  std::vector<SideFile> side_files;
 };
 
 /// What a reader gets: the bytes, and the path for error messages and side files (may be empty).
@@ -52,6 +74,8 @@ struct FormatHandler {
   /// The coordinate conventions the format's numbers are in: readers set Scene::conventions to them and
   /// write_scene converts a scene into them before writing (see aem/conventions.hpp).
   Conventions conventions{};
+  /// For formats whose output may span several files; when set, write_scene uses it instead of `write`.
+  Result<WriterOutput> (*write_files)(const Scene& scene, const WriteOptions& options) = nullptr;
 };
 
 /// Every format this build supports, in detection order.
@@ -71,8 +95,8 @@ Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& o
 Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
                          const ReadOptions& options = {});
 
-/// Writes `scene` in `format` (null = from the extension) atomically: a temporary file renamed into
-/// place, so a failure never leaves a partial file. The scene is first converted into the format's
+/// Writes `scene` in `format` (null = from the extension) atomically: temporary files renamed into
+/// place (side files first, the main file last), so a failure never leaves a partial file. The scene is first converted into the format's
 /// conventions (a copy is converted; `scene` is not changed).
 Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format = nullptr,
                    const WriteOptions& options = {});

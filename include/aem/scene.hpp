@@ -67,12 +67,17 @@ struct Mesh {
   std::size_t triangle_count() const { return indices.size() / 3; }
 };
 
+/// How texture coordinates outside 0..1 are treated (glTF sampler wrapS/wrapT).
+enum class TextureWrap : std::uint8_t { Repeat, ClampToEdge, MirroredRepeat };
+
 /// A texture: a file name (resolved relative to the model), embedded image bytes, or both.
 struct Texture {
   std::string name;                 ///< file name or URI as the source wrote it
   std::vector<std::uint8_t> data;   ///< embedded PNG/JPEG bytes, empty when external
   std::string mime_type;            ///< "image/png", "image/jpeg" or empty
   bool loaded_from_file = false;    ///< `data` was read from the file `name` beside the model, not stored in it
+  TextureWrap wrap_u = TextureWrap::Repeat;  ///< sampler wrap along U (glTF wrapS)
+  TextureWrap wrap_v = TextureWrap::Repeat;  ///< sampler wrap along V (glTF wrapT)
 };
 
 /// Which texture fills each material slot: an index into Scene::textures, or -1.
@@ -100,6 +105,7 @@ struct Material {
   Vec3 ambient{}, diffuse{1, 1, 1}, specular{}; float shininess = 0.0f;
   bool double_sided = false;
   bool alpha_blend = false;
+  float alpha_cutoff = -1.0f;      ///< glTF alphaMode MASK: alpha below this is cut out; negative = no mask
   std::uint32_t flags = 0;         ///< format-specific value kept for round trips (E3D flags, CEM texture_index)
   MaterialTextures textures;
 };

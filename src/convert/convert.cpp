@@ -4,6 +4,7 @@
 
 #include "aem/conventions.hpp"
 #include "core/flatten.hpp"
+#include "core/side_textures.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "convert/weights.hpp"
@@ -72,8 +73,11 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
                                  "vertices with more than 4 joint influences kept their largest 4"});
     timer.lap("flatten and weights");
   }
-  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them.
-  if (format->name == "aem" || format->name == "iqe" || format->name == "iqm") {
+  // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them,
+  // except between IQE and IQM: there a material's name is already the engine's texture path, kept as is.
+  const bool iqe_family = format->name == "iqe" || format->name == "iqm";
+  const bool names_kept = iqe_family && (scene->source_format == "IQE" || scene->source_format == "IQM");
+  if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (options.textures) {
       auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
       auto exported = export_textures(scene.value(), dir, output.stem().string());
@@ -92,6 +96,12 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
     auto saved = save_embedded_textures(scene.value(), dir, output.stem().string());
     if (!saved) return saved.error();
     report.textures_written = saved->written;
+  }
+  // glTF carries image bytes: textures the source names are read from beside it.
+  if (format->name == "gltf") {
+    std::uint64_t budget = options.read.max_decoded_bytes;
+    const auto problems = load_side_textures(scene.value(), input, options.read.asset_root, budget);
+    warnings.insert(warnings.end(), problems.refused.begin(), problems.refused.end());
   }
   if (options.optimize) {
     optimize_meshes(scene.value());

@@ -17,7 +17,7 @@ struct ConvertOptions {
   bool flip_uv = false;               ///< V -> 1 - V on top of the format's own convention
   bool textures = true;               ///< AEM/IQE/IQM: write PNG textures next to the output; CEM: embedded images as files
   bool optimize = false;              ///< merge duplicate vertices, optimise vertex cache and fetch order
-  ReadOptions read;
+  ReadOptions read;                   ///< e.g. asset_root: where side files may come from
   WriteOptions write;
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -67,8 +68,15 @@ class ByteReader {
   std::uint32_t u32(std::string_view what) { return read<std::uint32_t>(what); }
   std::int32_t i32(std::string_view what) { return read<std::int32_t>(what); }
   std::uint64_t u64(std::string_view what) { return read<std::uint64_t>(what); }
-  float f32(std::string_view what) { return read<float>(what); }
-  double f64(std::string_view what) { return read<double>(what); }
+  /// Floats must be finite: NaN or infinity fail with "<FORMAT>_NOT_FINITE" at the value's offset.
+  float f32(std::string_view what) { return finite(read<float>(what), what); }
+  double f64(std::string_view what) { return finite(read<double>(what), what); }
+  /// A double the scene keeps as a float: beyond the float range fails like NaN.
+  double f64_float_range(std::string_view what) {
+    const double v = f64(what);
+    if (std::fabs(v) > 3.4028234663852886e38) fail_not_finite(what, pos_ - sizeof v);
+    return v;
+  }
 
   /// A fixed-size string field: the text up to the first NUL, or all `n` bytes if there is none.
   std::string fixed_string(std::size_t n, std::string_view what) {
@@ -92,6 +100,12 @@ class ByteReader {
     return s;
   }
   [[noreturn]] void fail_truncated(std::string_view what, std::uint64_t at, std::uint64_t need = 0) const;
+  template <class F>
+  F finite(F v, std::string_view what) const {
+    if (!std::isfinite(v)) fail_not_finite(what, pos_ - sizeof(F));
+    return v;
+  }
+  [[noreturn]] void fail_not_finite(std::string_view what, std::uint64_t at) const;
 
   std::span<const std::byte> data_;
   std::string_view format_;

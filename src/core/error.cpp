@@ -15,6 +15,7 @@ std::string Diagnostic::to_string(const char* severity) const {
   if (!code.empty()) s += " " + code;
   if (offset) s += " at byte " + std::to_string(*offset);
   if (line) s += " at line " + std::to_string(*line);
+  if (column) s += ", column " + std::to_string(*column);
   if (!path.empty()) s += " (" + path + ")";
   s += ": " + message;
   return s;
@@ -38,6 +39,10 @@ void ByteReader::fail_truncated(std::string_view what, std::uint64_t at, std::ui
   std::string msg = "file ends inside " + std::string(what);
   if (need) msg += ": needs " + std::to_string(need) + " bytes, " + std::to_string(remaining()) + " remain";
   fail_at(format_, "TRUNCATED", base_ + at, std::move(msg));
+}
+
+void ByteReader::fail_not_finite(std::string_view what, std::uint64_t at) const {
+  fail_at(format_, std::string(format_) + "_NOT_FINITE", base_ + at, std::string(what) + " is NaN, infinite or beyond the float range");
 }
 
 }  // namespace detail

@@ -133,11 +133,14 @@ MappedFile::~MappedFile() {
   if (data_) ::munmap(data_, size_);
 }
 
-Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+namespace {
+
+/// Writes `bytes` to a new temporary file beside `path`; returns its name, or "" with errno set.
+std::string write_temporary(const std::filesystem::path& path, std::span<const std::byte> bytes) {
   std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
   int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) return io_error("IO_WRITE_FAILED", path, "cannot create a temporary file in " + dir.string());
+  if (fd < 0) return {};
   std::size_t done = 0;
   bool ok = true;
   while (done < bytes.size()) {
@@ -152,14 +155,39 @@ Status write_file_atomic(const std::filesystem::path& path, std::span<const std:
   if (ok) ok = ::fchmod(fd, 0644) == 0 && ::fsync(fd) == 0;
   int saved = errno;
   if (::close(fd) != 0) ok = false;
-  if (ok && ::rename(tmpl.c_str(), path.c_str()) != 0) ok = false;
-  if (!ok) {
-    if (!saved) saved = errno;
-    ::unlink(tmpl.c_str());
+  if (ok) return tmpl;
+  if (!saved) saved = errno;
+  ::unlink(tmpl.c_str());
+  errno = saved;
+  return {};
+}
+
+}  // namespace
+
+Status write_files_atomic(std::span<const PendingFile> files) {
+  std::vector<std::string> temporaries;
+  auto fail = [&](const std::filesystem::path& path, std::size_t renamed) {
+    const int saved = errno;
+    for (std::size_t i = 0; i < renamed; ++i) ::unlink(files[i].path.c_str());
+    for (std::size_t i = renamed; i < temporaries.size(); ++i) ::unlink(temporaries[i].c_str());
     errno = saved;
     return io_error("IO_WRITE_FAILED", path, "cannot write");
+  };
+  for (const auto& f : files) {
+    temporaries.push_back(write_temporary(f.path, f.bytes));
+    if (temporaries.back().empty()) {
+      temporaries.pop_back();
+      return fail(f.path, 0);
+    }
   }
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (::rename(temporaries[i].c_str(), files[i].path.c_str()) != 0) return fail(files[i].path, i);
   return Ok{};
+}
+
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+  const PendingFile file{path, bytes};
+  return write_files_atomic({&file, 1});
 }
 
 }  // namespace aem::detail

@@ -67,4 +67,12 @@ class MappedFile {
 /// the temporary is removed and `path` is untouched. Error code IO_WRITE_FAILED.
 Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes);
 
+struct PendingFile {
+  std::filesystem::path path;
+  std::span<const std::byte> bytes;
+};
+/// Writes every file to a temporary beside it, then renames them into place in order; on any failure
+/// the temporaries and the files already renamed are removed. Error code IO_WRITE_FAILED.
+Status write_files_atomic(std::span<const PendingFile> files);
+
 }  // namespace aem::detail

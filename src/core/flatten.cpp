@@ -4,9 +4,8 @@
 #include <utility>
 
 namespace aem {
-namespace {
 
-Mesh placed(const Mesh& src, const Mat4& world, std::int32_t joint) {
+Mesh place_mesh(const Mesh& src, const Mat4& world, std::int32_t joint) {
   Mesh m = src;
   // Normals go through the inverse-transpose so non-uniform scale keeps them perpendicular.
   Mat4 normal_matrix = transpose(inverse(world));
@@ -34,8 +33,6 @@ Mesh placed(const Mesh& src, const Mat4& world, std::int32_t joint) {
   return m;
 }
 
-}  // namespace
-
 Scene flatten_nodes(const Scene& scene) {
   if (scene.nodes.empty()) return scene;
   Scene out = scene;
@@ -44,7 +41,7 @@ Scene flatten_nodes(const Scene& scene) {
   auto world = node_world_matrices(scene);
   for (std::size_t n = 0; n < scene.nodes.size(); ++n)
     for (std::uint32_t mi : scene.nodes[n].meshes)
-      if (mi < scene.meshes.size()) out.meshes.push_back(placed(scene.meshes[mi], world[n], scene.nodes[n].joint));
+      if (mi < scene.meshes.size()) out.meshes.push_back(place_mesh(scene.meshes[mi], world[n], scene.nodes[n].joint));
   return out;
 }
 

@@ -12,4 +12,8 @@ namespace aem {
 /// returned unchanged.
 Scene flatten_nodes(const Scene& scene);
 
+/// A copy of `mesh` with positions, normals, tangents, bitangents and frames moved by `world` (winding
+/// flipped when it mirrors); a rigid mesh also follows `joint` (-1 = none) as in flatten_nodes.
+Mesh place_mesh(const Mesh& mesh, const Mat4& world, std::int32_t joint);
+
 }  // namespace aem

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "aem/animation.hpp"
+#include "core/finite.hpp"
 
 namespace aem {
 namespace {
@@ -37,11 +38,6 @@ struct Checker {
     check_size(m.rigid_joints, n, p, "rigid_joints");
     for (const auto& uv : m.uvs) check_size(uv, n, p, "uvs");
     for (const auto& c : m.colors) check_size(c, n, p, "colors");
-    for (const auto& pos : m.positions)
-      if (!std::isfinite(pos.x) || !std::isfinite(pos.y) || !std::isfinite(pos.z)) {
-        error("SCENE_NOT_FINITE", p + ".positions", "a position is NaN or infinite");
-        break;
-      }
     if (m.indices.size() % 3) error("SCENE_PARTIAL_TRIANGLE", p + ".indices", "index count is not a multiple of 3");
     auto check_indices = [&](const std::vector<std::uint32_t>& idx, const std::string& where) {
       for (std::size_t i = 0; i < idx.size(); ++i)
@@ -88,7 +84,6 @@ struct Checker {
       auto par = scene.joints[j].parent;
       if (par < -1 || par >= static_cast<std::int32_t>(scene.joints.size()))
         error("SCENE_PARENT_OUT_OF_RANGE", "joints[" + std::to_string(j) + "].parent", "parent " + std::to_string(par));
-      if (!is_finite(scene.joints[j].inverse_bind)) error("SCENE_NOT_FINITE", "joints[" + std::to_string(j) + "].inverse_bind", "matrix is not finite");
       parents.push_back(par);
     }
     if (parents_first_order(parents).size() != parents.size()) error("SCENE_PARENT_CYCLE", "joints", "the joint hierarchy has a cycle");
@@ -115,10 +110,8 @@ struct Checker {
 
   template <class V>
   void keys(const std::vector<Key<V>>& k, const std::string& p) {
-    for (std::size_t i = 0; i < k.size(); ++i) {
-      if (!std::isfinite(k[i].time)) return error("SCENE_NOT_FINITE", p, "key time is not finite");
-      if (i && k[i].time < k[i - 1].time) return error("SCENE_KEYS_UNSORTED", p, "key times decrease");
-    }
+    for (std::size_t i = 1; i < k.size(); ++i)
+      if (k[i].time < k[i - 1].time) return error("SCENE_KEYS_UNSORTED", p, "key times decrease");
   }
 
   void animations() {
@@ -142,6 +135,7 @@ SceneReport validate_scene(const Scene& scene) {
   c.hierarchy();
   c.materials();
   c.animations();
+  for (auto& e : detail::find_non_finite(scene, 64)) c.report.errors.push_back(std::move(e));
   return std::move(c.report);
 }
 

@@ -59,7 +59,8 @@ const std::vector<DataKind>& data_kinds() {
 }
 
 std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
-  // CEM bakes skin and skeletal animation into frames (its writer says so): converted, not dropped.
+  // CEM bakes skin and skeletal animation into frames (its writer says so), glTF turns rigid joint
+  // attachments into skin influences of weight 1: converted, not dropped.
   static const std::map<std::string_view, std::vector<std::string_view>, std::less<>> dropped = {
       {"aem", {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
                "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment"}},
@@ -71,6 +72,7 @@ std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
              "rigid joint attachments", "tag points", "emissive colour"}},
       {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
                "rigid joint attachments", "tag points", "comment"}},
+      {"gltf", {"custom vertex attributes", "levels of detail", "tag points", "comment"}},
   };
   auto it = dropped.find(format);
   return it == dropped.end() ? std::vector<std::string_view>{} : it->second;

@@ -2,12 +2,12 @@
 #include "aem/conventions.hpp"
 #include "aem/io.hpp"
 #include "core/file.hpp"
+#include "core/finite.hpp"
 #include "core/parse_error.hpp"
 #include "io/data_kinds.hpp"
 #include "io/isolation.hpp"
 
 namespace aem {
-
 Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
                          const ReadOptions& options) {
   const FormatHandler* f = detect_format(bytes, path_hint);
@@ -36,6 +36,25 @@ Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& o
   return read_scene(data.value(), path, options);
 }
 
+namespace {
+
+/// The writer's files, side files first so the main file appears last. Side file names must stay in
+/// the output's folder.
+Status write_outputs(const std::filesystem::path& path, const WriterOutput& out) {
+  const std::filesystem::path dir = path.parent_path();
+  std::vector<detail::PendingFile> files;
+  for (const auto& side : out.side_files) {
+    const std::filesystem::path name(side.name);
+    if (name.empty() || name.has_parent_path() || name == "." || name == ".." || name.filename() == path.filename())
+      return Error{"IO_WRITE_FAILED", {}, path.string(), {}, {}, {}, "side file name \"" + side.name + "\" is not a plain file name"};
+    files.push_back({dir / name, side.bytes});
+  }
+  files.push_back({path, out.main});
+  return detail::write_files_atomic(files);
+}
+
+}  // namespace
+
 Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format,
                    const WriteOptions& options) {
   if (!format) format = format_for_extension(path, FormatUse::Write);
@@ -43,17 +62,32 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
     return Error{"UNKNOWN_FORMAT", {}, path.string(), {}, {}, {},
                  format ? "aem cannot write " + std::string(format->name) + " files"
                         : "cannot tell the output format from the extension; use --to"};
-  auto bytes = detail::guard_read<std::vector<std::byte>>(format->name, path.string(), [&]() -> Result<std::vector<std::byte>> {
-    if (scene.conventions == format->conventions) return format->write(scene, options);
+  WriteOptions named = options;
+  named.output_name = path.filename().string();
+  auto write = [&](const Scene& s) -> Result<WriterOutput> {
+    if (auto bad = detail::find_non_finite(s, 1); !bad.empty()) {
+      bad.front().message = "not written: a number is NaN or infinite (run `aem validate` on the source)";
+      return bad.front();
+    }
+    if (format->write_files) return format->write_files(s, named);
+    auto bytes = format->write(s, named);
+    if (!bytes) return bytes.error();
+    Result<WriterOutput> out(WriterOutput{std::move(bytes.value()), {}});
+    out.warnings = std::move(bytes.warnings);
+    return out;
+  };
+  auto out = detail::guard_read<WriterOutput>(format->name, path.string(), [&]() -> Result<WriterOutput> {
+    // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
+    if (scene.conventions == format->conventions || !detail::find_non_finite(scene, 1).empty()) return write(scene);
     Scene converted = scene;
     convert_conventions(converted, format->conventions);
-    return format->write(converted, options);
+    return write(converted);
   });
-  if (!bytes) return bytes.error();
-  Status st = detail::write_file_atomic(path, bytes.value());
+  if (!out) return out.error();
+  Status st = write_outputs(path, out.value());
   if (st) {
     st.warnings = detail::data_loss_warnings(scene, format->name);
-    st.warnings.insert(st.warnings.end(), bytes.warnings.begin(), bytes.warnings.end());
+    st.warnings.insert(st.warnings.end(), out.warnings.begin(), out.warnings.end());
   }
   return st;
 }

@@ -53,6 +53,12 @@ Status survives_in_child(const std::function<void()>& probe, double timeout_seco
     return Error{"READER_CRASHED", format, file, {}, {}, {},
                  "the " + format + " reader crashed (" + ::strsignal(WTERMSIG(status)) +
                      ") on this file: it is malformed or unsupported"};
+  // The child ends with _exit(0) after the probe; any other exit is a crash turned into an exit code
+  // by a handler (a sanitizer's, for one).
+  if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+    return Error{"READER_CRASHED", format, file, {}, {}, {},
+                 "the " + format + " reader failed hard (its process exited with code " +
+                     std::to_string(WEXITSTATUS(status)) + ") on this file: it is malformed or unsupported"};
   return Ok{};
 }
 

@@ -36,12 +36,11 @@ const std::vector<FormatHandler>& raw_table() {
        formats::iqm_read, formats::iqm_write, formats::iqe_conventions()},
       {"e3d", "E3D (Ecere 3D models; LZMA-compressed blocks too)", {".e3d"}, formats::e3d_sniff, formats::e3d_read,
        formats::e3d_write, formats::e3d_conventions()},
-      // read and write are filled in as the native glTF reader and writer land.
-      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, nullptr, nullptr,
-       formats::gltf_conventions()},
+      {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, formats::gltf_read,
+       formats::gltf_write, formats::gltf_conventions(), formats::gltf_write_files},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
-      {"assimp", "any format Assimp reads (glTF, FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
+      {"assimp", "any format Assimp reads (FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
        nullptr, formats::assimp_read, nullptr, Conventions{}},
 #endif
   };
@@ -62,14 +61,22 @@ Result<std::vector<std::byte>> guarded_write(const Scene& scene, const WriteOpti
   return detail::guard_read<std::vector<std::byte>>(f.name, {}, [&] { return f.write(scene, options); });
 }
 
+template <std::size_t I>
+Result<WriterOutput> guarded_write_files(const Scene& scene, const WriteOptions& options) {
+  const FormatHandler& f = raw_table()[I];
+  return detail::guard_read<WriterOutput>(f.name, {}, [&] { return f.write_files(scene, options); });
+}
+
 constexpr std::size_t kMaxFormats = 32;
 
 template <std::size_t... I>
 std::vector<FormatHandler> guarded_table(std::index_sequence<I...>) {
   using Read = decltype(FormatHandler::read);
   using Write = decltype(FormatHandler::write);
+  using WriteFiles = decltype(FormatHandler::write_files);
   static constexpr Read reads[] = {&guarded_read<I>...};
   static constexpr Write writes[] = {&guarded_write<I>...};
+  static constexpr WriteFiles writes_files[] = {&guarded_write_files<I>...};
   std::vector<FormatHandler> handlers = raw_table();
   if (handlers.size() > kMaxFormats) {
     std::fputs("aem: more formats than kMaxFormats in src/io/registry.cpp\n", stderr);
@@ -78,6 +85,7 @@ std::vector<FormatHandler> guarded_table(std::index_sequence<I...>) {
   for (std::size_t i = 0; i < handlers.size(); ++i) {
     if (handlers[i].read) handlers[i].read = reads[i];
     if (handlers[i].write) handlers[i].write = writes[i];
+    if (handlers[i].write_files) handlers[i].write_files = writes_files[i];
   }
   return handlers;
 }

@@ -49,14 +49,14 @@ Renderer::~Renderer() {
   glDeleteTextures(1, &uv_checker_);
 }
 
-void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir) {
+void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root) {
   meshes_.clear();
   pose_.reset();
   scene_ = prepare_for_render(scene);
   rest_bounds_ = compute_bounds(scene_);
   meshes_.reserve(scene_.meshes.size());
   for (const Mesh& m : scene_.meshes) meshes_.emplace_back(m, scene_.joints.size());
-  textures_.load(scene_, model_dir);
+  textures_.load(scene_, model_dir, asset_root);
   mesh_visible.assign(scene_.meshes.size(), true);
   material_visible.assign(scene_.materials.size() + 1, true);
   animation_bounds_.assign(scene_.animations.size() + 1, std::nullopt);

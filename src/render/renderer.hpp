@@ -40,8 +40,9 @@ class Renderer {
   ~Renderer();
 
   /// Replaces the drawn scene by prepare_for_render(`scene`); textures named by file are looked up
-  /// in `model_dir`. Resets the pose to bind pose and every mesh/material to visible.
-  void load(const Scene& scene, const std::filesystem::path& model_dir);
+  /// in `model_dir` (or `asset_root`, see ReadOptions::asset_root). Resets the pose to bind pose and
+  /// every mesh/material to visible.
+  void load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root = {});
   /// The prepared scene being drawn (meshes are the flattened instances).
   const Scene& scene() const { return scene_; }
   /// Box around the prepared scene at rest.

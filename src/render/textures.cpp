@@ -2,6 +2,7 @@
 
 #include "core/file.hpp"
 #include "core/image.hpp"
+#include "core/side_files.hpp"
 
 namespace aem::render {
 
@@ -26,7 +27,8 @@ GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) { return upload_tex
 
 }  // namespace
 
-Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error) {
+Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error,
+                         const std::filesystem::path& asset_root) {
   if (!texture.data.empty()) {
     Image img = decode_image(texture.data);
     if (img.rgba.empty()) error = "texture \"" + texture.name + "\": embedded image could not be decoded";
@@ -36,7 +38,12 @@ Image load_texture_image(const Texture& texture, const std::filesystem::path& mo
     error = "texture has neither a file name nor embedded data";
     return {};
   }
-  const std::filesystem::path path = model_dir / texture.name;
+  const auto where = detail::resolve_side_file(model_dir, texture.name, asset_root);
+  if (!where) {
+    error = where.error().message;
+    return {};
+  }
+  const std::filesystem::path& path = where.value();
   const auto bytes = detail::read_file(path);
   if (!bytes) {
     error = "texture \"" + texture.name + "\": cannot open " + path.string();
@@ -64,12 +71,12 @@ void TextureSet::clear() {
   problems_.clear();
 }
 
-void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir) {
+void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root) {
   clear();
   entries_.resize(scene.textures.size());
   for (std::size_t i = 0; i < scene.textures.size(); ++i) {
     std::string error;
-    const Image img = load_texture_image(scene.textures[i], model_dir, error);
+    const Image img = load_texture_image(scene.textures[i], model_dir, error, asset_root);
     if (img.rgba.empty()) {
       problems_.push_back(error);
       continue;

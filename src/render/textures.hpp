@@ -22,8 +22,10 @@ using aem::Image;
 GLuint upload_texture(const Image& img, GLenum internal_format, bool mipmaps);
 
 /// Decodes a texture's embedded bytes, else the file `texture.name` relative to `model_dir` (URI
-/// escapes like %20 are not decoded). On failure returns an empty image and sets `error`.
-Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error);
+/// escapes like %20 are not decoded) when it lies inside `model_dir` or `asset_root`
+/// (core/side_files.hpp). On failure returns an empty image and sets `error`.
+Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error,
+                         const std::filesystem::path& asset_root = {});
 
 /// Owns the GL textures of one scene. Needs the GL context that created it.
 class TextureSet {
@@ -35,7 +37,7 @@ class TextureSet {
 
   /// Decodes and uploads every texture of `scene` (mipmapped). Images that fail are reported in
   /// problems() and resolve to the fallback for their slot.
-  void load(const Scene& scene, const std::filesystem::path& model_dir);
+  void load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root = {});
 
   /// The texture for scene texture `index` in colour (sRGB) or data (linear) form; 0 when the
   /// index is -1, out of range or its image failed.

@@ -292,7 +292,8 @@ void truncate_and_flip(const std::vector<std::byte>& bytes) {
       (void)validate_scene(r.value());
       auto again = formats::e3d_write(r.value(), {});
       ASSERT_TRUE(again.ok()) << "flip at " << i;
-      EXPECT_TRUE(read_scene(again.value(), "again.e3d").ok()) << "flip at " << i;
+      auto reread = read_scene(again.value(), "again.e3d");
+      EXPECT_TRUE(reread.ok()) << "flip at " << i << ": " << (reread.ok() ? "" : reread.error().to_string());
     } else {
       EXPECT_FALSE(r.error().code.empty());
     }

@@ -298,11 +298,12 @@ TEST(E3dLayout, ExternalTexturesLoadFromBesideTheModelOnlyByPlainRelativePaths) 
   std::filesystem::create_directories(dir / "textures");
   const std::vector<std::byte> png = {std::byte{0x89}, std::byte{'P'}, std::byte{'N'}, std::byte{'G'}};
   test::write_file(dir / "textures" / "wood.png", png);
-  test::write_file(dir / "secret.png", png);
+  const std::string outside = dir.filename().string() + "-secret.png";  // beside the model's folder
+  test::write_file(dir.parent_path() / outside, png);
   E3dBytes b;
   b.version().begin(0x9000);
   b.begin(0x9001).i32_block(0x9002, 1).str_block(0x9003, "textures/wood.png").end();
-  b.begin(0x9001).i32_block(0x9002, 2).str_block(0x9003, "../" + dir.filename().string() + "/secret.png").end();
+  b.begin(0x9001).i32_block(0x9002, 2).str_block(0x9003, "../" + outside).end();
   b.begin(0x9001).i32_block(0x9002, 3).str_block(0x9003, "7").end();  // extension-less, missing
   b.end();
   test::write_file(dir / "model.e3d", b.bytes);
@@ -312,7 +313,8 @@ TEST(E3dLayout, ExternalTexturesLoadFromBesideTheModelOnlyByPlainRelativePaths) 
   EXPECT_EQ(r->textures[0].data.size(), 4u);
   EXPECT_EQ(r->textures[0].mime_type, "image/png");
   EXPECT_EQ(r->textures[0].name, "textures/wood.png");
-  EXPECT_TRUE(r->textures[1].data.empty());  // ".." is not followed
+  EXPECT_TRUE(r->textures[1].data.empty());  // a ".." out of the folder is not followed
+  EXPECT_TRUE(test::has_code(r.warnings, "SIDE_FILE_REFUSED"));
   EXPECT_TRUE(r->textures[2].data.empty());
   EXPECT_TRUE(test::has_code(r.warnings, "E3D_TEXTURE_MISSING"));
   // Written back, the loaded texture is embedded.

@@ -109,11 +109,14 @@ const std::map<std::string_view, std::set<std::string_view>> kExpectedDrops = {
              "rigid joint attachments", "tag points", "emissive colour"}},
     {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
              "rigid joint attachments", "tag points", "comment"}},
+    {"gltf", {"custom vertex attributes", "levels of detail", "tag points", "comment"}},
 };
 
-/// CEM bakes skin and skeletal animation into vertex-animation frames: converted, with its own warning.
+/// CEM bakes skin and skeletal animation into vertex-animation frames, glTF rigid attachments into skin
+/// influences of weight 1: converted, not dropped.
 bool converted(std::string_view format, std::string_view kind) {
-  return format == "cem" && (kind == "skin weights" || kind == "skeletal animation");
+  return (format == "cem" && (kind == "skin weights" || kind == "skeletal animation")) ||
+         (format == "gltf" && kind == "rigid joint attachments");
 }
 
 TEST(DataLoss, EveryWriterKeepsEachKindOrSaysItDroppedIt) {

@@ -6,7 +6,8 @@
 set -euo pipefail
 build=$1 aem_cli=$2
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-skip() { echo "SKIPPED: $1"; exit 77; }
+# CI sets AEM_REQUIRE_TOOLS: there a missing tool is a failure, not a skip.
+skip() { echo "SKIPPED: $1"; [ -n "${AEM_REQUIRE_TOOLS:-}" ] && exit 1; exit 77; }
 command -v emcc >/dev/null || skip "emcc not found (Debian package emscripten)"
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium not found (Debian package chromium)"
 [ -d "$repo/tests/node/node_modules/puppeteer-core" ] || skip "puppeteer-core not installed (tests/node)"

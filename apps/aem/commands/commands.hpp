@@ -14,12 +14,14 @@ inline constexpr int kExitUsage = 2;
 
 struct InfoOptions {
   std::string file;
+  std::string asset_root;  ///< ReadOptions::asset_root: a wider folder side files may come from
   bool json = false;
 };
 int run_info(const InfoOptions& options);
 
 struct ValidateOptions {
   std::vector<std::string> files;
+  std::string asset_root;
   bool json = false;
   bool quiet = false;  ///< only print problems
 };
@@ -32,12 +34,14 @@ struct ConvertCliOptions {
   std::string output;       ///< single conversion: the output file
   std::string out_dir;      ///< batch: outputs go here as <stem>.<format extension>
   std::string to;           ///< format name; default from the output's extension (batch: aem)
+  std::string asset_root;
   float scale = 1.0f;
   std::string up;           ///< "", "y" or "z"
   bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
   float fps = 30.0f;        ///< CEM: frame rate for baked animation
   int lods = 0;             ///< CEM: extra LODs to generate
   bool compress = false;    ///< E3D: LZMA-compress
+  bool embed = false;       ///< glTF: everything inside the .gltf
   unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
   std::string depfile;      ///< single conversion: write a Make/Ninja depfile of every file read
   std::string manifest;     ///< JSON list of {input, output, options} instead of files on the command line
@@ -64,6 +68,7 @@ int run_example(const ExampleOptions& options);
 
 struct RenderOptions {
   std::string file;
+  std::string asset_root;
   std::string output;
   std::string size = "1024x768";   ///< WIDTHxHEIGHT
   std::string animation;           ///< index or name; empty = the first animation, or bind pose without one

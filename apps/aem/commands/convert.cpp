@@ -1,6 +1,7 @@
 // `aem convert`: one file or a batch, each conversion in a child process (Debian's Assimp asserts:
 // a malformed file can abort the process that reads it), with progress and a summary.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,10 +34,10 @@ struct Bookkeeping {
 
 /// Everything besides file contents that decides a conversion's result.
 std::string cache_key(const Job& job, const ConvertCliOptions& o) {
-  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={}",
+  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={} asset_root={}",
                      AEM_VERSION, std::filesystem::absolute(job.input).lexically_normal().string(),
                      std::filesystem::absolute(job.output).lexically_normal().string(), o.to, o.scale, o.up, o.flip_uv, o.no_textures,
-                     o.optimize, o.fps, o.lods, o.compress);
+                     o.optimize, o.fps, o.lods, o.compress, o.asset_root);
 }
 
 std::string human_size(std::uint64_t bytes) {
@@ -151,6 +152,22 @@ bool make_output_folders(const std::vector<Job>& jobs) {
   return true;
 }
 
+/// Outputs that more than one job would write, or that are one of the inputs: "out <- in1, in2".
+/// Paths are compared after making them absolute and normal, so "d/x.aem" and "d/./x.aem" clash.
+std::vector<std::string> output_clashes(const std::vector<Job>& jobs) {
+  auto key = [](const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
+  std::map<std::string, std::vector<std::string>> writers;
+  for (const auto& job : jobs) writers[key(job.output)].push_back(job.input);
+  std::vector<std::string> clashes;
+  for (const auto& job : jobs) {
+    const auto it = writers.find(key(job.input));
+    if (it != writers.end()) clashes.push_back(fmt::format("{} would overwrite the input {}", it->first, job.input));
+  }
+  for (const auto& [output, inputs] : writers)
+    if (inputs.size() > 1) clashes.push_back(fmt::format("{} <- {}", output, fmt::join(inputs, ", ")));
+  return clashes;
+}
+
 /// The library's options for one conversion; nullopt (after printing why) for an unknown format.
 std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& o) {
   convert::ConvertOptions options;
@@ -165,6 +182,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   options.write.frame_rate = o.fps;
   options.write.lods = o.lods;
   options.write.compress = o.compress;
+  options.read.asset_root = o.asset_root;
   if (!o.to.empty()) {
     options.to = find_format(o.to);
     if (!options.to || !options.to->write) {
@@ -235,6 +253,14 @@ int run_convert(const ConvertCliOptions& o) {
       options.textures = false;
     }
   }
+  // Checked before anything is converted: no output may overwrite another's or an input.
+  if (const auto clashes = output_clashes(jobs); !clashes.empty()) {
+    fmt::print(stderr, "error: nothing converted: several conversions would write the same file:\n");
+    for (const auto& c : clashes) fmt::print(stderr, "  {}\n", c);
+    fmt::print(stderr, "convert those inputs separately, or into different --out-dir folders\n");
+    return kExitUsage;
+  }
+
   if (!make_output_folders(jobs)) return kExitInvalid;
   if (o.manifest.empty())
     for (auto& job : jobs) {

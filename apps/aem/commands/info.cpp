@@ -196,7 +196,7 @@ void print_json(const std::string& file, const Scene& s, const std::vector<Warni
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-  auto scene = read_scene(options.file);
+  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
     if (options.json) {  // scripts always get a JSON document on standard output

@@ -95,7 +95,7 @@ int run_render(const RenderOptions& options) {
     return kExitUsage;
   }
 
-  auto scene = read_scene(options.file);
+  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
     return kExitInvalid;
@@ -118,7 +118,7 @@ int run_render(const RenderOptions& options) {
     return kExitInvalid;
   }
   auto& r = *renderer.value();
-  r.load(scene.value(), std::filesystem::path(options.file).parent_path());
+  r.load(scene.value(), std::filesystem::path(options.file).parent_path(), options.asset_root);
   for (const auto& problem : r.textures().problems()) fmt::print(stderr, "warning: {}\n", problem);
   if (r.scene().triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
   r.set_pose(*animation, options.time);

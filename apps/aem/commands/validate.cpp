@@ -15,9 +15,9 @@ struct FileReport {
   std::vector<Warning> warnings;
 };
 
-FileReport check(const std::string& file) {
+FileReport check(const std::string& file, const ReadOptions& read) {
   FileReport r{file, {}, {}, {}};
-  auto scene = read_scene(file);
+  auto scene = read_scene(file, read);
   r.warnings = scene.warnings;
   if (!scene) {
     r.errors.push_back(scene.error());
@@ -36,7 +36,7 @@ FileReport check(const std::string& file) {
 
 int run_validate(const ValidateOptions& options) {
   std::vector<FileReport> reports;
-  for (const auto& f : options.files) reports.push_back(check(f));
+  for (const auto& f : options.files) reports.push_back(check(f, ReadOptions{.asset_root = options.asset_root}));
   std::size_t invalid = 0;
   for (const auto& r : reports) invalid += !r.errors.empty();
   if (options.json) {

@@ -1,6 +1,7 @@
 // The reference-compatible C API over AemModel and AemAnimator. Never throws, never aborts.
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <string>
 
@@ -9,6 +10,9 @@
 
 struct AEMModel {
   aem::AemModel model;
+  // The animator's key cursors and the scratch matrices are shared by every call on this model;
+  // the mutex lets threads that animate one model take turns instead of racing on them.
+  std::mutex mutex;
   aem::AemAnimator animator;
   std::vector<aem::Mat4> scratch;
   explicit AEMModel(aem::AemModel m) : model(std::move(m)), animator(model.view()), scratch(model.view().counts().bones) {}
@@ -111,6 +115,7 @@ void aem_evaluate_model_animation(const struct AEMModel* model, int32_t animatio
                                   float* bone_transforms) {
   // The C signature takes a const model; the animator's scratch state is not part of its value.
   auto* m = const_cast<AEMModel*>(model);
+  const std::lock_guard lock(m->mutex);
   m->animator.evaluate(animation_index, time, m->scratch);
   if (!m->scratch.empty()) std::memcpy(bone_transforms, m->scratch.data(), m->scratch.size() * sizeof(aem::Mat4));
 }

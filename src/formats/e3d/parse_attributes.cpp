@@ -25,6 +25,9 @@ Vec3 load_vec3(const std::byte* p) {
   return {f[0], f[1], f[2]};
 }
 
+bool is_finite_value(const Vec2& v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+bool is_finite_value(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
 bool is_uv(std::uint16_t t) { return t >= kTexCoords && t < kTexCoords + kMaxUvSets; }
 bool is_bone_weights(std::uint16_t t) { return t >= kBoneWeights && t <= kBoneWeights + 7; }
 
@@ -135,14 +138,25 @@ void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, 
     for (std::uint32_t i = 0; i < count; ++i, p += src.stride) dst[i] = value(p);
   };
 
+  // Stored floats must be finite (packed and integer attributes always are).
+  auto check_finite = [&](const auto& out, const char* what) {
+    for (std::uint32_t i = first; i < first + count; ++i)
+      if (!is_finite_value(out[i]))
+        detail::fail_at("E3D", "E3D_NOT_FINITE", src.offset,
+                        std::string(what) + " of vertex " + std::to_string(i) + " in the block here is NaN or infinite");
+  };
+
   switch (src.type) {
-    case kVertices: return fill(mesh.positions, load_vec3);
+    case kVertices:
+      fill(mesh.positions, load_vec3);
+      return check_finite(mesh.positions, "position");
     case kVerticesDbl:
-      return fill(mesh.positions, [](const std::byte* p) {
+      fill(mesh.positions, [](const std::byte* p) {
         double d[3];
         std::memcpy(d, p, sizeof d);
         return Vec3{static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])};
       });
+      return check_finite(mesh.positions, "position");
     case kVerticesQ:
       m.quantized = true;
       return fill(mesh.positions, [](const std::byte* p) {
@@ -183,7 +197,8 @@ void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, 
   if (is_uv(src.type)) {
     const std::size_t set = src.type - kTexCoords;
     if (mesh.uvs.size() <= set) mesh.uvs.resize(set + 1);
-    return fill(mesh.uvs[set], [](const std::byte* p) { return Vec2{load<float>(p), load<float>(p + 4)}; });
+    fill(mesh.uvs[set], [](const std::byte* p) { return Vec2{load<float>(p), load<float>(p + 4)}; });
+    return check_finite(mesh.uvs[set], "texture coordinate");
   }
   if (first > 0) return;  // warned once for the whole attribute
   if (is_bone_weights(src.type))

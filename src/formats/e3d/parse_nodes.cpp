@@ -36,11 +36,11 @@ void parse_node(ReadContext& ctx, BlockRef& nb, std::int32_t parent, RawFile& fi
       case kScaling: expect_length(b, 12); n.scale = read_vec3(b.payload, "scaling"); break;
       case kOrientation:
         expect_length(b, 32);
-        for (double& v : n.orientation) v = b.payload.f64("orientation");
+        for (double& v : n.orientation) v = b.payload.f64_float_range("orientation");
         break;
       case kPosition:
         expect_length(b, 24);
-        for (double& v : n.position) v = b.payload.f64("position");
+        for (double& v : n.position) v = b.payload.f64_float_range("position");
         break;
       default: skip_unknown(ctx, b, "node");
     }

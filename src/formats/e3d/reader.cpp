@@ -7,6 +7,7 @@
 #include "core/byte_reader.hpp"
 #include "core/file.hpp"
 #include "core/parse_error.hpp"
+#include "core/side_textures.hpp"
 #include "formats/e3d/block_walker.hpp"
 #include "formats/e3d/build_scene.hpp"
 #include "formats/e3d/e3d_blocks.hpp"
@@ -42,33 +43,6 @@ e3d::RawFile parse_file(e3d::ReadContext& ctx, std::span<const std::byte> bytes)
   return file;
 }
 
-/// External textures (textureName: a relative path, notes §9) are loaded from beside the model so that
-/// conversions can re-encode or embed them. Only plain relative paths to regular files are followed,
-/// and their bytes count against the read's decoding limit.
-void load_external_textures(e3d::ReadContext& ctx, Scene& scene, const std::filesystem::path& model) {
-  if (model.empty()) return;
-  const std::filesystem::path dir = model.parent_path();
-  for (auto& t : scene.textures) {
-    if (!t.data.empty() || t.name.empty()) continue;
-    const std::filesystem::path rel(t.name);
-    const bool plain = rel.is_relative() && std::none_of(rel.begin(), rel.end(), [](const auto& part) { return part == ".."; });
-    std::error_code ec;
-    const std::filesystem::path file = dir / rel;
-    if (!plain || !std::filesystem::is_regular_file(file, ec) || std::filesystem::file_size(file, ec) > ctx.decode_budget) {
-      ctx.warn("E3D_TEXTURE_MISSING", 0, "texture \"" + t.name + "\" is not a readable file beside the model; kept by name only");
-      continue;
-    }
-    auto bytes = detail::read_file(file);
-    if (!bytes) continue;
-    ctx.decode_budget -= bytes->size();
-    const auto* p = reinterpret_cast<const std::uint8_t*>(bytes->data());
-    t.data.assign(p, p + bytes->size());
-    t.loaded_from_file = true;
-    if (t.data.size() >= 4 && t.data[0] == 0x89 && t.data[1] == 'P') t.mime_type = "image/png";
-    if (t.data.size() >= 2 && t.data[0] == 0xFF && t.data[1] == 0xD8) t.mime_type = "image/jpeg";
-  }
-}
-
 }  // namespace
 
 namespace e3d {
@@ -91,7 +65,12 @@ Result<Scene> e3d_read(const ReadInput& input) {
     ctx.decode_budget = input.options.max_decoded_bytes;
     e3d::RawFile file = parse_file(ctx, input.bytes);
     Scene scene = e3d::build_scene(ctx, file);
-    load_external_textures(ctx, scene, input.path);
+    // External textures (textureName: a relative path, notes §9) are loaded so conversions can embed them;
+    // only files inside the allowed folders are followed, and their bytes count against the decoding limit.
+    const auto loaded = load_side_textures(scene, input.path, input.options.asset_root, ctx.decode_budget);
+    for (const auto& refused : loaded.refused) ctx.warn(refused.code, 0, refused.message);
+    for (const auto& name : loaded.missing)
+      ctx.warn("E3D_TEXTURE_MISSING", 0, "texture \"" + name + "\" is not a readable file beside the model; kept by name only");
     scene.conventions = e3d_conventions();
     if (ctx.lzma_blocks > 0)
       scene.source_notes.push_back({"compression", "LZMA (" + std::to_string(ctx.lzma_blocks) + " blocks, " + std::to_string(input.bytes.size()) +

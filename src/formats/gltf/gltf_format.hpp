@@ -13,8 +13,12 @@ namespace aem::formats {
 bool gltf_sniff(std::span<const std::byte> head);
 /// Reads a .gltf or .glb file into the scene.
 Result<Scene> gltf_read(const ReadInput& input);
-/// Writes a .glb (one file, images embedded).
+/// Writes one file: a .glb, or a .gltf with buffers and images as data URIs when options.output_name
+/// ends in ".gltf".
 Result<std::vector<std::byte>> gltf_write(const Scene& scene, const WriteOptions& options);
+/// Writes a .glb (images inside), or for a ".gltf" output_name the JSON with "<stem>.bin" and image
+/// files "<stem>_<n>.png/.jpg" as side files (data URIs instead when options.embed).
+Result<WriterOutput> gltf_write_files(const Scene& scene, const WriteOptions& options);
 /// The conventions glTF numbers are in.
 Conventions gltf_conventions();
 

@@ -1,10 +1,85 @@
-// glTF writer (placeholder until the writer lands).
+// glTF writer entry points: the scene prepared for glTF (skinned instances baked to their placement),
+// the parts written in order, then packed as .glb, .gltf + side files, or a self-contained .gltf.
+#include <filesystem>
+
+#include "core/flatten.hpp"
 #include "formats/gltf/gltf_format.hpp"
+#include "formats/gltf/writer_parts.hpp"
 
 namespace aem::formats {
+namespace {
 
-Result<std::vector<std::byte>> gltf_write(const Scene&, const WriteOptions&) {
-  return Error{"UNSUPPORTED", "glTF", {}, {}, {}, {}, "the glTF writer is not built yet"};
+bool nearly_identity(const Mat4& m) { return nearly_equal(m, Mat4{}, 1e-6f); }
+
+/// glTF draws a skinned mesh where its joints put it, ignoring its node: a skinned instance placed
+/// by a node that moves it gets the placement baked into a copy of its vertices (as flatten_nodes does).
+Scene bake_skinned_instances(const Scene& scene) {
+  Scene out = scene;
+  if (scene.joints.empty()) return out;
+  const auto world = node_world_matrices(scene);
+  std::vector<bool> taken(scene.meshes.size(), false);
+  for (std::size_t n = 0; n < out.nodes.size(); ++n)
+    for (auto& mi : out.nodes[n].meshes) {
+      if (mi >= scene.meshes.size() || scene.meshes[mi].skin.empty() || nearly_identity(world[n])) continue;
+      Mesh placed = place_mesh(scene.meshes[mi], world[n], -1);
+      if (!taken[mi]) {
+        out.meshes[mi] = std::move(placed);
+        taken[mi] = true;
+      } else {
+        out.meshes.push_back(std::move(placed));
+        mi = static_cast<std::uint32_t>(out.meshes.size() - 1);
+      }
+    }
+  return out;
+}
+
+bool is_glb(const WriteOptions& options) {
+  std::string ext = std::filesystem::path(options.output_name).extension().string();
+  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext != ".gltf";
+}
+
+}  // namespace
+
+Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& options) {
+  const bool glb = is_glb(options);
+  const auto packing = glb ? gltf::Packing::Glb : options.embed ? gltf::Packing::Embedded : gltf::Packing::SideFiles;
+  std::string stem = std::filesystem::path(options.output_name).stem().string();
+  if (stem.empty()) stem = "model";
+
+  const Scene scene = bake_skinned_instances(source);
+  gltf::Document doc;
+  WriterOutput out;
+  const auto meshes = gltf::write_meshes(doc, scene);
+  gltf::write_materials(doc, scene, packing, stem, out.side_files);
+  const auto mesh_nodes = gltf::write_nodes(doc, scene, meshes);
+  gltf::write_animations(doc, scene, meshes, mesh_nodes);
+  if (doc.bin.size() > 0xFFFFFFF0u)
+    return Error{"GLTF_WRITE_TOO_LARGE", "glTF", {}, {}, {}, {}, "the binary data exceeds the 4 GiB glTF buffers can hold"};
+
+  std::string json;
+  if (glb) {
+    json = doc.json({});
+    out.main = gltf::glb(json, doc.bin);
+  } else {
+    const bool embedded = packing == gltf::Packing::Embedded;
+    json = doc.json(embedded ? gltf::data_uri("application/octet-stream", doc.bin) : gltf::uri_escape(stem + ".bin"));
+    if (!embedded && !doc.bin.empty()) out.side_files.push_back({stem + ".bin", std::move(doc.bin)});
+    out.main.assign(reinterpret_cast<const std::byte*>(json.data()), reinterpret_cast<const std::byte*>(json.data() + json.size()));
+  }
+  Result<WriterOutput> result(std::move(out));
+  result.warnings = std::move(doc.warnings);
+  return result;
+}
+
+Result<std::vector<std::byte>> gltf_write(const Scene& scene, const WriteOptions& options) {
+  WriteOptions single = options;
+  single.embed = true;  // one file: a .gltf carries everything inside
+  auto out = gltf_write_files(scene, single);
+  if (!out) return out.error();
+  Result<std::vector<std::byte>> result(std::move(out->main));
+  result.warnings = std::move(out.warnings);
+  return result;
 }
 
 }  // namespace aem::formats

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/parse_error.hpp"
 #include "formats/iqe/poses.hpp"
 #include "formats/iqe/tokens.hpp"
 
@@ -59,7 +60,9 @@ class Scanner {
 
   void scan(std::string_view cmd, Tokens& t, std::string_view line) {
     if (cmd.size() == 2 && cmd[0] == 'v') {
-      if (vertex_attribute(cmd[1], t)) return;
+      const bool known = vertex_attribute(cmd[1], t);
+      check_numbers(t);
+      if (known) return;
     } else if (cmd == "fm" || cmd == "fa") {
       const auto first = static_cast<std::uint32_t>(c_.face_values.size());
       for (long long i; t.integer(i);)
@@ -70,6 +73,7 @@ class Scanner {
     } else if (cmd == "pq" || cmd == "pm" || cmd == "pa") {
       float v[16];
       const std::span<const float> values(v, t.numbers(v));
+      check_numbers(t);
       event(ChunkEvent::Kind::Pose);
       c_.poses.push_back(cmd == "pq" ? pose_from_pq(values) : cmd == "pm" ? pose_from_pm(values) : pose_from_pa(values));
       return;
@@ -114,8 +118,14 @@ class Scanner {
         scratch_.clear();
         long long joint;
         float weight;
-        while (t.integer(joint) && t.number(weight))
-          if (weight > 1e-3f && joint >= 0 && joint <= INT32_MAX) scratch_.push_back({static_cast<std::int32_t>(joint), weight});
+        while (t.integer(joint)) {
+          if (joint < 0 || joint > INT32_MAX) fail(t, "IQE_JOINT_OUT_OF_RANGE", "joint index " + std::to_string(joint) + " is not a joint");
+          if (!t.number(weight)) {
+            if (!t.problem()) fail(t, "IQE_BAD_NUMBER", "joint " + std::to_string(joint) + " has no weight");
+            break;
+          }
+          if (weight > 1e-3f) scratch_.push_back({static_cast<std::int32_t>(joint), weight});
+        }
         c_.influences.push_back(strongest_influences(scratch_));
         return true;
       }
@@ -138,6 +148,21 @@ class Scanner {
         c_.custom[kind - '0'].push_back({p[0], p[1], p[2], p[3]});
         return true;
     }
+  }
+
+  // Numbers are where the command says; a token that is not a finite number is an error, not a default.
+  void check_numbers(const Tokens& t) {
+    if (!t.problem()) return;
+    const std::string token(t.token());
+    if (std::string_view(t.problem()) == "IQE_NOT_FINITE") fail(t, t.problem(), "\"" + token + "\" is not a finite number");
+    fail(t, t.problem(), "\"" + token + "\" is not a number");
+  }
+
+  /// Throws at the chunk-local line; the assembler turns it into the file's line.
+  [[noreturn]] void fail(const Tokens& t, const char* code, std::string message) {
+    Diagnostic d{code, "IQE", {}, {}, c_.line_count, {}, std::move(message)};
+    d.column = t.column();
+    throw detail::ParseError(std::move(d));
   }
 
   std::string_view text_;

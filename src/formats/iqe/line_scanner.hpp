@@ -48,8 +48,10 @@ struct Chunk {
   std::size_t offset = 0, size = 0;  ///< where the chunk's text lies in the whole body (set by the caller)
 };
 
-/// Scans `text` (whole lines), reserving the arrays from the mix of lines in its first 64 KB. Never fails: malformed numbers take their defaults, as in the spec;
-/// errors that need global context (indices, parents, lengths) are found during assembly.
+/// Scans `text` (whole lines), reserving the arrays from the mix of lines in its first 64 KB. Numbers
+/// left out take their defaults, as in the spec; a token that is not a finite number, or a negative vb
+/// joint, throws ParseError with the line within `text` and the column. Errors that need global
+/// context (indices, parents, lengths) are found during assembly.
 Chunk scan_chunk(std::string_view text);
 
 }  // namespace aem::formats::iqe

@@ -131,7 +131,7 @@ class Assembler {
     std::uint32_t first_line = 2;
     ScanPipeline pipeline(body);
     for (std::size_t k = 0; k < pipeline.size(); ++k) {
-      Chunk& chunk = pipeline.wait(k);
+      Chunk& chunk = wait(pipeline, k, first_line);
       if (assemble(chunk, first_line, body)) break;
       first_line += chunk.line_count;
       chunk = Chunk{};  // its arrays now live in the document
@@ -142,6 +142,16 @@ class Assembler {
   }
 
  private:
+  // A scan error names the line within its chunk; chunks before it give the file's line.
+  static Chunk& wait(ScanPipeline& pipeline, std::size_t k, std::uint32_t first_line) {
+    try {
+      return pipeline.wait(k);
+    } catch (detail::ParseError& e) {
+      if (e.diagnostic.line) e.diagnostic.line = first_line + *e.diagnostic.line - 1;
+      throw;
+    }
+  }
+
   [[noreturn]] void fail(const char* code, std::string message) { detail::fail_line("IQE", code, line_number_, std::move(message)); }
 
   // Appends the chunk's vertex arrays, then replays its events. True when a `comment` ended the file.

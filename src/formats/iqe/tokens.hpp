@@ -4,6 +4,7 @@
 
 #include <fast_float/fast_float.h>
 
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 
@@ -11,7 +12,7 @@ namespace aem::formats::iqe {
 
 class Tokens {
  public:
-  explicit Tokens(std::string_view line) : p_(line.data()), end_(line.data() + line.size()) {}
+  explicit Tokens(std::string_view line) : begin_(line.data()), p_(line.data()), end_(line.data() + line.size()), token_(p_) {}
 
   /// The next whitespace-separated word ("" at the end of the line).
   std::string_view word() {
@@ -32,28 +33,36 @@ class Tokens {
     }
     return word();
   }
-  /// The next float, or false (value untouched) when there is none or it is not a number.
+  /// The next float, or false (value untouched) when there is none or it is not a finite number; a
+  /// token that is there but is not one sets problem() (IQE_BAD_NUMBER or IQE_NOT_FINITE).
   bool number(float& out) {
     skip_space();
     if (p_ >= end_ || *p_ == '#') return false;
+    token_ = p_;
     const char* start = p_;
     if (*start == '+') ++start;  // from_chars does not take a leading '+'
-    auto r = fast_float::from_chars(start, end_, out);
-    if (r.ec != std::errc() || (r.ptr < end_ && !is_space(*r.ptr))) return false;
+    float v = 0;
+    auto r = fast_float::from_chars(start, end_, v);
+    const bool parsed = r.ec == std::errc() || r.ec == std::errc::result_out_of_range;  // out of range: 0 or infinity
+    if (!parsed || (r.ptr < end_ && !is_space(*r.ptr))) return flag("IQE_BAD_NUMBER");
+    if (!std::isfinite(v)) return flag("IQE_NOT_FINITE");
+    out = v;
     p_ = r.ptr;
     return true;
   }
   /// The next integer token; false when it is missing, not a whole integer (e.g. "1.5") or beyond
-  /// 18 digits.
+  /// 18 digits (those two set problem() to IQE_BAD_NUMBER).
   bool integer(long long& out) {
     skip_space();
+    token_ = p_;
+    if (p_ >= end_ || *p_ == '#') return false;
     const char* p = p_;
-    const bool negative = p < end_ && *p == '-';
-    if (p < end_ && (*p == '-' || *p == '+')) ++p;
+    const bool negative = *p == '-';
+    if (*p == '-' || *p == '+') ++p;
     const char* digits = p;
     long long v = 0;
     while (p < end_ && static_cast<unsigned>(*p - '0') < 10 && p - digits < 18) v = v * 10 + (*p++ - '0');
-    if (p == digits || (p < end_ && !is_space(*p))) return false;
+    if (p == digits || (p < end_ && !is_space(*p))) return flag("IQE_BAD_NUMBER");
     out = negative ? -v : v;
     p_ = p;
     return true;
@@ -66,13 +75,36 @@ class Tokens {
     return n;
   }
 
+  /// True when nothing but spaces or a comment is left.
+  bool at_end() {
+    skip_space();
+    return p_ >= end_ || *p_ == '#';
+  }
+  /// The code of the first malformed or non-finite number met, or null.
+  const char* problem() const { return problem_; }
+  /// 1-based column of the token number()/integer() last looked at (the problem's, once there is one).
+  std::uint32_t column() const { return static_cast<std::uint32_t>(token_ - begin_) + 1; }
+  /// The whitespace-delimited token at column().
+  std::string_view token() const {
+    const char* e = token_;
+    while (e < end_ && !is_space(*e)) ++e;
+    return {token_, static_cast<std::size_t>(e - token_)};
+  }
+
  private:
+  bool flag(const char* code) {
+    if (!problem_) problem_ = code;
+    return false;
+  }
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
   void skip_space() {
     while (p_ < end_ && is_space(*p_)) ++p_;
   }
+  const char* begin_;
   const char* p_;
   const char* end_;
+  const char* token_;
+  const char* problem_ = nullptr;
 };
 
 }  // namespace aem::formats::iqe

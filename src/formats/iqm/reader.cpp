@@ -1,5 +1,6 @@
 // IQM version 2 -> scene: every section is bounds-checked against the bytes present, decoded into the
 // IQE document form and built by the code the IQE reader uses (same skin, pose and frame rules).
+#include <cmath>
 #include <bit>
 #include <cstring>
 #include <set>
@@ -139,7 +140,13 @@ class IqmReader {
       auto decode = [&](std::uint32_t n, auto&& store) {
         for (std::uint32_t v = 0; v < h_.num_vertexes; ++v) {
           float c[16] = {};
-          for (std::uint32_t k = 0; k < size; ++k) c[k] = component(data.data() + (std::size_t{v} * size + k) * csize, format, raw);
+          for (std::uint32_t k = 0; k < size; ++k) {
+            const std::byte* p = data.data() + (std::size_t{v} * size + k) * csize;
+            c[k] = component(p, format, raw);
+            if (!std::isfinite(c[k]))
+              in_.fail_here(static_cast<std::uint64_t>(p - in_.data().data()), "IQM_NOT_FINITE",
+                            "vertex array " + std::to_string(i) + ": vertex " + std::to_string(v) + " holds NaN or infinity");
+          }
           store(c, n);
         }
       };

@@ -9,11 +9,13 @@
 #include <assimp/Importer.hpp>
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <map>
+#include <set>
 #include <string>
 
 #include "core/file.hpp"
+#include "core/side_files.hpp"
+#include "core/node_skeleton.hpp"
 
 namespace aem::formats {
 namespace {
@@ -29,9 +31,37 @@ Mat4 to_mat4(const aiMatrix4x4& a) {  // aiMatrix4x4 is row-major
 Vec3 v3(const aiVector3D& v) { return {v.x, v.y, v.z}; }
 Quat quat(const aiQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
 
+/// Assimp's file access limited to the allowed folders (core/side_files.hpp): a .mtl, .bin or other side
+/// file elsewhere looks absent to Assimp, and each one it tries to open is named in a warning. The
+/// files it opens are recorded as reads (core/file.hpp's ReadRecorder: depfiles, build caches).
+class ScopedIOSystem : public Assimp::DefaultIOSystem {
+ public:
+  ScopedIOSystem(std::filesystem::path model_dir, std::filesystem::path asset_root, std::vector<Warning>& warnings)
+      : model_dir_(std::move(model_dir)), asset_root_(std::move(asset_root)), warnings_(warnings) {}
+  bool Exists(const char* file) const override { return allowed(file) && DefaultIOSystem::Exists(file); }
+  Assimp::IOStream* Open(const char* file, const char* mode) override {
+    if (allowed(file)) {
+      Assimp::IOStream* stream = DefaultIOSystem::Open(file, mode);
+      if (stream && mode && mode[0] == 'r') detail::note_read(file);
+      return stream;
+    }
+    if (refused_.insert(file).second)
+      warnings_.push_back(Warning{"SIDE_FILE_REFUSED", "Assimp", {}, {}, {}, file,
+                                  "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
+    return nullptr;
+  }
+
+ private:
+  bool allowed(const char* file) const { return detail::side_file_allowed(file, model_dir_, asset_root_); }
+  std::filesystem::path model_dir_, asset_root_;
+  std::vector<Warning>& warnings_;
+  std::set<std::string> refused_;
+};
+
 struct Builder {
   const aiScene& ai;
   std::filesystem::path directory;
+  std::filesystem::path asset_root;
   Scene scene;
   std::vector<Warning> warnings;
   std::map<const aiNode*, std::int32_t> node_index;
@@ -74,8 +104,12 @@ struct Builder {
       }
     } else {
       t.name = path;
-      auto file = detail::read_file(directory / path);
-      if (file) {
+      auto where = detail::resolve_side_file(directory, path, asset_root);
+      auto file = where ? detail::read_file(*where) : Result<std::vector<std::byte>>(where.error());
+      if (!where) {
+        where.error().format = "Assimp";
+        warnings.push_back(where.error());
+      } else if (file) {
         t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()), reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
         t.loaded_from_file = true;
       } else {
@@ -163,33 +197,8 @@ struct Builder {
     return m;
   }
 
-  /// The joint of `node` if its inverse bind is `ib`, else a child joint (identity local, so it
-  /// moves exactly with the node) that carries `ib`.
-  std::int32_t joint_with_inverse_bind(std::int32_t node, const Mat4& ib, std::vector<bool>& ib_set) {
-    auto same = [&](const Mat4& a) {
-      for (int k = 0; k < 16; ++k)
-        if (std::fabs(a.m[k] - ib.m[k]) > 1e-5f * (1.0f + std::fabs(ib.m[k]))) return false;
-      return true;
-    };
-    if (!ib_set[node]) {
-      scene.joints[node].inverse_bind = ib;
-      ib_set[node] = true;
-      return node;
-    }
-    if (same(scene.joints[node].inverse_bind)) return node;
-    for (std::size_t j = scene.nodes.size(); j < scene.joints.size(); ++j)
-      if (scene.joints[j].parent == node && same(scene.joints[j].inverse_bind)) return static_cast<std::int32_t>(j);
-    Joint extra;
-    extra.name = scene.joints[node].name + " (bind " + std::to_string(scene.joints.size()) + ")";
-    extra.parent = node;
-    extra.inverse_bind = ib;
-    scene.joints.push_back(extra);
-    ib_set.push_back(true);
-    return static_cast<std::int32_t>(scene.joints.size() - 1);
-  }
-
   /// Skin weights of mesh `mi`, whose first instance is placed by node `mesh_node`.
-  void skin(const aiMesh& am, Mesh& m, std::int32_t mesh_node, std::vector<bool>& ib_set) {
+  void skin(const aiMesh& am, Mesh& m, std::int32_t mesh_node, NodeSkeleton& skeleton) {
     if (am.mNumBones == 0) return;
     std::vector<std::vector<std::pair<float, std::int32_t>>> influences(am.mNumVertices);
     const Mat4 inverse_mesh_world = inverse(world[mesh_node]);
@@ -200,7 +209,7 @@ struct Builder {
         warn("ASSIMP_BONE_WITHOUT_NODE", m.name, std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped");
         continue;
       }
-      const std::int32_t joint = joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world, ib_set);
+      const std::int32_t joint = skeleton.joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world);
       for (unsigned w = 0; w < bone.mNumWeights; ++w)
         if (bone.mWeights[w].mVertexId < am.mNumVertices && bone.mWeights[w].mWeight > 0.0f)
           influences[bone.mWeights[w].mVertexId].push_back({bone.mWeights[w].mWeight, joint});
@@ -256,21 +265,10 @@ struct Builder {
     for (unsigned i = 0; i < ai.mNumMeshes; ++i) skinned |= ai.mMeshes[i]->mNumBones > 0;
     if (skinned || ai.mNumAnimations > 0) {
       // Every node is a joint (same index): bones, animated nodes and the hierarchy between them.
-      for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
-        Joint j;
-        j.name = scene.nodes[n].name;
-        j.parent = scene.nodes[n].parent;
-        j.rest = scene.nodes[n].local;
-        j.inverse_bind = inverse(world[n]);
-        scene.joints.push_back(std::move(j));
-      }
-      std::vector<bool> ib_set(scene.joints.size(), false);
+      NodeSkeleton skeleton(scene, world);
       for (unsigned i = 0; i < ai.mNumMeshes; ++i)
-        if (first_node[i] >= 0) skin(*ai.mMeshes[i], scene.meshes[i], first_node[i], ib_set);
-      // Rigid meshes move with their node: it must carry the plain inverse world matrix.
-      for (std::size_t n = 0; n < scene.nodes.size(); ++n)
-        if (!scene.nodes[n].meshes.empty())
-          scene.nodes[n].joint = joint_with_inverse_bind(static_cast<std::int32_t>(n), inverse(world[n]), ib_set);
+        if (first_node[i] >= 0) skin(*ai.mMeshes[i], scene.meshes[i], first_node[i], skeleton);
+      skeleton.attach_rigid_meshes();
       animations();
     }
   }
@@ -288,7 +286,8 @@ const std::vector<std::string_view>& assimp_extensions() {
       std::size_t end = list.find(';', start);
       if (end == std::string::npos) end = list.size();
       std::string ext = list.substr(start, end - start);
-      if (ext.rfind("*.", 0) == 0) {
+      // glTF is read natively (formats/gltf), never through Assimp.
+      if (ext.rfind("*.", 0) == 0 && ext != "*.gltf" && ext != "*.glb") {
         ext.erase(0, 1);
         std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
         out.push_back(ext);
@@ -301,19 +300,10 @@ const std::vector<std::string_view>& assimp_extensions() {
   return views;
 }
 
-/// Assimp opens side files (.bin, .mtl, external animations) itself: they are recorded as reads too.
-class RecordingIOSystem : public Assimp::DefaultIOSystem {
- public:
-  Assimp::IOStream* Open(const char* file, const char* mode) override {
-    Assimp::IOStream* stream = DefaultIOSystem::Open(file, mode);
-    if (stream && mode && mode[0] == 'r') detail::note_read(file);
-    return stream;
-  }
-};
-
 Result<Scene> assimp_read(const ReadInput& input) {
+  std::vector<Warning> io_warnings;  // outlives the importer, which owns the IO system writing to it
   Assimp::Importer importer;
-  importer.SetIOHandler(new RecordingIOSystem);  // the importer owns and deletes it
+  importer.SetIOHandler(new ScopedIOSystem(input.path.parent_path(), input.options.asset_root, io_warnings));
   const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
                          aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_GenBoundingBoxes;
   // From memory with the extension as a hint, unless side files (.gltf + .bin, .obj + .mtl) need the path.
@@ -325,13 +315,14 @@ Result<Scene> assimp_read(const ReadInput& input) {
     ai = importer.ReadFileFromMemory(input.bytes.data(), input.bytes.size(), flags, ext.size() > 1 ? ext.c_str() + 1 : "");
   if (!ai || !ai->mRootNode)
     return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, std::string("Assimp cannot read it: ") + importer.GetErrorString()};
-  Builder b{*ai, input.path.parent_path(), {}, {}, {}, {}, {}, {}};
+  Builder b{*ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
   b.build();
   if (b.scene.triangle_count() == 0)
     return Error{"ASSIMP_NO_TRIANGLES", "Assimp", input.path.string(), {}, {}, {},
                  "the file holds no triangles (points and lines are not kept): nothing to convert"};
   Result<Scene> result(std::move(b.scene));
-  result.warnings = std::move(b.warnings);
+  result.warnings = std::move(io_warnings);
+  result.warnings.insert(result.warnings.end(), b.warnings.begin(), b.warnings.end());
   return result;
 }
 

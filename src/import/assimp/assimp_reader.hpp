@@ -1,4 +1,4 @@
-// Assimp -> scene: every format Debian's Assimp 5.2 reads (glTF/GLB, FBX, OBJ, DAE, 3DS, MD5, SMD,
+// Assimp -> scene: the formats Debian's Assimp 5.2 reads that we have no native reader for (FBX, OBJ, DAE, 3DS, MD5, SMD,
 // PLY, STL, ...), registered last so that our own readers keep priority.
 #pragma once
 

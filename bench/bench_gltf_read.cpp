@@ -1,0 +1,60 @@
+// Reading glTF: the native reader against Assimp's import of the same file (the baseline, through
+// our Assimp adapter so both produce the same scene), on CesiumMan.glb (from AEM_CORPUS_DIR) and on a
+// generated skinned, animated GLB over 100 MB. Run: scripts/bench.sh bench_gltf_read
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+
+#include "aem/example.hpp"
+#include "aem/io.hpp"
+#include "core/file.hpp"
+#include "formats/gltf/gltf_format.hpp"
+#include "glb_writer.hpp"
+#include "import/assimp/assimp_reader.hpp"
+
+namespace {
+
+const std::filesystem::path& large_glb() {
+  static const std::filesystem::path path = [] {
+    auto p = std::filesystem::temp_directory_path() / "aem-bench-gltf-read.glb";
+    aem::ExampleOptions o;
+    o.rings = 14000;
+    o.segments = 128;
+    o.joints = 60;
+    aem::bench::write_glb(aem::make_example_scene(o), p);
+    return p;
+  }();
+  return path;
+}
+
+std::filesystem::path cesium_man() {
+  const char* root = std::getenv("AEM_CORPUS_DIR");
+  return root ? std::filesystem::path(root) / "gltf/CesiumMan/CesiumMan.glb" : std::filesystem::path();
+}
+
+template <class Read>
+void run(benchmark::State& state, const std::filesystem::path& path, Read read) {
+  if (path.empty() || !std::filesystem::exists(path)) {
+    state.SkipWithError("file missing (set AEM_CORPUS_DIR)");
+    return;
+  }
+  for (auto _ : state) {
+    auto bytes = aem::detail::read_file(path);
+    auto scene = read(aem::ReadInput{bytes.value(), path, {}});
+    if (!scene) state.SkipWithError(scene.error().to_string().c_str());
+    benchmark::DoNotOptimize(scene);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * std::filesystem::file_size(path)));
+}
+
+void BM_CesiumMan_Assimp(benchmark::State& s) { run(s, cesium_man(), aem::formats::assimp_read); }
+void BM_CesiumMan_Native(benchmark::State& s) { run(s, cesium_man(), aem::formats::gltf_read); }
+void BM_Large_Assimp(benchmark::State& s) { run(s, large_glb(), aem::formats::assimp_read); }
+void BM_Large_Native(benchmark::State& s) { run(s, large_glb(), aem::formats::gltf_read); }
+
+}  // namespace
+
+BENCHMARK(BM_CesiumMan_Assimp)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CesiumMan_Native)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Large_Assimp)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_Large_Native)->Unit(benchmark::kMillisecond)->Iterations(3);

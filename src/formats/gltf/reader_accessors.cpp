@@ -1,0 +1,161 @@
+// Accessor decoding (see reader_accessors.hpp).
+#include "formats/gltf/reader_accessors.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace aem::formats::gltf {
+namespace {
+
+std::uint32_t component_size(std::uint32_t type) {
+  switch (type) {
+    case kByte: case kUByte: return 1;
+    case kShort: case kUShort: return 2;
+    case kUInt: case kFloat: return 4;
+    default: return 0;
+  }
+}
+
+int type_components(std::string_view type) {
+  if (type == "SCALAR") return 1;
+  if (type == "VEC2") return 2;
+  if (type == "VEC3") return 3;
+  if (type == "VEC4") return 4;
+  if (type == "MAT2") return 4;
+  if (type == "MAT3") return 9;
+  if (type == "MAT4") return 16;
+  return 0;
+}
+
+/// One component at `p` as T; integers normalised when asked (glTF 2.0 §3.11 equations).
+template <class T>
+T component(const std::byte* p, std::uint32_t type, bool normalized) {
+  auto load = [p](auto v) {
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  if constexpr (std::is_same_v<T, float>) {
+    switch (type) {
+      case kFloat: return load(float{});
+      case kByte: { const float v = load(std::int8_t{}); return normalized ? std::max(v / 127.0f, -1.0f) : v; }
+      case kUByte: { const float v = load(std::uint8_t{}); return normalized ? v / 255.0f : v; }
+      case kShort: { const float v = load(std::int16_t{}); return normalized ? std::max(v / 32767.0f, -1.0f) : v; }
+      case kUShort: { const float v = load(std::uint16_t{}); return normalized ? v / 65535.0f : v; }
+      default: { const float v = static_cast<float>(load(std::uint32_t{})); return normalized ? v / 4294967295.0f : v; }
+    }
+  } else {
+    switch (type) {
+      case kUByte: return load(std::uint8_t{});
+      case kUShort: return load(std::uint16_t{});
+      default: return load(std::uint32_t{});
+    }
+  }
+}
+
+/// The stride of `count` elements of `components` components at `offset` of a view, after checking
+/// that they lie inside it (sparse parts are always packed).
+std::uint64_t checked_stride(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset,
+                             std::uint32_t count, int components, std::uint32_t type, bool sparse_part) {
+  const ViewBytes& view = ctx.view(view_index);
+  const std::uint64_t element = static_cast<std::uint64_t>(component_size(type)) * components;
+  const std::uint64_t stride = (view.stride && !sparse_part) ? view.stride : element;
+  if (stride < element)
+    ctx.fail("GLTF_RANGE", path, "bufferViews[" + std::to_string(view_index) + "].byteStride " + std::to_string(view.stride) +
+             " is smaller than one element (" + std::to_string(element) + " bytes)");
+  const std::uint64_t needed = offset + stride * (count - 1) + element;
+  if (needed > view.bytes.size())
+    ctx.fail("GLTF_RANGE", path,
+             std::to_string(count) + " elements from byte " + std::to_string(offset) + " need " + std::to_string(needed) +
+                 " bytes of bufferViews[" + std::to_string(view_index) + "], which has " + std::to_string(view.bytes.size()),
+             view.file_offset ? std::optional<std::uint64_t>(*view.file_offset + offset) : std::nullopt);
+  return stride;
+}
+
+/// Reads `count` elements of `components` components from a view starting at `offset` into `out`.
+template <class T>
+void read_elements(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
+                   int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
+  const std::uint64_t stride = checked_stride(ctx, path, view_index, offset, count, components, type, sparse_part);
+  const std::byte* base = ctx.view(view_index).bytes.data() + offset;
+  const std::uint32_t csize = component_size(type);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::byte* p = base + stride * i;
+    for (int c = 0; c < components; ++c) out[static_cast<std::size_t>(i) * components + c] = component<T>(p + c * csize, type, normalized);
+  }
+}
+
+template <class T>
+std::vector<T> read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed) {
+  const AccessorInfo info = accessor_info(ctx, index);
+  const Json a = ctx.root["accessors"][index];
+  const std::string path = use + " (accessors[" + std::to_string(index) + "])";
+  if (std::find(allowed.begin(), allowed.end(), info.components) == allowed.end())
+    ctx.fail("GLTF_BAD_VALUE", path, "accessor type does not fit this use");
+  if constexpr (!std::is_same_v<T, float>)
+    if (info.component_type != kUByte && info.component_type != kUShort && info.component_type != kUInt)
+      ctx.fail("GLTF_BAD_VALUE", path, "needs an unsigned integer component type");
+  const std::uint64_t total = static_cast<std::uint64_t>(info.count) * info.components;
+  const auto view = ctx.optional_index(a["bufferView"], "bufferViews");
+  if (view) {
+    // Checked against the view before allocating: a lying count fails here.
+    checked_stride(ctx, path, *view, ctx.uint(a["byteOffset"], 0, UINT32_MAX), info.count, info.components, info.component_type, false);
+  } else {
+    ctx.spend(total * sizeof(T), path);  // no data behind it: zeros (plus sparse values)
+  }
+  std::vector<T> out(total, T{});
+  if (view)
+    read_elements(ctx, path, *view, ctx.uint(a["byteOffset"], 0, UINT32_MAX), info.count, info.components, info.component_type,
+                  info.normalized, false, out.data());
+  if (const Json sparse = a["sparse"]; sparse.exists()) {
+    const std::uint64_t n = ctx.uint(sparse["count"], 0, info.count);
+    if (n == 0) ctx.fail("GLTF_BAD_VALUE", sparse.path() + ".count", "must be 1 to the accessor's count");
+    const Json ij = sparse["indices"], vj = sparse["values"];
+    const std::uint32_t itype = static_cast<std::uint32_t>(ctx.uint(ij["componentType"], 0, kFloat));
+    if (itype != kUByte && itype != kUShort && itype != kUInt)
+      ctx.fail("GLTF_BAD_VALUE", ij.path() + ".componentType", "sparse indices must be unsigned integers");
+    std::vector<std::uint32_t> indices(n);
+    read_elements(ctx, ij.path(), ctx.index(ij["bufferView"], "bufferViews"), ctx.uint(ij["byteOffset"], 0, UINT32_MAX),
+                  static_cast<std::uint32_t>(n), 1, itype, false, true, indices.data());
+    std::vector<T> values(n * info.components);
+    read_elements(ctx, vj.path(), ctx.index(vj["bufferView"], "bufferViews"), ctx.uint(vj["byteOffset"], 0, UINT32_MAX),
+                  static_cast<std::uint32_t>(n), info.components, info.component_type, info.normalized, true, values.data());
+    for (std::size_t k = 0; k < n; ++k) {
+      if (indices[k] >= info.count)
+        ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ij.path(), "sparse index " + std::to_string(indices[k]) + " is past the accessor's " +
+                 std::to_string(info.count) + " elements");
+      std::copy_n(values.begin() + k * info.components, info.components, out.begin() + static_cast<std::size_t>(indices[k]) * info.components);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+AccessorInfo accessor_info(Context& ctx, std::uint32_t index) {
+  const Json a = ctx.root["accessors"][index];
+  if (!a.is_object()) ctx.fail("GLTF_BAD_VALUE", a.path(), "must be an object");
+  AccessorInfo info;
+  info.component_type = static_cast<std::uint32_t>(ctx.uint(a["componentType"], 0, UINT32_MAX));
+  if (component_size(info.component_type) == 0)
+    ctx.fail("GLTF_BAD_VALUE", a.path() + ".componentType", "unknown component type " + std::to_string(info.component_type));
+  info.components = type_components(a["type"].string());
+  if (info.components == 0) ctx.fail("GLTF_BAD_VALUE", a.path() + ".type", "unknown accessor type");
+  if (info.components > 4 && info.components != 16 && info.component_type != kFloat)
+    ctx.fail("GLTF_UNSUPPORTED", a.path() + ".type", "padded integer matrices are not read");
+  info.count = static_cast<std::uint32_t>(ctx.uint(a["count"], 0, UINT32_MAX));
+  if (info.count == 0) ctx.fail("GLTF_BAD_VALUE", a.path() + ".count", "must be at least 1");
+  info.normalized = a["normalized"].boolean();
+  return info;
+}
+
+std::uint32_t accessor_index(Context& ctx, const Json& member) { return ctx.index(member, "accessors"); }
+
+std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components) {
+  return read_values<float>(ctx, index, use, components);
+}
+
+std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components) {
+  return read_values<std::uint32_t>(ctx, index, use, components);
+}
+
+}  // namespace aem::formats::gltf

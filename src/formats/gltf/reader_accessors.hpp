@@ -1,0 +1,35 @@
+// glTF accessors decoded into plain arrays: strides, normalised integers, sparse substitution, all
+// ranges checked against the buffer view's bytes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "formats/gltf/reader_context.hpp"
+
+namespace aem::formats::gltf {
+
+enum ComponentType : std::uint32_t { kByte = 5120, kUByte = 5121, kShort = 5122, kUShort = 5123, kUInt = 5125, kFloat = 5126 };
+
+struct AccessorInfo {
+  std::uint32_t component_type = kFloat;
+  int components = 1;  ///< 1 SCALAR, 2 VEC2, 3 VEC3, 4 VEC4, 16 MAT4...
+  std::uint32_t count = 0;
+  bool normalized = false;
+};
+
+/// The header of accessors[index], checked (known component type and type, count at least 1).
+AccessorInfo accessor_info(Context& ctx, std::uint32_t index);
+
+/// accessors[index] as count * components floats; normalised integers scale to [0, 1] or [-1, 1].
+/// `use` is the JSON path that referred to it; `components` the element widths the use allows.
+std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);
+
+/// accessors[index] of an unsigned integer type (indices, joints) as count * components values.
+std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);
+
+/// The accessor index a member names, with the member's path for messages.
+std::uint32_t accessor_index(Context& ctx, const Json& member);
+
+}  // namespace aem::formats::gltf

@@ -1,0 +1,177 @@
+// Animations: node TRS channels into scene animations, morph weights baked into vertex frames
+// (see reader_parts.hpp and docs/architecture.md).
+#include <algorithm>
+#include <cmath>
+
+#include "formats/gltf/reader_accessors.hpp"
+#include "formats/gltf/reader_parts.hpp"
+
+namespace aem::formats::gltf {
+namespace {
+
+/// Rate at which morph weight animation is baked into Mesh::frames.
+constexpr float kMorphFrameRate = 30.0f;
+/// Points per CUBICSPLINE segment when it is resampled for linear playback.
+constexpr int kCubicSteps = 4;
+
+/// A sampler resampled so that linear interpolation between its keys plays it back: STEP holds each
+/// value until just before the next key, CUBICSPLINE is evaluated (Hermite) at kCubicSteps points per segment.
+struct LinearKeys {
+  std::vector<float> times;
+  std::vector<float> values;  ///< width floats per key
+  std::size_t width = 0;
+};
+
+LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width) {
+  const auto times = read_floats(ctx, accessor_index(ctx, sampler["input"]), sampler.path() + ".input", {1});
+  for (std::size_t k = 0; k < times.size(); ++k)
+    if (!std::isfinite(times[k]) || (k > 0 && times[k] < times[k - 1]))
+      ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".input", "key times must be finite and increasing");
+  const std::string interp = sampler["interpolation"].exists() ? ctx.string(sampler["interpolation"]) : "LINEAR";
+  const bool cubic = interp == "CUBICSPLINE";
+  if (!cubic && interp != "LINEAR" && interp != "STEP") ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".interpolation", "unknown interpolation " + interp);
+  const auto values = read_floats(ctx, accessor_index(ctx, sampler["output"]), sampler.path() + ".output", {1, 3, 4});
+  const std::size_t n = times.size();
+  if (values.size() != n * width * (cubic ? 3 : 1))
+    ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".output", "has " + std::to_string(values.size()) + " numbers, the " + std::to_string(n) +
+             " keys need " + std::to_string(n * width * (cubic ? 3 : 1)));
+  LinearKeys out;
+  out.width = width;
+  auto push = [&](float t, const float* v) {
+    out.times.push_back(t);
+    out.values.insert(out.values.end(), v, v + width);
+  };
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!cubic) {
+      push(times[k], &values[k * width]);
+      if (interp == "STEP" && k + 1 < n && times[k + 1] > times[k]) push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
+      continue;
+    }
+    const float* p0 = &values[(3 * k + 1) * width];
+    push(times[k], p0);
+    if (k + 1 == n) break;
+    const float dt = times[k + 1] - times[k];
+    const float* b0 = &values[(3 * k + 2) * width];
+    const float* a1 = &values[(3 * (k + 1)) * width];
+    const float* p1 = &values[(3 * (k + 1) + 1) * width];
+    std::vector<float> v(width);
+    for (int j = 1; j < kCubicSteps; ++j) {
+      const float s = static_cast<float>(j) / kCubicSteps, s2 = s * s, s3 = s2 * s;
+      for (std::size_t c = 0; c < width; ++c)
+        v[c] = (2 * s3 - 3 * s2 + 1) * p0[c] + (s3 - 2 * s2 + s) * dt * b0[c] + (-2 * s3 + 3 * s2) * p1[c] + (s3 - s2) * dt * a1[c];
+      push(times[k] + s * dt, v.data());
+    }
+  }
+  return out;
+}
+
+/// Weights at `time`: linear between keys, clamped at the ends.
+std::vector<float> sample(const LinearKeys& keys, float time) {
+  const auto& t = keys.times;
+  const auto hi = std::upper_bound(t.begin(), t.end(), time) - t.begin();
+  if (hi == 0) return {keys.values.begin(), keys.values.begin() + keys.width};
+  if (static_cast<std::size_t>(hi) == t.size()) return {keys.values.end() - keys.width, keys.values.end()};
+  const float f = (time - t[hi - 1]) / (t[hi] - t[hi - 1]);
+  std::vector<float> out(keys.width);
+  for (std::size_t c = 0; c < keys.width; ++c)
+    out[c] = keys.values[(hi - 1) * keys.width + c] * (1 - f) + keys.values[hi * keys.width + c] * f;
+  return out;
+}
+
+void bake_morph_frames(Scene& scene, std::uint32_t mesh, const MeshMorphs& morphs, const LinearKeys& keys, std::uint32_t frames) {
+  Mesh& m = scene.meshes[mesh];
+  m.frames.resize(frames);
+  for (std::uint32_t f = 0; f < frames; ++f) {
+    const auto w = sample(keys, static_cast<float>(f) / kMorphFrameRate);
+    MorphFrame& frame = m.frames[f];
+    frame.positions = morphs.base_positions;
+    frame.normals = morphs.base_normals;
+    for (std::size_t t = 0; t < w.size(); ++t) {
+      if (w[t] == 0.0f) continue;
+      for (std::size_t v = 0; v < frame.positions.size(); ++v) frame.positions[v] = frame.positions[v] + morphs.positions[t][v] * w[t];
+      if (!frame.normals.empty() && !morphs.normals[t].empty())
+        for (std::size_t v = 0; v < frame.normals.size(); ++v) frame.normals[v] = frame.normals[v] + morphs.normals[t][v] * w[t];
+    }
+    for (Vec3& n : frame.normals) n = normalize(n);
+  }
+}
+
+template <class V>
+std::vector<Key<V>> keys_of(const LinearKeys& k) {
+  std::vector<Key<V>> out(k.times.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i].time = k.times[i];
+    std::copy_n(k.values.begin() + i * k.width, k.width, reinterpret_cast<float*>(&out[i].value));
+  }
+  return out;
+}
+
+}  // namespace
+
+void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first,
+                     std::vector<MeshMorphs>& morphs) {
+  const Json list = ctx.array(ctx.root, "animations");
+  bool morphs_baked = false;
+  for (std::size_t a = 0; a < list.size(); ++a) {
+    const Json anim = list[a];
+    Animation out;
+    out.name = ctx.string(anim["name"]);
+    const Json channels = ctx.array(anim, "channels");
+    const Json samplers = ctx.array(anim, "samplers");
+    std::vector<std::int32_t> channel_of(scene.nodes.size(), -1);
+    std::vector<std::pair<std::uint32_t, LinearKeys>> weight_channels;  // (glTF mesh, keys)
+    for (std::size_t c = 0; c < channels.size(); ++c) {
+      const Json ch = channels[c];
+      const Json target = ch["target"];
+      const std::uint32_t s = static_cast<std::uint32_t>(ctx.uint(ch["sampler"], UINT32_MAX, UINT32_MAX));
+      if (s >= samplers.size()) ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ch.path() + ".sampler", "names no sampler of this animation");
+      if (!target["node"].exists()) continue;  // targets of extensions (KHR_animation_pointer) are not read
+      const std::uint32_t node = ctx.index(target["node"], "nodes");
+      const std::string path = ctx.string(target["path"]);
+      if (path == "weights") {
+        const std::int32_t mesh = links.mesh[node];
+        if (mesh < 0 || first[mesh] == first[mesh + 1]) continue;
+        const std::size_t targets = morphs[first[mesh]].positions.size();
+        for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
+          if (morphs[sm].positions.size() != targets) ctx.fail("GLTF_BAD_VALUE", ctx.root["meshes"][mesh].path(), "primitives have different morph target counts");
+        if (targets == 0) ctx.fail("GLTF_BAD_VALUE", target.path(), "animates the weights of a mesh without morph targets");
+        auto keys = linear_keys(ctx, samplers[s], targets);
+        if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
+        weight_channels.emplace_back(static_cast<std::uint32_t>(mesh), std::move(keys));
+        continue;
+      }
+      const std::size_t width = path == "rotation" ? 4 : 3;
+      if (path != "translation" && path != "rotation" && path != "scale") ctx.fail("GLTF_BAD_VALUE", target.path() + ".path", "unknown path " + path);
+      const LinearKeys keys = linear_keys(ctx, samplers[s], width);
+      if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
+      if (channel_of[node] < 0) {
+        channel_of[node] = static_cast<std::int32_t>(out.channels.size());
+        out.channels.push_back(Channel{node, {}, {}, {}});
+      }
+      Channel& dst = out.channels[channel_of[node]];
+      if (path == "translation") dst.translation = keys_of<Vec3>(keys);
+      if (path == "scale") dst.scale = keys_of<Vec3>(keys);
+      if (path == "rotation") {
+        dst.rotation = keys_of<Quat>(keys);
+        for (auto& k : dst.rotation) k.value = normalize(k.value);
+      }
+    }
+    if (!weight_channels.empty() && morphs_baked) {
+      ctx.warn("GLTF_MORPH_ANIMATION_DROPPED", anim.path(), "the scene holds one vertex animation; this one's morph weights are dropped");
+    } else if (!weight_channels.empty()) {
+      morphs_baked = true;
+      const auto frames = static_cast<std::uint32_t>(std::ceil(out.duration * kMorphFrameRate)) + 1;
+      for (const auto& [mesh, keys] : weight_channels) {
+        const std::uint64_t vertices = scene.meshes[first[mesh]].positions.size();
+        ctx.spend(vertices * frames * 2 * sizeof(Vec3), anim.path());
+        for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
+          if (scene.meshes[sm].frames.empty()) bake_morph_frames(scene, sm, morphs[sm], keys, frames);
+      }
+      scene.vertex_animation = VertexAnimation{out.name, kMorphFrameRate, frames};
+      // Meshes without a weights channel hold still at their rest shape in every frame.
+    }
+    scene.animations.push_back(std::move(out));
+  }
+}
+
+}  // namespace aem::formats::gltf

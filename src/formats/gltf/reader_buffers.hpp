@@ -1,0 +1,18 @@
+// The glTF container (GLB chunks or JSON text) and the binary data it points at.
+#pragma once
+
+#include "formats/gltf/reader_context.hpp"
+
+namespace aem::formats::gltf {
+
+/// The JSON document of a .glb or .gltf file; for GLB also the BIN chunk and its file offset.
+/// Fails with GLTF_TRUNCATED, GLTF_BAD_HEADER or GLTF_JSON.
+JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& bin, std::uint64_t& bin_offset);
+
+/// Fills ctx.buffers from the GLB BIN chunk, data URIs and side files; each is checked to hold its byteLength.
+void load_buffers(Context& ctx);
+
+/// The bytes a data URI or a side file holds; `path` names the JSON member in errors.
+std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::string& path, std::string* media_type = nullptr);
+
+}  // namespace aem::formats::gltf

@@ -1,0 +1,206 @@
+// Mesh primitives -> scene meshes (see reader_parts.hpp).
+#include <algorithm>
+#include <map>
+
+#include "formats/gltf/draco_decode.hpp"
+#include "formats/gltf/reader_accessors.hpp"
+#include "formats/gltf/reader_parts.hpp"
+
+namespace aem::formats::gltf {
+namespace {
+
+template <class V, int N>
+std::vector<V> as_vectors(const std::vector<float>& f) {
+  std::vector<V> out(f.size() / N);
+  for (std::size_t i = 0; i < out.size(); ++i) std::copy_n(f.begin() + i * N, N, reinterpret_cast<float*>(&out[i]));
+  return out;
+}
+
+/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes).
+std::vector<std::uint32_t> triangulate(const std::vector<std::uint32_t>& idx, int mode) {
+  if (mode == 4) return idx;
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 2; i < idx.size(); ++i) {
+    if (mode == 5) {
+      const bool odd = (i % 2) == 1;  // every second strip triangle is reversed to keep the winding
+      out.insert(out.end(), {idx[i - 2 + odd], idx[i - 1 - odd], idx[i]});
+    } else {
+      out.insert(out.end(), {idx[0], idx[i - 1], idx[i]});
+    }
+  }
+  return out;
+}
+
+/// Attribute values of one primitive: from its Draco stream when it has one for `name`, else its accessor.
+struct Attributes {
+  Context& ctx;
+  Json attributes;
+  const DracoPrimitive* draco;
+
+  bool has(const std::string& name) const { return attributes[name].exists(); }
+  std::vector<float> floats(const std::string& name, std::initializer_list<int> components) const {
+    if (draco)
+      if (auto it = draco->attributes.find(name); it != draco->attributes.end()) return it->second;
+    return read_floats(ctx, accessor_index(ctx, attributes[name]), attributes[name].path(), components);
+  }
+  std::vector<std::uint32_t> uints(const std::string& name) const {
+    if (draco)
+      if (auto it = draco->attributes.find(name); it != draco->attributes.end()) {
+        std::vector<std::uint32_t> out(it->second.size());
+        std::transform(it->second.begin(), it->second.end(), out.begin(), [](float f) { return f < 0 ? 0u : static_cast<std::uint32_t>(f); });
+        return out;
+      }
+    return read_uints(ctx, accessor_index(ctx, attributes[name]), attributes[name].path(), {4});
+  }
+};
+
+void check_count(Context& ctx, const Json& member, std::size_t got, std::size_t want, int components) {
+  if (got != want * components)
+    ctx.fail("GLTF_BAD_VALUE", member.path(), "has " + std::to_string(got / components) + " elements, POSITION has " + std::to_string(want));
+}
+
+void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
+  const std::size_t n = m.positions.size();
+  for (int set = 0; attr.has("JOINTS_" + std::to_string(set)) && attr.has("WEIGHTS_" + std::to_string(set)); ++set) {
+    const std::string js = "JOINTS_" + std::to_string(set), ws = "WEIGHTS_" + std::to_string(set);
+    const auto joints = attr.uints(js);
+    const auto weights = attr.floats(ws, {4});
+    check_count(ctx, attr.attributes[js], joints.size(), n, 4);
+    check_count(ctx, attr.attributes[ws], weights.size(), n, 4);
+    if (set * 4 >= kMaxInfluences) {
+      ctx.warn("GLTF_INFLUENCES_DROPPED", attr.attributes[js].path(), "more than " + std::to_string(kMaxInfluences) + " influences per vertex; extra sets dropped");
+      break;
+    }
+    m.skin.resize(n);
+    for (std::size_t v = 0; v < n; ++v)
+      for (int k = 0; k < 4; ++k)
+        if (weights[v * 4 + k] > 0.0f) {
+          m.skin[v].joints[set * 4 + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(joints[v * 4 + k], INT32_MAX));
+          m.skin[v].weights[set * 4 + k] = weights[v * 4 + k];
+        }
+  }
+}
+
+MeshMorphs read_targets(Context& ctx, const Json& prim, const Json& mesh, std::size_t n) {
+  MeshMorphs morphs;
+  const Json targets = ctx.array(prim, "targets");
+  for (std::size_t t = 0; t < targets.size(); ++t) {
+    const Json target = targets[t];
+    std::vector<Vec3> dp(n), dn;
+    if (target["POSITION"].exists()) {
+      const auto f = read_floats(ctx, accessor_index(ctx, target["POSITION"]), target.path() + ".POSITION", {3});
+      check_count(ctx, target["POSITION"], f.size(), n, 3);
+      dp = as_vectors<Vec3, 3>(f);
+    }
+    if (target["NORMAL"].exists()) {
+      const auto f = read_floats(ctx, accessor_index(ctx, target["NORMAL"]), target.path() + ".NORMAL", {3});
+      check_count(ctx, target["NORMAL"], f.size(), n, 3);
+      dn = as_vectors<Vec3, 3>(f);
+    }
+    morphs.positions.push_back(std::move(dp));
+    morphs.normals.push_back(std::move(dn));
+  }
+  morphs.weights = ctx.numbers(mesh["weights"], targets.size(), std::vector<float>(targets.size(), 0.0f));
+  return morphs;
+}
+
+std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& prim, MeshMorphs& morphs) {
+  const int mode = static_cast<int>(ctx.uint(prim["mode"], 4, 6));
+  if (mode < 4) {
+    ctx.warn("GLTF_NOT_TRIANGLES", prim.path() + ".mode", "points and lines are not kept");
+    return std::nullopt;
+  }
+  std::optional<DracoPrimitive> draco;
+  if (const Json ext = prim["extensions"]["KHR_draco_mesh_compression"]; ext.exists()) draco = decode_draco(ctx, ext);
+  const Attributes attr{ctx, prim["attributes"], draco ? &*draco : nullptr};
+  if (!attr.has("POSITION")) {
+    ctx.warn("GLTF_NO_POSITIONS", prim.path() + ".attributes", "primitive without POSITION skipped");
+    return std::nullopt;
+  }
+  Mesh m;
+  m.name = ctx.string(mesh["name"]);
+  m.positions = as_vectors<Vec3, 3>(attr.floats("POSITION", {3}));
+  const std::size_t n = m.positions.size();
+  if (attr.has("NORMAL")) {
+    const auto f = attr.floats("NORMAL", {3});
+    check_count(ctx, attr.attributes["NORMAL"], f.size(), n, 3);
+    m.normals = as_vectors<Vec3, 3>(f);
+  }
+  if (attr.has("TANGENT")) {
+    const auto f = attr.floats("TANGENT", {4});
+    check_count(ctx, attr.attributes["TANGENT"], f.size(), n, 4);
+    m.tangents = as_vectors<Vec4, 4>(f);
+  }
+  for (int set = 0; attr.has("TEXCOORD_" + std::to_string(set)); ++set) {
+    const std::string name = "TEXCOORD_" + std::to_string(set);
+    if (set >= kMaxUvSets) {
+      ctx.warn("GLTF_UV_SETS_DROPPED", attr.attributes[name].path(), "more than " + std::to_string(kMaxUvSets) + " UV sets; the rest dropped");
+      break;
+    }
+    const auto f = attr.floats(name, {2});
+    check_count(ctx, attr.attributes[name], f.size(), n, 2);
+    m.uvs.push_back(as_vectors<Vec2, 2>(f));
+  }
+  for (int set = 0; attr.has("COLOR_" + std::to_string(set)); ++set) {
+    const std::string name = "COLOR_" + std::to_string(set);
+    const auto f = attr.floats(name, {3, 4});
+    const int c = f.size() == n * 3 ? 3 : 4;
+    check_count(ctx, attr.attributes[name], f.size(), n, c);
+    std::vector<Vec4> colors(n);
+    for (std::size_t v = 0; v < n; ++v) colors[v] = {f[v * c], f[v * c + 1], f[v * c + 2], c == 4 ? f[v * c + 3] : 1.0f};
+    m.colors.push_back(std::move(colors));
+  }
+  read_skin(ctx, attr, m);
+  std::vector<std::uint32_t> indices;
+  if (draco) {
+    indices = draco->indices;
+  } else if (prim["indices"].exists()) {
+    indices = read_uints(ctx, accessor_index(ctx, prim["indices"]), prim.path() + ".indices", {1});
+  } else {
+    indices.resize(n);
+    for (std::size_t i = 0; i < n; ++i) indices[i] = static_cast<std::uint32_t>(i);
+  }
+  for (std::size_t i = 0; i < indices.size(); ++i)
+    if (indices[i] >= n)
+      ctx.fail("GLTF_INDEX_OUT_OF_RANGE", prim.path() + ".indices",
+               "index " + std::to_string(indices[i]) + " at " + std::to_string(i) + " is past the " + std::to_string(n) + " vertices");
+  if (mode == 4 && indices.size() % 3 != 0)
+    ctx.fail("GLTF_BAD_VALUE", prim.path() + ".indices", "a triangle list needs a multiple of 3 indices");
+  m.indices = triangulate(indices, mode);
+  if (auto mat = ctx.optional_index(prim["material"], "materials")) m.material = static_cast<std::int32_t>(*mat);
+  morphs = read_targets(ctx, prim, mesh, n);
+  if (!morphs.positions.empty()) {
+    morphs.base_positions = m.positions;
+    morphs.base_normals = m.normals;
+  }
+  // The rest shape is the base plus the default weights' share of each target.
+  for (std::size_t t = 0; t < morphs.weights.size(); ++t) {
+    if (morphs.weights[t] == 0.0f) continue;
+    for (std::size_t v = 0; v < n; ++v) m.positions[v] = m.positions[v] + morphs.positions[t][v] * morphs.weights[t];
+    if (!m.normals.empty() && !morphs.normals[t].empty())
+      for (std::size_t v = 0; v < n; ++v) m.normals[v] = normalize(m.normals[v] + morphs.normals[t][v] * morphs.weights[t]);
+  }
+  return m;
+}
+
+}  // namespace
+
+void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs) {
+  const Json list = ctx.array(ctx.root, "meshes");
+  first.assign(1, 0);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Json mesh = list[i];
+    const Json prims = ctx.array(mesh, "primitives");
+    if (prims.size() == 0) ctx.fail("GLTF_MISSING", mesh.path() + ".primitives", "a mesh needs at least one primitive");
+    for (std::size_t p = 0; p < prims.size(); ++p) {
+      MeshMorphs mm;
+      if (auto m = read_primitive(ctx, mesh, prims[p], mm)) {
+        scene.meshes.push_back(std::move(*m));
+        morphs.push_back(std::move(mm));
+      }
+    }
+    first.push_back(static_cast<std::uint32_t>(scene.meshes.size()));
+  }
+}
+
+}  // namespace aem::formats::gltf

@@ -1,0 +1,50 @@
+// The steps of the glTF reader, in the order reader.cpp runs them. Each reads one top-level array
+// into the scene and checks what it refers to.
+#pragma once
+
+#include <vector>
+
+#include "formats/gltf/reader_context.hpp"
+
+namespace aem::formats::gltf {
+
+/// What the node step leaves for later steps, indexed by glTF node.
+struct NodeLinks {
+  std::vector<std::int32_t> mesh;     ///< glTF mesh index or -1
+  std::vector<std::int32_t> skin;     ///< glTF skin index or -1
+  std::vector<std::vector<float>> weights;  ///< node.weights (morph weight override), may be empty
+};
+
+/// Per scene mesh: its morph targets (position and normal displacements) and default weights.
+struct MeshMorphs {
+  std::vector<std::vector<Vec3>> positions, normals;  ///< [target][vertex]; normals may be empty
+  std::vector<float> weights;                         ///< mesh.weights, one per target (default 0)
+  std::vector<Vec3> base_positions, base_normals;     ///< the primitive without any target (when it has targets)
+};
+
+/// Per material: the UV transform (KHR_texture_transform) of its base colour texture, baked into UVs.
+struct UvTransform {
+  bool present = false;
+  int set = 0;  ///< TEXCOORD_n it applies to
+  float offset[2] = {0, 0}, rotation = 0, scale[2] = {1, 1};
+};
+
+/// Fails with GLTF_UNSUPPORTED_EXTENSION for an extensionsRequired entry this reader does not handle.
+void check_extensions(Context& ctx);
+/// Scene nodes, one per glTF node (same index): names, parents (from children, cycles and second
+/// parents refused), TRS or matrix, camera/light kind. Nodes outside the default scene place nothing.
+NodeLinks read_nodes(Context& ctx, Scene& scene);
+/// Materials and the textures they use (images from views, data URIs or side files, sampler wraps).
+std::vector<UvTransform> read_materials(Context& ctx, Scene& scene);
+/// One scene mesh per triangle primitive; `first[m]`..`first[m + 1]` are glTF mesh m's scene meshes.
+/// Mesh::skin holds skin-local joint indices until apply_skins maps them.
+void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
+/// Joints (one per node) when anything is skinned or animated; skin joint indices mapped to them.
+void build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first);
+/// Node animations, and morph weight animations baked into Mesh::frames (see docs/architecture.md).
+void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first,
+                     std::vector<MeshMorphs>& morphs);
+/// Each material's UV transform applied to the UVs of the meshes that use it.
+void bake_uv_transforms(Context& ctx, Scene& scene, const std::vector<UvTransform>& transforms);
+
+}  // namespace aem::formats::gltf

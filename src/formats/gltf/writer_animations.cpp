@@ -1,0 +1,116 @@
+// Skeletal animations -> glTF TRS channels on the joint nodes (LINEAR, as the scene samples them);
+// vertex animation -> one-hot morph weights per frame, interpolated linearly between frames like the
+// scene's frame blending.
+#include <cmath>
+
+#include "formats/gltf/writer_parts.hpp"
+
+namespace aem::formats::gltf {
+namespace {
+
+class AnimationBuilder {
+ public:
+  explicit AnimationBuilder(Document& doc) : doc_(doc) {}
+
+  /// Adds a sampler and a channel driving `path` of `node`; times must be increasing.
+  void channel(std::uint32_t node, const char* path, const std::vector<float>& times, const std::vector<float>& values, int components) {
+    JsonObject sampler;
+    sampler.num("input", doc_.float_accessor(times, 1, true, kNoTarget));
+    sampler.num("output", doc_.float_accessor(values, components, false, kNoTarget));
+    sampler.str("interpolation", "LINEAR");
+    samplers_.push_back(sampler.text());
+    JsonObject target;
+    target.num("node", node).str("path", path);
+    channels_.push_back(JsonObject().num("sampler", static_cast<double>(samplers_.size() - 1)).raw("target", target.text()).text());
+  }
+
+  bool empty() const { return channels_.empty(); }
+
+  void finish(const std::string& name) {
+    JsonObject a;
+    if (!name.empty()) a.str("name", name);
+    a.raw("channels", json_array(channels_)).raw("samplers", json_array(samplers_));
+    doc_.animations.push_back(a.text());
+  }
+
+ private:
+  Document& doc_;
+  std::vector<std::string> samplers_, channels_;
+};
+
+float finite(float v) { return std::isfinite(v) ? v : 0.0f; }
+
+/// Keys with finite, non-negative, strictly increasing times (glTF requires it); returns how many were dropped.
+template <class V, class F>
+std::size_t usable_keys(const std::vector<Key<V>>& keys, std::vector<float>& times, std::vector<float>& values, F&& put) {
+  std::size_t dropped = 0;
+  for (const auto& k : keys) {
+    if (!std::isfinite(k.time) || k.time < 0.0f || (!times.empty() && k.time <= times.back())) {
+      ++dropped;
+      continue;
+    }
+    times.push_back(k.time);
+    put(k.value, values);
+  }
+  return dropped;
+}
+
+void put3(const Vec3& v, std::vector<float>& out) { out.insert(out.end(), {finite(v.x), finite(v.y), finite(v.z)}); }
+void put_quat(const Quat& q, std::vector<float>& out) {
+  const Quat u = normalize(Quat{finite(q.x), finite(q.y), finite(q.z), finite(q.w)});
+  out.insert(out.end(), {u.x, u.y, u.z, u.w});
+}
+
+void skeletal(Document& doc, const Scene& scene, std::size_t index) {
+  const Animation& anim = scene.animations[index];
+  AnimationBuilder builder(doc);
+  std::size_t dropped = 0;
+  for (const Channel& ch : anim.channels) {
+    if (ch.joint >= scene.joints.size()) continue;
+    std::vector<float> times, values;
+    dropped += usable_keys(ch.translation, times, values, put3);
+    if (!times.empty()) builder.channel(ch.joint, "translation", times, values, 3);
+    times.clear(), values.clear();
+    dropped += usable_keys(ch.rotation, times, values, put_quat);
+    if (!times.empty()) builder.channel(ch.joint, "rotation", times, values, 4);
+    times.clear(), values.clear();
+    dropped += usable_keys(ch.scale, times, values, put3);
+    if (!times.empty()) builder.channel(ch.joint, "scale", times, values, 3);
+  }
+  const std::string path = "animations[" + std::to_string(index) + "]";
+  if (dropped)
+    doc.warn("GLTF_WRITE_KEYS_DROPPED", path, std::to_string(dropped) + " keys of \"" + anim.name + "\" have negative, repeated or decreasing times; dropped");
+  if (builder.empty()) {
+    doc.warn("GLTF_WRITE_EMPTY_ANIMATION", path, "animation \"" + anim.name + "\" has no keys; not written");
+    return;
+  }
+  builder.finish(anim.name);
+}
+
+void vertex_animation(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
+                      const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
+  AnimationBuilder builder(doc);
+  float rate = scene.vertex_animation.frame_rate;
+  if (!(rate > 0.0f) || !std::isfinite(rate)) rate = 30.0f;
+  for (std::size_t mi = 0; mi < meshes.size(); ++mi) {
+    const std::size_t targets = meshes[mi].targets;
+    if (targets == 0 || mesh_nodes[mi].empty()) continue;
+    std::vector<float> times(targets), weights(targets * targets, 0.0f);
+    for (std::size_t f = 0; f < targets; ++f) {
+      times[f] = static_cast<float>(f) / rate;
+      weights[f * targets + f] = 1.0f;
+    }
+    for (auto node : mesh_nodes[mi]) builder.channel(node, "weights", times, weights, 1);
+  }
+  if (!builder.empty()) builder.finish(scene.vertex_animation.name.empty() ? "vertex animation" : scene.vertex_animation.name);
+}
+
+}  // namespace
+
+void write_animations(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
+                      const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
+  for (std::size_t a = 0; a < scene.animations.size(); ++a) skeletal(doc, scene, a);
+  vertex_animation(doc, scene, meshes, mesh_nodes);
+}
+
+}  // namespace aem::formats::gltf

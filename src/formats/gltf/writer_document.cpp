@@ -1,0 +1,219 @@
+#include "formats/gltf/writer_document.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace aem::formats::gltf {
+namespace {
+
+const char* type_name(int components) {
+  switch (components) {
+    case 1: return "SCALAR";
+    case 2: return "VEC2";
+    case 3: return "VEC3";
+    case 4: return "VEC4";
+    default: return "MAT4";
+  }
+}
+
+void pad(std::vector<std::byte>& bytes, std::byte fill) {
+  while (bytes.size() % 4) bytes.push_back(fill);
+}
+
+void put_u32(std::vector<std::byte>& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::byte>(v >> (8 * i)));
+}
+
+}  // namespace
+
+JsonObject& JsonObject::raw(std::string_view key, std::string_view json) {
+  if (!text_.empty()) text_ += ',';
+  text_ += json_string(key);
+  text_ += ':';
+  text_ += json;
+  return *this;
+}
+
+JsonObject& JsonObject::str(std::string_view key, std::string_view value) { return raw(key, json_string(value)); }
+
+JsonObject& JsonObject::num(std::string_view key, double value) {
+  const double r = std::round(value);
+  return raw(key, r == value && std::fabs(value) < 9e15 ? std::to_string(static_cast<long long>(r)) : json_float(static_cast<float>(value)));
+}
+
+JsonObject& JsonObject::floats(std::string_view key, std::span<const float> values) {
+  std::vector<std::string> items;
+  for (float v : values) items.push_back(json_float(v));
+  return raw(key, json_array(items));
+}
+
+JsonObject& JsonObject::ints(std::string_view key, std::span<const std::uint32_t> values) {
+  std::vector<std::string> items;
+  for (auto v : values) items.push_back(std::to_string(v));
+  return raw(key, json_array(items));
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string json_float(float v) {
+  if (!std::isfinite(v)) v = 0.0f;
+  char buf[32];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
+}
+
+std::string json_array(const std::vector<std::string>& elements) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < elements.size(); ++i) out += (i ? "," : "") + elements[i];
+  return out + "]";
+}
+
+void Document::warn(std::string code, std::string path, std::string message) {
+  warnings.push_back(Warning{std::move(code), "glTF", {}, {}, {}, std::move(path), std::move(message)});
+}
+
+std::uint32_t Document::view(std::span<const std::byte> bytes, ViewTarget target) {
+  pad(bin, std::byte{0});
+  JsonObject v;
+  v.num("buffer", 0).num("byteOffset", static_cast<double>(bin.size())).num("byteLength", static_cast<double>(bytes.size()));
+  if (target != kNoTarget) v.num("target", target);
+  bin.insert(bin.end(), bytes.begin(), bytes.end());
+  buffer_views.push_back(v.text());
+  return static_cast<std::uint32_t>(buffer_views.size() - 1);
+}
+
+std::uint32_t Document::float_accessor(std::span<const float> values, int components, bool bounds, ViewTarget target) {
+  const std::size_t count = values.size() / components;
+  JsonObject a;
+  a.num("bufferView", view(std::as_bytes(values), target)).num("componentType", kFloat).num("count", static_cast<double>(count));
+  a.str("type", type_name(components));
+  if (bounds && count > 0) {
+    std::vector<float> lo(values.begin(), values.begin() + components), hi = lo;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      lo[i % components] = std::min(lo[i % components], values[i]);
+      hi[i % components] = std::max(hi[i % components], values[i]);
+    }
+    a.floats("min", lo).floats("max", hi);
+  }
+  accessors.push_back(a.text());
+  return static_cast<std::uint32_t>(accessors.size() - 1);
+}
+
+std::uint32_t Document::uint_accessor(std::span<const std::uint32_t> values, int components, ComponentType type, ViewTarget target) {
+  std::vector<std::byte> bytes;
+  const int size = type == kByte ? 1 : type == kShort ? 2 : 4;
+  // Vertex attributes keep every element 4-byte aligned (u8 VEC4 and u16 VEC4 already are).
+  bytes.reserve(values.size() * size);
+  for (auto v : values)
+    for (int i = 0; i < size; ++i) bytes.push_back(static_cast<std::byte>(v >> (8 * i)));
+  JsonObject a;
+  a.num("bufferView", view(bytes, target)).num("componentType", type).num("count", static_cast<double>(values.size() / components));
+  a.str("type", type_name(components));
+  accessors.push_back(a.text());
+  return static_cast<std::uint32_t>(accessors.size() - 1);
+}
+
+std::string Document::json(std::string_view buffer_uri) const {
+  JsonObject root;
+  root.raw("asset", JsonObject().str("version", "2.0").str("generator", "aem").text());
+  if (!extensions_used.empty()) {
+    std::vector<std::string> names;
+    for (const auto& e : extensions_used) names.push_back(json_string(e));
+    root.raw("extensionsUsed", json_array(names));
+  }
+  root.num("scene", 0);
+  root.raw("scenes", "[" + JsonObject().raw("nodes", json_array(scene_roots)).text() + "]");
+  auto add = [&](std::string_view key, const std::vector<std::string>& items) {
+    if (!items.empty()) root.raw(key, json_array(items));
+  };
+  add("nodes", nodes);
+  add("meshes", meshes);
+  add("skins", skins);
+  add("cameras", cameras);
+  add("materials", materials);
+  add("textures", textures);
+  add("images", images);
+  add("samplers", samplers);
+  add("animations", animations);
+  add("accessors", accessors);
+  add("bufferViews", buffer_views);
+  if (!bin.empty()) {
+    JsonObject buffer;
+    buffer.num("byteLength", static_cast<double>(bin.size()));
+    if (!buffer_uri.empty()) buffer.str("uri", buffer_uri);
+    root.raw("buffers", "[" + buffer.text() + "]");
+  }
+  if (!lights.empty())
+    root.raw("extensions", JsonObject().raw("KHR_lights_punctual", JsonObject().raw("lights", json_array(lights)).text()).text());
+  return root.text();
+}
+
+std::string data_uri(std::string_view mime, std::span<const std::byte> bytes) {
+  static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out = "data:" + std::string(mime) + ";base64,";
+  out.reserve(out.size() + (bytes.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    std::uint32_t n = std::to_integer<std::uint32_t>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) n |= std::to_integer<std::uint32_t>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) n |= std::to_integer<std::uint32_t>(bytes[i + 2]);
+    out += kAlphabet[(n >> 18) & 63];
+    out += kAlphabet[(n >> 12) & 63];
+    out += i + 1 < bytes.size() ? kAlphabet[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.size() ? kAlphabet[n & 63] : '=';
+  }
+  return out;
+}
+
+std::string uri_escape(std::string_view name) {
+  std::string out;
+  for (unsigned char c : name) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+std::vector<std::byte> glb(const std::string& json, const std::vector<std::byte>& bin) {
+  std::vector<std::byte> chunk(reinterpret_cast<const std::byte*>(json.data()), reinterpret_cast<const std::byte*>(json.data() + json.size()));
+  pad(chunk, std::byte{' '});
+  const std::size_t bin_size = (bin.size() + 3) / 4 * 4;
+  std::vector<std::byte> out;
+  out.reserve(12 + 8 + chunk.size() + (bin.empty() ? 0 : 8 + bin_size));
+  const char magic[4] = {'g', 'l', 'T', 'F'};
+  for (char c : magic) out.push_back(static_cast<std::byte>(c));
+  put_u32(out, 2);
+  put_u32(out, static_cast<std::uint32_t>(12 + 8 + chunk.size() + (bin.empty() ? 0 : 8 + bin_size)));
+  put_u32(out, static_cast<std::uint32_t>(chunk.size()));
+  put_u32(out, 0x4E4F534A);  // "JSON"
+  out.insert(out.end(), chunk.begin(), chunk.end());
+  if (!bin.empty()) {
+    put_u32(out, static_cast<std::uint32_t>(bin_size));
+    put_u32(out, 0x004E4942);  // "BIN\0"
+    out.insert(out.end(), bin.begin(), bin.end());
+    out.resize(out.size() + (bin_size - bin.size()), std::byte{0});
+  }
+  return out;
+}
+
+}  // namespace aem::formats::gltf

@@ -1,0 +1,109 @@
+// Scene materials -> glTF metallic-roughness materials; texture image bytes copied as they are (PNG and
+// JPEG), other image formats re-encoded as PNG since glTF core takes only those two.
+#include <algorithm>
+#include <cmath>
+
+#include "core/image.hpp"
+#include "core/side_textures.hpp"
+#include "formats/gltf/writer_parts.hpp"
+
+namespace aem::formats::gltf {
+namespace {
+
+class Images {
+ public:
+  Images(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files)
+      : doc_(doc), scene_(scene), packing_(packing), stem_(stem), side_files_(side_files), texture_of_(scene.textures.size(), -2) {}
+
+  /// The glTF texture for scene texture `t`, or -1 when it has no usable image.
+  std::int32_t texture(std::int32_t t) {
+    if (t < 0 || static_cast<std::size_t>(t) >= scene_.textures.size()) return -1;
+    if (texture_of_[t] == -2) texture_of_[t] = make(t);
+    return texture_of_[t];
+  }
+
+ private:
+  std::int32_t make(std::int32_t t) {
+    const Texture& tex = scene_.textures[t];
+    const std::string path = "textures[" + std::to_string(t) + "]";
+    if (tex.data.empty()) {
+      doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path, "texture \"" + tex.name + "\" has no image data (file not found beside the model); material slot left empty");
+      return -1;
+    }
+    std::string mime = image_mime_type(tex.data);
+    // A PNG without its IHDR chunk is no image the validator (or any viewer) accepts: decode or drop it.
+    const bool png_ok = tex.data.size() >= 33 && tex.data[12] == 'I' && tex.data[13] == 'H' && tex.data[14] == 'D' && tex.data[15] == 'R';
+    if (mime == "image/png" && !png_ok) mime.clear();
+    std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(tex.data.data()), reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
+    if (mime.empty()) {
+      const Image img = decode_image(tex.data);
+      if (img.empty()) {
+        doc_.warn("GLTF_WRITE_TEXTURE_UNREADABLE", path, "texture \"" + tex.name + "\" is neither PNG nor JPEG nor decodable; material slot left empty");
+        return -1;
+      }
+      bytes = encode_png(img.width, img.height, 4, img.rgba.data());
+      mime = "image/png";
+      doc_.warn("GLTF_WRITE_TEXTURE_REENCODED", path, "texture \"" + tex.name + "\" re-encoded as PNG (glTF takes PNG and JPEG)");
+    }
+    JsonObject image;
+    if (!tex.name.empty()) image.str("name", tex.name);
+    if (packing_ == Packing::Glb) {
+      image.num("bufferView", doc_.view(bytes, kNoTarget)).str("mimeType", mime);
+    } else if (packing_ == Packing::Embedded) {
+      image.str("uri", data_uri(mime, bytes));
+    } else {
+      const std::string file = stem_ + "_" + std::to_string(doc_.images.size()) + (mime == "image/png" ? ".png" : ".jpg");
+      image.str("uri", uri_escape(file));
+      side_files_.push_back({file, std::move(bytes)});
+    }
+    doc_.images.push_back(image.text());
+    if (doc_.samplers.empty()) doc_.samplers.push_back(JsonObject().num("magFilter", 9729).num("minFilter", 9987).text());
+    doc_.textures.push_back(JsonObject().num("sampler", 0).num("source", static_cast<double>(doc_.images.size() - 1)).text());
+    return static_cast<std::int32_t>(doc_.textures.size() - 1);
+  }
+
+  Document& doc_;
+  const Scene& scene_;
+  Packing packing_;
+  const std::string& stem_;
+  std::vector<SideFile>& side_files_;
+  std::vector<std::int32_t> texture_of_;  // -2 = not made yet
+};
+
+float unit_clamp(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f; }
+
+}  // namespace
+
+void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files) {
+  Images images(doc, scene, packing, stem, side_files);
+  auto slot = [&](std::int32_t t) -> std::string {
+    const std::int32_t g = images.texture(t);
+    return g < 0 ? std::string() : JsonObject().num("index", g).text();
+  };
+  for (const Material& m : scene.materials) {
+    JsonObject pbr;
+    const float alpha = unit_clamp(m.base_color.w * m.opacity);
+    pbr.floats("baseColorFactor", std::vector<float>{unit_clamp(m.base_color.x), unit_clamp(m.base_color.y), unit_clamp(m.base_color.z), alpha});
+    pbr.num("metallicFactor", unit_clamp(m.metallic)).num("roughnessFactor", unit_clamp(m.roughness));
+    if (auto t = slot(m.textures.base_color); !t.empty()) pbr.raw("baseColorTexture", t);
+    // An AEM ORM image is a valid glTF metallic-roughness map (G roughness, B metalness) and occlusion (R).
+    const std::int32_t mr = m.textures.metallic_roughness >= 0 ? m.textures.metallic_roughness : m.textures.orm;
+    if (auto t = slot(mr); !t.empty()) pbr.raw("metallicRoughnessTexture", t);
+    JsonObject out;
+    if (!m.name.empty()) out.str("name", m.name);
+    out.raw("pbrMetallicRoughness", pbr.text());
+    if (auto t = slot(m.textures.normal); !t.empty()) out.raw("normalTexture", t);
+    if (auto t = slot(m.textures.occlusion >= 0 ? m.textures.occlusion : m.textures.orm); !t.empty()) out.raw("occlusionTexture", t);
+    if (auto t = slot(m.textures.emissive); !t.empty()) {
+      out.raw("emissiveTexture", t);
+      if (m.emissive == Vec3{}) out.floats("emissiveFactor", std::vector<float>{1, 1, 1});
+    }
+    if (!(m.emissive == Vec3{}))
+      out.floats("emissiveFactor", std::vector<float>{unit_clamp(m.emissive.x), unit_clamp(m.emissive.y), unit_clamp(m.emissive.z)});
+    if (m.alpha_blend || alpha < 1.0f) out.str("alphaMode", "BLEND");
+    if (m.double_sided) out.raw("doubleSided", "true");
+    doc.materials.push_back(out.text());
+  }
+}
+
+}  // namespace aem::formats::gltf

@@ -1,0 +1,34 @@
+// The parts of the glTF writer, each filling its share of the document (see writer.cpp for the order).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "formats/gltf/writer_document.hpp"
+
+namespace aem::formats::gltf {
+
+/// What became of one scene mesh: the glTF mesh (-1 when it had nothing to draw), whether it needs
+/// the skin, and how many morph targets (vertex-animation frames) it has.
+struct WrittenMesh {
+  std::int32_t mesh = -1;
+  bool skinned = false;
+  std::size_t targets = 0;
+};
+
+/// How images and the buffer travel: inside the GLB, as files beside the .gltf, or as data URIs.
+enum class Packing { Glb, SideFiles, Embedded };
+
+/// One glTF mesh per scene mesh (finest LOD; coarser ones dropped with a warning).
+std::vector<WrittenMesh> write_meshes(Document& doc, const Scene& scene);
+/// Materials (same indices as Scene::materials), textures and images; image files for SideFiles go to
+/// `side_files` named "<stem>_<n>.<ext>".
+void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files);
+/// Nodes for the joints (indices 0..joints-1), the scene's nodes and the mesh instances, the skin,
+/// and the scene's root list. Returns, per scene mesh, the glTF nodes that show it (for morph weights).
+std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes);
+/// Skeletal animations (joint nodes) and the vertex animation (morph weights on `mesh_nodes`).
+void write_animations(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
+                      const std::vector<std::vector<std::uint32_t>>& mesh_nodes);
+
+}  // namespace aem::formats::gltf

@@ -1,0 +1,199 @@
+// The Blender add-on (blender/aem_io) judged from what a headless Blender session recorded
+// (run_session.sh + addon_session.py, a ctest fixture): it installs and enables, imports one file of
+// each format with the counts aem reads, exports CesiumMan to every format posed like the original,
+// exports a model built in Blender with the bone matrices Blender computes, and cancels on a hostile file.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "aem/io.hpp"
+#include "render/render_scene.hpp"
+#include "support/corpus.hpp"
+
+namespace aem {
+namespace {
+
+using Fields = std::map<std::string, std::string>;
+
+/// report.txt: one fact per line, "kind word... key=value..."; lines of a kind in file order.
+struct Report {
+  std::multimap<std::string, std::vector<std::string>> lines;
+
+  static std::filesystem::path dir() { return AEM_BLENDER_SESSION_DIR; }
+
+  static const Report& get() {
+    static const Report report = [] {
+      Report r;
+      std::ifstream in(dir() / "report.txt");
+      for (std::string line; std::getline(in, line);) {
+        std::istringstream words(line);
+        std::string kind, word;
+        words >> kind;
+        std::vector<std::string> rest;
+        while (words >> word) rest.push_back(word);
+        r.lines.emplace(kind, rest);
+      }
+      return r;
+    }();
+    return report;
+  }
+  std::vector<std::vector<std::string>> all(const std::string& kind) const {
+    std::vector<std::vector<std::string>> out;
+    for (auto [it, end] = lines.equal_range(kind); it != end; ++it) out.push_back(it->second);
+    return out;
+  }
+};
+
+Fields fields(const std::vector<std::string>& words) {
+  Fields out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto eq = words[i].find('=');
+    if (eq == std::string::npos) continue;
+    std::string key = words[i].substr(0, eq), value = words[i].substr(eq + 1);
+    if (key == "error")  // the last field, a sentence: the rest of the line
+      for (++i; i < words.size(); ++i) value += " " + words[i];
+    out[key] = value;
+  }
+  return out;
+}
+
+/// Skips when the session recorded nothing (no Blender or corpus here), unless CI requires the tools.
+#define REQUIRE_SESSION()                                                                            \
+  do {                                                                                               \
+    if (Report::get().lines.count("done") == 0) {                                                    \
+      if (std::getenv("AEM_REQUIRE_TOOLS")) FAIL() << "the Blender session recorded nothing: see " << Report::dir() / "blender.log"; \
+      GTEST_SKIP() << "no Blender session (blender or AEM_CORPUS_DIR missing)";                      \
+    }                                                                                                \
+  } while (0)
+
+std::filesystem::path input_path(const std::string& name) {
+  for (auto dir : {test::corpus_root() / "aem", test::corpus_root() / "aem-legacy", test::corpus_root() / "iqe",
+                   test::corpus_root() / "iqm", test::corpus_root() / "gltf/BoxAnimated", Report::dir(),
+                   std::filesystem::path(AEM_TEST_DATA_DIR) / "e3d"})
+    if (std::filesystem::exists(dir / name)) return dir / name;
+  return {};
+}
+
+TEST(BlenderAddon, InstallsFromTheZipAndEnables) {
+  REQUIRE_SESSION();
+  auto enabled = Report::get().all("enabled");
+  ASSERT_EQ(enabled.size(), 1u);
+  EXPECT_EQ(enabled[0], (std::vector<std::string>{"1", "1", "1"})) << "add-on enabled, import and export operators";
+}
+
+TEST(BlenderAddon, ImportsEveryFormatWithTheCountsAemReads) {
+  REQUIRE_SESSION();
+  auto imports = Report::get().all("import");
+  ASSERT_EQ(imports.size(), 7u) << "one file of each format";
+  for (const auto& line : imports) {
+    SCOPED_TRACE(line[0]);
+    auto f = fields(line);
+    ASSERT_EQ(f["result"], "FINISHED") << f["error"];
+    auto scene = read_scene(input_path(line[0]));
+    ASSERT_TRUE(scene) << scene.error().to_string();
+    // Blender's own counts of what it made; triangles of the finest level only (glTF takes no LODs).
+    EXPECT_EQ(std::stoul(f["vertices"]), scene->vertex_count());
+    EXPECT_EQ(std::stoul(f["triangles"]), scene->triangle_count());
+    EXPECT_GT(std::stoul(f["meshes"]), 0u);
+    // Skinned meshes come with an armature; node animation (BoxAnimated) moves objects instead.
+    const bool skinned = std::any_of(scene->meshes.begin(), scene->meshes.end(), [](const Mesh& m) { return !m.skin.empty(); });
+    EXPECT_EQ(f["armatures"], skinned ? "1" : "0");
+    if (!scene->animations.empty()) EXPECT_GT(std::stoul(f["actions"]), 0u);
+    if (scene->vertex_animation.frame_count > 1) EXPECT_GT(std::stoul(f["shape_keys"]), 1u) << "frames as shape keys";
+  }
+}
+
+/// Every vertex of every mesh of `scene` posed at `time` (first animation), in the renderer's Y-up space.
+std::vector<Vec3> posed(const Scene& scene, float time) {
+  Scene prepared = render::prepare_for_render(scene);
+  render::ScenePose pose(prepared);
+  pose.set(0, time);
+  std::vector<Vec3> out;
+  for (std::size_t m = 0; m < prepared.meshes.size(); ++m) {
+    auto p = pose.posed_positions(m);
+    out.insert(out.end(), p.begin(), p.end());
+  }
+  return out;
+}
+
+/// Largest distance from a point of `a` to its nearest point of `b` (Blender splits and reorders vertices).
+float farthest_from(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+  float worst = 0.0f;
+  for (const Vec3& p : a) {
+    float best = 1e30f;
+    for (const Vec3& q : b) best = std::min(best, (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) + (p.z - q.z) * (p.z - q.z));
+    worst = std::max(worst, std::sqrt(best));
+  }
+  return worst;
+}
+
+TEST(BlenderAddon, ExportsCesiumManToEveryFormatPosedLikeTheOriginal) {
+  REQUIRE_SESSION();
+  ASSERT_EQ(fields(Report::get().all("import_cesium").at(0))["result"], "FINISHED");
+  auto original = read_scene(test::corpus_root() / "gltf/CesiumMan/CesiumMan.glb");
+  ASSERT_TRUE(original);
+  auto exports = Report::get().all("export");
+  ASSERT_EQ(exports.size(), 5u);
+  for (const auto& line : exports) {
+    SCOPED_TRACE(line[0]);
+    auto f = fields(line);
+    ASSERT_EQ(f["result"], "FINISHED") << f["error"];
+    const auto file = Report::dir() / ("cesium." + line[0]);
+    std::string out;
+    EXPECT_EQ(test::run_cli("validate '" + file.string() + "'", &out), 0) << out;
+    auto exported = read_scene(file);
+    ASSERT_TRUE(exported) << exported.error().to_string();
+    // Times on both Blender's 24 fps grid and the 30 fps grid the frame-based formats resample to.
+    for (float t : {0.5f, 1.0f, 1.5f}) {
+      SCOPED_TRACE(t);
+      auto want = posed(original.value(), t), got = posed(exported.value(), t);
+      EXPECT_LT(farthest_from(got, want), 1e-3f);
+      EXPECT_LT(farthest_from(want, got), 1e-3f);
+    }
+  }
+}
+
+TEST(BlenderAddon, ModelBuiltInBlenderPosesAsBlenderComputes) {
+  REQUIRE_SESSION();
+  ASSERT_EQ(fields(Report::get().all("export_scratch").at(0))["result"], "FINISHED");
+  const auto file = Report::dir() / "scratch.aem";
+  std::string out;
+  ASSERT_EQ(test::run_cli("pose '" + file.string() + "' --anim 0 --time 1", &out), 0) << out;
+  std::vector<std::vector<float>> got;  // the 16 numbers aem pose printed per bone
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::size_t bone = 0;
+    words >> bone;
+    got.emplace_back();
+    for (float v; words >> v;) got.back().push_back(v);
+  }
+  auto near = [](const std::vector<float>& a, const std::vector<std::string>& b) {
+    for (int i = 0; i < 16; ++i)
+      if (std::abs(a[i] - std::stof(b[1 + i])) > 1e-4f) return false;
+    return true;
+  };
+  // AEM stores no bone names (and adds bones for the armature and mesh nodes): each of Blender's
+  // three matrices, all different, must be among those aem computes.
+  auto expected = Report::get().all("expected_skin");
+  ASSERT_EQ(expected.size(), 3u);
+  for (const auto& line : expected) {
+    SCOPED_TRACE(line[0]);
+    EXPECT_TRUE(std::any_of(got.begin(), got.end(), [&](const auto& m) { return m.size() == 16 && near(m, line); }))
+        << "Blender's skin matrix for " << line[0] << " is not among aem pose's:\n" << out;
+  }
+}
+
+TEST(BlenderAddon, HostileFileCancelsWithAemsError) {
+  REQUIRE_SESSION();
+  auto f = fields(Report::get().all("hostile").at(0));
+  EXPECT_EQ(f["result"], "CANCELLED");
+  EXPECT_NE(f["error"].find("IQM"), std::string::npos) << "the report carries aem's error: " << f["error"];
+  EXPECT_EQ(f["error"].find("Traceback"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace aem

@@ -1,0 +1,41 @@
+// Helpers for the native glTF reader tests: a scene posed with our animator.
+#pragma once
+
+#include <vector>
+
+#include "aem/animation.hpp"
+#include "aem/scene.hpp"
+#include "aem/skinning.hpp"
+#include "core/flatten.hpp"
+#include "support/point_sets.hpp"
+
+namespace aem::test {
+
+/// Model-space positions of every mesh instance of `scene` at `seconds` of animation `anim` (-1: every
+/// joint at its rest transform, the pose the node tree gives without animation).
+inline std::vector<Vec3> scene_posed(const Scene& scene, int anim, float seconds) {
+  Scene flat = flatten_nodes(scene);
+  // Weights renormalised to sum 1, as the renderer and the converter do (CesiumMan's do not quite).
+  for (Mesh& m : flat.meshes)
+    for (SkinInfluences& v : m.skin) {
+      float sum = 0;
+      for (float w : v.weights) sum += w;
+      if (sum > 0)
+        for (float& w : v.weights) w /= sum;
+    }
+  if (anim < 0) {  // an animation without channels leaves every joint at rest
+    flat.animations.emplace_back();
+    anim = static_cast<int>(flat.animations.size() - 1);
+  }
+  SceneAnimator animator(flat);
+  std::vector<Mat4> skin(flat.joints.size());
+  animator.evaluate(anim, seconds, skin);
+  std::vector<Vec3> out, posed;
+  for (const Mesh& m : flat.meshes) {
+    pose_positions(m, skin, posed);
+    out.insert(out.end(), posed.begin(), posed.end());
+  }
+  return out;
+}
+
+}  // namespace aem::test
