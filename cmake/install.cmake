@@ -33,6 +33,7 @@ configure_package_config_file(cmake/aemConfig.cmake.in ${CMAKE_CURRENT_BINARY_DI
                               INSTALL_DESTINATION ${aem_cmake_dir})
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/aemConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/aemConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/aemConfigVersion.cmake
+              ${CMAKE_CURRENT_SOURCE_DIR}/cmake/AemModels.cmake
         DESTINATION ${aem_cmake_dir})
 
 # pkg-config files locate the prefix from their own folder (${pcfiledir}), so any install prefix works.

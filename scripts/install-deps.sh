@@ -13,6 +13,7 @@ packages=(
   libcli11-dev libfmt-dev libmeshoptimizer-dev libfast-float-dev
   rapidjson-dev libdraco-dev
   liblzma-dev lzma-dev zlib1g-dev
+  nlohmann-json3-dev
 )
 test_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
 
   ConvertCliOptions convert;
   auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
-  convert_cmd->add_option("files", convert.inputs, "Input file(s); with one input and no --out-dir, the last is the output")->required();
+  convert_cmd->add_option("files", convert.inputs, "Input file(s); with one input and no --out-dir, the last is the output");
   convert_cmd->add_option("-o,--output", convert.output, "Output file (single conversion)");
   convert_cmd->add_option("--out-dir", convert.out_dir, "Convert every input into this folder as <stem>.<ext>; refused (exit 2) when two inputs share a stem");
   convert_cmd->add_option("--to", convert.to, "Output format (aem, cem, ...; see `aem formats`); default from the extension");
@@ -65,6 +65,9 @@ int main(int argc, char** argv) {
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
   convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
   convert_cmd->add_option("--asset-root", convert.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
+  convert_cmd->add_option("--depfile", convert.depfile, "Write a Make/Ninja depfile: every file read, for the files written");
+  convert_cmd->add_option("--manifest", convert.manifest, "Convert the JSON list [{input, output, options}] in this file");
+  convert_cmd->add_option("--cache", convert.cache, "Skip conversions whose inputs, side files and options are unchanged (cache folder)");
 
   PoseOptions pose;
   auto* pose_cmd = app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <string>
@@ -19,11 +20,14 @@ Error io_error(const char* code, const std::filesystem::path& path, const std::s
   return Error{code, {}, path.string(), {}, {}, {}, what + ": " + std::strerror(errno)};
 }
 
+thread_local ReadRecorder* innermost_recorder = nullptr;
+
 /// Reads the whole file into the memory `allocate(size)` returns (every byte is overwritten).
 template <class Allocate>
 Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
+  note_read(path);
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     if (S_ISDIR(st.st_mode)) errno = EISDIR;
@@ -50,6 +54,19 @@ Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
 
 }  // namespace
 
+ReadRecorder::ReadRecorder() : outer_(innermost_recorder) { innermost_recorder = this; }
+
+ReadRecorder::~ReadRecorder() { innermost_recorder = outer_; }
+
+void ReadRecorder::add(const std::string& path) {
+  if (std::find(paths_.begin(), paths_.end(), path) == paths_.end()) paths_.push_back(path);
+  if (outer_) outer_->add(path);
+}
+
+void note_read(const std::filesystem::path& path) {
+  if (innermost_recorder) innermost_recorder->add(path.lexically_normal().string());
+}
+
 Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
   std::vector<std::byte> data;
   auto st = read_into(path, [&](std::size_t size) {
@@ -74,6 +91,7 @@ Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path) {
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
+  note_read(path);
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     auto e = io_error("IO_OPEN_FAILED", path, "not a regular file");

@@ -5,11 +5,33 @@
 #include <filesystem>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "aem/error.hpp"
 
 namespace aem::detail {
+
+/// Collects the paths of the files this thread reads (read_file, MappedFile, and readers that open
+/// files another way and call note_read) while it lives, for depfiles and build caches. Scoped to
+/// one conversion on one thread; recorders nest and each sees only what was read during its life.
+class ReadRecorder {
+ public:
+  ReadRecorder();
+  ~ReadRecorder();
+  ReadRecorder(const ReadRecorder&) = delete;
+  ReadRecorder& operator=(const ReadRecorder&) = delete;
+  /// Every path read so far, in first-read order, each once (as given to the reading call).
+  const std::vector<std::string>& paths() const { return paths_; }
+  void add(const std::string& path);
+
+ private:
+  std::vector<std::string> paths_;
+  ReadRecorder* outer_;
+};
+
+/// Tells this thread's live ReadRecorders (if any) that `path` was read.
+void note_read(const std::filesystem::path& path);
 
 /// Reads a whole file into memory. Error code IO_OPEN_FAILED / IO_READ_FAILED.
 Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);

@@ -1,4 +1,4 @@
-// Builds E3D bytes by hand from the block layout in e3d.txt and e3d-notes.md, independently of our
+// Builds E3D bytes by hand from the block layout in e3d.txt and docs/formats/e3d.md, independently of our
 // writer: blocks are u16 type + u32 size (header included), strings u16 length + bytes, LZMA blocks
 // u32 uncompressed size + 5 property bytes + a raw LZMA1 stream.
 #pragma once
@@ -130,7 +130,7 @@ inline std::vector<std::byte> xz_lzma_block(const std::vector<std::byte>& conten
   return b.bytes;
 }
 
-/// Packs a normal the way e3d-notes.md §5 describes: 10-bit two's complement per component,
+/// Packs a normal the way docs/formats/e3d.md §5 describes: 10-bit two's complement per component,
 /// +1 -> 511, -1 -> -512.
 inline std::uint32_t pack_normal(float x, float y, float z, std::uint32_t w = 0) {
   auto c = [](float v) {

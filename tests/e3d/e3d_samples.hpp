@@ -1,5 +1,5 @@
 // Hand-built E3D sections and a file holding every block kind (layout from e3d.txt and
-// e3d-notes.md), shared by the reading and the round-trip tests.
+// docs/formats/e3d.md), shared by the reading and the round-trip tests.
 #pragma once
 
 #include <cmath>

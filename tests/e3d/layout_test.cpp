@@ -1,4 +1,4 @@
-// Every block kind and every layout fact of e3d-notes.md on hand-built files (tests/e3d/e3d_builder.hpp),
+// Every block kind and every layout fact of docs/formats/e3d.md on hand-built files (tests/e3d/e3d_builder.hpp),
 // with expected values taken from the spec and the notes.
 #include <gtest/gtest.h>
 

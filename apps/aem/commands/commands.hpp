@@ -43,6 +43,9 @@ struct ConvertCliOptions {
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf
   unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
+  std::string depfile;      ///< single conversion: write a Make/Ninja depfile of every file read
+  std::string manifest;     ///< JSON list of {input, output, options} instead of files on the command line
+  std::string cache;        ///< folder of a content-hash cache: unchanged conversions are skipped
 };
 /// Converts one file (INPUT OUTPUT) or many (INPUT... --out-dir DIR), each in a child process so
 /// that a reader that aborts cannot take the others down. Exit 1 when any conversion failed.

@@ -9,16 +9,36 @@
 #include <optional>
 #include <thread>
 
+#include "commands/build_cache.hpp"
 #include "commands/commands.hpp"
+#include "commands/depfile.hpp"
+#include "commands/manifest.hpp"
 #include "commands/std_streams.hpp"
 #include "convert/convert.hpp"
+#include "core/file.hpp"
 
 namespace aem::cli {
 namespace {
 
 struct Job {
   std::string input, output;
+  convert::ConvertOptions options;  ///< set once the jobs are planned (a manifest's entries differ)
+  std::string cache_key;            ///< what the result depends on besides file contents (--cache only)
 };
+
+/// Where the depfile goes and the cache that remembers what each conversion read and wrote.
+struct Bookkeeping {
+  std::string depfile;
+  const BuildCache* cache = nullptr;
+};
+
+/// Everything besides file contents that decides a conversion's result.
+std::string cache_key(const Job& job, const ConvertCliOptions& o) {
+  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={} asset_root={}",
+                     AEM_VERSION, std::filesystem::absolute(job.input).lexically_normal().string(),
+                     std::filesystem::absolute(job.output).lexically_normal().string(), o.to, o.scale, o.up, o.flip_uv, o.no_textures,
+                     o.optimize, o.fps, o.lods, o.compress, o.asset_root);
+}
 
 std::string human_size(std::uint64_t bytes) {
   if (bytes >= (1u << 20)) return fmt::format("{:.1f} MB", bytes / 1048576.0);
@@ -28,8 +48,9 @@ std::string human_size(std::uint64_t bytes) {
 
 /// Runs in the child: converts, prints warnings and errors, returns the exit code. The -v report goes
 /// to `report_to` (standard error when the model itself goes to standard output).
-int convert_one(const Job& job, const convert::ConvertOptions& options, bool verbose, std::FILE* report_to) {
-  auto report = convert::convert_file(job.input, job.output, options);
+int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FILE* report_to) {
+  detail::ReadRecorder recorder;
+  auto report = convert::convert_file(job.input, job.output, job.options);
   for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
   if (!report) {
     auto e = report.error();
@@ -45,6 +66,19 @@ int convert_one(const Job& job, const convert::ConvertOptions& options, bool ver
     fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
                r.joints, r.animations, r.textures_written.size());
   }
+  const std::vector<std::string> read = recorder.paths();
+  std::vector<std::string> written{job.output};
+  for (const auto& t : report->textures_written) written.push_back(t.string());
+  // The depfile's target is the model alone: Ninja rejects a depfile naming outputs the build did not
+  // declare, and the texture files' names are only known once the conversion ran.
+  if (!books.depfile.empty()) {
+    if (auto status = write_depfile(books.depfile, {job.output}, read); !status) {
+      fmt::print(stderr, "{}\n", status.error().to_string());
+      return kExitInvalid;
+    }
+  }
+  if (books.cache && !books.cache->store(job.cache_key, read, written))
+    fmt::print(stderr, "{}: warning: could not record the conversion in the cache\n", job.input);
   return kExitOk;
 }
 
@@ -134,9 +168,8 @@ std::vector<std::string> output_clashes(const std::vector<Job>& jobs) {
   return clashes;
 }
 
-}  // namespace
-
-int run_convert(const ConvertCliOptions& o) {
+/// The library's options for one conversion; nullopt (after printing why) for an unknown format.
+std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& o) {
   convert::ConvertOptions options;
   options.scale = o.scale;
   if (o.up == "y") options.up = UpAxis::Y;
@@ -150,18 +183,57 @@ int run_convert(const ConvertCliOptions& o) {
   options.write.lods = o.lods;
   options.write.compress = o.compress;
   options.read.asset_root = o.asset_root;
-  options.write.embed = o.embed;
   if (!o.to.empty()) {
     options.to = find_format(o.to);
     if (!options.to || !options.to->write) {
       fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
-      return kExitUsage;
+      return std::nullopt;
     }
   }
 
-  auto planned = plan_jobs(o, options);
-  if (!planned) return kExitUsage;
+  return options;
+}
+
+/// The jobs of a manifest, each with its own options. Errors are printed and give nullopt.
+std::optional<std::vector<Job>> manifest_jobs(const ConvertCliOptions& o) {
+  if (!o.inputs.empty() || !o.output.empty() || !o.out_dir.empty()) {
+    fmt::print(stderr, "error: --manifest takes no input or output files of its own\n");
+    return std::nullopt;
+  }
+  auto entries = read_manifest(o.manifest, o);
+  if (!entries) {
+    fmt::print(stderr, "{}\n", entries.error().to_string());
+    return std::nullopt;
+  }
+  std::vector<Job> jobs;
+  for (const auto& e : entries.value()) {
+    auto options = library_options(e.options);
+    if (!options) return std::nullopt;
+    if (!options->to) options->to = format_for_extension(e.output, FormatUse::Write);
+    if (!options->to) {
+      fmt::print(stderr, "error: {}: cannot tell the output format of \"{}\" from its extension (give \"to\")\n", o.manifest, e.output);
+      return std::nullopt;
+    }
+    Job job{e.input, e.output, *options, {}};
+    if (!o.cache.empty()) job.cache_key = cache_key(job, e.options);
+    jobs.push_back(std::move(job));
+  }
+  return jobs;
+}
+
+}  // namespace
+
+int run_convert(const ConvertCliOptions& o) {
+  auto library = library_options(o);
+  if (!library) return kExitUsage;
+  convert::ConvertOptions& options = *library;
+  auto planned = o.manifest.empty() ? plan_jobs(o, options) : manifest_jobs(o);
+  if (!planned) return o.manifest.empty() ? kExitUsage : kExitInvalid;
   std::vector<Job>& jobs = *planned;
+  if (jobs.empty()) {
+    fmt::print(stderr, "error: nothing to convert\n");
+    return kExitUsage;
+  }
 
   // Standard input and output go through files in a private folder; textures have no folder to go to.
   std::optional<StagingDir> staging;
@@ -190,6 +262,31 @@ int run_convert(const ConvertCliOptions& o) {
   }
 
   if (!make_output_folders(jobs)) return kExitInvalid;
+  if (o.manifest.empty())
+    for (auto& job : jobs) {
+      job.options = options;
+      if (!o.cache.empty()) job.cache_key = cache_key(job, o);
+    }
+  if (!o.depfile.empty() && jobs.size() != 1) {
+    fmt::print(stderr, "error: --depfile needs a single conversion (one rule per build step)\n");
+    return kExitUsage;
+  }
+  std::optional<BuildCache> cache;
+  if (!o.cache.empty()) cache.emplace(o.cache);
+  const Bookkeeping books{o.depfile, cache ? &*cache : nullptr};
+  std::size_t cached = 0;
+  if (cache) {  // fresh entries are reported and dropped before any process starts
+    std::vector<Job> stale;
+    for (auto& job : jobs) {
+      if (cache->fresh(job.cache_key)) {
+        fmt::print("cached {} -> {}\n", job.input, job.output);
+        ++cached;
+      } else {
+        stale.push_back(std::move(job));
+      }
+    }
+    jobs = std::move(stale);
+  }
   std::FILE* report_to = to_stdout ? stderr : stdout;
 
   const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -200,12 +297,12 @@ int run_convert(const ConvertCliOptions& o) {
     while (next < jobs.size() && running.size() < parallel) {
       const pid_t pid = fork();
       if (pid == 0) {
-        const int code = convert_one(jobs[next], options, o.verbose, report_to);
+        const int code = convert_one(jobs[next], books, o.verbose, report_to);
         std::fflush(nullptr);  // _exit skips stdio's buffers
         _exit(code);
       }
       if (pid < 0) {  // no process to spare: convert in this one
-        failed += convert_one(jobs[next], options, o.verbose, report_to) != kExitOk;
+        failed += convert_one(jobs[next], books, o.verbose, report_to) != kExitOk;
         progress(++done, jobs.size(), failed, jobs[next].input);
       } else {
         running[pid] = next;
@@ -223,7 +320,9 @@ int run_convert(const ConvertCliOptions& o) {
     running.erase(it);
   }
   if (to_stdout && !failed && !send_to_stdout(jobs[0].output)) return kExitInvalid;
-  if (jobs.size() > 1) fmt::print("converted {} of {} files{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "");
+  if (jobs.size() > 1 || cached)
+    fmt::print("converted {} of {} files{}{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "",
+               cached ? fmt::format(", {} cached", cached) : "");
   return failed ? kExitInvalid : kExitOk;
 }
 

@@ -1,4 +1,4 @@
-// The block tree (e3d-notes.md §2, §3): headers are checked against their container, LZMA blocks
+// The block tree (docs/formats/e3d.md §2, §3): headers are checked against their container, LZMA blocks
 // are decoded and their content visited as if it stood in place, and nesting depth is bounded.
 #pragma once
 

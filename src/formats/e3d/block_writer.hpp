@@ -45,7 +45,7 @@ class BlockWriter {
     out.f32(v.y);
     out.f32(v.z);
   }
-  /// A column-vector matrix as E3D's row-vector Matrix: the same 16 numbers (e3d-notes.md §1).
+  /// A column-vector matrix as E3D's row-vector Matrix: the same 16 numbers (docs/formats/e3d.md §1).
   void matrix(const Mat4& m) {
     for (float v : m.m) out.f32(v);
   }

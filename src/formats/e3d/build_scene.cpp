@@ -1,4 +1,4 @@
-// IDs resolved after the whole file is read (e3d-notes.md §2: sections may come in any order).
+// IDs resolved after the whole file is read (docs/formats/e3d.md §2: sections may come in any order).
 #include "formats/e3d/build_scene.hpp"
 
 #include <algorithm>

@@ -7,7 +7,7 @@
 
 namespace aem::formats::e3d {
 
-/// Builds the scene in E3D's own axes (e3d-notes.md §8): textures, materials (maps resolved by ID or
+/// Builds the scene in E3D's own axes (docs/formats/e3d.md §8): textures, materials (maps resolved by ID or
 /// name), nodes (Ecere's row-vector quaternion turned into the scene's column-vector one), joints for
 /// the nodes skins and tracks need (bones, animated nodes, their ancestors and what animated nodes
 /// carry; each drives its node), meshes split per material, animations at kFramesPerSecond. Unresolvable references and data the scene cannot

@@ -1,4 +1,4 @@
-// E3D block type numbers (e3d.txt table 2, corrected and extended by e3d-notes.md §4), shared by the
+// E3D block type numbers (docs/formats/e3d.md §4), shared by the
 // reader, the writer and their tests' error messages.
 #pragma once
 
@@ -112,7 +112,7 @@ enum Block : std::uint16_t {
 /// "0x1010 (mesh)" for messages; unknown types get only the number.
 std::string block_label(std::uint16_t type);
 
-/// E3D stores no frame rate (e3d-notes.md §7); frame numbers are read and written at this rate.
+/// E3D stores no frame rate (docs/formats/e3d.md §7); frame numbers are read and written at this rate.
 inline constexpr float kFramesPerSecond = 30.0f;
 
 }  // namespace aem::formats::e3d

@@ -1,4 +1,4 @@
-// What the E3D parser collects before references are resolved (e3d-notes.md §2: sections may come in
+// What the E3D parser collects before references are resolved (docs/formats/e3d.md §2: sections may come in
 // any order, so IDs are matched only once everything is read). Values are as stored, in E3D's axes.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Raw LZMA1 streams as E3D's LZMA block holds them (e3d-notes.md §3): 5 property bytes kept apart
+// Raw LZMA1 streams as E3D's LZMA block holds them (docs/formats/e3d.md §3): 5 property bytes kept apart
 // from a stream with no size field. Decoding uses the LZMA SDK decoder, which accepts the
 // lc = 4, lp = 4, pb = 4 that Ecere writes and liblzma refuses.
 #pragma once

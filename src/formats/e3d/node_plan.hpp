@@ -1,5 +1,5 @@
 // The node tree the E3D writer emits (internal to the writer). In E3D, joints are nodes: skins name
-// bone nodes and tracks animate nodes (e3d-notes.md §6, §7), so the scene's node tree and joint tree
+// bone nodes and tracks animate nodes (docs/formats/e3d.md §6, §7), so the scene's node tree and joint tree
 // become one.
 #pragma once
 

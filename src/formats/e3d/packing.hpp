@@ -1,4 +1,4 @@
-// The 10_10_10_2 packing of normals and tangents as Ecere implements it (e3d-notes.md §5): x, y, z
+// The 10_10_10_2 packing of normals and tangents as Ecere implements it (docs/formats/e3d.md §5): x, y, z
 // in bits 0-9, 10-19, 20-29 as 10-bit two's complement, +1 -> 511 and -1 -> -512; a 2-bit w above.
 #pragma once
 

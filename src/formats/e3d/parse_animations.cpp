@@ -1,5 +1,5 @@
 // animations (0xA000) > animation (0xA010) > animationTrack (0xA100): the track prefix is numKeys,
-// the loop byte, then the frame numbers (e3d-notes.md §7); each ftk payload must match numKeys.
+// the loop byte, then the frame numbers (docs/formats/e3d.md §7); each ftk payload must match numKeys.
 #include <cstring>
 
 #include "formats/e3d/e3d_parse.hpp"

@@ -1,4 +1,4 @@
-// Vertex attributes (e3d-notes.md §5, §6): one decoder per attribute kind, used for the interleaved
+// Vertex attributes (docs/formats/e3d.md §5, §6): one decoder per attribute kind, used for the interleaved
 // block (stride = vertex size, any order, gaps allowed) and for standalone blocks (stride = size).
 #include <algorithm>
 #include <cmath>

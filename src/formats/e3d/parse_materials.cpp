@@ -1,4 +1,4 @@
-// materials (0x8000) and textures (0x9000) (e3d-notes.md §4, §9). Map blocks hold one texture
+// materials (0x8000) and textures (0x9000) (docs/formats/e3d.md §4, §9). Map blocks hold one texture
 // reference (ID or name), resolved after the whole file is read.
 #include "formats/e3d/e3d_parse.hpp"
 #include "formats/e3d/parse_util.hpp"

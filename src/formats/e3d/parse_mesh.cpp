@@ -1,5 +1,5 @@
 // meshes (0x1000) > mesh (0x1010): attributes, triangles, material ranges, duplicate vertices, skin,
-// parts and morphs (e3d-notes.md §4, §6), checked against the bytes present before allocating.
+// parts and morphs (docs/formats/e3d.md §4, §6), checked against the bytes present before allocating.
 #include <algorithm>
 #include <array>
 #include <cstring>

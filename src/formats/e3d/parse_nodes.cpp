@@ -1,5 +1,5 @@
 // nodes (0x3000): meshNode, cameraNode and lightNode trees with IDs, names, mesh references,
-// skeleton references and transforms (e3d-notes.md §8). Children nest inside their parent's block.
+// skeleton references and transforms (docs/formats/e3d.md §8). Children nest inside their parent's block.
 #include "formats/e3d/e3d_parse.hpp"
 #include "formats/e3d/parse_util.hpp"
 

@@ -33,7 +33,7 @@ inline std::int32_t read_i32_block(BlockRef& b) {
   return b.payload.i32(block_label(b.type).c_str());
 }
 
-/// E3D String: u16 length and that many bytes, no NUL (e3d-notes.md §1).
+/// E3D String: u16 length and that many bytes, no NUL (docs/formats/e3d.md §1).
 inline std::string read_string(detail::ByteReader& r, std::string_view what) {
   const std::uint16_t n = r.u16(what);
   auto bytes = r.bytes(n, what);
@@ -50,7 +50,7 @@ inline std::string read_string_block(BlockRef& b) {
 }
 
 /// A stored Matrix (16 f32 for row vectors) as a column-vector Mat4: the same 16 numbers, since
-/// transposing swaps row-major for column-major (e3d-notes.md §1, §8).
+/// transposing swaps row-major for column-major (docs/formats/e3d.md §1, §8).
 inline Mat4 read_matrix(detail::ByteReader& r, std::string_view what) {
   Mat4 m;
   for (float& v : m.m) v = r.f32(what);

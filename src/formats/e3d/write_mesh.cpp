@@ -14,7 +14,7 @@ Warning warning(const char* code, std::string message) { return Warning{code, "E
 
 namespace {
 
-constexpr int kBoneSlots = 10;  // Ecere's MAX_BONES (e3d-notes.md §6)
+constexpr int kBoneSlots = 10;  // Ecere's MAX_BONES (docs/formats/e3d.md §6)
 
 bool has_uvs(const Mesh& m) { return !m.uvs.empty() && !m.uvs[0].empty(); }
 bool has_colors(const Mesh& m) { return !m.colors.empty() && !m.colors[0].empty(); }

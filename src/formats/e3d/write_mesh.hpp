@@ -24,7 +24,7 @@ bool can_merge(const Scene& scene, const std::vector<std::uint32_t>& meshes);
 
 /// Writes `meshes` (one, or several can_merge accepts) as one E3D mesh with ID `next_id`, preceded by
 /// one target mesh per morph frame; advances next_id past them all and returns the mesh's ID. Layout
-/// per e3d-notes.md §11: one interleaved block (vertices@0, normals, texCoords, colors, tangentsBi,
+/// per docs/formats/e3d.md §11: one interleaved block (vertices@0, normals, texCoords, colors, tangentsBi,
 /// boneWeights last with 10 slots), 16- or 32-bit triangles, always facesMaterials.
 std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes, std::int32_t& next_id);
 

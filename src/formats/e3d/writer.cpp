@@ -1,4 +1,4 @@
-// Scene -> E3D as Ecere's reader needs it (e3d-notes.md §11): the version block, then textures,
+// Scene -> E3D as Ecere's reader needs it (docs/formats/e3d.md §11): the version block, then textures,
 // materials, meshes, nodes (one root, IDs 1..N depth-first) and animations, optionally in one LZMA
 // block. Joints without a node of their own become nodes, so that skins and tracks can name them.
 #include <algorithm>

@@ -32,14 +32,19 @@ Vec3 v3(const aiVector3D& v) { return {v.x, v.y, v.z}; }
 Quat quat(const aiQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
 
 /// Assimp's file access limited to the allowed folders (core/side_files.hpp): a .mtl, .bin or other side
-/// file elsewhere looks absent to Assimp, and each one it tries to open is named in a warning.
+/// file elsewhere looks absent to Assimp, and each one it tries to open is named in a warning. The
+/// files it opens are recorded as reads (core/file.hpp's ReadRecorder: depfiles, build caches).
 class ScopedIOSystem : public Assimp::DefaultIOSystem {
  public:
   ScopedIOSystem(std::filesystem::path model_dir, std::filesystem::path asset_root, std::vector<Warning>& warnings)
       : model_dir_(std::move(model_dir)), asset_root_(std::move(asset_root)), warnings_(warnings) {}
   bool Exists(const char* file) const override { return allowed(file) && DefaultIOSystem::Exists(file); }
   Assimp::IOStream* Open(const char* file, const char* mode) override {
-    if (allowed(file)) return DefaultIOSystem::Open(file, mode);
+    if (allowed(file)) {
+      Assimp::IOStream* stream = DefaultIOSystem::Open(file, mode);
+      if (stream && mode && mode[0] == 'r') detail::note_read(file);
+      return stream;
+    }
     if (refused_.insert(file).second)
       warnings_.push_back(Warning{"SIDE_FILE_REFUSED", "Assimp", {}, {}, {}, file,
                                   "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
