@@ -34,10 +34,10 @@ struct Bookkeeping {
 
 /// Everything besides file contents that decides a conversion's result.
 std::string cache_key(const Job& job, const ConvertCliOptions& o) {
-  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={} asset_root={}",
+  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={} embed={} asset_root={}",
                      AEM_VERSION, std::filesystem::absolute(job.input).lexically_normal().string(),
                      std::filesystem::absolute(job.output).lexically_normal().string(), o.to, o.scale, o.up, o.flip_uv, o.no_textures,
-                     o.optimize, o.fps, o.lods, o.compress, o.asset_root);
+                     o.optimize, o.fps, o.lods, o.compress, o.embed, o.asset_root);
 }
 
 std::string human_size(std::uint64_t bytes) {
@@ -182,6 +182,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   options.write.frame_rate = o.fps;
   options.write.lods = o.lods;
   options.write.compress = o.compress;
+  options.write.embed = o.embed;
   options.read.asset_root = o.asset_root;
   if (!o.to.empty()) {
     options.to = find_format(o.to);

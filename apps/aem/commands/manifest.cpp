@@ -26,6 +26,7 @@ std::string apply_options(const nlohmann::json& json, ConvertCliOptions& o) {
       else if (key == "fps") o.fps = value.get<float>();
       else if (key == "lods") o.lods = value.get<int>();
       else if (key == "compress") o.compress = value.get<bool>();
+      else if (key == "embed") o.embed = value.get<bool>();
       else return "unknown option \"" + key + "\"";
     } catch (const nlohmann::json::exception&) {
       return "option \"" + key + "\" has the wrong type";
