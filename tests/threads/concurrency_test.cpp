@@ -31,7 +31,9 @@ std::vector<fs::path> model_files() {
   std::vector<fs::path> files;
   for (const auto& root : roots)
     for (const auto& e : fs::recursive_directory_iterator(root))
-      if (e.is_regular_file() && format_for_extension(e.path(), FormatUse::Read)) files.push_back(e.path());
+      if (e.is_regular_file() && format_for_extension(e.path(), FormatUse::Read) &&
+          e.path().filename() != "crashes_assimp.md5mesh")  // made to crash Assimp; see tests/assimp
+        files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -53,13 +55,17 @@ TEST(Concurrency, ReadersOnDifferentFilesFromFourThreads) {
   auto files = model_files();
   files.push_back(dir / "tri.obj");
   std::vector<std::string> expected;
-  for (const auto& f : files) expected.push_back(fingerprint(read_scene(f)));
+  // In process, no child per Assimp read: forking from a multithreaded process under ThreadSanitizer
+  // crashes the child, and what is under test here is the readers' shared state, not the isolation.
+  ReadOptions in_process;
+  in_process.isolate_third_party = false;
+  for (const auto& f : files) expected.push_back(fingerprint(read_scene(f, in_process)));
   std::vector<std::vector<std::string>> got(kThreads, std::vector<std::string>(files.size()));
   on_threads([&](int t) {
     // Each thread starts at a different file, so that different files are read at the same time.
     for (std::size_t k = 0; k < files.size(); ++k) {
       const std::size_t i = (k + t * files.size() / kThreads) % files.size();
-      got[t][i] = fingerprint(read_scene(files[i]));
+      got[t][i] = fingerprint(read_scene(files[i], in_process));
     }
   });
   for (int t = 0; t < kThreads; ++t)
