@@ -68,6 +68,19 @@ TEST(GltfReadHostile, UriEscapingTheFolder) {
                "GLTF_URI_ESCAPES", "buffers[0].uri");
 }
 
+TEST(GltfReadHostile, AssetRootWidensWhereSideFilesMayBe) {
+  const auto dir = test::temp_dir("gltf-root");
+  std::filesystem::create_directories(dir / "model");
+  const float floats[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  { std::ofstream(dir / "shared.bin", std::ios::binary).write(reinterpret_cast<const char*>(floats), sizeof floats); }
+  const std::string text = triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "../shared.bin");
+  ReadOptions options;
+  options.asset_root = dir;
+  auto r = read_scene(std::as_bytes(std::span(text.data(), text.size())), dir / "model" / "m.gltf", options);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->meshes[0].positions[1], (Vec3{1, 0, 0}));
+}
+
 TEST(GltfReadHostile, SideFileBesideTheModelIsRead) {
   const auto dir = test::temp_dir("gltf-side");
   const float floats[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};

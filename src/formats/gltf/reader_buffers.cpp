@@ -81,7 +81,7 @@ std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::s
     return std::move(*data);
   }
   if (ctx.input.path.empty()) ctx.fail("GLTF_SIDE_FILE_MISSING", path, "\"" + std::string(uri) + "\" is a side file, but the model was read from memory without a path");
-  const auto file = side_file(ctx.input.path, uri);
+  const auto file = side_file(ctx.input.path, uri, ctx.input.options.asset_root);
   if (!file) ctx.fail("GLTF_URI_ESCAPES", path, "\"" + std::string(uri) + "\" leaves the model's folder; only relative paths inside it are read");
   std::error_code ec;
   const auto size = std::filesystem::file_size(*file, ec);

@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "core/side_files.hpp"
+
 namespace aem::formats::gltf {
 namespace {
 
@@ -31,17 +33,17 @@ std::optional<std::string> percent_decode(std::string_view uri) {
 
 bool is_data_uri(std::string_view uri) { return uri.substr(0, 5) == "data:"; }
 
-std::optional<std::filesystem::path> side_file(const std::filesystem::path& model, std::string_view uri) {
+std::optional<std::filesystem::path> side_file(const std::filesystem::path& model, std::string_view uri,
+                                               const std::filesystem::path& asset_root) {
   const auto decoded = percent_decode(uri);
   if (!decoded || decoded->empty() || decoded->find('\0') != std::string::npos) return std::nullopt;
   // A ':' means a scheme (http:, file:) or a drive letter; '\' a Windows separator that POSIX would
   // take as part of a name.
   if (decoded->find(':') != std::string::npos || decoded->find('\\') != std::string::npos) return std::nullopt;
-  const std::filesystem::path rel(*decoded);
-  if (rel.is_absolute() || rel.has_root_name() || rel.has_root_directory()) return std::nullopt;
-  for (const auto& part : rel)
-    if (part == "..") return std::nullopt;
-  return model.parent_path() / rel;
+  // The rule every reader follows (core/side_files.hpp): inside the model's folder or the asset root.
+  auto file = detail::resolve_side_file(model.parent_path(), *decoded, asset_root);
+  if (!file) return std::nullopt;
+  return file.value();
 }
 
 std::optional<std::vector<std::byte>> decode_data_uri(std::string_view uri, std::string* media_type) {

@@ -11,10 +11,11 @@
 
 namespace aem::formats::gltf {
 
-/// The file `uri` names beside `model` (percent-decoded), or nullopt when it would leave the model's
-/// folder: absolute paths, drive letters, `..` components, backslashes and other URI schemes are refused.
-/// The one place to widen to a configurable asset root.
-std::optional<std::filesystem::path> side_file(const std::filesystem::path& model, std::string_view uri);
+/// The file `uri` names beside `model` (percent-decoded), or nullopt when it would lead outside the
+/// model's folder and `asset_root` (core/side_files.hpp: absolute paths, `..` escapes, links out);
+/// drive letters, backslashes and other URI schemes are refused too.
+std::optional<std::filesystem::path> side_file(const std::filesystem::path& model, std::string_view uri,
+                                               const std::filesystem::path& asset_root);
 
 /// True for a "data:" URI.
 bool is_data_uri(std::string_view uri);
