@@ -1,38 +1,18 @@
 #include "json_writer.hpp"
 
+#include "core/json_text.hpp"
+
 #include <cmath>
 #include <cstdio>
 
 namespace aem::cli {
-
-std::string json_quote(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
 
 void JsonWriter::key(std::string_view k) {
   if (!first_.empty()) {
     if (!first_.back()) out_ += ",";
     first_.back() = false;
   }
-  if (!k.empty()) out_ += json_quote(k) + ":";
+  if (!k.empty()) out_ += detail::json_quote(k) + ":";
 }
 
 void JsonWriter::raw(std::string_view k, std::string_view text) {
@@ -63,7 +43,7 @@ JsonWriter& JsonWriter::end_array() {
   return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view k, std::string_view v) {
-  raw(k, json_quote(v));
+  raw(k, detail::json_quote(v));
   return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view k, double v) {

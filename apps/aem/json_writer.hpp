@@ -38,7 +38,4 @@ class JsonWriter {
 /// `key` names it inside an object, empty inside an array.
 void diagnostic_json(JsonWriter& j, const Diagnostic& d, std::string_view key = {});
 
-/// `s` as a JSON string literal with quotes and escapes.
-std::string json_quote(std::string_view s);
-
 }  // namespace aem::cli

@@ -1,5 +1,7 @@
 #include "formats/gltf/writer_document.hpp"
 
+#include "core/json_text.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -29,13 +31,13 @@ void put_u32(std::vector<std::byte>& out, std::uint32_t v) {
 
 JsonObject& JsonObject::raw(std::string_view key, std::string_view json) {
   if (!text_.empty()) text_ += ',';
-  text_ += json_string(key);
+  text_ += detail::json_quote(key);
   text_ += ':';
   text_ += json;
   return *this;
 }
 
-JsonObject& JsonObject::str(std::string_view key, std::string_view value) { return raw(key, json_string(value)); }
+JsonObject& JsonObject::str(std::string_view key, std::string_view value) { return raw(key, detail::json_quote(value)); }
 
 JsonObject& JsonObject::num(std::string_view key, double value) {
   const double r = std::round(value);
@@ -54,22 +56,6 @@ JsonObject& JsonObject::ints(std::string_view key, std::span<const std::uint32_t
   return raw(key, json_array(items));
 }
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
 
 std::string json_float(float v) {
   if (!std::isfinite(v)) v = 0.0f;
@@ -134,7 +120,7 @@ std::string Document::json(std::string_view buffer_uri) const {
   root.raw("asset", JsonObject().str("version", "2.0").str("generator", "aem").text());
   if (!extensions_used.empty()) {
     std::vector<std::string> names;
-    for (const auto& e : extensions_used) names.push_back(json_string(e));
+    for (const auto& e : extensions_used) names.push_back(detail::json_quote(e));
     root.raw("extensionsUsed", json_array(names));
   }
   root.num("scene", 0);

@@ -2,6 +2,8 @@
 // texts, and the accessor helpers the writer parts share. Assembles .glb or .gltf at the end.
 #pragma once
 
+#include "core/json_text.hpp"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -27,7 +29,6 @@ class JsonObject {
   std::string text_;
 };
 
-std::string json_string(std::string_view s);
 /// Shortest text that reads back as the same float; non-finite values become 0.
 std::string json_float(float v);
 std::string json_array(const std::vector<std::string>& elements);

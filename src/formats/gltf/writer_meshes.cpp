@@ -186,7 +186,7 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
       target.num("NORMAL", doc.float_accessor(vec3s(delta), 3, false, kVertices));
     }
     targets.push_back(target.text());
-    target_names.push_back(json_string("frame" + std::to_string(f)));
+    target_names.push_back(detail::json_quote("frame" + std::to_string(f)));
   }
   if (!targets.empty()) primitive.raw("targets", json_array(targets));
 

@@ -1,0 +1,33 @@
+// JSON text pieces shared by the glTF writer and the tools' --json output.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace aem::detail {
+
+/// `s` as a JSON string literal: quoted, with quotes, backslashes and control characters escaped.
+inline std::string json_quote(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace aem::detail
