@@ -5,6 +5,7 @@
 #include "aem/conventions.hpp"
 #include "core/flatten.hpp"
 #include "core/side_textures.hpp"
+#include "convert/keys.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "convert/weights.hpp"
@@ -65,6 +66,8 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   std::error_code ec;
   report.input_bytes = std::filesystem::file_size(input, ec);
   timer.lap("read");
+  // Every format stores keys in time order: repaired here once rather than refused by validate later.
+  for (auto& w : sort_keys(scene.value())) warnings.push_back(std::move(w));
 
   if (format->name == "aem") {
     scene.value() = flatten_nodes(scene.value());  // AEM has no nodes: instances become meshes
