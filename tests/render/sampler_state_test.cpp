@@ -4,10 +4,7 @@
 // `aem render`, as read and as converted to glTF) matches its own "sample pass" column.
 
 #include "core/image.hpp"
-#include "render/camera.hpp"
-#include "render/offscreen.hpp"
 #include "render/render_support.hpp"
-#include "render/renderer.hpp"
 
 namespace aem::test {
 namespace {
@@ -67,13 +64,7 @@ Rendered render(const Scene& scene) {
   auto& r = *renderer.value();
   r.load(scene, {});
   const auto camera = render::orbit_camera(r.rest_bounds(), 0.0f, 0.0f, 1.0f);
-  render::OffscreenTarget target(kSize, kSize);
-  target.bind();
-  render::DrawOptions options;
-  options.grid = false;
-  options.background = {0, 0, 0, 0};
-  r.draw(camera, kSize, kSize, options);
-  return {target.read(), camera.view_projection(1.0f)};
+  return {draw_offscreen(r, camera, kSize, kSize).rgba, camera.view_projection(1.0f)};
 }
 
 char hue(const std::uint8_t* p) { return p[0] > p[1] + 40 ? 'r' : p[1] > p[0] + 40 ? 'g' : '?'; }
