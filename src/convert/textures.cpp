@@ -83,7 +83,9 @@ class Exporter {
       if (!st) return st.error();
       report_.written.push_back(dir_ / o.name);
       const bool jpeg = o.name.ends_with(".jpg");
-      scene_.textures.push_back({o.name, {}, jpeg ? "image/jpeg" : "image/png"});
+      Texture written{o.name, {}, jpeg ? "image/jpeg" : "image/png"};
+      if (valid(o.source)) written.wrap_u = sources_[o.source].wrap_u, written.wrap_v = sources_[o.source].wrap_v;
+      scene_.textures.push_back(std::move(written));
       *o.slot = static_cast<std::int32_t>(scene_.textures.size() - 1);
     }
     for (std::size_t i = 0; i < scene_.materials.size(); ++i) scene_.materials[i].textures = slots[i];

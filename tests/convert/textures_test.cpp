@@ -157,6 +157,28 @@ TEST(TextureExport, ColourFactorAloneIsEncodedAsSrgb) {
   }
 }
 
+// The written files keep their sources' wraps, so that a writer that cannot store them says so.
+TEST(TextureExport, WrittenTexturesKeepTheirSourcesWraps) {
+  Material copied, composed;
+  copied.name = "copied";
+  copied.textures.base_color = 0;
+  composed.name = "composed";
+  composed.base_color = {0.5f, 0.5f, 0.5f, 1.0f};
+  composed.textures.base_color = 1;
+  Texture clamp{"clamp", png_bytes(2, 2, pixels(2, 2, 4, 5)), "image/png"};
+  clamp.wrap_u = TextureWrap::ClampToEdge;
+  Texture mirror{"mirror", png_bytes(2, 2, pixels(2, 2, 4, 6)), "image/png"};
+  mirror.wrap_v = TextureWrap::MirroredRepeat;
+  Scene s = scene_with({copied, composed}, {clamp, mirror});
+  ASSERT_TRUE(convert::export_textures(s, test::temp_dir("textures-wrap"), "model").ok());
+  const Texture& a = s.textures[s.materials[0].textures.base_color];
+  const Texture& b = s.textures[s.materials[1].textures.base_color];
+  EXPECT_EQ(a.wrap_u, TextureWrap::ClampToEdge);
+  EXPECT_EQ(a.wrap_v, TextureWrap::Repeat);
+  EXPECT_EQ(b.wrap_u, TextureWrap::Repeat);
+  EXPECT_EQ(b.wrap_v, TextureWrap::MirroredRepeat);
+}
+
 TEST(TextureExport, MetallicRoughnessAloneIsCopiedOnlyWhenItsRedChannelIsWhite) {
   auto white_red = pixels(4, 4, 4, 21), dark_red = pixels(4, 4, 4, 22);
   for (std::size_t i = 0; i < white_red.size(); i += 4) white_red[i] = 255, dark_red[i] = 0;
