@@ -76,7 +76,7 @@ if [ $scale = 1 ]; then
     done
     for j in 1 2; do
       rm -rf "$gen/batch-out"
-      measure "batch-j$j" "$gen/batch" "$gen/batch-out" -- "$aem" convert -j"$j" --to aem --out-dir "$gen/batch-out" "$gen"/batch/* >/dev/null
+      measure "batch-j$j" "$gen/batch" "$gen/batch-out" -- "$aem" convert -j"$j" --to aem --out-dir "$gen/batch-out" "$gen"/batch/* >"$out/batch-j$j.log" 2>&1
     done
   fi
 fi

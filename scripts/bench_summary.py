@@ -100,13 +100,15 @@ class Table:
     def missing(self, path, why):
         self.rows.append((path, "-", "-", "-", why, ""))
 
-    def speedup(self, path, bench, ours, base, base_label, goal):
-        """Row with ours and the baseline from one benchmark program; ratio = baseline time / ours."""
+    def speedup(self, path, bench, ours, base, base_label, goal, per_bone=0):
+        """Row with ours and the baseline from one benchmark program; ratio = baseline time / ours.
+        per_bone: times are shown per bone of a pose with this many bones."""
         o, b = self.time(bench, ours), self.time(bench, base)
         if o is None or b is None:
             return self.missing(path, f"not measured ({bench}: {ours if o is None else base} missing)")
         ratio = b / o
-        self.rows.append((path, ms(o), f"{ms(b)} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
+        show = (lambda t: f"{t / per_bone * 1e9:.0f} ns/bone") if per_bone else ms
+        self.rows.append((path, show(o), f"{show(b)} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
                           f">= {goal}x faster" if goal >= 1 else f"at most {1 / goal:.2g}x its time", "met" if ratio >= goal else "NOT met"))
 
     def memory(self, path, label, limit, limit_text):
@@ -160,7 +162,7 @@ def table(directory):
         smooth = next((k.split("/", 2)[2] for k in anim if k.startswith(f"BM_Reference/{bones}/")), "")
         suffix = f"/{smooth}" if smooth else ""
         t.speedup(f"animation, {bones} bones, forward playback", "bench_animation", f"BM_Fast/{bones}{suffix}",
-                  f"BM_Reference/{bones}{suffix}", "reference algorithm", 60 if bones >= 100 else 25)
+                  f"BM_Reference/{bones}{suffix}", "reference algorithm", 60 if bones >= 100 else 25, per_bone=bones)
     t.speedup("glTF -> AEM, whole conversion, CesiumMan", "bench_convert", "BM_ConvertToAem/1", "BM_AssimpImport/1",
               "Assimp import alone", 5)
     t.speedup("glTF -> AEM, whole conversion, generated 39 MB glb", "bench_convert", "BM_ConvertToAem/0", "BM_AssimpImport/0",
