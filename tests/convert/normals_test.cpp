@@ -2,13 +2,12 @@
 // path, with a warning, so that every output format gets a file `aem validate` accepts.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "aem/io.hpp"
 #include "aem/validate.hpp"
-#include "convert/convert.hpp"
+#include "convert/every_format.hpp"
 #include "convert/normals.hpp"
 #include "support/corpus.hpp"
 
@@ -48,19 +47,7 @@ TEST(RepairNormals, BadNormalsTakeTheirTrianglesNormalOthersStay) {
 TEST(RepairNormals, NanNormalSourceConvertsToAValidFileInEveryFormat) {
   const auto dir = test::temp_dir("normals-repaired");
   test::write_file(dir / "nan.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nvn nan 0 1\nvn 0 0 1\nf 1//1 2//2 3//2\n"));
-  for (const FormatHandler& f : supported_formats()) {
-    if (!f.write) continue;
-    SCOPED_TRACE(std::string(f.name));
-    const auto output = dir / (std::string("out") + std::string(f.extensions.front()));
-    const auto converted = convert::convert_file(dir / "nan.obj", output, {});
-    ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-    EXPECT_TRUE(std::any_of(converted.warnings.begin(), converted.warnings.end(),
-                            [](const Warning& w) { return w.code == "CONVERT_NORMALS_REPAIRED"; }));
-    const auto back = read_scene(output);
-    ASSERT_TRUE(back.ok()) << back.error().to_string();
-    const SceneReport report = validate_scene(back.value());
-    EXPECT_TRUE(report.valid()) << (report.errors.empty() ? "" : report.errors.front().to_string());
-  }
+  test::expect_valid_in_every_format(dir / "nan.obj", dir, "CONVERT_NORMALS_REPAIRED");
 }
 
 }  // namespace
