@@ -4,6 +4,7 @@
 // evaluate one shared (unchanging) view or scene at once. sample_channel and parents_first_order are pure.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -12,16 +13,30 @@
 
 namespace aem {
 
+namespace clip {
+struct Clip;
+}
+
 /// Evaluates animations of a validated AEM file. Holds per-bone scratch state (no allocation per
-/// call) and key cursors that make monotonic playback O(1) per channel; one animator per thread.
+/// call once a crowd's size is known) and key cursors that make monotonic playback O(1) per key list;
+/// one animator per thread. The file's keys are re-laid at construction (about the size of its keys).
 class AemAnimator {
  public:
   explicit AemAnimator(const AemView& view);
+  ~AemAnimator();
+  AemAnimator(AemAnimator&&) noexcept;
+  AemAnimator& operator=(AemAnimator&&) noexcept;
 
   /// Poses every bone for animation `animation` at `time` seconds (no wrapping; clamped to the
   /// keys). animation < 0 or >= animation count gives the bind pose: identity skin matrices.
   /// Writes bone_count skin matrices (model pose * inverse bind) to `skin`.
   void evaluate(std::int32_t animation, float time, std::span<Mat4> skin);
+
+  /// Poses a crowd in one call: instance i of the model at times[i] seconds of `animation`, written
+  /// to skins[i * bone_count, (i + 1) * bone_count) as evaluate() would. Each instance keeps its own
+  /// key cursors from call to call (forward playback stays O(1) per key list), so pass the instances
+  /// in the same order every call. local() and model() are left as the last evaluate() made them.
+  void evaluate_crowd(std::int32_t animation, std::span<const float> times, std::span<Mat4> skins);
 
   /// Parent-relative transforms of the last evaluate() (identity in bind pose).
   std::span<const Mat4> local() const { return local_; }
@@ -30,11 +45,18 @@ class AemAnimator {
   std::span<const Mat4> model() const { return model_; }
 
  private:
+  struct Scratch;
+  void bind_pose(std::span<Mat4> skin);
+  void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_local_and_model);
+
   const AemView* view_;
+  std::vector<clip::Clip> clips_;  // one per animation
   std::vector<Mat4> local_, model_;
-  std::vector<std::uint32_t> cursors_;  // 3 per bone: position, rotation, scale
-  std::vector<std::uint8_t> affine_inverse_bind_;  // per bone: the cheaper product is exact
-  std::int32_t last_animation_ = -1;
+  std::unique_ptr<Scratch> scratch_;
+  std::size_t max_tracks_ = 0;        // most key lists in one clip: cursors per instance
+  std::vector<std::uint32_t> cursors_;        // evaluate(): one per key list
+  std::vector<std::uint32_t> crowd_cursors_;  // evaluate_crowd(): max_tracks_ per instance
+  std::int32_t last_animation_ = -1, last_crowd_animation_ = -1;
 };
 
 /// Evaluates the scene's skeleton: joints without a channel (or with an empty key list) use their
