@@ -38,20 +38,24 @@ class AemAnimator {
   /// in the same order every call. local() and model() are left as the last evaluate() made them.
   void evaluate_crowd(std::int32_t animation, std::span<const float> times, std::span<Mat4> skins);
 
-  /// Parent-relative transforms of the last evaluate() (identity in bind pose).
-  std::span<const Mat4> local() const { return local_; }
+  /// Parent-relative transforms of the last evaluate() (identity in bind pose); built on the first
+  /// call after an evaluate(), which does not need them.
+  std::span<const Mat4> local() const;
   /// Model-space bone transforms of the last evaluate(), not multiplied by the inverse bind
   /// (for attachments). In bind pose these are the inverses of the inverse bind matrices.
   std::span<const Mat4> model() const { return model_; }
 
  private:
   struct Scratch;
+  void build_local() const;
   void bind_pose(std::span<Mat4> skin);
-  void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_local_and_model);
+  void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_model);
 
   const AemView* view_;
   std::vector<clip::Clip> clips_;  // one per animation
-  std::vector<Mat4> local_, model_;
+  mutable std::vector<Mat4> local_;
+  mutable bool local_stale_ = false;  // local_ still to be built from the sampled keys in scratch_
+  std::vector<Mat4> model_;
   std::unique_ptr<Scratch> scratch_;
   std::size_t max_tracks_ = 0;        // most key lists in one clip: cursors per instance
   std::vector<std::uint32_t> cursors_;        // evaluate(): one per key list

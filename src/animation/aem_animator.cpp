@@ -90,7 +90,7 @@ AemAnimator& AemAnimator::operator=(AemAnimator&&) noexcept = default;
 
 void AemAnimator::bind_pose(std::span<Mat4> skin) { std::fill(skin.begin(), skin.end(), Mat4{}); }
 
-void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_local_and_model) {
+void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_model) {
   Scratch& s = *scratch_;
   clip::sample(clip, time, cursors, s.rotations.data(), s.vectors.data());
   const Vec3* v = s.vectors.data();
@@ -99,11 +99,19 @@ void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursor
     Columns& m = s.model[b];
     m = compose(s.model[link.parent], v[2 * b], s.rotations[b], v[2 * b + 1]);
     store(multiply(m, s.inverse_binds[b]), skin[b]);
-    if (keep_local_and_model) {
-      local_[b] = trs_matrix(v[2 * b], s.rotations[b], v[2 * b + 1]);
-      store(m, model_[b]);
-    }
+    if (keep_model) store(m, model_[b]);
   }
+}
+
+void AemAnimator::build_local() const {
+  const Scratch& s = *scratch_;
+  for (std::size_t b = 0; b < local_.size(); ++b) local_[b] = trs_matrix(s.vectors[2 * b], s.rotations[b], s.vectors[2 * b + 1]);
+  local_stale_ = false;
+}
+
+std::span<const Mat4> AemAnimator::local() const {
+  if (local_stale_) build_local();
+  return local_;
 }
 
 void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> skin) {
@@ -111,6 +119,7 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
   if (animation < 0 || static_cast<std::uint32_t>(animation) >= clips_.size()) {
     bind_pose(skin.first(bones));
     std::fill(local_.begin(), local_.end(), Mat4{});
+    local_stale_ = false;
     for (std::uint32_t b = 0; b < bones; ++b) model_[b] = inverse(inverse_bind(*view_, b));
     return;
   }
@@ -119,6 +128,7 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
     last_animation_ = animation;
   }
   pose(clips_[animation], time, cursors_.data(), skin.data(), true);
+  local_stale_ = true;
 }
 
 void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> times, std::span<Mat4> skins) {
@@ -131,6 +141,7 @@ void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> 
     crowd_cursors_.assign(times.size() * max_tracks_, 0u);
     last_crowd_animation_ = animation;
   }
+  if (local_stale_) build_local();  // the crowd reuses the sampled keys' scratch
   const clip::Clip& clip = clips_[animation];
   for (std::size_t i = 0; i < times.size(); ++i)
     pose(clip, times[i], crowd_cursors_.data() + i * max_tracks_, skins.data() + i * bones, false);
