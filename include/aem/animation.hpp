@@ -17,9 +17,10 @@ namespace clip {
 struct Clip;
 }
 
-/// Evaluates animations of a validated AEM file. Holds per-bone scratch state (no allocation per
-/// call once a crowd's size is known) and key cursors that make monotonic playback O(1) per key list;
-/// one animator per thread. The file's keys are re-laid at construction (about the size of its keys).
+/// Evaluates animations of a validated AEM file. Holds per-bone scratch state and key cursors that
+/// make monotonic playback O(1) per key list; one animator per thread. The first evaluation of an
+/// animation re-lays its keys (memory about the size of those keys); later calls with the same
+/// animation (and crowd size) allocate nothing.
 class AemAnimator {
  public:
   explicit AemAnimator(const AemView& view);
@@ -52,14 +53,16 @@ class AemAnimator {
   void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_model);
 
   const AemView* view_;
-  std::vector<clip::Clip> clips_;  // one per animation
+  const clip::Clip& clip(std::uint32_t animation);
+
+  std::vector<clip::Clip> clips_;       // one per animation, built on first use
+  std::vector<std::uint8_t> compiled_;  // per animation: clips_ entry built
   mutable std::vector<Mat4> local_;
   mutable bool local_stale_ = false;  // local_ still to be built from the sampled keys in scratch_
   std::vector<Mat4> model_;
   std::unique_ptr<Scratch> scratch_;
-  std::size_t max_tracks_ = 0;        // most key lists in one clip: cursors per instance
-  std::vector<std::uint32_t> cursors_;        // evaluate(): one per key list
-  std::vector<std::uint32_t> crowd_cursors_;  // evaluate_crowd(): max_tracks_ per instance
+  std::vector<std::uint32_t> cursors_;        // evaluate(): one per key list of the last animation
+  std::vector<std::uint32_t> crowd_cursors_;  // evaluate_crowd(): the same, instance after instance
   std::int32_t last_animation_ = -1, last_crowd_animation_ = -1;
 };
 

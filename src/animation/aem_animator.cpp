@@ -77,11 +77,16 @@ AemAnimator::AemAnimator(const AemView& view)
   s.model.assign(bones + std::size_t{1}, load(Mat4{}));
   s.rotations.resize(bones);
   s.vectors.resize(2 * std::size_t{bones});
-  for (std::uint32_t a = 0; a < view.counts().animations; ++a) {
-    clips_.push_back(clip::compile(view, a));
-    max_tracks_ = std::max(max_tracks_, clips_.back().tracks.size());
+  clips_.resize(view.counts().animations);
+  compiled_.assign(view.counts().animations, 0);
+}
+
+const clip::Clip& AemAnimator::clip(std::uint32_t animation) {
+  if (!compiled_[animation]) {
+    clips_[animation] = clip::compile(*view_, animation);
+    compiled_[animation] = 1;
   }
-  cursors_.assign(max_tracks_, 0);
+  return clips_[animation];
 }
 
 AemAnimator::~AemAnimator() = default;
@@ -123,11 +128,12 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
     for (std::uint32_t b = 0; b < bones; ++b) model_[b] = inverse(inverse_bind(*view_, b));
     return;
   }
+  const clip::Clip& c = clip(animation);
   if (animation != last_animation_) {
-    std::fill(cursors_.begin(), cursors_.end(), 0u);
+    cursors_.assign(c.tracks.size(), 0u);
     last_animation_ = animation;
   }
-  pose(clips_[animation], time, cursors_.data(), skin.data(), true);
+  pose(c, time, cursors_.data(), skin.data(), true);
   local_stale_ = true;
 }
 
@@ -137,14 +143,14 @@ void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> 
     bind_pose(skins.first(times.size() * bones));
     return;
   }
-  if (animation != last_crowd_animation_ || crowd_cursors_.size() != times.size() * max_tracks_) {
-    crowd_cursors_.assign(times.size() * max_tracks_, 0u);
+  const clip::Clip& c = clip(animation);
+  const std::size_t stride = c.tracks.size();
+  if (animation != last_crowd_animation_ || crowd_cursors_.size() != times.size() * stride) {
+    crowd_cursors_.assign(times.size() * stride, 0u);
     last_crowd_animation_ = animation;
   }
   if (local_stale_) build_local();  // the crowd reuses the sampled keys' scratch
-  const clip::Clip& clip = clips_[animation];
-  for (std::size_t i = 0; i < times.size(); ++i)
-    pose(clip, times[i], crowd_cursors_.data() + i * max_tracks_, skins.data() + i * bones, false);
+  for (std::size_t i = 0; i < times.size(); ++i) pose(c, times[i], crowd_cursors_.data() + i * stride, skins.data() + i * bones, false);
 }
 
 }  // namespace aem
