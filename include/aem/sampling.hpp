@@ -84,7 +84,4 @@ inline Mat4 affine_multiply(const Mat4& a, const Mat4& b) {
   return r;
 }
 
-/// True when the last row is exactly 0 0 0 1, so affine_multiply gives the same result as a full product.
-inline bool is_affine(const Mat4& m) { return m.m[3] == 0.0f && m.m[7] == 0.0f && m.m[11] == 0.0f && m.m[15] == 1.0f; }
-
 }  // namespace aem
