@@ -1,4 +1,4 @@
-// AEM runtime evaluation over the validated view (aem-notes.md §5, without libaem's per-bone
+// AEM runtime evaluation over the validated view (docs/formats/aem.md §5, without libaem's per-bone
 // ancestor re-evaluation and linear key scans).
 #include <algorithm>
 

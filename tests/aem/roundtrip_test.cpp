@@ -1,5 +1,5 @@
 // AEM -> scene -> AEM gives the same bytes, except the garbage the reference exporter leaves after
-// the NUL of 128-byte strings (aem-notes.md §3.4), which our writer zero-fills.
+// the NUL of 128-byte strings (docs/formats/aem.md §3.4), which our writer zero-fills.
 #include <gtest/gtest.h>
 
 #include <cstring>

@@ -1,4 +1,4 @@
-// CEM v2: corpus round trips, every layout fact of cem-notes.md on hand-built files, the writer's
+// CEM v2: corpus round trips, every layout fact of docs/formats/cem.md on hand-built files, the writer's
 // game-file rules, children, frames, tags, LODs, baking, and conversion to AEM.
 #include <gtest/gtest.h>
 
