@@ -48,8 +48,9 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
   return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
 }
 
-int run_cli(const std::string& args, std::string* out) {
-  std::string cmd = std::string(AEM_CLI_PATH) + " " + args + " 2>&1";
+int run_cli(const std::string& args, std::string* out) { return run_shell(std::string(AEM_CLI_PATH) + " " + args + " 2>&1", out); }
+
+int run_shell(const std::string& cmd, std::string* out) {
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return -1;
   std::array<char, 4096> buf;
