@@ -11,6 +11,7 @@
 #include "aem/example.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 
 namespace aem {
 namespace {
@@ -244,7 +245,7 @@ TEST(AemHostile, CliReportsExitOneWithOffset) {
 /// Truncating at every length and flipping every byte must give a valid file or a clean error;
 /// when the validator accepts a mutated file, evaluation and the scene round trip must work too.
 TEST(AemHostile, TruncateAtEveryLengthAndFlipEveryByte) {
-  AEM_CORPUS_FILES(files, "aem", ".aem");
+  AEM_CORPUS_OR_FIXTURE_FILES(files, "aem", ".aem");
   for (const auto& file : files) {
     SCOPED_TRACE(file.string());
     const auto bytes = test::read_bytes(file);

@@ -1,5 +1,7 @@
 #include "support/corpus.hpp"
 
+#include "support/source_tree.hpp"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -18,14 +20,7 @@ std::filesystem::path corpus_root() {
   return dir && *dir ? std::filesystem::path(dir) : std::filesystem::path();
 }
 
-std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext) {
-  std::vector<std::filesystem::path> out;
-  if (!std::filesystem::is_directory(dir)) return out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ext) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext) { return tree_files(dir, {ext}); }
 
 std::vector<std::byte> read_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
