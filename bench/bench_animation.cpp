@@ -1,5 +1,5 @@
 // Animation evaluation, ns per bone: the fast AemAnimator against a faithful re-implementation of
-// the reference libaem algorithm (aem-notes.md §5: every bone re-evaluates its whole ancestor chain,
+// the reference libaem algorithm (docs/formats/aem.md §5: every bone re-evaluates its whole ancestor chain,
 // every channel scans its keys linearly, matrices built by generic 4x4 products), on generated
 // 60- and 200-bone characters with 120 keys per channel (4 s at 30 keys/s), played forward at 60 Hz.
 // "Smooth" characters move like real animation (each joint sways on a sine, keys a few degrees
@@ -71,7 +71,7 @@ Character make_character(int bones, bool smooth) {
 
 Mat4 mat_mul(const Mat4& a, const Mat4& b) { return a * b; }  // generic 4x4 product, as glm_mat4_mul
 
-/// Slerp as cglm 0.9.1 computes it for libaem (aem-notes.md §5): acos plus three sines, negating
+/// Slerp as cglm 0.9.1 computes it for libaem (docs/formats/aem.md §5): acos plus three sines, negating
 /// `from` for the shortest path, a plain lerp when sin θ < 0.001.
 aem::Quat slerp_ref(aem::Quat from, aem::Quat to, float t) {
   float cos_theta = from.x * to.x + from.y * to.y + from.z * to.z + from.w * to.w;

@@ -1,5 +1,5 @@
 // Keyframe lookup and interpolation shared by the AEM runtime evaluator and the scene evaluator.
-// Semantics follow libaem (aem-notes.md §5): the first key with time >= t is found; before the first
+// Semantics follow libaem (docs/formats/aem.md §5): the first key with time >= t is found; before the first
 // key and after the last the end value holds; in between, keys i-1 and i blend linearly (slerp for
 // rotations, always along the shortest path).
 #pragma once

@@ -1,4 +1,4 @@
-// AEM runtime evaluation over the validated view (aem-notes.md §5, without libaem's per-bone
+// AEM runtime evaluation over the validated view (docs/formats/aem.md §5, without libaem's per-bone
 // ancestor re-evaluation and linear key scans): keys sampled from the re-laid clips (clip.hpp), then
 // one pass over the bones, parents first, with matrices held as four 4-lane columns so that each
 // product is 12-16 vector multiply-adds (GCC/Clang vector extensions: SSE, NEON or WebAssembly SIMD).

@@ -1,4 +1,4 @@
-// One-pass validation of current-layout AEM files (aem.txt; rules from aem-notes.md §1, §3, §10).
+// One-pass validation of current-layout AEM files (docs/formats/aem.md §1, §3, §10).
 #include <algorithm>
 #include <bit>
 #include <cmath>

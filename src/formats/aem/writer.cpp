@@ -1,4 +1,4 @@
-// Scene -> current-layout AEM, in the reference exporter's section and key order (aem-notes.md §2).
+// Scene -> current-layout AEM, in the reference exporter's section and key order (docs/formats/aem.md §2).
 #include <algorithm>
 #include <numeric>
 #include <optional>
