@@ -118,7 +118,7 @@ function showInfo(info, fileName) {
     d.append(ul);
     ui.info.append(d);
   };
-  list('Materials', info.materials, (m) => m.name + (m.textures.length ? ': ' + m.textures.map((t) => `${t.slot} ${t.texture}`).join(', ') : ''));
+  list('Materials', info.materials, (m) => (m.name || '(unnamed)') + (m.textures.length ? ': ' + m.textures.map((t) => `${t.slot} ${t.texture}`).join(', ') : ''));
   list('Textures', info.textures, (t) => t.name + (t.embedded ? ' (embedded)' : ''));
   if (info.joints.length) {
     const d = el('details');
