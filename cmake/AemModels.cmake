@@ -3,7 +3,8 @@
 # One build step per model (`aem convert IN OUT --depfile`), so the build system converts in parallel
 # and again only when the model, a side file it read (.bin, .mtl, textures) or aem itself changed.
 # Outputs are OUTPUT_DIR/<source name without its last extension>.<EXTENSION (default: FORMAT)>;
-# texture files the conversion writes land beside them, so install the folder:
+# texture files the conversion writes land beside them (their names are known only after the conversion,
+# so the step declares the model alone and asks for a depfile naming only it), so install the folder:
 #   install(DIRECTORY ${dir}/ DESTINATION share/game/models)
 # The model files are also in the target's AEM_OUTPUTS property and in OUTPUTS_VAR.
 # The aem tool: the imported target aem::aem_cli (find_package(aem)), the aem_cli target of a build
@@ -15,10 +16,12 @@ if(NOT TARGET aem::aem_cli AND NOT TARGET aem_cli AND AEM_EXECUTABLE)
   set_target_properties(aem::aem_cli PROPERTIES IMPORTED_LOCATION "${AEM_EXECUTABLE}")
 endif()
 
-# Policies are recorded when a function is defined: DEPFILE paths are rewritten for Ninja (CMP0116).
+# Policies are recorded when a function is defined. With Ninja, the depfile goes to Ninja as aem wrote
+# it (CMP0116 OLD): its paths are absolute, so nothing needs rewriting, and CMake 3.25's rewriting
+# splits names escaped with `$$` or `\#`, which Ninja and Make read correctly.
 cmake_policy(PUSH)
 if(POLICY CMP0116)
-  cmake_policy(SET CMP0116 NEW)
+  cmake_policy(SET CMP0116 OLD)
 endif()
 function(aem_add_models)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUTPUT_DIR;FORMAT;EXTENSION;OUTPUTS_VAR" "OPTIONS;SOURCES")
@@ -49,10 +52,17 @@ function(aem_add_models)
       message(FATAL_ERROR "aem_add_models: two sources would both write ${output}")
     endif()
     list(APPEND outputs "${output}")
+    # Ninja names outputs inside the build folder relative to it, and the depfile must name the output
+    # the same way: aem runs there and is given that name.
+    file(RELATIVE_PATH named "${CMAKE_BINARY_DIR}" "${output}")
+    if(named MATCHES "^\\.\\./")
+      set(named "${output}")
+    endif()
     add_custom_command(OUTPUT "${output}"
-      COMMAND ${tool} convert "${input}" "${output}" --to ${arg_FORMAT} ${arg_OPTIONS} --depfile "${output}.d"
+      COMMAND ${tool} convert "${input}" "${named}" --to ${arg_FORMAT} ${arg_OPTIONS} --depfile "${named}.d" --depfile-targets model
       DEPENDS "${input}" ${tool}
       DEPFILE "${output}.d"
+      WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
       COMMENT "aem: converting ${source}"
       VERBATIM)
   endforeach()

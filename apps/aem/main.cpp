@@ -66,6 +66,10 @@ int main(int argc, char** argv) {
   convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
   convert_cmd->add_option("--asset-root", convert.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   convert_cmd->add_option("--depfile", convert.depfile, "Write a Make/Ninja depfile: every file read, for the files written");
+  convert_cmd->add_option("--depfile-targets", convert.depfile_targets,
+                          "Targets of the depfile: all files written, or the model alone (Ninja refuses undeclared outputs)")
+      ->check(CLI::IsMember({"all", "model"}))
+      ->capture_default_str();
   convert_cmd->add_option("--manifest", convert.manifest, "Convert the JSON list [{input, output, options}] in this file");
   convert_cmd->add_option("--cache", convert.cache, "Skip conversions whose inputs, side files and options are unchanged (cache folder)");
 

@@ -5,6 +5,8 @@
 #include "aem/conventions.hpp"
 #include "core/flatten.hpp"
 #include "core/side_textures.hpp"
+#include "convert/keys.hpp"
+#include "convert/normals.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "convert/weights.hpp"
@@ -65,6 +67,10 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   std::error_code ec;
   report.input_bytes = std::filesystem::file_size(input, ec);
   timer.lap("read");
+  // Unsorted keys and NaN normals are repaired here, once for every output format, rather than written
+  // for validate to reject (keys) or refused by write_scene (normals).
+  for (auto& w : sort_keys(scene.value())) warnings.push_back(std::move(w));
+  for (auto& w : repair_normals(scene.value())) warnings.push_back(std::move(w));
 
   if (format->name == "aem") {
     scene.value() = flatten_nodes(scene.value());  // AEM has no nodes: instances become meshes

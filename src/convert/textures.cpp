@@ -1,12 +1,14 @@
 #include "convert/textures.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 
 #include "core/file.hpp"
 #include "core/image.hpp"
 #include "core/parallel.hpp"
+#include "core/srgb.hpp"
 
 namespace aem::convert {
 namespace {
@@ -18,6 +20,7 @@ Image solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
 }
 
 std::uint8_t to_byte(float v) { return static_cast<std::uint8_t>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f); }
+std::uint8_t srgb_byte(float linear) { return to_byte(detail::linear_to_srgb(linear)); }
 
 std::vector<std::byte> encode_png(const Image& img, int channels) {
   std::vector<std::uint8_t> pixels;
@@ -80,7 +83,9 @@ class Exporter {
       if (!st) return st.error();
       report_.written.push_back(dir_ / o.name);
       const bool jpeg = o.name.ends_with(".jpg");
-      scene_.textures.push_back({o.name, {}, jpeg ? "image/jpeg" : "image/png"});
+      Texture written{o.name, {}, jpeg ? "image/jpeg" : "image/png"};
+      if (valid(o.source)) written.wrap_u = sources_[o.source].wrap_u, written.wrap_v = sources_[o.source].wrap_v;
+      scene_.textures.push_back(std::move(written));
       *o.slot = static_cast<std::int32_t>(scene_.textures.size() - 1);
     }
     for (std::size_t i = 0; i < scene_.materials.size(); ++i) scene_.materials[i].textures = slots[i];
@@ -156,17 +161,22 @@ class Exporter {
     return candidate;
   }
 
+  /// The material's colour in the sRGB image the formats store: the factor is linear, so it is encoded
+  /// alone, and multiplies a texture's decoded (linear) values before they are encoded again. Alpha is linear.
   static Image base_color(const Material& m, const Image* src) {
     const Vec4 f{m.base_color.x, m.base_color.y, m.base_color.z, m.base_color.w * m.opacity};
-    if (!src) return solid(to_byte(f.x), to_byte(f.y), to_byte(f.z), to_byte(f.w));
+    if (!src) return solid(srgb_byte(f.x), srgb_byte(f.y), srgb_byte(f.z), to_byte(f.w));
     Image img = *src;
-    if (!(f == Vec4{1, 1, 1, 1}))
+    if (!(f == Vec4{1, 1, 1, 1})) {
+      std::array<float, 256> linear;
+      for (int v = 0; v < 256; ++v) linear[v] = detail::srgb_to_linear(v / 255.0f);
       for (std::size_t i = 0; i < img.rgba.size(); i += 4) {
-        img.rgba[i] = to_byte(img.rgba[i] / 255.0f * f.x);
-        img.rgba[i + 1] = to_byte(img.rgba[i + 1] / 255.0f * f.y);
-        img.rgba[i + 2] = to_byte(img.rgba[i + 2] / 255.0f * f.z);
+        img.rgba[i] = srgb_byte(linear[img.rgba[i]] * f.x);
+        img.rgba[i + 1] = srgb_byte(linear[img.rgba[i + 1]] * f.y);
+        img.rgba[i + 2] = srgb_byte(linear[img.rgba[i + 2]] * f.z);
         img.rgba[i + 3] = to_byte(img.rgba[i + 3] / 255.0f * f.w);
       }
+    }
     return img;
   }
 

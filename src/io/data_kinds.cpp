@@ -36,6 +36,17 @@ bool has_emissive(const Scene& s) {
   });
 }
 bool has_comment(const Scene& s) { return !s.comment.empty(); }
+bool has_wrap(const Scene& s, bool mirrored_only) {
+  return std::any_of(s.textures.begin(), s.textures.end(), [&](const Texture& t) {
+    return mirrored_only ? t.wrap_u == TextureWrap::MirroredRepeat || t.wrap_v == TextureWrap::MirroredRepeat
+                         : t.wrap_u != TextureWrap::Repeat || t.wrap_v != TextureWrap::Repeat;
+  });
+}
+bool has_wrap_modes(const Scene& s) { return has_wrap(s, false); }
+bool has_mirrored_repeat(const Scene& s) { return has_wrap(s, true); }
+bool has_double_sided(const Scene& s) {
+  return std::any_of(s.materials.begin(), s.materials.end(), [](const Material& m) { return m.double_sided; });
+}
 
 }  // namespace
 
@@ -54,6 +65,9 @@ const std::vector<DataKind>& data_kinds() {
       {"tag points", has_tags},
       {"emissive colour", has_emissive},
       {"comment", has_comment},
+      {"texture wrap modes other than repeat", has_wrap_modes},
+      {"mirrored texture repeat", has_mirrored_repeat},
+      {"double-sided materials", has_double_sided},
   };
   return kinds;
 }
@@ -63,15 +77,20 @@ std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
   // attachments into skin influences of weight 1: converted, not dropped.
   static const std::map<std::string_view, std::vector<std::string_view>, std::less<>> dropped = {
       {"aem", {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
-               "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment"}},
+               "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
+               "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
       {"cem", {"vertex colours", "colour sets after the first", "UV sets after the first", "tangents",
-               "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment"}},
+               "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment",
+               "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
       {"iqe", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour"}},
+             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+             "mirrored texture repeat", "double-sided materials"}},
       {"iqm", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour"}},
+             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+             "mirrored texture repeat", "double-sided materials"}},
+      // E3D wraps per material, tile or clamp: mirrored repeat is written as tile.
       {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
-               "rigid joint attachments", "tag points", "comment"}},
+               "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
       {"gltf", {"custom vertex attributes", "levels of detail", "tag points", "comment"}},
   };
   auto it = dropped.find(format);

@@ -110,6 +110,7 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
     Material m;
     m.base_color = {0.8f, 0.8f, 0.8f, 1.0f};
     m.roughness = 0.6f;
+    m.double_sided = true;  // a mesh without a material: no source asked for culling
     return m;
   }();
   for (std::size_t i = 0; i < meshes_.size(); ++i) {
@@ -138,6 +139,12 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
     glUniform1f(mesh_program_.uniform("u_roughness"), packed_orm ? 1.0f : mat.roughness);
     glUniform3f(mesh_program_.uniform("u_emissive"), mat.emissive.x, mat.emissive.y, mat.emissive.z);
     glUniform1i(mesh_program_.uniform("u_blend"), blended);
+    // Single-sided materials hide their back faces (glTF doubleSided false); double-sided ones shade
+    // them with the flipped normal. Wireframe shows every edge.
+    if (mat.double_sided || options.wireframe)
+      glDisable(GL_CULL_FACE);
+    else
+      glEnable(GL_CULL_FACE);
 #ifdef AEM_GLES
     if (options.wireframe) {  // ES has no polygon mode: the triangles' edges as lines
       meshes_[i].draw_edges();
@@ -146,6 +153,7 @@ void Renderer::draw_meshes(bool blended_pass, const DrawOptions& options) {
 #endif
     meshes_[i].draw();
   }
+  glDisable(GL_CULL_FACE);  // the lines and whatever the caller draws next are not culled
 }
 
 void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOptions& options) {
@@ -155,9 +163,9 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
-  // No culling: models with inconsistent winding or open shells still show; back faces shade with
-  // the flipped normal.
-  glDisable(GL_CULL_FACE);
+  // Culling is per material (draw_meshes); prepare_for_render made every front face counter-clockwise.
+  glFrontFace(GL_CCW);
+  glCullFace(GL_BACK);
   glEnable(GL_BLEND);
   // Colour blends over what is there; alpha accumulates coverage so a transparent background keeps
   // the model opaque.

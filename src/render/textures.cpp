@@ -25,6 +25,23 @@ namespace {
 
 GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) { return upload_texture(Image{1, 1, {r, g, b, 255}}, GL_RGBA8, false); }
 
+GLint gl_wrap(TextureWrap w) {
+  switch (w) {
+    case TextureWrap::ClampToEdge: return GL_CLAMP_TO_EDGE;
+    case TextureWrap::MirroredRepeat: return GL_MIRRORED_REPEAT;
+    case TextureWrap::Repeat: break;
+  }
+  return GL_REPEAT;
+}
+
+/// The scene's sampler state lives on the texture object: no shader change, the same in GL and ES.
+GLuint with_wrap(GLuint id, const Texture& texture) {
+  glBindTexture(GL_TEXTURE_2D, id);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, gl_wrap(texture.wrap_u));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, gl_wrap(texture.wrap_v));
+  return id;
+}
+
 }  // namespace
 
 Image load_texture_image(const Texture& texture, const std::filesystem::path& model_dir, std::string& error,
@@ -83,7 +100,9 @@ void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir
     }
     // Colour maps are stored in sRGB and data maps (normal, ORM) linearly; a texture used both ways
     // gets both forms, so each is uploaded once up front rather than per use.
-    entries_[i] = {upload_texture(img, GL_SRGB8_ALPHA8, true), upload_texture(img, GL_RGBA8, true), img.width, img.height};
+    const Texture& t = scene.textures[i];
+    entries_[i] = {with_wrap(upload_texture(img, GL_SRGB8_ALPHA8, true), t), with_wrap(upload_texture(img, GL_RGBA8, true), t), img.width,
+                   img.height};
   }
 }
 

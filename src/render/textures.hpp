@@ -35,8 +35,8 @@ class TextureSet {
   TextureSet& operator=(const TextureSet&) = delete;
   ~TextureSet();
 
-  /// Decodes and uploads every texture of `scene` (mipmapped). Images that fail are reported in
-  /// problems() and resolve to the fallback for their slot.
+  /// Decodes and uploads every texture of `scene` (mipmapped, wrapped as each Texture says). Images
+  /// that fail are reported in problems() and resolve to the fallback for their slot.
   void load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root = {});
 
   /// The texture for scene texture `index` in colour (sRGB) or data (linear) form; 0 when the

@@ -36,6 +36,13 @@ Image decode_file(const std::filesystem::path& path) {
 
 std::uint8_t scaled(std::uint8_t v, float f) { return static_cast<std::uint8_t>(std::lround(v * f)); }
 
+/// An sRGB-encoded byte multiplied by a linear factor: decoded, multiplied and encoded again.
+int tinted(std::uint8_t v, double f) {
+  const double c = v / 255.0;
+  const double linear = (c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4)) * f;
+  return static_cast<int>(std::lround(255.0 * (linear <= 0.0031308 ? linear * 12.92 : 1.055 * std::pow(linear, 1 / 2.4) - 0.055)));
+}
+
 /// One triangle mesh per material, so that every material counts as used.
 Scene scene_with(std::vector<Material> materials, std::vector<Texture> textures) {
   Scene s;
@@ -120,14 +127,56 @@ TEST(TextureExport, FactorsAndSeparateMapsArePackedIntoNewPngs) {
   ASSERT_EQ(orm.width, w);
   for (int i = 0; i < w * h; ++i) {
     const std::uint8_t* src = &bc_px[4 * i];
-    EXPECT_EQ(bc.rgba[4 * i + 0], scaled(src[0], 0.5f));
+    // Colour factors are linear: they multiply the texture's decoded values, not its sRGB bytes.
+    EXPECT_NEAR(bc.rgba[4 * i + 0], tinted(src[0], 0.5), 1);
     EXPECT_EQ(bc.rgba[4 * i + 1], src[1]);
-    EXPECT_EQ(bc.rgba[4 * i + 2], scaled(src[2], 0.25f));
+    EXPECT_NEAR(bc.rgba[4 * i + 2], tinted(src[2], 0.25), 1);
     EXPECT_EQ(bc.rgba[4 * i + 3], scaled(src[3], 0.5f));
     EXPECT_EQ(orm.rgba[4 * i + 0], occ_px[4 * i]);
     EXPECT_EQ(orm.rgba[4 * i + 1], mr_px[4 * i + 1]);
     EXPECT_EQ(orm.rgba[4 * i + 2], scaled(mr_px[4 * i + 2], 0.5f));
   }
+}
+
+// A colour factor without a texture is linear; the image that replaces it is sRGB like every colour
+// map, so 0.8 / 0.5 / 0.2 are stored as 231 / 188 / 124 (IEC 61966-2-1), and alpha as it is.
+TEST(TextureExport, ColourFactorAloneIsEncodedAsSrgb) {
+  Material m;
+  m.name = "red";
+  m.base_color = {0.8f, 0.5f, 0.2f, 0.6f};
+  Scene s = scene_with({m}, {});
+  const auto dir = test::temp_dir("textures-solid");
+  ASSERT_TRUE(convert::export_textures(s, dir, "model").ok());
+  const Image bc = decode_file(dir / s.textures[s.materials[0].textures.base_color].name);
+  ASSERT_FALSE(bc.empty());
+  for (std::size_t p = 0; p < bc.rgba.size(); p += 4) {
+    EXPECT_EQ(bc.rgba[p + 0], 231);
+    EXPECT_EQ(bc.rgba[p + 1], 188);
+    EXPECT_EQ(bc.rgba[p + 2], 124);
+    EXPECT_EQ(bc.rgba[p + 3], 153);
+  }
+}
+
+// The written files keep their sources' wraps, so that a writer that cannot store them says so.
+TEST(TextureExport, WrittenTexturesKeepTheirSourcesWraps) {
+  Material copied, composed;
+  copied.name = "copied";
+  copied.textures.base_color = 0;
+  composed.name = "composed";
+  composed.base_color = {0.5f, 0.5f, 0.5f, 1.0f};
+  composed.textures.base_color = 1;
+  Texture clamp{"clamp", png_bytes(2, 2, pixels(2, 2, 4, 5)), "image/png"};
+  clamp.wrap_u = TextureWrap::ClampToEdge;
+  Texture mirror{"mirror", png_bytes(2, 2, pixels(2, 2, 4, 6)), "image/png"};
+  mirror.wrap_v = TextureWrap::MirroredRepeat;
+  Scene s = scene_with({copied, composed}, {clamp, mirror});
+  ASSERT_TRUE(convert::export_textures(s, test::temp_dir("textures-wrap"), "model").ok());
+  const Texture& a = s.textures[s.materials[0].textures.base_color];
+  const Texture& b = s.textures[s.materials[1].textures.base_color];
+  EXPECT_EQ(a.wrap_u, TextureWrap::ClampToEdge);
+  EXPECT_EQ(a.wrap_v, TextureWrap::Repeat);
+  EXPECT_EQ(b.wrap_u, TextureWrap::Repeat);
+  EXPECT_EQ(b.wrap_v, TextureWrap::MirroredRepeat);
 }
 
 TEST(TextureExport, MetallicRoughnessAloneIsCopiedOnlyWhenItsRedChannelIsWhite) {

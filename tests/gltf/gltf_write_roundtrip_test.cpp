@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "aem/io.hpp"
+#include "core/image.hpp"
 #include "gltf/gltf_write_support.hpp"
 #include "support/corpus.hpp"
 
@@ -115,6 +116,47 @@ TEST(GltfWriteRoundTrip, CemToGltfToCemKeepsTheFrames) {
           EXPECT_LE(length(back.meshes[m].frames[f].positions[v] - source.meshes[m].frames[f].positions[v]), 1e-4f)
               << "mesh " << m << " frame " << f << " vertex " << v;
     }
+  }
+}
+
+// Sampler wraps (one glTF sampler per distinct pair) and doubleSided come back as they were written.
+TEST(GltfWriteRoundTrip, WrapModesAndSidednessSurvive) {
+  const std::uint8_t white[4] = {255, 255, 255, 255};
+  const auto png = encode_png(1, 1, 4, white);
+  const std::vector<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size());
+  const std::pair<TextureWrap, TextureWrap> wraps[] = {{TextureWrap::ClampToEdge, TextureWrap::MirroredRepeat},
+                                                       {TextureWrap::MirroredRepeat, TextureWrap::Repeat},
+                                                       {TextureWrap::Repeat, TextureWrap::Repeat},
+                                                       {TextureWrap::ClampToEdge, TextureWrap::MirroredRepeat}};
+  Scene s;
+  for (std::size_t i = 0; i < std::size(wraps); ++i) {
+    Texture t{"t" + std::to_string(i), bytes, "image/png"};
+    t.wrap_u = wraps[i].first, t.wrap_v = wraps[i].second;
+    s.textures.push_back(t);
+    Material m;
+    m.name = "m" + std::to_string(i);
+    m.textures.base_color = static_cast<std::int32_t>(i);
+    m.double_sided = i % 2 == 1;
+    s.materials.push_back(m);
+    Mesh mesh;
+    mesh.positions = {{0, 0, float(i)}, {1, 0, float(i)}, {0, 1, float(i)}};
+    mesh.uvs = {{{0, 0}, {1, 0}, {0, 1}}};
+    mesh.indices = {0, 1, 2};
+    mesh.material = static_cast<std::int32_t>(i);
+    s.meshes.push_back(mesh);
+  }
+  const auto path = test::temp_dir("gltf-wraps") / "wraps.glb";
+  ASSERT_TRUE(write_scene(path, s).ok());
+  const Scene back = read(path);
+  if (back.source_format != "glTF") GTEST_SKIP() << "wrap modes are read by the native glTF reader, not Assimp";
+  ASSERT_EQ(back.materials.size(), s.materials.size());
+  for (std::size_t i = 0; i < s.materials.size(); ++i) {
+    SCOPED_TRACE(s.materials[i].name);
+    EXPECT_EQ(back.materials[i].double_sided, s.materials[i].double_sided);
+    const std::int32_t t = back.materials[i].textures.base_color;
+    ASSERT_GE(t, 0);
+    EXPECT_EQ(back.textures[t].wrap_u, wraps[i].first);
+    EXPECT_EQ(back.textures[t].wrap_v, wraps[i].second);
   }
 }
 

@@ -6,7 +6,8 @@
 #   2. a CMake C program linking aem::runtime (find_package(aem COMPONENTS runtime)), configured with
 #      fmt, meshoptimizer and Assimp hidden: the runtime needs no other package;
 #   3. the same C program built with gcc $(pkg-config --cflags --libs aem), and with aem-runtime;
-#   4. the C++ program built with g++ $(pkg-config --static --cflags --libs aem).
+#   4. the C++ program built with g++ $(pkg-config --static --cflags --libs aem);
+#   5. a game project converting models with the installed aem_add_models ("In your build").
 # Also checks that the installed library exports no stb symbols and that the tool's extras are there.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
@@ -70,4 +71,14 @@ cd "$work/cpp_consumer"
 # shellcheck disable=SC2046
 g++ -std=c++20 -o "$work/cpp_pkg_config" main.cpp $(pkg-config --static --cflags --libs aem)
 check "vertices 3 triangles 1" "$work/cpp_pkg_config" "$src/tests/data/gltf/triangle.gltf" "$work/triangle2.aem"
+mkdir "$work/models"
+"$prefix/bin/aem" example "$work/models/tube.iqe" --rings 3 --segments 4 --joints 2 >/dev/null
+cp "$src/tests/data/gltf/triangle.gltf" "$work/models/"
+cp -r "$src/tests/install/models_consumer" "$work/"
+cmake -S "$work/models_consumer" -B "$work/models_build" "${generator[@]}" -DCMAKE_PREFIX_PATH="$prefix" -DMODELS="$work/models" >/dev/null
+cmake --build "$work/models_build" >/dev/null
+cmake --install "$work/models_build" --prefix "$work/game" >/dev/null
+check "$expect_tube" "$work/c_build/c_consumer" "$work/game/share/game/models/tube.aem"
+test -f "$work/game/share/game/models/triangle.aem"
+test -f "$work/models_build/models/tube.aem.d"
 echo "install check passed"

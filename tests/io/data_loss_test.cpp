@@ -8,6 +8,7 @@
 #include <set>
 
 #include "aem/io.hpp"
+#include "core/image.hpp"
 #include "io/data_kinds.hpp"
 #include "support/corpus.hpp"
 
@@ -53,6 +54,16 @@ void add_skin(Scene& s) {
   }
 }
 
+/// A base colour texture (a 1x1 PNG, so that glTF embeds it) wrapped `wrap` along U.
+void add_texture(Scene& s, TextureWrap wrap) {
+  const std::uint8_t white[4] = {255, 255, 255, 255};
+  const auto png = encode_png(1, 1, 4, white);
+  Texture t{"paint.png", {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()}, "image/png"};
+  t.wrap_u = wrap;
+  s.textures.push_back(t);
+  s.materials[0].textures.base_color = 0;
+}
+
 /// What each kind adds to the quad (everything else it needs comes along).
 const std::map<std::string_view, std::function<void(Scene&)>>& additions() {
   static const std::map<std::string_view, std::function<void(Scene&)>> table = {
@@ -93,6 +104,9 @@ const std::map<std::string_view, std::function<void(Scene&)>>& additions() {
       {"tag points", [](Scene& s) { s.tags.push_back({"hand", -1, {{0.5f, 0.5f, 0}}}); }},
       {"emissive colour", [](Scene& s) { s.materials[0].emissive = {0.5f, 0.25f, 0}; }},
       {"comment", [](Scene& s) { s.comment = "made for a test"; }},
+      {"texture wrap modes other than repeat", [](Scene& s) { add_texture(s, TextureWrap::ClampToEdge); }},
+      {"mirrored texture repeat", [](Scene& s) { add_texture(s, TextureWrap::MirroredRepeat); }},
+      {"double-sided materials", [](Scene& s) { s.materials[0].double_sided = true; }},
   };
   return table;
 }
@@ -100,15 +114,19 @@ const std::map<std::string_view, std::function<void(Scene&)>>& additions() {
 /// What each format cannot hold, as this test expects it (independently of the library's table).
 const std::map<std::string_view, std::set<std::string_view>> kExpectedDrops = {
     {"aem", {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
-             "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment"}},
+             "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
+             "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
     {"cem", {"vertex colours", "colour sets after the first", "UV sets after the first", "tangents",
-             "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment"}},
+             "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment",
+             "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
     {"iqe", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour"}},
+             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+             "mirrored texture repeat", "double-sided materials"}},
     {"iqm", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour"}},
+             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+             "mirrored texture repeat", "double-sided materials"}},
     {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
-             "rigid joint attachments", "tag points", "comment"}},
+             "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
     {"gltf", {"custom vertex attributes", "levels of detail", "tag points", "comment"}},
 };
 

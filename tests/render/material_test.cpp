@@ -44,13 +44,7 @@ std::array<double, 3> centre_colour(const Scene& scene) {
   if (!renderer.ok()) return {};
   auto& r = *renderer.value();
   r.load(scene, {});
-  const auto camera = render::orbit_camera(r.rest_bounds(), 0.0f, 0.0f, 1.0f);
-  render::OffscreenTarget target(kSize, kSize);
-  target.bind();
-  render::DrawOptions options;
-  options.grid = false;
-  r.draw(camera, kSize, kSize, options);
-  const auto pixels = target.read();
+  const auto pixels = draw_offscreen(r, render::orbit_camera(r.rest_bounds(), 0.0f, 0.0f, 1.0f), kSize, kSize, render::DrawOptions{}.background).rgba;
   std::array<double, 3> sum{};
   for (int y = kSize / 2 - 8; y < kSize / 2 + 8; ++y)
     for (int x = kSize / 2 - 8; x < kSize / 2 + 8; ++x)

@@ -55,10 +55,12 @@ int box_distance(const PixelBox& a, const PixelBox& b) {
   return std::max({std::abs(a.x0 - b.x0), std::abs(a.x1 - b.x1), std::abs(a.y0 - b.y0), std::abs(a.y1 - b.y1)});
 }
 
-/// Renders on a transparent background without grid: the opaque pixels are the model.
+/// Renders on a transparent background without grid: the opaque pixels are the model. In wireframe,
+/// which culls nothing: the CPU box counts every vertex, also those of an open tube's far rim that
+/// only its (culled) back faces show.
 PixelBox rendered_box(const std::filesystem::path& model, float time) {
   const auto png = temp_dir("render-pose") / "silhouette.png";
-  render_to(model, png, "--size 320x240 --background transparent --no-grid --time " + std::to_string(time));
+  render_to(model, png, "--size 320x240 --background transparent --no-grid --wireframe --time " + std::to_string(time));
   return opaque_box(read_png(png));
 }
 

@@ -11,7 +11,10 @@
 #include <vector>
 
 #include "core/image.hpp"
+#include "render/camera.hpp"
 #include "render/headless/egl_context.hpp"
+#include "render/offscreen.hpp"
+#include "render/renderer.hpp"
 #include "support/corpus.hpp"
 
 namespace aem::test {
@@ -56,6 +59,19 @@ class HeadlessTest : public ::testing::Test {
   }
   std::unique_ptr<render::HeadlessContext> context_;
 };
+
+/// The scene loaded in `renderer` seen through `camera`, drawn in-process into a width x height image
+/// without the grid, on `background` (default: transparent, so the opaque pixels are the model).
+inline Png draw_offscreen(render::Renderer& renderer, const render::Camera& camera, int width, int height,
+                          Vec4 background = {0, 0, 0, 0}) {
+  render::OffscreenTarget target(width, height);
+  target.bind();
+  render::DrawOptions options;
+  options.grid = false;
+  options.background = background;
+  renderer.draw(camera, width, height, options);
+  return {width, height, target.read()};
+}
 
 /// Renders `model` with `options` into `png` through the CLI; fails the test on a non-zero exit.
 inline void render_to(const std::filesystem::path& model, const std::filesystem::path& png, const std::string& options) {

@@ -47,14 +47,7 @@ TEST_F(RenderSkinning, SixInfluencesMatchTheCpuPose) {
   // Framed on the posed quad: without the second group it would sit 1.8 lower, out of this box.
   const float aspect = float(kWidth) / kHeight;
   const auto camera = render::orbit_camera(r.pose().posed_bounds(), 0.0f, 0.0f, aspect);
-  render::OffscreenTarget target(kWidth, kHeight);
-  target.bind();
-  render::DrawOptions options;
-  options.grid = false;
-  options.background = {0, 0, 0, 0};
-  r.draw(camera, kWidth, kHeight, options);
-  Png png{kWidth, kHeight, target.read()};
-  const PixelBox rendered = opaque_box(png);
+  const PixelBox rendered = opaque_box(draw_offscreen(r, camera, kWidth, kHeight));
 
   const Mat4 vp = camera.view_projection(aspect);
   float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;

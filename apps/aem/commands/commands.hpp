@@ -44,6 +44,7 @@ struct ConvertCliOptions {
   bool embed = false;       ///< glTF: everything inside the .gltf
   unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
   std::string depfile;      ///< single conversion: write a Make/Ninja depfile of every file read
+  std::string depfile_targets = "all";  ///< "all": the model and the texture files written; "model": the model alone
   std::string manifest;     ///< JSON list of {input, output, options} instead of files on the command line
   std::string cache;        ///< folder of a content-hash cache: unchanged conversions are skipped
 };

@@ -29,6 +29,7 @@ struct Job {
 /// Where the depfile goes and the cache that remembers what each conversion read and wrote.
 struct Bookkeeping {
   std::string depfile;
+  bool depfile_model_only = false;  ///< --depfile-targets model
   const BuildCache* cache = nullptr;
 };
 
@@ -69,10 +70,9 @@ int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FIL
   const std::vector<std::string> read = recorder.paths();
   std::vector<std::string> written{job.output};
   for (const auto& t : report->textures_written) written.push_back(t.string());
-  // The depfile's target is the model alone: Ninja rejects a depfile naming outputs the build did not
-  // declare, and the texture files' names are only known once the conversion ran.
   if (!books.depfile.empty()) {
-    if (auto status = write_depfile(books.depfile, {job.output}, read); !status) {
+    const std::vector<std::string> targets = books.depfile_model_only ? std::vector<std::string>{job.output} : written;
+    if (auto status = write_depfile(books.depfile, targets, read); !status) {
       fmt::print(stderr, "{}\n", status.error().to_string());
       return kExitInvalid;
     }
@@ -274,7 +274,7 @@ int run_convert(const ConvertCliOptions& o) {
   }
   std::optional<BuildCache> cache;
   if (!o.cache.empty()) cache.emplace(o.cache);
-  const Bookkeeping books{o.depfile, cache ? &*cache : nullptr};
+  const Bookkeeping books{o.depfile, o.depfile_targets == "model", cache ? &*cache : nullptr};
   std::size_t cached = 0;
   if (cache) {  // fresh entries are reported and dropped before any process starts
     std::vector<Job> stale;

@@ -72,6 +72,12 @@ void add_materials(ReadContext& ctx, const RawFile& file, Scene& s) {
         continue;
       }
       *slot = resolve_texture(ctx, ref, texture_ids, s);
+      // The wrap bits are the material's; the scene keeps wraps per texture (a texture shared by
+      // materials that disagree takes the last one's).
+      if (*slot >= 0) {
+        s.textures[*slot].wrap_u = m.flags & kFlagWrapU ? TextureWrap::Repeat : TextureWrap::ClampToEdge;
+        s.textures[*slot].wrap_v = m.flags & kFlagWrapV ? TextureWrap::Repeat : TextureWrap::ClampToEdge;
+      }
     }
     s.materials.push_back(std::move(m));
   }

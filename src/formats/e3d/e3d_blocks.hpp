@@ -109,6 +109,9 @@ enum Block : std::uint16_t {
   kTrackMorph = 0xA300,
 };
 
+/// materialFlags bits 3 and 4: tile the textures along U / V when set, clamp them otherwise.
+inline constexpr std::uint32_t kFlagWrapU = 8, kFlagWrapV = 16;
+
 /// "0x1010 (mesh)" for messages; unknown types get only the number.
 std::string block_label(std::uint16_t type);
 

@@ -71,6 +71,21 @@ void write_textures(BlockWriter& w, const Scene& s, std::vector<Warning>& warnin
   });
 }
 
+/// E3D wraps per material, tile or clamp: the first texture the material uses decides (mirrored
+/// repeat is written as tile; write_scene warns). Without a texture the bits pass through.
+std::uint32_t wrap_flags(std::uint32_t flags, const Material& m, const Scene& s) {
+  const MaterialTextures& t = m.textures;
+  for (std::int32_t i : {t.base_color, t.normal, t.specular, t.emissive, t.occlusion, t.metallic_roughness, t.orm}) {
+    if (i < 0 || static_cast<std::size_t>(i) >= s.textures.size()) continue;
+    const Texture& tex = s.textures[i];
+    flags &= ~(e3d::kFlagWrapU | e3d::kFlagWrapV);
+    if (tex.wrap_u != TextureWrap::ClampToEdge) flags |= e3d::kFlagWrapU;
+    if (tex.wrap_v != TextureWrap::ClampToEdge) flags |= e3d::kFlagWrapV;
+    break;
+  }
+  return flags;
+}
+
 void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warnings) {
   if (s.materials.empty()) return;
   w.block(e3d::kMaterials, [&] {
@@ -81,8 +96,9 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
       w.block(e3d::kMaterial, [&] {
         w.i32_block(e3d::kMaterialId, static_cast<std::int32_t>(i + 1));
         if (!m.name.empty()) w.string_block(e3d::kMaterialName, m.name);
-        // Bits 2-4 (translucent, wrapU, wrapV) pass through from E3D sources; bits 0-1 follow the fields.
+        // Bit 2 (translucent) passes through from E3D sources; bits 0-1 follow the fields, bits 3-4 the wraps.
         std::uint32_t flags = (m.flags & ~3u) | (m.double_sided ? 1u : 0u);
+        flags = wrap_flags(flags, m, s);
         if (!m.alpha_blend) flags &= ~4u;
         if (m.alpha_blend && !(flags & 4u)) flags |= 2u;
         w.block(e3d::kMaterialFlags, [&] { w.out.u32(flags); });

@@ -2,6 +2,8 @@
 // JPEG), other image formats re-encoded as PNG since glTF core takes only those two.
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "core/image.hpp"
 #include "core/side_textures.hpp"
@@ -57,9 +59,29 @@ class Images {
       side_files_.push_back({file, std::move(bytes)});
     }
     doc_.images.push_back(image.text());
-    if (doc_.samplers.empty()) doc_.samplers.push_back(JsonObject().num("magFilter", 9729).num("minFilter", 9987).text());
-    doc_.textures.push_back(JsonObject().num("sampler", 0).num("source", static_cast<double>(doc_.images.size() - 1)).text());
+    doc_.textures.push_back(JsonObject().num("sampler", sampler(tex)).num("source", static_cast<double>(doc_.images.size() - 1)).text());
     return static_cast<std::int32_t>(doc_.textures.size() - 1);
+  }
+
+  /// The sampler with the texture's wraps (one per distinct pair, made when first needed).
+  std::int32_t sampler(const Texture& tex) {
+    const auto key = std::pair{tex.wrap_u, tex.wrap_v};
+    if (auto it = sampler_of_.find(key); it != sampler_of_.end()) return it->second;
+    JsonObject sampler;
+    sampler.num("magFilter", 9729).num("minFilter", 9987);
+    if (tex.wrap_u != TextureWrap::Repeat) sampler.num("wrapS", gl_wrap(tex.wrap_u));
+    if (tex.wrap_v != TextureWrap::Repeat) sampler.num("wrapT", gl_wrap(tex.wrap_v));
+    doc_.samplers.push_back(sampler.text());
+    return sampler_of_[key] = static_cast<std::int32_t>(doc_.samplers.size() - 1);
+  }
+
+  static double gl_wrap(TextureWrap w) {
+    switch (w) {
+      case TextureWrap::ClampToEdge: return 33071;
+      case TextureWrap::MirroredRepeat: return 33648;
+      case TextureWrap::Repeat: break;
+    }
+    return 10497;
   }
 
   Document& doc_;
@@ -68,6 +90,7 @@ class Images {
   const std::string& stem_;
   std::vector<SideFile>& side_files_;
   std::vector<std::int32_t> texture_of_;  // -2 = not made yet
+  std::map<std::pair<TextureWrap, TextureWrap>, std::int32_t> sampler_of_;
 };
 
 float unit_clamp(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f; }

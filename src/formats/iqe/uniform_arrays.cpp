@@ -2,25 +2,9 @@
 
 #include <algorithm>
 
+#include "core/vertex_normals.hpp"
+
 namespace aem::formats::iqe {
-namespace {
-
-std::vector<Vec3> triangle_normals(const Mesh& m, bool ccw) {
-  std::vector<Vec3> n(m.positions.size(), Vec3{});
-  for (std::size_t i = 0; i + 2 < m.indices.size(); i += 3) {
-    const std::uint32_t a = m.indices[i], b = m.indices[i + 1], c = m.indices[i + 2];
-    if (a >= n.size() || b >= n.size() || c >= n.size()) continue;
-    Vec3 face = cross(m.positions[b] - m.positions[a], m.positions[c] - m.positions[a]);  // length = 2 * area
-    if (!ccw) face = face * -1.0f;
-    n[a] = n[a] + face;
-    n[b] = n[b] + face;
-    n[c] = n[c] + face;
-  }
-  for (auto& v : n) v = length(v) > 0 ? normalize(v) : Vec3{0, 0, 1};
-  return n;
-}
-
-}  // namespace
 
 void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format, std::vector<Warning>& warnings) {
   auto any = [&](auto has) { return std::any_of(meshes.begin(), meshes.end(), has); };
@@ -41,7 +25,7 @@ void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format
       filled.push_back("texture coordinates (0, 0)");
     }
     if (normals && m.normals.empty()) {
-      m.normals = triangle_normals(m, ccw);
+      m.normals = detail::triangle_normals(m.positions, m.indices, ccw);
       filled.push_back("normals from its triangles");
     }
     if (tangents && m.tangents.empty()) {
