@@ -50,7 +50,7 @@ function currentDuration() {
   if (!info) return 0;
   if (state.animation >= 0) return info.animations[state.animation].duration;
   const va = info.vertex_animation;
-  return va.frames >= 2 && va.frame_rate > 0 ? va.frames / va.frame_rate : 0;
+  return va.frames >= 2 ? va.frames / va.playback_rate : 0;
 }
 
 function setTime(t) {
@@ -118,7 +118,7 @@ function showInfo(info, fileName) {
     d.append(ul);
     ui.info.append(d);
   };
-  list('Materials', info.materials, (m) => m.name + (m.textures.length ? ': ' + m.textures.map((t) => `${t.slot} ${t.texture}`).join(', ') : ''));
+  list('Materials', info.materials, (m) => (m.name || '(unnamed)') + (m.textures.length ? ': ' + m.textures.map((t) => `${t.slot} ${t.texture}`).join(', ') : ''));
   list('Textures', info.textures, (t) => t.name + (t.embedded ? ' (embedded)' : ''));
   if (info.joints.length) {
     const d = el('details');
@@ -138,14 +138,16 @@ function resetModel() {
   ui.animation.disabled = ui.play.disabled = ui.timeline.disabled = true;
 }
 
-// Writes the files into a fresh folder (so that side files resolve beside the model) and loads the
-// first model among them.
+// Reads dropped or opened files; the first frame is timed from here (data-first-frame-ms).
 async function loadFiles(files) {
+  const started = performance.now();
   const named = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
-  loadNamed(named);
+  loadNamed(named, started);
 }
 
-function loadNamed(named) {
+// Writes the files into a fresh folder (so that side files resolve beside the model) and loads the
+// first model among them.
+function loadNamed(named, started = performance.now()) {
   const model = modelExtensions.map((ext) => named.find((f) => f.name.toLowerCase().endsWith(ext))).find(Boolean) || named[0];
   if (!model) return;
   ui.error.hidden = true;
@@ -154,7 +156,6 @@ function loadNamed(named) {
   const dir = `/models/${++state.loads}`;
   FS.mkdirTree(dir);
   for (const f of named) FS.writeFile(`${dir}/${f.name}`, f.bytes);
-  const started = performance.now();
   const reply = JSON.parse(state.api.load(`${dir}/${model.name}`, aspect()));
   for (const f of named) FS.unlink(`${dir}/${f.name}`);  // the scene is in memory now; free the copies
   FS.rmdir(dir);

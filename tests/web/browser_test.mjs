@@ -1,9 +1,12 @@
 // Drives the built site (web/) in headless Chromium with puppeteer-core: for one file of each format,
 // loads it through the file input, waits for the page's ready state and compares the silhouette of
 // the canvas with `aem render` of the same file at the same time and camera; checks that scrubbing
-// changes the picture, that a hostile file shows its error while the page keeps working, that
-// ?model= loads a file from the site, and that the console shows no errors.
-// Usage: node browser_test.mjs SITE_DIR AEM_CLI OUT_DIR   (AEM_CORPUS_DIR names the corpus)
+// changes the picture, that a hostile file shows its error while the page keeps working, that a
+// Draco-compressed glTF names the extension the browser build lacks, that ?model= loads a file from
+// the site, and that the console shows no errors. The models are the repository's own (tests/data, and
+// the example tube written by `aem example` and converted by our writers); with AEM_CORPUS_DIR set,
+// CesiumMan joins them and its first frame after the load is reported.
+// Usage: node browser_test.mjs SITE_DIR AEM_CLI OUT_DIR
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,20 +17,41 @@ import { fileURLToPath } from 'node:url';
 const [siteDir, aemCli, outDir] = process.argv.slice(2);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const puppeteer = createRequire(path.join(repo, 'tests/node/package.json'))('puppeteer-core');
-const corpus = process.env.AEM_CORPUS_DIR;
 const data = path.join(repo, 'tests/data');
-fs.mkdirSync(outDir, { recursive: true });
+const models = path.join(outDir, 'models');
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(models, { recursive: true });
 
-// One file of each format the browser build reads (glTF joins when its native reader lands).
+// The animated example tube in our own format, converted by our writers into the others.
+const tube = path.join(models, 'tube.aem');
+execFileSync(aemCli, ['example', tube]);
+for (const ext of ['iqe', 'iqm', 'cem', 'gltf']) execFileSync(aemCli, ['convert', tube, path.join(models, `tube.${ext}`)]);
+
+// One file of each format the browser build reads (`files`: the model first, then its side files).
 const cases = [
-  { format: 'AEM', file: path.join(corpus, 'aem/RiggedSimple.aem'), animated: true },
-  { format: 'AEM legacy', file: path.join(corpus, 'aem-legacy/RiggedSimple.legacy.aem') },
-  { format: 'IQE', file: path.join(corpus, 'iqe/unv_rocket.iqe') },
-  { format: 'IQM', file: path.join(corpus, 'iqm/raylib_guy.iqm') },
-  { format: 'CEM', file: path.join(corpus, 'cem/test_1.cem') },
-  { format: 'E3D (LZMA)', file: path.join(data, 'e3d/tube-lzma.e3d') },
+  { format: 'AEM', files: [tube], animated: true },
+  { format: 'AEM legacy', files: [path.join(data, 'aem/skinned_quad_legacy.aem')] },
+  { format: 'IQE', files: [path.join(models, 'tube.iqe')], animated: true },
+  { format: 'IQM', files: [path.join(models, 'tube.iqm')] },
+  { format: 'CEM', files: [path.join(models, 'tube.cem')], animated: true },
+  { format: 'E3D (LZMA)', files: [path.join(data, 'e3d/tube-lzma.e3d')] },
+  { format: 'glTF', files: [path.join(models, 'tube.gltf'), path.join(models, 'tube.bin')], animated: true },
 ];
+const corpus = process.env.AEM_CORPUS_DIR;
+const cesiumMan = corpus && path.join(corpus, 'gltf/CesiumMan/CesiumMan.glb');
+if (cesiumMan && fs.existsSync(cesiumMan)) cases.push({ format: 'glTF (CesiumMan)', files: [cesiumMan], timed: true });
 const hostile = path.join(data, 'cem/fuzz-frames-overrun.cem');
+// A primitive whose geometry is Draco-compressed: the browser build has no Draco decoder.
+const draco = path.join(models, 'draco.gltf');
+fs.writeFileSync(draco, JSON.stringify({
+  asset: { version: '2.0' },
+  extensionsUsed: ['KHR_draco_mesh_compression'], extensionsRequired: ['KHR_draco_mesh_compression'],
+  buffers: [{ byteLength: 4, uri: 'data:application/octet-stream;base64,AAAAAA==' }],
+  bufferViews: [{ buffer: 0, byteLength: 4 }],
+  accessors: [{ componentType: 5126, count: 3, type: 'VEC3' }],
+  meshes: [{ primitives: [{ attributes: { POSITION: 0 }, extensions: { KHR_draco_mesh_compression: { bufferView: 0, attributes: { POSITION: 0 } } } }] }],
+  nodes: [{ mesh: 0 }], scenes: [{ nodes: [0] }], scene: 0,
+}));
 const minIou = 0.97;
 
 const failures = [];
@@ -41,8 +65,8 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
   const name = decodeURIComponent(url.pathname);
-  const testFile = name.startsWith('/test/') && cases.find((c) => path.basename(c.file) === name.slice(6));
-  const file = testFile ? testFile.file : path.join(siteDir, name === '/' ? 'index.html' : path.normalize(name));
+  const testFile = name.startsWith('/test/') && cases.flatMap((c) => c.files).find((f) => path.basename(f) === name.slice(6));
+  const file = testFile || path.join(siteDir, name === '/' ? 'index.html' : path.normalize(name));
   if (!file.startsWith(siteDir) && !testFile) return res.writeHead(403).end();
   fs.readFile(file, (err, body) => {
     if (err) return res.writeHead(404).end();
@@ -116,16 +140,18 @@ try {
   await page.click('#grid');  // the comparison renders without the grid
 
   for (const c of cases) {
-    const state = await load(c.file);
-    check(state === 'ready', `${c.format}: ${path.basename(c.file)} reaches the ready state (${state})`);
+    const [model] = c.files;
+    const state = await load(...c.files);
+    check(state === 'ready', `${c.format}: ${path.basename(model)} reaches the ready state (${state})`);
     if (state !== 'ready') continue;
+    if (c.timed) console.log(`${c.format}: first frame ${await page.evaluate(() => document.body.dataset.firstFrameMs)} ms after the load`);
     await scrub(0);
-    const base = path.join(outDir, path.basename(c.file).replace(/\./g, '_'));
+    const base = path.join(outDir, path.basename(model).replace(/\./g, '_'));
     await page.screenshot({ path: `${base}.page.png` });
     const shot = await canvasPng();
     save(shot, `${base}.web.png`);
     const [w, h] = await page.evaluate(() => [document.getElementById('view').width, document.getElementById('view').height]);
-    execFileSync(aemCli, ['render', c.file, '-o', `${base}.aem.png`, '--size', `${w}x${h}`, '--no-grid', '--time', '0']);
+    execFileSync(aemCli, ['render', model, '-o', `${base}.aem.png`, '--size', `${w}x${h}`, '--no-grid', '--time', '0']);
     const s = await silhouettes(shot, dataUrl(`${base}.aem.png`));
     check(!s.error && s.iou >= minIou && s.na > 100, `${c.format}: silhouette IoU ${s.iou?.toFixed(4)} >= ${minIou} (${s.na} vs ${s.nb} pixels) ${s.error || ''}`);
     if (c.animated) {
@@ -143,10 +169,15 @@ try {
   await page.screenshot({ path: path.join(outDir, 'hostile.page.png') });
   check(state === 'error' && !shown.hidden && /^[A-Z][A-Z0-9_]+$/.test(shown.code || '') && /at byte \d+/.test(shown.text),
     `hostile file shows its error with code and offset: ${shown.text}`);
-  check((await load(cases[0].file)) === 'ready', 'after the hostile file the page loads a model again');
+  check((await load(...cases[0].files)) === 'ready', 'after the hostile file the page loads a model again');
+
+  await load(draco);
+  const refused = await page.evaluate(() => ({ code: document.getElementById('error-code')?.textContent, text: document.getElementById('error').textContent }));
+  check(refused.code === 'GLTF_UNSUPPORTED_EXTENSION' && refused.text.includes('KHR_draco_mesh_compression'),
+    `a Draco-compressed glTF names the extension: ${refused.text}`);
 
   await page.evaluate(() => (document.body.dataset.state = 'waiting'));
-  await page.goto(`${origin}/?model=/test/${path.basename(cases[3].file)}`);
+  await page.goto(`${origin}/?model=/test/${path.basename(cases[3].files[0])}`);
   await waitSettled();
   check((await page.evaluate(() => document.body.dataset.state)) === 'ready', '?model= loads a model from the site');
 } finally {

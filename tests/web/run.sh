@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ctest web.browser: builds the site (scripts/web.sh) and runs browser_test.mjs against it. Exits 77
-# (reported as skipped by ctest) when a tool it needs is missing: emcc, chromium, the Node test tools
-# (bash scripts/install-deps.sh --tests installs all three) or the corpus (AEM_CORPUS_DIR).
+# (reported as skipped by ctest) when a tool it needs is missing: emcc, chromium, node or the Node test
+# tools (bash scripts/install-deps.sh --tests installs them all). The models are the repository's own;
+# AEM_CORPUS_DIR, when set, adds CesiumMan and its first-frame time.
 # Usage: run.sh BUILD_DIR AEM_CLI (AEM_WEB_BUILD_DIR: an Emscripten build folder to reuse)
 set -euo pipefail
 build=$1 aem_cli=$2
@@ -10,8 +11,8 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 skip() { echo "SKIPPED: $1"; [ -n "${AEM_REQUIRE_TOOLS:-}" ] && exit 1; exit 77; }
 command -v emcc >/dev/null || skip "emcc not found (Debian package emscripten)"
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium not found (Debian package chromium)"
+command -v node >/dev/null || skip "node not found (Debian package nodejs)"
 [ -d "$repo/tests/node/node_modules/puppeteer-core" ] || skip "puppeteer-core not installed (tests/node)"
-[ -n "${AEM_CORPUS_DIR:-}" ] || skip "AEM_CORPUS_DIR is not set"
 
 AEM_WEB_BUILD_DIR="${AEM_WEB_BUILD_DIR:-$build/web-build}" bash "$repo/scripts/web.sh" build "$build/web-site"
 wasm_bytes=$(stat -c %s "$build/web-site/aem.wasm")

@@ -18,6 +18,7 @@ struct Viewer {
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
   std::unique_ptr<aem::render::Renderer> renderer;
   aem::render::Camera camera;
+  std::int32_t animation = -1;  // the animation last posed: framing covers all of its poses
   std::string reply;
 };
 
@@ -57,21 +58,25 @@ EMSCRIPTEN_KEEPALIVE const char* aem_web_init(const char* selector) {
 }
 
 /// Reads the model at `path` (in the module's file system) and shows it at the first animation's
-/// start (bind pose without animations), framed like `aem render`. Returns the info or error JSON.
+/// start (bind pose without animations), framed like `aem render` (on every pose of that animation, so
+/// the first frame matches it and no pose leaves the picture). Returns the info or error JSON.
 EMSCRIPTEN_KEEPALIVE const char* aem_web_load(const char* path, float aspect) {
   Viewer& v = viewer();
   auto scene = aem::read_scene(std::filesystem::path(path));
   if (!scene) return (v.reply = aem::web::error_json(scene.error())).c_str();
   v.renderer->load(scene.value(), std::filesystem::path(path).parent_path());
-  v.renderer->set_pose(scene->animations.empty() ? -1 : 0, 0.0f);
-  v.camera = aem::render::orbit_camera(v.renderer->pose().posed_bounds(), kYaw, kPitch, aspect);
+  v.animation = scene->animations.empty() ? -1 : 0;
+  v.renderer->set_pose(v.animation, 0.0f);
+  v.camera = aem::render::orbit_camera(v.renderer->animation_bounds(v.animation), kYaw, kPitch, aspect);
   v.reply = aem::web::scene_info_json(scene.value(), v.renderer->scene(), scene.warnings, v.renderer->textures().problems());
   return v.reply.c_str();
 }
 
 /// Poses animation `animation` (negative: bind pose) at `time` seconds.
 EMSCRIPTEN_KEEPALIVE void aem_web_pose(int animation, float time) {
-  if (std::isfinite(time)) viewer().renderer->set_pose(animation, time);
+  if (!std::isfinite(time)) return;
+  viewer().animation = animation;
+  viewer().renderer->set_pose(animation, time);
 }
 
 /// Draws into the canvas's `width` x `height` drawing buffer.
@@ -84,10 +89,10 @@ EMSCRIPTEN_KEEPALIVE void aem_web_draw(int width, int height, int wireframe, int
   v.renderer->draw(v.camera, width, height, options);
 }
 
-/// Frames the current pose from `aem render`'s default angles.
+/// Frames the current animation from `aem render`'s default angles.
 EMSCRIPTEN_KEEPALIVE void aem_web_frame(float aspect) {
   Viewer& v = viewer();
-  v.camera = aem::render::orbit_camera(v.renderer->pose().posed_bounds(), kYaw, kPitch, aspect);
+  v.camera = aem::render::orbit_camera(v.renderer->animation_bounds(v.animation), kYaw, kPitch, aspect);
 }
 
 EMSCRIPTEN_KEEPALIVE void aem_web_orbit(float yaw_degrees, float pitch_degrees) {

@@ -1,6 +1,7 @@
 #include "viewer_info.hpp"
 
 #include "json_writer.hpp"
+#include "render/render_scene.hpp"
 
 namespace aem::web {
 namespace {
@@ -52,6 +53,8 @@ std::string scene_info_json(const Scene& scene, const Scene& prepared, const std
   json.begin_object("vertex_animation")
       .value("frames", static_cast<std::uint64_t>(va.frame_count))
       .value("frame_rate", static_cast<double>(va.frame_rate))
+      // What the renderer plays at: an unknown rate (CEM stores none) plays at its default.
+      .value("playback_rate", static_cast<double>(va.frame_rate > 0 ? va.frame_rate : render::kDefaultVertexFrameRate))
       .end_object();
   json.begin_array("warnings");
   for (const Warning& w : warnings) write_diagnostic(json, w, {}, "warning");

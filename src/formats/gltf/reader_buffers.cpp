@@ -1,13 +1,12 @@
 // GLB chunks, buffers and buffer views, each checked against the bytes present (see reader_buffers.hpp).
 #include "formats/gltf/reader_buffers.hpp"
 
-#include <meshoptimizer.h>
-
 #include <cstring>
 
 #include "core/byte_reader.hpp"
 #include "core/file.hpp"
 #include "core/parse_error.hpp"
+#include "formats/gltf/meshopt_decode.hpp"
 #include "formats/gltf/side_files.hpp"
 
 namespace aem::formats::gltf {
@@ -147,24 +146,7 @@ std::span<const std::byte> meshopt_view(Context& ctx, const Json& ext, std::uint
     ctx.fail("GLTF_BAD_VALUE", ext.path(), "count * byteStride must equal the view's byteLength");
   ctx.spend(view_length, ext.path());
   auto& out = ctx.owned.emplace_back(view_length);
-  auto* dst = out.data();
-  const auto* in = reinterpret_cast<const unsigned char*>(src.data());
-  int rc = -1;
-  if (mode == "ATTRIBUTES") {
-    if (stride % 4 != 0) ctx.fail("GLTF_BAD_VALUE", ext.path() + ".byteStride", "must be a multiple of 4 for ATTRIBUTES");
-    rc = meshopt_decodeVertexBuffer(dst, count, stride, in, src.size());
-    if (rc == 0 && filter == "OCTAHEDRAL" && (stride == 4 || stride == 8)) meshopt_decodeFilterOct(dst, count, stride);
-    else if (rc == 0 && filter == "QUATERNION" && stride == 8) meshopt_decodeFilterQuat(dst, count, stride);
-    else if (rc == 0 && filter == "EXPONENTIAL") meshopt_decodeFilterExp(dst, count, stride);
-    else if (rc == 0 && !filter.empty() && filter != "NONE") ctx.fail("GLTF_BAD_VALUE", ext.path() + ".filter", "unknown filter \"" + filter + "\" for this stride");
-  } else if ((mode == "TRIANGLES" || mode == "INDICES") && (stride == 2 || stride == 4)) {
-    if (mode == "TRIANGLES" && count % 3 != 0) ctx.fail("GLTF_BAD_VALUE", ext.path() + ".count", "TRIANGLES needs a multiple of 3");
-    rc = mode == "TRIANGLES" ? meshopt_decodeIndexBuffer(dst, count, stride, in, src.size())
-                             : meshopt_decodeIndexSequence(dst, count, stride, in, src.size());
-  } else {
-    ctx.fail("GLTF_BAD_VALUE", ext.path() + ".mode", "unknown mode \"" + mode + "\" for this stride");
-  }
-  if (rc != 0) ctx.fail("GLTF_DECODE", ext.path(), "meshopt data does not decode (" + std::to_string(rc) + ")");
+  decode_meshopt(ctx, ext, src, out.data(), count, stride, mode, filter);
   return out;
 }
 
