@@ -1,18 +1,24 @@
 // Animation evaluation, ns per bone: the fast AemAnimator against a faithful re-implementation of
-// the reference libaem algorithm (aem-notes.md §5: every bone re-evaluates its whole ancestor chain,
+// the reference libaem algorithm (docs/formats/aem.md §5: every bone re-evaluates its whole ancestor chain,
 // every channel scans its keys linearly, matrices built by generic 4x4 products), on generated
 // 60- and 200-bone characters with 120 keys per channel (4 s at 30 keys/s), played forward at 60 Hz.
 // "Smooth" characters move like real animation (each joint sways on a sine, keys a few degrees
 // apart); "jittery" ones get a random rotation per key (tens of degrees apart: the worst case).
+// BM_Crowd poses 1,000 instances at different times with one evaluate_crowd call per frame (the
+// figure: instances per second on one core). The corpus CesiumMan (AEM_CORPUS_DIR) is measured the
+// same way, after conversion to AEM in memory.
 // Run: scripts/bench.sh bench_animation
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <random>
 
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
+#include "aem/io.hpp"
 #include "formats/aem/aem_format.hpp"
 
 namespace {
@@ -65,7 +71,7 @@ Character make_character(int bones, bool smooth) {
 
 Mat4 mat_mul(const Mat4& a, const Mat4& b) { return a * b; }  // generic 4x4 product, as glm_mat4_mul
 
-/// Slerp as cglm 0.9.1 computes it for libaem (aem-notes.md §5): acos plus three sines, negating
+/// Slerp as cglm 0.9.1 computes it for libaem (docs/formats/aem.md §5): acos plus three sines, negating
 /// `from` for the shortest path, a plain lerp when sin θ < 0.001.
 aem::Quat slerp_ref(aem::Quat from, aem::Quat to, float t) {
   float cos_theta = from.x * to.x + from.y * to.y + from.z * to.z + from.w * to.w;
@@ -132,18 +138,53 @@ void evaluate_ref(const aem::AemView& v, std::uint32_t anim, float t, Mat4* out)
 
 // ---- benchmarks ------------------------------------------------------------------------------
 
-/// state.range(0) bones; state.range(1) = 1 for smooth keys, 0 for jittery ones.
-const aem::AemView& character(const benchmark::State& state) {
+/// The corpus CesiumMan (glTF) written as AEM in memory; nullptr without AEM_CORPUS_DIR.
+const aem::AemView* cesium_man() {
+  static std::optional<Character> loaded = []() -> std::optional<Character> {
+    const char* corpus = std::getenv("AEM_CORPUS_DIR");
+    if (!corpus) return std::nullopt;
+    auto scene = aem::read_scene(std::filesystem::path(corpus) / "gltf/CesiumMan/CesiumMan.glb");
+    if (!scene) return std::nullopt;
+    auto bytes = aem::formats::aem_write(scene.value(), {});
+    if (!bytes) return std::nullopt;
+    auto model = aem::AemModel::from_memory(bytes.value());
+    if (!model) return std::nullopt;
+    return Character{bytes.value(), std::move(model.value())};
+  }();
+  return loaded ? &loaded->model.view() : nullptr;
+}
+
+/// state.range(0) bones (0: the corpus CesiumMan); state.range(1) = 1 for smooth keys, 0 for jittery ones.
+const aem::AemView* character(benchmark::State& state) {
   static std::map<std::pair<int, bool>, Character> cache;
   const int bones = static_cast<int>(state.range(0));
   const bool smooth = state.range(1) != 0;
-  return cache.try_emplace({bones, smooth}, make_character(bones, smooth)).first->second.model.view();
+  if (bones == 0) {
+    const aem::AemView* v = cesium_man();
+    if (!v) state.SkipWithError("set AEM_CORPUS_DIR for CesiumMan");
+    return v;
+  }
+  return &cache.try_emplace({bones, smooth}, make_character(bones, smooth)).first->second.model.view();
+}
+
+/// Duration of animation 0: the largest key time.
+float duration(const aem::AemView& v) {
+  float end = 0.0f;
+  for (std::uint32_t b = 0; b < v.counts().bones; ++b) {
+    const auto& s = v.sequence(0, b);
+    for (std::uint32_t c = 0; c < 3; ++c) {
+      const std::uint32_t first[3] = {s.first_position, s.first_rotation, s.first_scale};
+      const std::uint32_t count[3] = {s.position_count, s.rotation_count, s.scale_count};
+      if (count[c]) end = std::max(end, v.keyframes()[first[c] + count[c] - 1].time);
+    }
+  }
+  return end > 0.0f ? end : 1.0f;
 }
 
 /// Runs `evaluate(time, out)` once per iteration, with times from `next_time()`, and reports ns per bone.
 template <class Evaluate, class NextTime>
-void run(benchmark::State& state, Evaluate evaluate, NextTime next_time) {
-  const int bones = static_cast<int>(state.range(0));
+void run(benchmark::State& state, const aem::AemView& v, Evaluate evaluate, NextTime next_time) {
+  const int bones = static_cast<int>(v.counts().bones);
   std::vector<Mat4> out(bones);
   for (auto _ : state) {
     evaluate(next_time(), out);
@@ -153,35 +194,64 @@ void run(benchmark::State& state, Evaluate evaluate, NextTime next_time) {
                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
 
-/// Forward playback at 60 Hz, wrapping at the 4 s duration.
-auto playback() {
-  return [t = 0.0f]() mutable {
-    t = t + 1.0f / 60.0f > 4.0f ? 0.0f : t + 1.0f / 60.0f;
+/// Forward playback at 60 Hz from `start`, wrapping at the animation's end.
+auto playback(const aem::AemView& v, float start = 0.0f) {
+  return [t = start, end = duration(v)]() mutable {
+    t = t + 1.0f / 60.0f > end ? 0.0f : t + 1.0f / 60.0f;
     return t;
   };
 }
 
 void BM_Reference(benchmark::State& state) {
-  const aem::AemView& v = character(state);
-  run(state, [&](float t, std::vector<Mat4>& out) { evaluate_ref(v, 0, t, out.data()); }, playback());
+  const aem::AemView* v = character(state);
+  if (!v) return;
+  run(state, *v, [&](float t, std::vector<Mat4>& out) { evaluate_ref(*v, 0, t, out.data()); }, playback(*v));
 }
 
 void BM_Fast(benchmark::State& state) {
-  aem::AemAnimator animator(character(state));
-  run(state, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, playback());
+  const aem::AemView* v = character(state);
+  if (!v) return;
+  aem::AemAnimator animator(*v);
+  run(state, *v, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, playback(*v));
 }
 
 void BM_FastRandomTimes(benchmark::State& state) {
-  aem::AemAnimator animator(character(state));
+  const aem::AemView* v = character(state);
+  if (!v) return;
+  aem::AemAnimator animator(*v);
   std::mt19937 rng(1);
-  std::uniform_real_distribution<float> u(0.0f, 4.0f);
+  std::uniform_real_distribution<float> u(0.0f, duration(*v));
   // Times jump around: the key lookup binary-searches instead of following the cursor.
-  run(state, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, [&] { return u(rng); });
+  run(state, *v, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, [&] { return u(rng); });
+}
+
+/// 1,000 instances spread over the animation, each played forward at 60 Hz, one call per frame.
+void BM_Crowd(benchmark::State& state) {
+  const aem::AemView* v = character(state);
+  if (!v) return;
+  constexpr int kInstances = 1000;
+  const std::size_t bones = v->counts().bones;
+  aem::AemAnimator animator(*v);
+  std::vector<decltype(playback(*v))> clocks;
+  for (int i = 0; i < kInstances; ++i) clocks.push_back(playback(*v, duration(*v) * i / kInstances));
+  std::vector<float> times(kInstances);
+  std::vector<Mat4> skins(kInstances * bones);
+  for (auto _ : state) {
+    for (int i = 0; i < kInstances; ++i) times[i] = clocks[i]();
+    animator.evaluate_crowd(0, times, skins);
+    benchmark::DoNotOptimize(skins.data());
+  }
+  const double instances = static_cast<double>(state.iterations()) * kInstances;
+  state.counters["instances_per_s"] = benchmark::Counter(instances, benchmark::Counter::kIsRate);
+  state.counters["ns_per_bone"] = benchmark::Counter(instances * bones, benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                                                     benchmark::Counter::kIs1000);
 }
 
 }  // namespace
 
-BENCHMARK(BM_Reference)->ArgsProduct({{60, 200}, {1, 0}});
-BENCHMARK(BM_Fast)->ArgsProduct({{60, 200}, {1, 0}});
-BENCHMARK(BM_FastRandomTimes)->ArgsProduct({{60, 200}, {1, 0}});
+// Bone counts: 0 is the corpus CesiumMan (22 bones); 266 is BrainStem's count; 60 and 200 as before.
+BENCHMARK(BM_Reference)->Args({0, 1})->ArgsProduct({{60, 200, 266}, {1, 0}});
+BENCHMARK(BM_Fast)->Args({0, 1})->ArgsProduct({{60, 200, 266}, {1, 0}});
+BENCHMARK(BM_FastRandomTimes)->Args({0, 1})->ArgsProduct({{60, 200, 266}, {1, 0}});
+BENCHMARK(BM_Crowd)->Args({0, 1})->ArgsProduct({{60, 266}, {1, 0}});
 BENCHMARK_MAIN();

@@ -39,8 +39,8 @@ void run(benchmark::State& state, const std::filesystem::path& path, Read read) 
     return;
   }
   for (auto _ : state) {
-    auto bytes = aem::detail::read_file(path);
-    auto scene = read(aem::ReadInput{bytes.value(), path, {}});
+    auto bytes = aem::detail::read_file_uninitialized(path);  // as read_scene reads files
+    auto scene = read(aem::ReadInput{bytes->bytes(), path, {}});
     if (!scene) state.SkipWithError(scene.error().to_string().c_str());
     benchmark::DoNotOptimize(scene);
   }

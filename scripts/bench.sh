@@ -1,15 +1,86 @@
 #!/usr/bin/env bash
-# Builds the benchmarks (Release) and runs them all, or those named as arguments (e.g. bench_aem_load).
-# Each prints Google Benchmark's table; docs/performance.md records the figures and ratios.
+# Builds the benchmarks (Release), runs them, runs the whole-process rows (the aem tool on generated
+# files: CPU time and peak RSS), and prints issue 16's summary: every row as a ratio against its
+# baseline measured in the same run (scripts/bench_summary.py). docs/performance.md has the figures.
+#   scripts/bench.sh                 every benchmark program, the whole-process rows, the summary
+#   scripts/bench.sh NAME...         only these programs (e.g. bench_aem_load; "processes" for the
+#                                    whole-process rows), then the summary of what ran
+#   scripts/bench.sh --scale [...]   also the scale rows: a generated glb over 1 GB converted to AEM
+#                                    (peak RSS; needs about 3 GB in $TMPDIR and 5 GB of memory) and a batch of 200
+#                                    corpus files converted with -j1 and -j2
+# AEM_CORPUS_DIR names the shared corpus; without it the rows that need it (CesiumMan, the batch)
+# say "not measured". Results (Google Benchmark JSON, processes.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_BENCH=ON >/dev/null
-cmake --build build -j"$(nproc)"
-targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then
-  for b in build/bench/bench_*; do [ -x "$b" ] && targets+=("$(basename "$b")"); done
-fi
-for t in "${targets[@]}"; do
-  echo "== $t"
-  "build/bench/$t" --benchmark_counters_tabular=true
+scale=0
+targets=()
+for a in "$@"; do
+  if [ "$a" = --scale ]; then scale=1; else targets+=("$a"); fi
 done
+build=build
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_BENCH=ON >/dev/null
+cmake --build "$build" -j"$(nproc)"
+if [ ${#targets[@]} -eq 0 ]; then
+  for b in "$build"/bench/bench_*; do
+    # bench_gltf_json compares JSON parsers on a file it is given (see docs/performance.md).
+    [ -x "$b" ] && [ "$(basename "$b")" != bench_gltf_json ] && targets+=("$(basename "$b")")
+  done
+  targets+=(processes)
+fi
+out=$(mktemp -d "${TMPDIR:-/tmp}/aem-bench.XXXXXX")
+gen="$out/generated"
+mkdir "$gen"
+trap 'rm -rf "$gen"' EXIT
+corpus=${AEM_CORPUS_DIR:-}
+if [ -z "$corpus" ] || [ ! -d "$corpus" ]; then
+  echo "bench: AEM_CORPUS_DIR is not set or missing: the CesiumMan rows and the batch rows are skipped"
+  corpus=""
+fi
+aem="$build/apps/aem/aem"
+# measure LABEL INPUT OUTPUT -- COMMAND...: a failing command is recorded (its row says so), not fatal.
+measure() { python3 scripts/bench_summary.py run "$out" "$@" || echo "bench: $1 failed; its row says so"; }
+
+for t in "${targets[@]}"; do
+  [ "$t" = processes ] && continue
+  echo "== $t"
+  "$build/bench/$t" --benchmark_counters_tabular=true --benchmark_out="$out/$t.json" --benchmark_out_format=json ||
+    echo "bench: $t failed (exit $?); its rows are left out"
+done
+
+if [[ " ${targets[*]} " == *" processes "* ]]; then
+  echo "== whole-process rows (aem tool: CPU time, peak RSS)"
+  "$build/bench/make_glb" "$gen/tube.glb" 4000 128 60
+  measure convert-39 "$gen/tube.glb" "$gen/tube.aem" -- "$aem" convert "$gen/tube.glb" "$gen/tube.aem"
+  measure validate-aem "$gen/tube.aem" - -- "$aem" validate "$gen/tube.aem"
+  measure info-aem "$gen/tube.aem" - -- "$aem" info "$gen/tube.aem" >/dev/null
+  if command -v gltfpack >/dev/null; then
+    measure gltfpack-39 "$gen/tube.glb" "$gen/packed.glb" -- gltfpack -i "$gen/tube.glb" -o "$gen/packed.glb" >/dev/null
+  else
+    echo "bench: gltfpack is not installed (scripts/install-deps.sh --tests): its row is skipped"
+  fi
+  rm -f "$gen"/tube.* "$gen/packed.glb"
+fi
+
+if [ $scale = 1 ]; then
+  echo "== scale rows"
+  "$build/bench/make_glb" "$gen/big.glb" 104000 128 60
+  measure convert-1g "$gen/big.glb" "$gen/big.aem" -- "$aem" convert "$gen/big.glb" "$gen/big.aem"
+  rm -f "$gen"/big.*
+  if [ -n "$corpus" ]; then
+    # Single-file models only (a .gltf's side files would not follow a link), repeated up to 200.
+    mapfile -t models < <(find "$corpus" -type f \( -name '*.glb' -o -name '*.aem' -o -name '*.iqm' -o -name '*.iqe' -o -name '*.cem' \) | sort)
+    mkdir "$gen/batch"
+    for i in $(seq 0 199); do
+      m=${models[$((i % ${#models[@]}))]}
+      ln -s "$(realpath "$m")" "$gen/batch/$(printf '%03d' "$i")_$(basename "$m")"
+    done
+    for j in 1 2; do
+      rm -rf "$gen/batch-out"
+      measure "batch-j$j" "$gen/batch" "$gen/batch-out" -- "$aem" convert -j"$j" --to aem --out-dir "$gen/batch-out" "$gen"/batch/* >"$out/batch-j$j.log" 2>&1
+    done
+  fi
+fi
+
+echo
+echo "== summary (results in $out)"
+python3 scripts/bench_summary.py table "$out"

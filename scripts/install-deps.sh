@@ -23,6 +23,7 @@ test_packages=(
   emscripten chromium
   gltfpack
   blender python3-numpy
+  groff-base man-db
 )
 
 with_tests=0

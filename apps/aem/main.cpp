@@ -14,14 +14,29 @@ CLI::App* find_command(CLI::App& app, const std::string& name) {
   return found.empty() ? nullptr : found.front();
 }
 
-std::vector<std::string> option_spellings(const CLI::App& app) {
-  std::vector<std::string> out;
-  for (const CLI::Option* opt : app.get_options()) {
-    if (!opt->nonpositional()) continue;
-    for (const auto& s : opt->get_snames()) out.push_back("-" + s);
-    for (const auto& l : opt->get_lnames()) out.push_back("--" + l);
+aem::cli::OptionSpec option_spec(const CLI::Option& opt) {
+  aem::cli::OptionSpec spec;
+  for (const auto& s : opt.get_snames()) spec.spellings.push_back("-" + s);
+  for (const auto& l : opt.get_lnames()) spec.spellings.push_back("--" + l);
+  if (!opt.nonpositional()) spec.spellings.push_back(opt.get_name(true));
+  if (opt.get_type_size() != 0) spec.value = opt.get_type_name();
+  spec.description = opt.get_description();
+  spec.default_value = opt.get_default_str();
+  spec.required = opt.get_required();
+  spec.repeated = opt.get_items_expected_max() > 1;
+  return spec;
+}
+
+/// The command line as data, for the completion script and the manual page.
+aem::cli::ToolSpec tool_spec(const CLI::App& app) {
+  aem::cli::ToolSpec tool{app.get_description(), AEM_VERSION, {}, {}};
+  for (const CLI::Option* opt : app.get_options()) tool.options.push_back(option_spec(*opt));
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    aem::cli::CommandSpec command{sub->get_name(), sub->get_description(), {}, {}};
+    for (const CLI::Option* opt : sub->get_options()) (opt->nonpositional() ? command.options : command.positionals).push_back(option_spec(*opt));
+    tool.commands.push_back(std::move(command));
   }
-  return out;
+  return tool;
 }
 
 }  // namespace
@@ -113,6 +128,7 @@ int main(int argc, char** argv) {
       ->add_option("command", help_topic, "Command name");
 
   auto* completion_cmd = app.add_subcommand("completion", "Print the bash completion script (installed with the tool)");
+  auto* manpage_cmd = app.add_subcommand("manpage", "Print the manual page aem(1) in roff (installed with the tool)");
 
   // Before CLI11 sees them: an unknown command is named as such (CLI11 would only say that a command is
   // required), and `aem help COMMAND` is answered by the command's own --help.
@@ -121,7 +137,7 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "aem: unknown command '{}' (run `aem --help` for the list)\n", args[0]);
     return kExitUsage;
   }
-  if (args.size() == 2 && args[0] == "help") {
+  if (args.size() == 2 && args[0] == "help" && !args[1].starts_with("-")) {
     if (!find_command(app, args[1])) {
       fmt::print(stderr, "aem: unknown command '{}' (run `aem --help` for the list)\n", args[1]);
       return kExitUsage;
@@ -152,11 +168,7 @@ int main(int argc, char** argv) {
   if (pose_cmd->parsed()) return run_pose(pose);
   if (convert_cmd->parsed()) return run_convert(convert);
   if (render_cmd->parsed()) return run_render(render);
-  if (completion_cmd->parsed()) {
-    std::vector<CommandSpec> commands;
-    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
-      commands.push_back({sub->get_name(), option_spellings(*sub)});
-    return run_completion(commands, option_spellings(app));
-  }
+  if (completion_cmd->parsed()) return run_completion(tool_spec(app));
+  if (manpage_cmd->parsed()) return run_manpage(tool_spec(app));
   return kExitUsage;
 }

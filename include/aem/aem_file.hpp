@@ -1,4 +1,4 @@
-// On-disk records of the current AEM layout (spec: aem.txt, sizes confirmed in aem-notes.md §1).
+// On-disk records of the current AEM layout (docs/formats/aem.md §1).
 // All fields are little-endian and 4 bytes wide, every section starts at a multiple of 4, so a
 // 4-byte-aligned file image can be viewed through these structs without copying.
 #pragma once

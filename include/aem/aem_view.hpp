@@ -15,6 +15,10 @@
 
 namespace aem {
 
+namespace detail {
+class VertexScan;
+}
+
 /// A validated view over the bytes of a current-layout AEM file. Does not own the bytes: they
 /// must outlive the view. After validate() succeeds every index, range and parent link is in range,
 /// the bone hierarchy is acyclic, every float is finite and key times never decrease.
@@ -67,6 +71,9 @@ class AemView {
   const Offsets& offsets() const { return off_; }
 
  private:
+  friend class AemModel;
+  /// validate(), trusting `scanned` for the vertices when it covered all of them and passed.
+  static Result<AemView> validate(std::span<const std::byte> bytes, const detail::VertexScan* scanned);
   template <class T>
   std::span<const T> section(std::uint64_t offset, std::uint32_t count) const {
     return {reinterpret_cast<const T*>(bytes_.data() + offset), count};
@@ -93,7 +100,8 @@ class AemModel {
  private:
   struct Storage;
   /// Validates `bytes` (held by `storage`) and wraps both in a model.
-  static Result<AemModel> adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes, const std::string& file);
+  static Result<AemModel> adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes, const std::string& file,
+                                const detail::VertexScan* scanned = nullptr);
   std::shared_ptr<Storage> storage_;
   AemView view_;
 };

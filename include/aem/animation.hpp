@@ -4,6 +4,7 @@
 // evaluate one shared (unchanging) view or scene at once. sample_channel and parents_first_order are pure.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -12,29 +13,57 @@
 
 namespace aem {
 
-/// Evaluates animations of a validated AEM file. Holds per-bone scratch state (no allocation per
-/// call) and key cursors that make monotonic playback O(1) per channel; one animator per thread.
+namespace clip {
+struct Clip;
+}
+
+/// Evaluates animations of a validated AEM file. Holds per-bone scratch state and key cursors that
+/// make monotonic playback O(1) per key list; one animator per thread. The first evaluation of an
+/// animation re-lays its keys (memory about the size of those keys); later calls with the same
+/// animation (and crowd size) allocate nothing.
 class AemAnimator {
  public:
   explicit AemAnimator(const AemView& view);
+  ~AemAnimator();
+  AemAnimator(AemAnimator&&) noexcept;
+  AemAnimator& operator=(AemAnimator&&) noexcept;
 
   /// Poses every bone for animation `animation` at `time` seconds (no wrapping; clamped to the
   /// keys). animation < 0 or >= animation count gives the bind pose: identity skin matrices.
   /// Writes bone_count skin matrices (model pose * inverse bind) to `skin`.
   void evaluate(std::int32_t animation, float time, std::span<Mat4> skin);
 
-  /// Parent-relative transforms of the last evaluate() (identity in bind pose).
-  std::span<const Mat4> local() const { return local_; }
+  /// Poses a crowd in one call: instance i of the model at times[i] seconds of `animation`, written
+  /// to skins[i * bone_count, (i + 1) * bone_count) as evaluate() would. Each instance keeps its own
+  /// key cursors from call to call (forward playback stays O(1) per key list), so pass the instances
+  /// in the same order every call. local() and model() are left as the last evaluate() made them.
+  void evaluate_crowd(std::int32_t animation, std::span<const float> times, std::span<Mat4> skins);
+
+  /// Parent-relative transforms of the last evaluate() (identity in bind pose); built on the first
+  /// call after an evaluate(), which does not need them.
+  std::span<const Mat4> local() const;
   /// Model-space bone transforms of the last evaluate(), not multiplied by the inverse bind
   /// (for attachments). In bind pose these are the inverses of the inverse bind matrices.
   std::span<const Mat4> model() const { return model_; }
 
  private:
+  struct Scratch;
+  void build_local() const;
+  void bind_pose(std::span<Mat4> skin);
+  void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_model);
+
   const AemView* view_;
-  std::vector<Mat4> local_, model_;
-  std::vector<std::uint32_t> cursors_;  // 3 per bone: position, rotation, scale
-  std::vector<std::uint8_t> affine_inverse_bind_;  // per bone: the cheaper product is exact
-  std::int32_t last_animation_ = -1;
+  const clip::Clip& clip(std::uint32_t animation);
+
+  std::vector<clip::Clip> clips_;       // one per animation, built on first use
+  std::vector<std::uint8_t> compiled_;  // per animation: clips_ entry built
+  mutable std::vector<Mat4> local_;
+  mutable bool local_stale_ = false;  // local_ still to be built from the sampled keys in scratch_
+  std::vector<Mat4> model_;
+  std::unique_ptr<Scratch> scratch_;
+  std::vector<std::uint32_t> cursors_;        // evaluate(): one per key list of the last animation
+  std::vector<std::uint32_t> crowd_cursors_;  // evaluate_crowd(): the same, instance after instance
+  std::int32_t last_animation_ = -1, last_crowd_animation_ = -1;
 };
 
 /// Evaluates the scene's skeleton: joints without a channel (or with an empty key list) use their

@@ -1,4 +1,4 @@
-// The 2022 ("legacy") AEM layout written by the Blender add-on (aem-legacy.md, aem-notes.md §7-§9):
+// The 2022 ("legacy") AEM layout written by the Blender add-on (docs/formats/aem.md §7-§9):
 // telling it apart from the current layout, a validated read-only view over its bytes, and an
 // animator that reproduces the 2022 viewer's evaluation. The current-layout runtime (AemView,
 // AemAnimator) never accepts legacy files; read_scene() reads both layouts.
@@ -19,7 +19,7 @@ namespace aem {
 enum class AemLayout : std::uint8_t { Current, Legacy };
 
 /// Picks the layout whose exact file size (computed from the header, 64-bit) equals bytes.size()
-/// (aem-notes.md §9). Exactly one fits: that one. Both fit: Current, with an AEM_LAYOUT_AMBIGUOUS
+/// (docs/formats/aem.md §9). Exactly one fits: that one. Both fit: Current, with an AEM_LAYOUT_AMBIGUOUS
 /// warning. Neither fits: AEM_SIZE_MISMATCH naming both implied sizes. Input without the "AEM"
 /// version 1 header, or shorter than the 24-byte legacy header, is reported as Current so that the
 /// current-layout validator names the problem.
@@ -90,7 +90,7 @@ class LegacyView {
   legacy_file::Bone bone(std::uint32_t b) const;
   /// Keyframe time as stored: a Blender frame number, the first normally 0.
   float key_time(std::uint32_t k) const;
-  /// Keyframe matrix of bone b: K_b = P_b * P_parent^-1 (aem-notes.md §8), column-major.
+  /// Keyframe matrix of bone b: K_b = P_b * P_parent^-1 (docs/formats/aem.md §8), column-major.
   Mat4 key_matrix(std::uint32_t k, std::uint32_t b) const;
   /// Bone indices ordered so that every parent comes before its children.
   std::span<const std::uint32_t> parents_first_order() const { return order_; }
@@ -112,7 +112,7 @@ class LegacyView {
 /// chain product, which telescopes to Blender's pose_bone.matrix). `out` holds bone_count matrices.
 void legacy_keyframe_pose(const LegacyView& view, std::uint32_t k, std::span<Mat4> out);
 
-/// Evaluates a legacy file exactly as the 2022 viewer (18a161a) did (aem-notes.md §8): find the
+/// Evaluates a legacy file exactly as the 2022 viewer (18a161a) did (docs/formats/aem.md §8): find the
 /// keyframes around the time, blend the absolute poses G (lerp of the translation column, glm-style
 /// slerp of quat_cast of the whole 3x3 with no scale removed, lerp of column lengths, recomposed
 /// T * R * S) and multiply by the inverse bind. Precomputes every keyframe's pose (as many matrices

@@ -1,5 +1,5 @@
 // Keyframe lookup and interpolation shared by the AEM runtime evaluator and the scene evaluator.
-// Semantics follow libaem (aem-notes.md §5): the first key with time >= t is found; before the first
+// Semantics follow libaem (docs/formats/aem.md §5): the first key with time >= t is found; before the first
 // key and after the last the end value holds; in between, keys i-1 and i blend linearly (slerp for
 // rotations, always along the shortest path).
 #pragma once
@@ -83,8 +83,5 @@ inline Mat4 affine_multiply(const Mat4& a, const Mat4& b) {
   r.m[15] = 1.0f;
   return r;
 }
-
-/// True when the last row is exactly 0 0 0 1, so affine_multiply gives the same result as a full product.
-inline bool is_affine(const Mat4& m) { return m.m[3] == 0.0f && m.m[7] == 0.0f && m.m[11] == 0.0f && m.m[15] == 1.0f; }
 
 }  // namespace aem

@@ -73,7 +73,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   for (auto& w : repair_normals(scene.value())) warnings.push_back(std::move(w));
 
   if (format->name == "aem") {
-    scene.value() = flatten_nodes(scene.value());  // AEM has no nodes: instances become meshes
+    scene.value() = flatten_nodes(std::move(scene.value()));  // AEM has no nodes: instances become meshes
     if (limit_influences(scene.value(), 4))
       warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
                                  "vertices with more than 4 joint influences kept their largest 4"});

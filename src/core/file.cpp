@@ -22,9 +22,10 @@ Error io_error(const char* code, const std::filesystem::path& path, const std::s
 
 thread_local ReadRecorder* innermost_recorder = nullptr;
 
-/// Reads the whole file into the memory `allocate(size)` returns (every byte is overwritten).
+/// Reads the whole file into the memory `allocate(size)` returns (every byte is overwritten), at most
+/// `chunk` bytes per read (0: no limit), reporting each to `progress` (if set).
 template <class Allocate>
-Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
+Status read_into(const std::filesystem::path& path, Allocate&& allocate, std::size_t chunk = 0, const ReadProgress& progress = {}) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
   note_read(path);
@@ -39,7 +40,7 @@ Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
   std::byte* data = allocate(size);
   std::size_t done = 0;
   while (done < size) {
-    ssize_t n = ::read(fd, data + done, size - done);
+    ssize_t n = ::read(fd, data + done, chunk ? std::min(chunk, size - done) : size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       auto e = io_error("IO_READ_FAILED", path, "read failed");
@@ -47,6 +48,7 @@ Status read_into(const std::filesystem::path& path, Allocate&& allocate) {
       return e;
     }
     done += static_cast<std::size_t>(n);
+    if (progress) progress({data, done}, size);
   }
   ::close(fd);
   return Ok{};
@@ -77,13 +79,16 @@ Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
   return data;
 }
 
-Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path) {
+Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk, const ReadProgress& progress) {
   FileBytes out;
-  auto st = read_into(path, [&](std::size_t size) {
-    out.data.reset(new std::byte[size]);  // default-initialised: no zero fill before the read overwrites it
-    out.size = size;
-    return out.data.get();
-  });
+  auto st = read_into(
+      path,
+      [&](std::size_t size) {
+        out.data.reset(new std::byte[size]);  // default-initialised: no zero fill before the read overwrites it
+        out.size = size;
+        return out.data.get();
+      },
+      chunk, progress);
   if (!st) return st.error();
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -43,8 +44,14 @@ struct FileBytes {
   std::span<const std::byte> bytes() const { return {data.get(), size}; }
 };
 
+/// Told after each chunk of a chunked read: the file's bytes read so far (from its start) and its size.
+using ReadProgress = std::function<void(std::span<const std::byte> read, std::size_t size)>;
+
 /// read_file without the zero fill of a std::vector: for callers that keep the bytes as they are.
-Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path);
+/// With `progress`, reads at most `chunk` bytes at a time and reports each, so that the caller can
+/// check data while it is still in cache.
+Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk = 0,
+                                          const ReadProgress& progress = {});
 
 /// A read-only memory mapping of a whole file; the bytes stay valid while the object lives.
 class MappedFile {

@@ -5,8 +5,7 @@
 
 namespace aem {
 
-Mesh place_mesh(const Mesh& src, const Mat4& world, std::int32_t joint) {
-  Mesh m = src;
+Mesh place_mesh(Mesh m, const Mat4& world, std::int32_t joint) {
   // Normals go through the inverse-transpose so non-uniform scale keeps them perpendicular.
   Mat4 normal_matrix = transpose(inverse(world));
   for (auto& p : m.positions) p = transform_point(world, p);
@@ -33,16 +32,26 @@ Mesh place_mesh(const Mesh& src, const Mat4& world, std::int32_t joint) {
   return m;
 }
 
-Scene flatten_nodes(const Scene& scene) {
-  if (scene.nodes.empty()) return scene;
-  Scene out = scene;
-  out.meshes.clear();
-  out.nodes.clear();
-  auto world = node_world_matrices(scene);
-  for (std::size_t n = 0; n < scene.nodes.size(); ++n)
-    for (std::uint32_t mi : scene.nodes[n].meshes)
-      if (mi < scene.meshes.size()) out.meshes.push_back(place_mesh(scene.meshes[mi], world[n], scene.nodes[n].joint));
-  return out;
+Scene flatten_nodes(const Scene& scene) { return flatten_nodes(Scene(scene)); }
+
+Scene flatten_nodes(Scene&& scene) {
+  if (scene.nodes.empty()) return std::move(scene);
+  const auto world = node_world_matrices(scene);
+  std::vector<Mesh> meshes = std::move(scene.meshes);
+  const std::vector<Node> nodes = std::move(scene.nodes);
+  scene.meshes.clear();
+  scene.nodes.clear();
+  std::vector<std::size_t> uses_left(meshes.size(), 0);
+  for (const Node& node : nodes)
+    for (std::uint32_t mi : node.meshes)
+      if (mi < meshes.size()) ++uses_left[mi];
+  for (std::size_t n = 0; n < nodes.size(); ++n)
+    for (std::uint32_t mi : nodes[n].meshes) {
+      if (mi >= meshes.size()) continue;
+      if (--uses_left[mi] == 0) scene.meshes.push_back(place_mesh(std::move(meshes[mi]), world[n], nodes[n].joint));
+      else scene.meshes.push_back(place_mesh(meshes[mi], world[n], nodes[n].joint));
+    }
+  return std::move(scene);
 }
 
 }  // namespace aem

@@ -11,9 +11,13 @@ namespace aem {
 /// joint rigidly (Mesh::rigid_joints); skinned meshes follow their own joints. Meshes no node places are dropped. A scene without nodes is
 /// returned unchanged.
 Scene flatten_nodes(const Scene& scene);
+/// flatten_nodes on a scene the caller gives up: each mesh's last instance takes its arrays instead of
+/// copying them, so a mesh placed once is never copied.
+Scene flatten_nodes(Scene&& scene);
 
-/// A copy of `mesh` with positions, normals, tangents, bitangents and frames moved by `world` (winding
-/// flipped when it mirrors); a rigid mesh also follows `joint` (-1 = none) as in flatten_nodes.
-Mesh place_mesh(const Mesh& mesh, const Mat4& world, std::int32_t joint);
+/// `mesh` with positions, normals, tangents, bitangents and frames moved by `world` (winding flipped
+/// when it mirrors); a rigid mesh also follows `joint` (-1 = none) as in flatten_nodes. Pass an rvalue
+/// to transform the mesh in place of copying it.
+Mesh place_mesh(Mesh mesh, const Mat4& world, std::int32_t joint);
 
 }  // namespace aem

@@ -31,9 +31,9 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
 }
 
 Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options) {
-  auto data = detail::read_file(path);
+  auto data = detail::read_file_uninitialized(path);  // every reader copies what it keeps: no zero fill needed
   if (!data) return data.error();
-  return read_scene(data.value(), path, options);
+  return read_scene(data->bytes(), path, options);
 }
 
 namespace {

@@ -23,7 +23,7 @@ namespace {
 // The handlers as the formats define them: their read and write may throw an internal ParseError.
 const std::vector<FormatHandler>& raw_table() {
   // AEM keeps the reference exporter's convention: Y up, right-handed, counter-clockwise front faces,
-  // V measured down from the top of the image file (aem-notes.md §2, §3.6).
+  // V measured down from the top of the image file (docs/formats/aem.md §2, §3.6).
   static const Conventions aem_conventions{UpAxis::Y, true, true, false, 1.0f};
   static const std::vector<FormatHandler> handlers = {
       {"aem", "AEM (an excellent model): reads the current and the 2022 legacy layout, writes the current", {".aem"}, formats::aem_sniff, formats::aem_read,

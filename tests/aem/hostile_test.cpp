@@ -1,5 +1,5 @@
 // Files that lie: each gets its documented error code at the byte offset the spec layout implies
-// (offsets computed here from aem.txt's record sizes, not from the validator), never a crash.
+// (offsets computed here from the record sizes of docs/formats/aem.md §1, not from the validator), never a crash.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +11,7 @@
 #include "aem/example.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 
 namespace aem {
 namespace {
@@ -137,7 +138,7 @@ TEST(AemHostile, NonFiniteFloats) {
 TEST(AemHostile, EveryVertexWordIsCheckedInEveryVertex) {
   // The validator screens 4-word groups at once (one group overlaps the previous); each of the 23
   // words must still be checked, in the first, a middle and the last vertex. Words 14-17 and 22
-  // are bone indices (aem.txt), the rest floats.
+  // are bone indices (docs/formats/aem.md §1), the rest floats.
   const Sample clean = make_sample();
   ASSERT_TRUE(AemView::validate(clean.bytes).ok());
   for (std::uint32_t v : {0u, clean.V / 2, clean.V - 1})
@@ -244,7 +245,7 @@ TEST(AemHostile, CliReportsExitOneWithOffset) {
 /// Truncating at every length and flipping every byte must give a valid file or a clean error;
 /// when the validator accepts a mutated file, evaluation and the scene round trip must work too.
 TEST(AemHostile, TruncateAtEveryLengthAndFlipEveryByte) {
-  AEM_CORPUS_FILES(files, "aem", ".aem");
+  AEM_CORPUS_OR_FIXTURE_FILES(files, "aem", ".aem");
   for (const auto& file : files) {
     SCOPED_TRACE(file.string());
     const auto bytes = test::read_bytes(file);

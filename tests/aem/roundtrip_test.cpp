@@ -1,5 +1,5 @@
 // AEM -> scene -> AEM gives the same bytes, except the garbage the reference exporter leaves after
-// the NUL of 128-byte strings (aem-notes.md §3.4), which our writer zero-fills.
+// the NUL of 128-byte strings (docs/formats/aem.md §3.4), which our writer zero-fills.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -7,6 +7,7 @@
 #include "aem/aem_view.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 
 namespace aem {
 namespace {
@@ -27,7 +28,7 @@ std::vector<std::byte> zero_string_tails(std::vector<std::byte> bytes) {
 }
 
 TEST(AemRoundTrip, CorpusFilesWriteBackIdentically) {
-  AEM_CORPUS_FILES(files, "aem", ".aem");
+  AEM_CORPUS_OR_FIXTURE_FILES(files, "aem", ".aem");
   for (const auto& file : files) {
     SCOPED_TRACE(file.string());
     auto bytes = test::read_bytes(file);

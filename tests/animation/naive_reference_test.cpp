@@ -101,7 +101,9 @@ struct Generated {
   Scene scene;
 };
 
-Generated generate(std::mt19937& rng, Shape shape, int bone_count) {
+/// `shared_times`: every animated channel uses one list of key times, as glTF exporters write them (the
+/// evaluator then needs one key lookup per instance), and some channels repeat one value in every key.
+Generated generate(std::mt19937& rng, Shape shape, int bone_count, bool shared_times = false) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f), pos(0.0f, 1.0f);
   // Bones listed before their parents: a random permutation of a tree built in order.
   std::vector<int> perm(bone_count);
@@ -116,6 +118,8 @@ Generated generate(std::mt19937& rng, Shape shape, int bone_count) {
   Animation anim;
   anim.name = "random";
   anim.duration = 2.0f;
+  std::vector<float> shared(2 + rng() % 30);
+  for (std::size_t k = 0; k < shared.size(); ++k) shared[k] = 2.0f * static_cast<float>(k) / static_cast<float>(shared.size() - 1);
   for (int i = 0; i < bone_count; ++i) {
     const int b = perm[i];
     const int parent = tree_parent[i] < 0 ? -1 : perm[tree_parent[i]];
@@ -134,18 +138,26 @@ Generated generate(std::mt19937& rng, Shape shape, int bone_count) {
     };
     // 0 keys (missing channel), 1 key, or many, chosen independently per channel.
     auto count = [&]() { int r = static_cast<int>(rng() % 6); return r == 0 ? 0 : r == 1 ? 1 : static_cast<int>(2 + rng() % 12); };
-    for (float t : times(count())) {
-      Vec3 v{u(rng), u(rng), u(rng)};
+    auto channel_times = [&]() { return shared_times ? (rng() % 5 == 0 ? std::vector<float>{} : shared) : times(count()); };
+    auto repeat = [&]() { return shared_times && rng() % 4 == 0; };  // one value in every key
+    bool same = repeat();
+    Vec3 v{u(rng), u(rng), u(rng)};
+    for (float t : channel_times()) {
+      if (!same) v = {u(rng), u(rng), u(rng)};
       ch.translation.push_back({t, v});
       g.ref[b].t.push_back({t, {v.x, v.y, v.z, 0}});
     }
-    for (float t : times(count())) {
-      Quat q = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
+    same = repeat();
+    Quat q = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
+    for (float t : channel_times()) {
+      if (!same) q = normalize(Quat{u(rng), u(rng), u(rng), u(rng)});
       ch.rotation.push_back({t, q});
       g.ref[b].r.push_back({t, {q.x, q.y, q.z, q.w}});
     }
-    for (float t : times(count())) {
-      Vec3 v{0.5f + pos(rng), 0.5f + pos(rng), 0.5f + pos(rng)};
+    same = repeat();
+    v = {0.5f + pos(rng), 0.5f + pos(rng), 0.5f + pos(rng)};
+    for (float t : channel_times()) {
+      if (!same) v = {0.5f + pos(rng), 0.5f + pos(rng), 0.5f + pos(rng)};
       ch.scale.push_back({t, v});
       g.ref[b].s.push_back({t, {v.x, v.y, v.z, 0}});
     }
@@ -229,6 +241,95 @@ TEST(AnimationAttachments, ModelTransformsTimesInverseBindGiveSkin) {
     int p = g.scene.joints[b].parent;
     Mat4 composed = p >= 0 ? fast.model()[p] * fast.local()[b] : fast.local()[b];
     for (int k = 0; k < 16; ++k) EXPECT_NEAR(composed.m[k], fast.model()[b].m[k], 1e-4f);
+  }
+}
+
+/// Crowd instances each follow their own clock: forward in small steps, backward past the first key
+/// (every cursor must be found again), jumping around, wrapping, standing still, and starting before
+/// the keys and running past the last.
+float crowd_time(int instance, int step) {
+  switch (instance % 7) {
+    case 0: return 0.05f * step;
+    case 1: return 2.2f - 0.17f * step;
+    case 2: return 2.4f * std::fmod(0.618f * step, 1.0f) - 0.2f;
+    case 3: return std::fmod(0.3f * step, 2.0f);
+    case 4: return 1.0f;
+    case 5: return 0.4f * step;
+    default: return 0.05f * step - 1.0f;
+  }
+}
+
+class Crowd : public ::testing::TestWithParam<bool> {};
+
+TEST_P(Crowd, EveryInstanceStaysWithin1e5OfAFloat64Evaluation) {
+  std::mt19937 rng(99 + GetParam());
+  double worst = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const Shape shape = static_cast<Shape>(trial % 3);
+    const int bone_count = 1 + static_cast<int>(rng() % 30);
+    Generated g = generate(rng, shape, bone_count, GetParam());
+    auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+    ASSERT_TRUE(model.ok()) << model.error().to_string();
+    AemAnimator crowd(model->view());
+    const int instances = 14;
+    std::vector<float> times(instances);
+    std::vector<Mat4> skins(instances * bone_count);
+    for (int step = 0; step < 15; ++step) {
+      for (int i = 0; i < instances; ++i) times[i] = crowd_time(i, step);
+      crowd.evaluate_crowd(0, times, skins);
+      for (int i = 0; i < instances; ++i) {
+        const auto want = reference_pose(g.ref, times[i]);
+        for (int b = 0; b < bone_count; ++b) {
+          // Relative to the matrix's largest element: deep chains reach translations of tens of units.
+          double size = 1.0;
+          for (double x : want[b]) size = std::max(size, std::fabs(x));
+          for (int k = 0; k < 16; ++k) {
+            const double err = std::fabs(skins[i * bone_count + b].m[k] - want[b][k]) / size;
+            worst = std::max(worst, err);
+            ASSERT_LE(err, 1e-5) << "trial " << trial << " step " << step << " instance " << i << " bone " << b
+                                 << " element " << k << " t=" << times[i];
+          }
+        }
+      }
+    }
+  }
+  RecordProperty("worst_relative_error", std::to_string(worst));
+}
+
+INSTANTIATE_TEST_SUITE_P(KeyTimes, Crowd, ::testing::Values(false, true));
+
+TEST(Crowd, InstancesMatchSingleEvaluationsAndResizingOrSwitchingAnimationResetsCursors) {
+  Loaded l = load_generated(5, Shape::Random, 17);
+  AemAnimator crowd(l.model.view());
+  const int bones = 17;
+  for (int instances : {3, 8, 1}) {
+    std::vector<float> times(instances);
+    std::vector<Mat4> skins(instances * bones), one(bones);
+    for (int step = 0; step < 6; ++step) {
+      for (int i = 0; i < instances; ++i) times[i] = crowd_time(i, step);
+      crowd.evaluate_crowd(0, times, skins);
+      for (int i = 0; i < instances; ++i) {
+        AemAnimator single(l.model.view());  // fresh cursors: the crowd's must not change the result
+        single.evaluate(0, times[i], one);
+        for (int b = 0; b < bones; ++b) EXPECT_EQ(skins[i * bones + b], one[b]) << instances << " " << step << " " << i;
+      }
+    }
+    crowd.evaluate_crowd(-1, times, skins);  // bind pose between sizes
+    for (const Mat4& m : skins) EXPECT_EQ(m, Mat4{});
+  }
+}
+
+TEST(Crowd, LeavesLocalAndModelOfTheLastSingleEvaluation) {
+  Loaded l = load_generated(11, Shape::DeepChain, 9);
+  AemAnimator animator(l.model.view()), alone(l.model.view());
+  std::vector<Mat4> skin(9), skins(4 * 9);
+  animator.evaluate(0, 0.7f, skin);
+  alone.evaluate(0, 0.7f, skin);
+  const std::vector<float> times = {0.1f, 1.5f, 0.4f, 1.9f};
+  animator.evaluate_crowd(0, times, skins);
+  for (int b = 0; b < 9; ++b) {
+    EXPECT_EQ(animator.local()[b], alone.local()[b]) << b;
+    EXPECT_EQ(animator.model()[b], alone.model()[b]) << b;
   }
 }
 

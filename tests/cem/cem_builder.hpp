@@ -1,4 +1,4 @@
-// Builds CEM v2 bytes by hand from the layout in cem-notes.md §2, independently of our writer.
+// Builds CEM v2 bytes by hand from the layout in docs/formats/cem.md §2, independently of our writer.
 #pragma once
 
 #include <cstring>

@@ -1,4 +1,4 @@
-// CEM v2: corpus round trips, every layout fact of cem-notes.md on hand-built files, the writer's
+// CEM v2: corpus round trips, every layout fact of docs/formats/cem.md on hand-built files, the writer's
 // game-file rules, children, frames, tags, LODs, baking, and conversion to AEM.
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include "cem/cem_builder.hpp"
 #include "formats/cem/cem_format.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 
 namespace aem {
 namespace {
@@ -26,7 +27,7 @@ std::vector<std::byte> write(const Scene& s, const WriteOptions& o = {}) {
 bool has_warning(const std::vector<Warning>& ws, const std::string& code) { return test::has_code(ws, code); }
 
 TEST(CemCorpus, ReadsAndWritesBackByteIdentically) {
-  AEM_CORPUS_FILES(files, "cem", ".cem");
+  AEM_CORPUS_OR_FIXTURE_FILES(files, "cem", ".cem");
   for (const auto& f : files) {
     SCOPED_TRACE(f.string());
     auto bytes = test::read_bytes(f);

@@ -9,6 +9,7 @@
 #include "cem/cem_builder.hpp"
 #include "formats/cem/cem_format.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 #include "support/dcl_encoder.hpp"
 
 namespace aem {
@@ -112,7 +113,7 @@ TEST(CemHostile, FuzzerFindingsStayFixed) {
 }
 
 TEST(CemHostile, CorpusTruncationsAndByteFlips) {
-  AEM_CORPUS_FILES(files, "cem", ".cem");
+  AEM_CORPUS_OR_FIXTURE_FILES(files, "cem", ".cem");
   for (const auto& f : files) truncate_and_flip(test::read_bytes(f));
 }
 

@@ -47,7 +47,7 @@ TEST(Cli, UnknownCommandIsNamed) {
 }
 
 TEST(Cli, HelpCommandPrintsWhatHelpOptionPrints) {
-  for (const std::string command : {"info", "validate", "formats", "convert", "pose", "example", "render", "completion"}) {
+  for (const std::string command : {"info", "validate", "formats", "convert", "pose", "example", "render", "completion", "manpage"}) {
     std::string via_help, via_option;
     EXPECT_EQ(run_cli("help " + command, &via_help), 0);
     EXPECT_EQ(run_cli(command + " --help", &via_option), 0);
@@ -67,11 +67,8 @@ std::string complete(const std::filesystem::path& dir, const std::string& line) 
   EXPECT_EQ(run_cli("completion > '" + script.string() + "'"), 0);
   const std::string cmd = "cd '" + dir.string() + "' && bash -c 'source ./aem.bash; COMP_WORDS=(" + line +
                           "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _aem; echo \"${COMPREPLY[*]}\"'";
-  FILE* p = ::popen(cmd.c_str(), "r");
   std::string text;
-  char buf[512];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) text.append(buf, n);
-  ::pclose(p);
+  test::run_shell(cmd, &text);
   if (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
 }

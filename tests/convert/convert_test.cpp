@@ -109,7 +109,7 @@ TEST(Convert, AnimatedModelsPoseLikeTheSourceAtSeveralTimes) {
 }
 
 TEST(Convert, CountsAndDurationsAgreeWithTheReferenceExporter) {
-  // Known, documented differences (aem-notes.md §4, §6): the reference gives static models a
+  // Known, documented differences (docs/formats/aem.md §4, §6): the reference gives static models a
   // "hierarchy" bone and makes one "mesh" bone per mesh a node carries (BoxAnimated: 6 bones for 5
   // nodes), and names textures "<material>_BCO.png"; we add no bones to static models, make joints only
   // of the nodes skins list or animations move and of their transformed ancestors, and prefix the

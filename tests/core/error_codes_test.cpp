@@ -4,22 +4,14 @@
 // A new code fails this test until its line is added to docs/error-codes.md.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
+
+#include "support/source_tree.hpp"
 
 namespace {
 
-const std::filesystem::path kRoot = std::filesystem::path(AEM_TEST_DATA_DIR) / ".." / "..";
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using aem::test::read_text;
 
 std::set<std::string> matches(const std::string& text, const std::regex& re, int group) {
   std::set<std::string> out;
@@ -32,10 +24,8 @@ std::set<std::string> source_codes() {
   const std::regex as_code(R"re(((Error|Warning|Diagnostic)\{|fail_(at|line)\([^,()]+,\s*)"([A-Z][A-Z0-9_]+)")re");
   std::set<std::string> codes;
   for (const char* folder : {"src", "apps", "include", "web"})
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(kRoot / folder)) {
-      const auto ext = entry.path().extension();
-      if (ext != ".cpp" && ext != ".hpp" && ext != ".h") continue;
-      const std::string text = slurp(entry.path());
+    for (const auto& path : aem::test::tree_files(aem::test::source_root() / folder, {".cpp", ".hpp", ".h"})) {
+      const std::string text = read_text(path);
       codes.merge(matches(text, with_underscore, 1));
       codes.merge(matches(text, as_code, 4));
     }
@@ -47,7 +37,7 @@ std::set<std::string> source_codes() {
 }
 
 std::set<std::string> catalogue_codes() {
-  return matches(slurp(kRoot / "docs" / "error-codes.md"), std::regex(R"(\n\| ([A-Z][A-Z0-9_]+) \|)"), 1);
+  return matches(read_text(aem::test::source_root() / "docs" / "error-codes.md"), std::regex(R"(\n\| ([A-Z][A-Z0-9_]+) \|)"), 1);
 }
 
 TEST(ErrorCodes, CatalogueAndSourceNameTheSameCodes) {

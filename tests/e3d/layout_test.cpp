@@ -76,7 +76,7 @@ TEST(E3dLayout, KitchenSinkReadsEveryBlockKind) {
   EXPECT_EQ(red.textures.base_color, 0);
   EXPECT_EQ(red.textures.normal, 1);
   EXPECT_EQ(red.textures.specular, 3);
-  // Ecere's defaults (notes §9): white diffuse and ambient, black specular, opaque, double-sided.
+  // Ecere's defaults (docs/formats/e3d.md §9): white diffuse and ambient, black specular, opaque, double-sided.
   const Material& plain = s.materials[1];
   EXPECT_EQ(plain.diffuse, (Vec3{1, 1, 1}));
   EXPECT_EQ(plain.ambient, (Vec3{1, 1, 1}));
@@ -91,7 +91,7 @@ TEST(E3dLayout, KitchenSinkReadsEveryBlockKind) {
   EXPECT_EQ(s.nodes[node_named(s, "cam")].kind, Node::Kind::Camera);
   EXPECT_EQ(s.nodes[node_named(s, "lamp")].kind, Node::Kind::Light);
   // Transform: f32 scaling, f64 (w, x, y, z) orientation in Ecere's row-vector sense = the column-
-  // vector rotation conj(q) (notes §8), f64 position.
+  // vector rotation conj(q) (docs/formats/e3d.md §8), f64 position.
   const Transform& root = s.nodes[0].local;
   EXPECT_EQ(root.scale, (Vec3{2, 2, 2}));
   EXPECT_EQ(root.translation, (Vec3{1, 2, 3}));
@@ -215,7 +215,7 @@ TEST(E3dLayout, UvSetsTwoToEightAndStandaloneNormalsColoursAndTangentSigns) {
   }
   b.begin(0x2020).u32(test::pack_normal(1, 0, 0)).u32(test::pack_normal(0, -1, 0)).u32(0).end();  // a zero normal stays zero
   b.begin(0x2070).u8(0).u8(255).u8(0).u8(255).u8(0).u8(0).u8(0).u8(0).u8(255).u8(255).u8(255).u8(255).end();
-  // tangentsSign: the 2-bit w is 1 for +1 and 2 for -1 (notes §5).
+  // tangentsSign: the 2-bit w is 1 for +1 and 2 for -1 (docs/formats/e3d.md §5).
   b.begin(0x2080).u32(test::pack_normal(0, 0, 1, 1)).u32(test::pack_normal(0, 0, 1, 2)).u32(test::pack_normal(0, 0, -1, 1)).end();
   b.end().begin(0x1030).i32(1).u16(0).u16(1).u16(2).end().end().end();
   auto r = read(b.bytes);
@@ -346,7 +346,7 @@ namespace {
 
 TEST(E3dLayout, TrackKindsTheSceneCannotHoldAreSizedAndReported) {
   // ftkMorph: a 4-byte morph index, then one f32 per key; yaw, FOV: one f32 per key; light colour:
-  // 3 f32 per key (notes §4, §7).
+  // 3 f32 per key (docs/formats/e3d.md §4, §7).
   E3dBytes b;
   b.version().begin(0x3000).begin(0x3010).i32_block(0x3020, 1).begin(0x3012).i32_block(0x3020, 2).end().end().end();
   b.begin(0xA000).begin(0xA010);

@@ -274,7 +274,7 @@ TEST(E3dRoundTrip, GeneratedSkinnedAnimatedSceneThroughWriteScene) {
   EXPECT_TRUE(validate_scene(back).valid());
 }
 
-/// An asymmetric model in E3D's axes: "right" is +x, "up" is -y (y points down, notes §8), "away"
+/// An asymmetric model in E3D's axes: "right" is +x, "up" is -y (y points down, docs/formats/e3d.md §8), "away"
 /// is +z; the triangle (origin, right, up) faces the viewer.
 std::vector<std::byte> pointer_model() {
   test::E3dBytes b;

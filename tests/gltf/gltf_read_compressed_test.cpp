@@ -10,6 +10,7 @@
 #include "aem/io.hpp"
 #include "gltf/gltf_read_support.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 
 namespace aem {
 namespace {
@@ -17,7 +18,7 @@ namespace {
 bool have_gltfpack() { return std::system("command -v gltfpack >/dev/null 2>&1") == 0; }
 
 TEST(GltfReadCompressed, MeshoptPackedCorpusFilesKeepTheirGeometry) {
-  AEM_CORPUS_FILES(files, "gltf", ".glb");
+  AEM_CORPUS_OR_FIXTURE_FILES(files, "gltf", ".glb");
   if (!have_gltfpack()) GTEST_SKIP() << "gltfpack not installed (scripts/install-deps.sh --tests)";
   const auto dir = test::temp_dir("gltf-meshopt");
   for (const auto& in : files) {

@@ -10,6 +10,7 @@
 #include "core/image.hpp"
 #include "gltf/gltf_write_support.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 
 namespace aem {
 namespace {
@@ -68,7 +69,7 @@ void expect_same_model(const Scene& want, const Scene& got) {
 }
 
 TEST(GltfWriteRoundTrip, AemToGltfToAem) {
-  AEM_CORPUS_FILES(inputs, "aem", ".aem");
+  AEM_CORPUS_OR_FIXTURE_FILES(inputs, "aem", ".aem");
   const auto dir = test::temp_dir("gltf-aem-rt");
   for (const auto& in : inputs) {
     for (const char* ext : {".glb", ".gltf"}) {
@@ -81,8 +82,8 @@ TEST(GltfWriteRoundTrip, AemToGltfToAem) {
 }
 
 TEST(GltfWriteRoundTrip, GltfToAemToGltfAndGltfToGltf) {
-  AEM_CORPUS_FILES(inputs, "gltf", ".glb");
-  for (const auto& f : test::files_with_extension(test::corpus_root() / "gltf", ".gltf")) inputs.push_back(f);
+  AEM_CORPUS_OR_FIXTURE_FILES(inputs, "gltf", ".glb");
+  for (const auto& f : test::corpus_or_fixture_files("gltf", ".gltf")) inputs.push_back(f);
   const auto dir = test::temp_dir("gltf-gltf-rt");
   for (const auto& in : inputs) {
     SCOPED_TRACE(in.filename().string());
@@ -100,7 +101,7 @@ TEST(GltfWriteRoundTrip, GltfToAemToGltfAndGltfToGltf) {
 }
 
 TEST(GltfWriteRoundTrip, CemToGltfToCemKeepsTheFrames) {
-  AEM_CORPUS_FILES(inputs, "cem", ".cem");
+  AEM_CORPUS_OR_FIXTURE_FILES(inputs, "cem", ".cem");
   const auto dir = test::temp_dir("gltf-cem-rt");
   for (const auto& in : inputs) {
     SCOPED_TRACE(in.filename().string());

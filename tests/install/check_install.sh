@@ -24,6 +24,8 @@ command -v ninja >/dev/null && generator=(-G Ninja)
 test -x "$prefix/bin/aem"
 test -x "$prefix/bin/aem-viewer"
 test -f "$prefix/share/bash-completion/completions/aem"
+test -f "$prefix/share/man/man1/aem.1"
+if command -v man >/dev/null; then man -l "$prefix/share/man/man1/aem.1" | grep "aem convert" >/dev/null; fi
 "$prefix/bin/aem" --version
 
 # stb is compiled into libaem.a with internal linkage: a game that compiles stb itself must not clash.

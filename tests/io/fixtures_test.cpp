@@ -106,12 +106,13 @@ std::vector<std::byte> legacy_skinned_quad() {
 }
 
 TEST(Fixtures, LegacyAem) {
-  const auto path = kData / "aem" / "skinned_quad_legacy.aem";
+  const auto path = kData / "aem-legacy" / "skinned_quad.legacy.aem";
   EXPECT_EQ(test::read_bytes(path), legacy_skinned_quad()) << "the committed file is not the one built above";
-  expect_skinned_quad(read_fixture("aem/skinned_quad_legacy.aem"), "bone0", "bone1");
+  expect_skinned_quad(read_fixture("aem-legacy/skinned_quad.legacy.aem"), "bone0", "bone1");
 }
 
 TEST(Fixtures, E3d) { expect_skinned_quad(read_fixture("e3d/skinned_quad.e3d")); }
+TEST(Fixtures, Glb) { expect_skinned_quad(read_fixture("gltf/skinned_quad.glb")); }
 
 TEST(Fixtures, Cem) {
   // CEM has no skeleton: the converter baked the animation into vertex frames at 30 fps, so 0.5 s is

@@ -1,4 +1,4 @@
-// The edge cases of iqe-notes.md §7, each built by hand from the spec text (numbers in the test
+// The edge cases of docs/formats/iqe.md §7, each built by hand from the spec text (numbers in the test
 // names refer to that table).
 #include <gtest/gtest.h>
 
@@ -297,7 +297,7 @@ TEST(IqeEdgeCases, E38_EulerPoseOrder) {
 
 TEST(IqeEdgeCases, E39_SmoothingOnlyWithoutVn) {
   // A roof of two equal triangles meeting at 90 degrees along the ridge x = 0, z = 1, sharing the ridge
-  // vertices. Clockwise front faces (iqe-notes §1): the right face's normal is (1,0,1)/sqrt2, the left's (-1,0,1)/sqrt2.
+  // vertices. Clockwise front faces (docs/formats/iqe.md §1): the right face's normal is (1,0,1)/sqrt2, the left's (-1,0,1)/sqrt2.
   const std::string roof = "vp 0 0 1\nvp 0 1 1\nvp 1 0 0\nvp -1 0 0\n";
   const std::string faces = "fa 0 1 2\nfa 1 0 3\n";
   auto normals_at = [](const Mesh& mesh, Vec3 p) {

@@ -1,4 +1,4 @@
-// Builds IQM version 2 files byte by byte from iqe-notes.md §6, independently of the library's writer:
+// Builds IQM version 2 files byte by byte from docs/formats/iqm.md §1, independently of the library's writer:
 // sections go wherever the test puts them (unaligned too), the header is patched at the end.
 #pragma once
 

@@ -1,4 +1,4 @@
-// IQM reading from hand-built files (iqe-notes.md §6 and §7.44), the writer's layout rules, adjacency.
+// IQM reading from hand-built files (docs/formats/iqm.md §1-§4), the writer's layout rules, adjacency.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +17,7 @@ namespace {
 using B = test::IqmBuilder;
 
 // One triangle (3 vertices) skinned to 2 joints, one 2-frame animation, a comment and an FTE-style
-// extension; every section starts at an odd offset. Positions are normalised shorts (iqe-notes §4:
+// extension; every section starts at an odd offset. Positions are normalised shorts (docs/formats/iqe.md §4:
 // integer formats are always normalised), colours ubyte with 3 components.
 std::vector<std::byte> hand_built(std::uint32_t version = 2) {
   B b;

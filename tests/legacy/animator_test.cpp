@@ -1,4 +1,4 @@
-// LegacyAnimator against an independent oracle (glm itself, used the way aem-notes.md §8 says the
+// LegacyAnimator against an independent oracle (glm itself, used the way docs/formats/aem.md §8 says the
 // 2022 viewer used it), its time rules, and the scene conversion on files built from known poses.
 #include <gtest/gtest.h>
 
@@ -29,7 +29,7 @@ Mat4 trs(Vec3 t, float angle_degrees, Vec3 axis, Vec3 s) {
 }
 
 /// A two-bone file whose armature-space poses P are given per keyframe: K_root = P_root and
-/// K_child = P_child * P_root^-1 (aem-notes.md §8). Inverse binds are arbitrary but fixed.
+/// K_child = P_child * P_root^-1 (docs/formats/aem.md §8). Inverse binds are arbitrary but fixed.
 struct PosedFile {
   std::vector<float> frames;
   std::vector<std::array<Mat4, 2>> poses;  // [key][bone], armature space
@@ -112,7 +112,7 @@ TEST(LegacyAnimator, MatchesGlmUsedAsTheViewerDid) {
 }
 
 TEST(LegacyAnimator, ScaledBonesAreWrongInTheViewerEvenAtKeys) {
-  // aem-notes.md §8: quat_cast of a scaled matrix is not a unit quaternion, so the recomposed
+  // docs/formats/aem.md §8: quat_cast of a scaled matrix is not a unit quaternion, so the recomposed
   // matrix differs from the key's pose. The animator keeps that; the scene conversion does not.
   const PosedFile p = scaled_file();
   Loaded file(p);

@@ -4,7 +4,7 @@
 // - Axes. The legacy file is in Blender world space (Z up); the current file is in glTF model space
 //   (Y up). Blender's glTF import turned Y up into Z up, so glTF = Rx(-90deg) * Blender world.
 // - Armature transform. A legacy skin matrix is G * inverse(armature_world * bone_rest) with G in
-//   armature space (aem-notes.md §8), so legacy posed vertices are in armature space and lose the
+//   armature space (docs/formats/aem.md §8), so legacy posed vertices are in armature space and lose the
 //   armature object's transform A. The root bone is not animated, so its skin matrix at frame 0 is
 //   exactly A^-1; for RiggedSimple A = Rx(-90deg). World = A * legacy posed.
 // - Time. Legacy key times are frame numbers; the add-on shifted them so the first key (Blender
@@ -36,7 +36,7 @@ Vec3 pose_legacy(const legacy_file::Vertex& v, std::span<const Mat4> skin) {
   return out;
 }
 
-/// Position of a current-layout vertex as the reference viewer computes it (aem-notes.md §4): the
+/// Position of a current-layout vertex as the reference viewer computes it (docs/formats/aem.md §4): the
 /// extra bone first, then the weighted skin sum over slots with an index and a weight.
 Vec3 pose_current(const aem_file::Vertex& v, std::span<const Mat4> skin) {
   Vec3 p{v.position[0], v.position[1], v.position[2]};

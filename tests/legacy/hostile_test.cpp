@@ -17,7 +17,7 @@ namespace {
 
 using test::LegacyFile;
 
-// Offsets in the small file below (aem-notes.md §7): 24-byte header, 3 x 76-byte vertices, one
+// Offsets in the small file below (docs/formats/aem.md §7): 24-byte header, 3 x 76-byte vertices, one
 // 12-byte triangle, one 4-byte mesh, 2 x 68-byte bones, 2 x (4 + 2 * 64)-byte keyframes.
 constexpr std::size_t kVertices = 24, kTriangles = kVertices + 3 * 76, kMeshes = kTriangles + 12, kBones = kMeshes + 4,
                       kKeys = kBones + 2 * 68, kKeySize = 4 + 2 * 64, kSize = kKeys + 2 * kKeySize;

@@ -1,4 +1,4 @@
-// Builds legacy (2022) AEM files byte by byte from the table in aem-notes.md §7, independently of the
+// Builds legacy (2022) AEM files byte by byte from the table in docs/formats/aem.md §7, independently of the
 // library's reader, so tests can make well-formed and hostile inputs.
 #pragma once
 

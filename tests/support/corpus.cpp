@@ -1,5 +1,7 @@
 #include "support/corpus.hpp"
 
+#include "support/source_tree.hpp"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -18,14 +20,7 @@ std::filesystem::path corpus_root() {
   return dir && *dir ? std::filesystem::path(dir) : std::filesystem::path();
 }
 
-std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext) {
-  std::vector<std::filesystem::path> out;
-  if (!std::filesystem::is_directory(dir)) return out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ext) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext) { return tree_files(dir, {ext}); }
 
 std::vector<std::byte> read_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -48,8 +43,9 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
   return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
 }
 
-int run_cli(const std::string& args, std::string* out) {
-  std::string cmd = std::string(AEM_CLI_PATH) + " " + args + " 2>&1";
+int run_cli(const std::string& args, std::string* out) { return run_shell(std::string(AEM_CLI_PATH) + " " + args + " 2>&1", out); }
+
+int run_shell(const std::string& cmd, std::string* out) {
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return -1;
   std::array<char, 4096> buf;

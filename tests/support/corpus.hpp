@@ -49,6 +49,8 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
 
 /// Runs the aem CLI with `args` (shell-quoted by the caller); returns the exit code, output in `out`.
 int run_cli(const std::string& args, std::string* out = nullptr);
+/// Runs a shell command line; returns its exit code, its standard output in `out`.
+int run_shell(const std::string& cmd, std::string* out = nullptr);
 
 /// A fresh empty directory under the system temp dir, unique per call.
 std::filesystem::path temp_dir(const std::string& tag);

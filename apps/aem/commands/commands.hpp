@@ -86,13 +86,33 @@ struct RenderOptions {
 /// file cannot be read or no OpenGL 3.3 core context is available, 2 for bad options.
 int run_render(const RenderOptions& options);
 
-/// One subcommand as the command line defines it, for shell completion.
+/// One option or positional argument as the command line defines it.
+struct OptionSpec {
+  std::vector<std::string> spellings;  ///< "-o", "--output"; for a positional argument its name ("file")
+  std::string value;                   ///< what it takes as --help shows it ("TEXT", "FLOAT"); empty for a flag
+  std::string description;
+  std::string default_value;  ///< shown by --help, empty when none
+  bool required = false;
+  bool repeated = false;  ///< takes several values (positional arguments "files...")
+};
+/// One subcommand as the command line defines it, for shell completion and the manual page.
 struct CommandSpec {
   std::string name;
-  std::vector<std::string> options;  ///< every spelling: "-o", "--output", "--help", ...
+  std::string description;
+  std::vector<OptionSpec> positionals;
+  std::vector<OptionSpec> options;  ///< named options and flags, --help included
 };
-/// Prints a bash completion script for `aem` that completes these commands and their options (and
-/// file names elsewhere). `global_options` are those allowed before the command (--help, --version).
-int run_completion(const std::vector<CommandSpec>& commands, const std::vector<std::string>& global_options);
+/// The whole command line: what `aem --help` describes.
+struct ToolSpec {
+  std::string description;
+  std::string version;
+  std::vector<OptionSpec> options;  ///< allowed before the command (--help, --version)
+  std::vector<CommandSpec> commands;
+};
+/// Prints a bash completion script for `aem` that completes the commands and their options (and file
+/// names elsewhere).
+int run_completion(const ToolSpec& tool);
+/// Prints the manual page aem(1) in roff (man macros): every command with its arguments and options.
+int run_manpage(const ToolSpec& tool);
 
 }  // namespace aem::cli

@@ -1,5 +1,5 @@
 // Current or legacy AEM? Both start with "AEM" + version 1; only the exact file size each header
-// implies tells them apart (aem-notes.md §9).
+// implies tells them apart (docs/formats/aem.md §9).
 #include <cstring>
 #include <string>
 

@@ -1,4 +1,4 @@
-// The 2022 viewer's animation evaluation (aem-notes.md §8), reproduced number for number: blending
+// The 2022 viewer's animation evaluation (docs/formats/aem.md §8), reproduced number for number: blending
 // happens on absolute armature-space poses, with glm's quat_cast / slerp / mat4_cast semantics
 // (glm 0.9.9), including quat_cast of an unnormalised 3x3 for scaled bones.
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Legacy (2022) AEM -> scene. Keyframe matrices become parent-local TRS keys: per keyframe the
-// absolute pose G (aem-notes.md §8), turned into world space by the armature matrix the file's skin
+// absolute pose G (docs/formats/aem.md §8), turned into world space by the armature matrix the file's skin
 // matrices leave out, then L_b = G_parent^-1 * G_b, decomposed. At the key times this reproduces the
 // 2022 viewer (in world space); between keys, poses of the viewer are added as keys wherever local
 // interpolation would differ from its blend of absolute matrices. Frame numbers become seconds at an
@@ -76,7 +76,7 @@ Mesh MeshBuilder::copy_vertices(std::string name) const {
       }
     m.skin.push_back(s);
   }
-  // The add-on always wrote tangent and UV as 0 (aem-notes.md §7): keep them only when a file has data.
+  // The add-on always wrote tangent and UV as 0 (docs/formats/aem.md §7): keep them only when a file has data.
   if (any_nonzero(tangents))
     for (const Vec3& t : tangents) m.tangents.push_back({t.x, t.y, t.z, 1.0f});
   if (any_nonzero(uvs)) m.uvs.push_back(std::move(uvs));
@@ -84,7 +84,7 @@ Mesh MeshBuilder::copy_vertices(std::string name) const {
   return m;
 }
 
-/// The armature object's turn A, which legacy skin matrices leave out (aem-notes.md §8: at rest the
+/// The armature object's turn A, which legacy skin matrices leave out (docs/formats/aem.md §8: at rest the
 /// skin matrix is A^-1, so the animated mesh lands in armature space while the stored vertices are in
 /// world space). Blender's glTF and FBX importers put an axis turn (90 degrees about X) on the
 /// armature object: when the first root bone's skin matrix at the first key, P_root(0) *

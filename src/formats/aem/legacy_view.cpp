@@ -1,5 +1,5 @@
 // One-pass validation of legacy (2022) AEM files and field access by copy (no alignment needed).
-// Layout: aem-legacy.md with the sizes of aem-notes.md §7; hostile-input rules of §10.
+// Layout: docs/formats/aem.md §7; hostile-input rules of §10.
 #include <cmath>
 #include <cstring>
 #include <string>

@@ -3,6 +3,7 @@
 
 #include "aem/aem_view.hpp"
 #include "core/file.hpp"
+#include "formats/aem/vertex_scan.hpp"
 
 namespace aem {
 
@@ -15,8 +16,8 @@ struct AemModel::Storage {
 };
 
 Result<AemModel> AemModel::adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes,
-                                 const std::string& file) {
-  auto view = AemView::validate(bytes);
+                                 const std::string& file, const detail::VertexScan* scanned) {
+  auto view = AemView::validate(bytes, scanned);
   if (!view) {
     view.error().file = file;
     return view.error();
@@ -41,19 +42,29 @@ Result<AemModel> AemModel::from_memory(std::span<const std::byte> bytes, bool co
 
 Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source) {
   auto storage = std::make_shared<Storage>();
-  std::span<const std::byte> bytes;
   if (source == Source::Map) {
     auto mapped = detail::MappedFile::open(path);
     if (!mapped) return mapped.error();
     storage->mapped.emplace(std::move(mapped.value()));
-    bytes = storage->mapped->bytes();
-  } else {
-    auto data = detail::read_file_uninitialized(path);
-    if (!data) return data.error();
-    storage->read = std::move(data.value());
-    bytes = storage->read.bytes();
+    const auto bytes = storage->mapped->bytes();
+    return adopt(std::move(storage), bytes, path.string());
   }
-  return adopt(std::move(storage), bytes, path.string());
+  // Vertices (most of a model's bytes) are checked chunk by chunk right after each read, while they
+  // are in cache, instead of in a second pass over the whole file from memory.
+  constexpr std::size_t kChunk = 128 * 1024;
+  std::optional<detail::VertexScan> scan;
+  bool no_scan = false;  // the header does not describe this file: validate() reports it
+  auto data = detail::read_file_uninitialized(path, kChunk, [&](std::span<const std::byte> read, std::size_t size) {
+    if (!scan && !no_scan && read.size() >= aem_file::kHeaderSize) {
+      scan = detail::VertexScan::for_file(read, size);
+      no_scan = !scan;
+    }
+    if (scan) scan->advance(read);
+  });
+  if (!data) return data.error();
+  storage->read = std::move(data.value());
+  const auto bytes = storage->read.bytes();
+  return adopt(std::move(storage), bytes, path.string(), scan ? &*scan : nullptr);
 }
 
 }  // namespace aem

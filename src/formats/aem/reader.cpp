@@ -1,4 +1,4 @@
-// AEM -> scene. Keeps every number so that writing the scene back reproduces the file (aem-notes.md:
+// AEM -> scene. Keeps every number so that writing the scene back reproduces the file (docs/formats/aem.md:
 // exporter files have contiguous per-mesh vertex ranges, animation-major sequences and P,R,S key runs).
 #include <algorithm>
 #include <cstring>
@@ -82,7 +82,7 @@ Result<Scene> aem_view_to_scene(const AemView& view) {
   Scene scene;
   scene.source_format = "AEM";
   scene.source_notes.push_back({"layout", "current (version 1)"});
-  // AEM v is a top-down coordinate of the image file as stored (aem-notes.md §3.6).
+  // AEM v is a top-down coordinate of the image file as stored (docs/formats/aem.md §3.6).
   scene.conventions.uv_origin_bottom_left = false;
   Result<Scene> result(Scene{});
 

@@ -1,4 +1,5 @@
-// One-pass validation of current-layout AEM files (aem.txt; rules from aem-notes.md §1, §3, §10).
+// One-pass validation of current-layout AEM files (docs/formats/aem.md §1, §3, §10).
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -8,6 +9,7 @@
 #include "aem/aem_view.hpp"
 #include "aem/legacy.hpp"
 #include "formats/aem/oddity_counter.hpp"
+#include "formats/aem/vertex_scan.hpp"
 
 namespace aem {
 namespace {
@@ -49,11 +51,11 @@ inline u32x4 load4(const std::uint8_t* p) {
   return v;
 }
 
-/// True when every float is finite and every bone index is -1 or a bone; counts the tolerated
+/// Vertices verts (numbered from `first`, the file's vertex section at `offset`): true when every float is finite and every bone index is -1 or a bone; counts the tolerated
 /// oddities (weights of skinned vertices that do not sum to 1, normals that are not unit length) in
 /// the same pass. Finds no error position: first_vertex_error does that, only when this returns false.
-bool scan_vertices(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count, std::uint64_t offset, OddityCounter& weight_sum,
-                   OddityCounter& normal_len) {
+bool scan_vertices(std::span<const aem_file::Vertex> verts, std::size_t first, std::uint32_t bone_count, std::uint64_t offset,
+                   OddityCounter& weight_sum, OddityCounter& normal_len) {
   constexpr std::uint32_t E = 0x7F800000u, F = ~0u;
   // Which lanes of each group hold floats; words 14-17 and 22 are bone indices.
   const u32x4 floats[6] = {{F, F, F, F}, {F, F, F, F}, {F, F, F, F}, {F, F, 0, 0}, {0, 0, F, F}, {F, F, F, 0}};
@@ -73,11 +75,40 @@ bool scan_vertices(std::span<const aem_file::Vertex> verts, std::uint32_t bone_c
     const bool odd_weights = (vx.bone_indices[0] >= 0) & (std::fabs(s - 1.0f) > 1e-3f);
     const bool odd_normal = std::fabs(n2 - 1.0f) > 2e-3f;
     if (odd_weights | odd_normal) [[unlikely]] {
-      if (odd_weights) weight_sum.hit(offset + 92ull * i + 72, "vertices", i);
-      if (odd_normal) normal_len.hit(offset + 92ull * i + 12, "vertices", i);
+      if (odd_weights) weight_sum.hit(offset + 92ull * (first + i) + 72, "vertices", first + i);
+      if (odd_normal) normal_len.hit(offset + 92ull * (first + i) + 12, "vertices", first + i);
     }
   }
   return (bad[0] | bad[1] | bad[2] | bad[3]) == 0;
+}
+
+/// True when none of the `words` floats at p is NaN or infinite, four at a time.
+bool words_finite(const std::uint8_t* p, std::size_t words) {
+  constexpr std::uint32_t E = 0x7F800000u;
+  const u32x4 exponent = {E, E, E, E};
+  u32x4 bad = {0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= words; i += 4) bad |= (load4(p + 4 * i) & exponent) == exponent;
+  std::uint32_t tail = 0;
+  for (; i < words; ++i) {
+    std::uint32_t w;
+    std::memcpy(&w, p + 4 * i, 4);
+    tail |= !finite_bits(w);
+  }
+  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
+}
+
+/// True when every index is below `count`, four at a time (one compare and one OR each; SSE2 has no
+/// unsigned 32-bit max, so a running maximum would stay scalar).
+bool indices_below(std::span<const std::uint32_t> idx, std::uint32_t count) {
+  const u32x4 limit = {count, count, count, count};
+  u32x4 bad = {0, 0, 0, 0};
+  const auto* p = reinterpret_cast<const std::uint8_t*>(idx.data());
+  std::size_t i = 0;
+  for (; i + 4 <= idx.size(); i += 4) bad |= (u32x4)(load4(p + 4 * i) >= limit);
+  std::uint32_t tail = 0;
+  for (; i < idx.size(); ++i) tail |= idx[i] >= count;
+  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
 }
 
 /// The first bad vertex with its exact error, when vertices_plausible found one.
@@ -103,6 +134,25 @@ std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts,
 
 }  // namespace
 
+std::optional<detail::VertexScan> detail::VertexScan::for_file(std::span<const std::byte> header, std::size_t size) {
+  aem_file::Counts c;
+  if (header.size() < aem_file::kHeaderSize || std::memcmp(header.data(), "AEM", 3) != 0 ||
+      std::to_integer<std::uint8_t>(header[3]) != aem_file::kVersion)
+    return std::nullopt;
+  std::memcpy(&c, header.data() + 4, sizeof c);
+  if (aem_file::file_size(c) != size) return std::nullopt;
+  return VertexScan(c.vertices, c.bones, aem_file::kHeaderSize);
+}
+
+void detail::VertexScan::advance(std::span<const std::byte> file_start) {
+  if (file_start.size() < offset_) return;
+  const std::uint64_t available = std::min<std::uint64_t>(count_, (file_start.size() - offset_) / sizeof(aem_file::Vertex));
+  if (available <= next_) return;
+  const auto* verts = reinterpret_cast<const aem_file::Vertex*>(file_start.data() + offset_);
+  ok_ &= scan_vertices({verts + next_, verts + available}, next_, bone_count_, offset_, weight_sum, normal_len);
+  next_ = static_cast<std::uint32_t>(available);
+}
+
 std::string_view AemView::texture_name(std::uint32_t i) const {
   const char* p = texture_names()[i].name;
   return {p, strnlen(p, aem_file::kStringSize)};
@@ -113,7 +163,9 @@ std::string_view AemView::animation_name(std::uint32_t i) const {
   return {p, strnlen(p, aem_file::kStringSize)};
 }
 
-Result<AemView> AemView::validate(std::span<const std::byte> bytes) {
+Result<AemView> AemView::validate(std::span<const std::byte> bytes) { return validate(bytes, nullptr); }
+
+Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail::VertexScan* scanned) {
   using namespace aem_file;
   if (bytes.size() < 4) return aem_error("AEM_TOO_SMALL", 0, "header", "file has " + std::to_string(bytes.size()) + " bytes, an AEM file starts with a 40-byte header");
   if (std::memcmp(bytes.data(), "AEM", 3) != 0) return aem_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
@@ -157,22 +209,24 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes) {
 
   // Vertices: finite floats, bone indices in range; weights and normals are only warned about.
   {
-    OddityCounter weight_sum, normal_len;
-    const auto verts = v.vertices();
-    if (!scan_vertices(verts, c.bones, o.vertices, weight_sum, normal_len)) [[unlikely]] {
-      auto e = first_vertex_error(verts, c.bones, o.vertices);
+    detail::VertexScan own(c.vertices, c.bones, o.vertices);
+    const detail::VertexScan* scan = scanned;
+    if (!scan || !scan->passed(c.vertices, c.bones)) {
+      own.advance(bytes);
+      scan = &own;
+    }
+    if (!scan->passed(c.vertices, c.bones)) [[unlikely]] {
+      auto e = first_vertex_error(v.vertices(), c.bones, o.vertices);
       if (e) return *e;
     }
-    weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
-    normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
+    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
+    scan->normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
   }
 
   // Indices.
   {
     const auto idx = v.indices();
-    std::uint32_t max_index = 0;
-    for (std::uint32_t x : idx) max_index = x > max_index ? x : max_index;
-    if (!idx.empty() && max_index >= c.vertices) {
+    if (!indices_below(idx, c.vertices)) [[unlikely]] {
       for (std::size_t i = 0; i < idx.size(); ++i)
         if (idx[i] >= c.vertices)
           return aem_error("AEM_INDEX_OUT_OF_RANGE", o.indices + 4ull * i, indexed("indices", i),
@@ -278,7 +332,8 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes) {
   // Keyframes: finite, and within each sequence channel times never decrease.
   {
     const auto keys = v.keyframes();
-    for (std::size_t k = 0; k < keys.size(); ++k)
+    const bool finite = words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
+    for (std::size_t k = 0; !finite && k < keys.size(); ++k)
       if (!all_finite(&keys[k].time, 5))
         return aem_error("AEM_NOT_FINITE", o.keyframes + 20ull * k, indexed("keyframes", k), "keyframe holds NaN or infinity");
     static const char* channel_names[3] = {"position", "rotation", "scale"};

@@ -1,6 +1,7 @@
-// Scene -> current-layout AEM, in the reference exporter's section and key order (aem-notes.md §2).
+// Scene -> current-layout AEM, in the reference exporter's section and key order (docs/formats/aem.md §2).
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include "aem/animation.hpp"
 #include "core/byte_writer.hpp"
@@ -63,6 +64,14 @@ void write_keys(detail::ByteWriter& w, const std::vector<Key<V>>& keys) {
   }
 }
 
+/// Whether the finest level leaves some vertex unused (other LODs are not written).
+bool has_unused_vertices(const Mesh& m) {
+  std::vector<bool> used(m.positions.size(), false);
+  for (std::uint32_t i : m.indices)
+    if (i < used.size()) used[i] = true;
+  return std::find(used.begin(), used.end(), false) != used.end();
+}
+
 /// One channel per (animation, joint). AEM evaluates an empty channel as identity while the scene
 /// means the joint's rest value, so an empty channel whose rest value is not identity gets one key.
 std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
@@ -87,20 +96,25 @@ std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
 Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&) {
   Result<std::vector<std::byte>> result(std::vector<std::byte>{});
   auto& warnings = result.warnings;
-  Scene flat = flatten_nodes(input);
   if (!input.nodes.empty())
     warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
-  const bool lods = std::any_of(flat.meshes.begin(), flat.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
+  const bool lods = std::any_of(input.meshes.begin(), input.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
   // Our reader (like libaem's users) takes each mesh's vertices to be the range its indices span:
-  // vertices no stored triangle uses would break that, so they are not written.
-  std::size_t unused = 0;
-  for (auto& m : flat.meshes) {
-    m.lod_indices.clear();
-    unused += drop_unused_vertices(m);
+  // vertices no stored triangle uses would break that, so they are not written. The scene is copied
+  // only when nodes or such vertices make a change necessary: a large model is written from the
+  // caller's scene as it is.
+  std::optional<Scene> changed;
+  if (!input.nodes.empty() || std::any_of(input.meshes.begin(), input.meshes.end(), has_unused_vertices)) {
+    changed = flatten_nodes(input);
+    std::size_t unused = 0;
+    for (auto& m : changed->meshes) {
+      m.lod_indices.clear();
+      unused += drop_unused_vertices(m);
+    }
+    if (unused > 0)
+      warnings.push_back(writer_warning("AEM_UNUSED_VERTICES_DROPPED", std::to_string(unused) + " vertices no triangle uses were not written"));
   }
-  if (unused > 0)
-    warnings.push_back(writer_warning("AEM_UNUSED_VERTICES_DROPPED", std::to_string(unused) + " vertices no triangle uses were not written"));
-  const Scene& scene = flat;
+  const Scene& scene = changed ? *changed : input;
   const bool frames = std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
   if (lods || frames || !scene.tags.empty())
     warnings.push_back(writer_warning("AEM_DATA_NOT_STORED", std::string("AEM stores the finest LOD and the base pose only; not written:") +

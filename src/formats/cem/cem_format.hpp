@@ -1,5 +1,5 @@
 // CEM v2 (Empire Earth "SSMF" models, optionally PK01-compressed): reading into and writing out of
-// the scene. Layout facts: cem-v2.txt corrected by cem-notes.md.
+// the scene. Layout facts: docs/formats/cem.md (the community description, corrected).
 #pragma once
 
 #include <span>
@@ -13,7 +13,7 @@ bool cem_sniff(std::span<const std::byte> head);
 /// Reads a CEM file: one node per model (root, then its children), one mesh per material, every
 /// LOD, every frame as morph frames, tag points. PK01 input is decompressed first.
 Result<Scene> cem_read(const ReadInput& input);
-/// Writes CEM v2 the way the game's own files are laid out (cem-notes.md §3). Skeletal animation is
+/// Writes CEM v2 the way the game's own files are laid out (docs/formats/cem.md §3). Skeletal animation is
 /// baked into frames at options.frame_rate; options.lods extra LODs are generated when asked.
 Result<std::vector<std::byte>> cem_write(const Scene& scene, const WriteOptions& options);
 

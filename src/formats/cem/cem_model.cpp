@@ -1,4 +1,4 @@
-// CEM v2 byte layout (cem-notes.md §2): header, LODs, materials, tag names, frames; children after.
+// CEM v2 byte layout (docs/formats/cem.md §2): header, LODs, materials, tag names, frames; children after.
 #include "formats/cem/cem_model.hpp"
 
 #include <cstring>

@@ -1,4 +1,4 @@
-// The CEM v2 file layout as plain data (cem-notes.md §2): parsing and serialising it, no scene logic.
+// The CEM v2 file layout as plain data (docs/formats/cem.md §2): parsing and serialising it, no scene logic.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// The PK01 wrapper around CEM files taken from the game's .ssa archives (cem-notes.md §4).
+// The PK01 wrapper around CEM files taken from the game's .ssa archives (docs/formats/cem.md §4).
 #pragma once
 
 #include <cstddef>

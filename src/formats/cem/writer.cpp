@@ -1,4 +1,4 @@
-// Scene -> CEM v2 laid out like the game's own files (cem-notes.md §3): one model per node (root
+// Scene -> CEM v2 laid out like the game's own files (docs/formats/cem.md §3): one model per node (root
 // first, children after their parent), materials tiling the vertex array, running selection totals,
 // exact per-frame bounds, centre = mean of frame box centres, radius = max distance to the centre.
 #include <algorithm>

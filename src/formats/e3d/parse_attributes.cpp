@@ -50,7 +50,7 @@ void renormalise(std::vector<V>& v, std::size_t first) {
   }
 }
 
-/// M bone index bytes, then M weight bytes per vertex (notes §6): 255 ends a vertex's list, zero
+/// M bone index bytes, then M weight bytes per vertex (docs/formats/e3d.md §6): 255 ends a vertex's list, zero
 /// weights are skipped, more than kMaxInfluences keep the largest.
 void decode_bone_weights(const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count) {
   const int slots = src.bone_slots;

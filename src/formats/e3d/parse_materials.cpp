@@ -72,7 +72,7 @@ void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
       default: skip_unknown(ctx, b, "material");
     }
   });
-  // Ecere's reader takes a black ambient to mean "as diffuse" (notes §9).
+  // Ecere's reader takes a black ambient to mean "as diffuse" (docs/formats/e3d.md §9).
   if (m.ambient == Vec3{}) m.ambient = m.diffuse;
   m.double_sided = m.flags & 1;
   m.alpha_blend = (m.flags & 6) != 0;

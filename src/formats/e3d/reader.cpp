@@ -65,7 +65,7 @@ Result<Scene> e3d_read(const ReadInput& input) {
     ctx.decode_budget = input.options.max_decoded_bytes;
     e3d::RawFile file = parse_file(ctx, input.bytes);
     Scene scene = e3d::build_scene(ctx, file);
-    // External textures (textureName: a relative path, notes §9) are loaded so conversions can embed them;
+    // External textures (textureName: a relative path, docs/formats/e3d.md §9) are loaded so conversions can embed them;
     // only files inside the allowed folders are followed, and their bytes count against the decoding limit.
     const auto loaded = load_side_textures(scene, input.path, input.options.asset_root, ctx.decode_budget);
     for (const auto& refused : loaded.refused) ctx.warn(refused.code, 0, refused.message);

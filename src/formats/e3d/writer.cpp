@@ -59,7 +59,7 @@ void write_textures(BlockWriter& w, const Scene& s, std::vector<Warning>& warnin
         const bool png = t.data.size() >= 4 && t.data[0] == 0x89 && t.data[1] == 'P' && t.data[2] == 'N' && t.data[3] == 'G';
         const bool jpeg = t.data.size() >= 3 && t.data[0] == 0xFF && t.data[1] == 0xD8 && t.data[2] == 0xFF;
         if (!png && !jpeg) {
-          // Readers expect complete PNG or JPEG files in the embedding blocks (notes §9).
+          // Readers expect complete PNG or JPEG files in the embedding blocks (docs/formats/e3d.md §9).
           if (!t.data.empty())
             warnings.push_back(warning("E3D_TEXTURE_TYPE", "texture " + std::to_string(i) + " \"" + t.name +
                                                                "\" is neither PNG nor JPEG; written by name only, not embedded"));

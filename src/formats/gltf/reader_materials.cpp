@@ -40,10 +40,10 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   }
   const Json image = ctx.root["images"][*source];
   out.mime_type = ctx.string(image["mimeType"]);
-  std::vector<std::byte> bytes;
+  std::vector<std::byte> bytes;  // from a URI; a view's bytes go straight to out.data (one copy)
   if (auto view = ctx.optional_index(image["bufferView"], "bufferViews")) {
-    const auto& v = ctx.view(*view);
-    bytes.assign(v.bytes.begin(), v.bytes.end());
+    const auto v = ctx.view(*view).bytes;
+    out.data.assign(reinterpret_cast<const std::uint8_t*>(v.data()), reinterpret_cast<const std::uint8_t*>(v.data()) + v.size());
     out.name = ctx.string(image["name"]);
   } else if (image["uri"].exists()) {
     const std::string uri = ctx.string(image["uri"]);
@@ -65,7 +65,7 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   } else {
     ctx.fail("GLTF_MISSING", image.path(), "an image needs a uri or a bufferView");
   }
-  out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()), reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
+  if (!bytes.empty()) out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()), reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
   if (out.mime_type.empty()) out.mime_type = sniff_mime(out.data);
   return out;
 }

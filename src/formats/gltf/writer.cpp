@@ -1,6 +1,7 @@
 // glTF writer entry points: the scene prepared for glTF (skinned instances baked to their placement),
 // the parts written in order, then packed as .glb, .gltf + side files, or a self-contained .gltf.
 #include <filesystem>
+#include <optional>
 
 #include "core/flatten.hpp"
 #include "formats/gltf/gltf_format.hpp"
@@ -11,16 +12,29 @@ namespace {
 
 bool nearly_identity(const Mat4& m) { return nearly_equal(m, Mat4{}, 1e-6f); }
 
+bool needs_baking(const Scene& scene, const Mat4& world, std::uint32_t mesh) {
+  return mesh < scene.meshes.size() && !scene.meshes[mesh].skin.empty() && !nearly_identity(world);
+}
+
 /// glTF draws a skinned mesh where its joints put it, ignoring its node: a skinned instance placed
 /// by a node that moves it gets the placement baked into a copy of its vertices (as flatten_nodes does).
-Scene bake_skinned_instances(const Scene& scene) {
-  Scene out = scene;
-  if (scene.joints.empty()) return out;
+/// Empty when no instance needs it, so the common case writes the source without copying the scene.
+std::optional<Scene> bake_skinned_instances(const Scene& scene) {
+  if (scene.joints.empty()) return std::nullopt;
   const auto world = node_world_matrices(scene);
+  // A mesh some instance draws unmoved keeps its vertices; a moved instance of it gets a baked copy.
   std::vector<bool> taken(scene.meshes.size(), false);
+  bool any = false;
+  for (std::size_t n = 0; n < scene.nodes.size(); ++n)
+    for (auto mi : scene.nodes[n].meshes) {
+      if (needs_baking(scene, world[n], mi)) any = true;
+      else if (mi < scene.meshes.size()) taken[mi] = true;
+    }
+  if (!any) return std::nullopt;
+  Scene out = scene;
   for (std::size_t n = 0; n < out.nodes.size(); ++n)
     for (auto& mi : out.nodes[n].meshes) {
-      if (mi >= scene.meshes.size() || scene.meshes[mi].skin.empty() || nearly_identity(world[n])) continue;
+      if (!needs_baking(scene, world[n], mi)) continue;
       Mesh placed = place_mesh(scene.meshes[mi], world[n], -1);
       if (!taken[mi]) {
         out.meshes[mi] = std::move(placed);
@@ -47,7 +61,8 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   std::string stem = std::filesystem::path(options.output_name).stem().string();
   if (stem.empty()) stem = "model";
 
-  const Scene scene = bake_skinned_instances(source);
+  const std::optional<Scene> baked = bake_skinned_instances(source);
+  const Scene& scene = baked ? *baked : source;
   gltf::Document doc;
   WriterOutput out;
   const auto meshes = gltf::write_meshes(doc, scene);

@@ -1,6 +1,6 @@
 // What the IQE and IQM writers share: the scene reduced to what the two formats hold - model-space
 // meshes, joints ordered parents first with their bind pose as base pose, animations resampled into
-// frames of local poses, every rotation with w <= 0 (iqe-notes.md §3).
+// frames of local poses, every rotation with w <= 0 (docs/formats/iqe.md §3).
 #pragma once
 
 #include <string>

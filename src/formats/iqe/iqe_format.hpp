@@ -1,5 +1,5 @@
 // IQE (Inter-Quake Export, text) reading into and writing out of the scene. Spec: iqe.txt; the
-// reference compiler's behaviour and the edge cases: iqe-notes.md.
+// reference compiler's behaviour and the edge cases: docs/formats/iqe.md.
 #pragma once
 
 #include <span>
@@ -17,7 +17,7 @@ Result<Scene> iqe_read(const ReadInput& input);
 /// vertex attributes and mesh-local faces (fm), animations sampled at their frame rate, the comment.
 Result<std::vector<std::byte>> iqe_write(const Scene& scene, const WriteOptions& options);
 
-/// IQE/IQM convention: Z up, right-handed, clockwise front faces, V from the top (iqe-notes.md §1).
+/// IQE/IQM convention: Z up, right-handed, clockwise front faces, V from the top (docs/formats/iqe.md §1).
 Conventions iqe_conventions();
 
 }  // namespace aem::formats

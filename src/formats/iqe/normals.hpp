@@ -11,7 +11,7 @@ namespace aem::formats::iqe {
 /// compatible: same smoothing group, same UV when either triangle has smoothuv, same `vs` index, face
 /// normals within the smoothangle of either triangle; a triangle whose `fs` flags are all 0 merges
 /// with nothing (per-edge flags are not distinguished further). A smoothing vertex's normal is the
-/// area-weighted sum of its triangles' normals (clockwise faces, iqe-notes §1). Where corners sharing
+/// area-weighted sum of its triangles' normals (clockwise faces, docs/formats/iqe.md §1). Where corners sharing
 /// a file vertex end up with different normals, the vertex is cloned in `doc` (every attribute
 /// copied) and the triangles re-pointed, so the result has one normal per vertex of the updated doc.
 /// Tests are pairwise; beyond 64 corners at one position only the key tests (group, fs, vs, UV of

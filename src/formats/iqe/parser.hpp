@@ -1,4 +1,4 @@
-// Parses IQE text into a Document (every command of iqe.txt plus vx; iqe-notes.md §2 for details).
+// Parses IQE text into a Document (every command of iqe.txt plus vx; docs/formats/iqe.md §2 for details).
 #pragma once
 
 #include <string_view>

@@ -1,4 +1,4 @@
-// IQE/IQM pose rules (iqe-notes.md §3): pq with the missing-Qw rule, pm with scale taken from the
+// IQE/IQM pose rules (docs/formats/iqe.md §3): pq with the missing-Qw rule, pm with scale taken from the
 // matrix, pa as Euler angles; every rotation made w <= 0 as the reference compiler does.
 #pragma once
 

@@ -1,5 +1,5 @@
 // IQM (Inter-Quake Model, binary, version 2): reading into and writing out of the scene. Layout:
-// iqe-notes.md §6 (the IQE format's binary sibling; same conventions, same pose rules).
+// docs/formats/iqm.md (the IQE format's binary sibling; same conventions, same pose rules).
 #pragma once
 
 #include <span>

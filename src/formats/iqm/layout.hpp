@@ -1,4 +1,4 @@
-// IQM version 2 on disk (iqe-notes.md §6): header fields, record sizes, vertex array types and formats.
+// IQM version 2 on disk (docs/formats/iqm.md §1): header fields, record sizes, vertex array types and formats.
 #pragma once
 
 #include <cstdint>

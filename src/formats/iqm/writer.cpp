@@ -1,4 +1,4 @@
-// Scene -> IQM version 2, laid out as the reference compiler writes it (iqe-notes.md §6): header,
+// Scene -> IQM version 2, laid out as the reference compiler writes it (docs/formats/iqm.md §2): header,
 // text, meshes, vertex arrays, vertex data (8-aligned), triangles, adjacency, joints, poses, anims,
 // frames, bounds, comment. Only the recommended vertex formats, so every IQM reader accepts it.
 #include <algorithm>
@@ -57,7 +57,7 @@ struct ArraySpec {
   std::uint32_t type, format, size;
 };
 
-// Channel quantisation over every frame of every animation (iqe-notes.md §6).
+// Channel quantisation over every frame of every animation (docs/formats/iqm.md §3).
 struct PoseChannels {
   std::uint32_t mask = 0;
   float offset[iqm::kPoseChannels] = {}, scale[iqm::kPoseChannels] = {};

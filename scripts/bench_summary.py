@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Helpers of scripts/bench.sh.
+
+  bench_summary.py run DIR LABEL INPUT OUTPUT -- COMMAND...
+      Runs COMMAND as a child, appends its CPU time (user + system), wall time and peak RSS, with
+      INPUT's size (a folder: its file count and their total size) and OUTPUT's size afterwards ("-":
+      none), to DIR/processes.jsonl under LABEL. Exits with COMMAND's status.
+  bench_summary.py table DIR
+      Prints issue 16's table (and issue 13's glTF rows) from DIR/<bench>.json (Google Benchmark
+      JSON output) and DIR/processes.jsonl: each row ours, its baseline from the same run, the
+      ratio and the goal. A row whose figures are missing says so instead.
+
+Times are CPU time unless a benchmark measures real time (its name says /real_time): the machine is
+shared, and CPU time is the steadier figure there.
+"""
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+
+
+def input_size(path):
+    """(files, bytes) of a file or of the files in a folder (links followed)."""
+    if os.path.isdir(path):
+        files = [os.path.join(path, n) for n in os.listdir(path)]
+        return len(files), sum(os.path.getsize(f) for f in files)
+    return (1, os.path.getsize(path)) if os.path.exists(path) else (0, 0)
+
+
+def run(directory, label, input_path, output_path, command):
+    files, size = input_size(input_path)
+    start = time.monotonic()
+    status = subprocess.call(command)
+    wall = time.monotonic() - start
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # this helper's only child
+    record = {"label": label, "status": status, "cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": wall,
+              "max_rss_bytes": usage.ru_maxrss * 1024, "files": files, "input_bytes": size,
+              "output_bytes": input_size(output_path)[1]}
+    with open(os.path.join(directory, "processes.jsonl"), "a") as f:
+        f.write(json.dumps(record) + "\n")
+    return status
+
+
+def load_benchmarks(directory):
+    """{bench: {key: seconds}}, key = the run name without repeat/iteration/time-kind parts."""
+    out = {}
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".json"):
+            continue
+        try:
+            data = json.load(open(os.path.join(directory, name)))
+        except ValueError:
+            continue
+        scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+        times = {}
+        for b in data.get("benchmarks", []):
+            if b.get("error_occurred") or (b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median"):
+                continue
+            run_name = b.get("run_name", b["name"])
+            parts = [p for p in run_name.split("/") if not re.match(r"(repeats|iterations|min_time|min_warmup_time):|process_time$|real_time$", p)]
+            key = "/".join(parts)
+            if b.get("run_type") == "iteration" and key in times and b.get("repetitions", 1) > 1:
+                continue  # a repeated run without aggregates: the first repetition stands
+            seconds = (b["real_time"] if "/real_time" in run_name else b["cpu_time"]) * scale[b.get("time_unit", "ns")]
+            times[key] = seconds
+        out[name[:-5]] = times
+    return out
+
+
+def load_processes(directory):
+    path = os.path.join(directory, "processes.jsonl")
+    records = {}
+    if os.path.exists(path):
+        for line in open(path):
+            r = json.loads(line)
+            records[r["label"]] = r
+    return records
+
+
+def ms(seconds):
+    if seconds >= 10:
+        return f"{seconds:.3g} s"
+    return f"{seconds * 1e3:.0f} ms" if seconds >= 0.1 else f"{seconds * 1e3:.3g} ms"
+
+
+def mb(n):
+    return f"{n / 1e6:.1f} MB"
+
+
+class Table:
+    def __init__(self, benches, processes):
+        self.benches, self.processes, self.rows = benches, processes, []
+
+    def time(self, bench, key):
+        return self.benches.get(bench, {}).get(key)
+
+    def missing(self, path, why):
+        self.rows.append((path, "-", "-", "-", why, ""))
+
+    def speedup(self, path, bench, ours, base, base_label, goal, per_bone=0):
+        """Row with ours and the baseline from one benchmark program; ratio = baseline time / ours.
+        per_bone: times are shown per bone of a pose with this many bones."""
+        o, b = self.time(bench, ours), self.time(bench, base)
+        if o is None or b is None:
+            return self.missing(path, f"not measured ({bench}: {ours if o is None else base} missing)")
+        ratio = b / o
+        show = (lambda t: f"{t / per_bone * 1e9:.0f} ns/bone") if per_bone else ms
+        self.rows.append((path, show(o), f"{show(b)} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
+                          f">= {goal}x faster" if goal >= 1 else f"at most {1 / goal:.2g}x its time", "met" if ratio >= goal else "NOT met"))
+
+    def memory(self, path, label, limit, limit_text):
+        r = self.processes.get(label)
+        if r is None or r["status"] != 0 or not r["input_bytes"]:
+            return self.missing(path, "not measured" if r is None else "command failed")
+        ratio = r["max_rss_bytes"] / r["input_bytes"]
+        self.rows.append((path, mb(r["max_rss_bytes"]), f"{mb(r['input_bytes'])} (file)", f"{ratio:.2f}x the file",
+                          limit_text, "met" if ratio <= limit else "NOT met"))
+
+    def convert_memory(self, path, label, why="not measured"):
+        r = self.processes.get(label)
+        if r is None or r["status"] or not r["input_bytes"]:
+            return self.missing(path, why if r is None else "command failed")
+        limit = 1.2 * (r["input_bytes"] + r["output_bytes"]) / r["input_bytes"]
+        path += f" ({mb(r['input_bytes'])} -> {mb(r['output_bytes'])})"
+        self.memory(path, label, limit, f"<= input + output + 20% ({limit:.2f}x)")
+
+    def process_speedup(self, path, ours, base, base_label, goal):
+        o, b = self.processes.get(ours), self.processes.get(base)
+        if o is None or b is None or o["status"] or b["status"]:
+            return self.missing(path, f"not measured ({ours if o is None else base} missing or failed)")
+        ratio = b["cpu_s"] / o["cpu_s"]
+        self.rows.append((path, ms(o["cpu_s"]), f"{ms(b['cpu_s'])} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
+                          f">= {goal}x faster", "met" if ratio >= goal else "NOT met"))
+
+    def throughput(self, path, label):
+        r = self.processes.get(label)
+        if r is None or r["status"]:
+            return self.missing(path, "not measured (run with --scale)" if r is None else "command failed")
+        self.rows.append((path, f"{r['files'] / r['wall_s']:.1f} files/s, {r['input_bytes'] / 1e6 / r['wall_s']:.1f} MB/s (wall)",
+                          f"{ms(r['cpu_s'])} CPU", f"{ms(r['wall_s'])} wall for {r['files']} files", "-", ""))
+
+    def print(self):
+        header = ("path", "ours", "baseline (same run)", "ratio", "goal", "")
+        widths = [max(len(str(r[i])) for r in self.rows + [header]) for i in range(6)]
+        for r in [header, tuple("-" * w for w in widths)] + self.rows:
+            print(" | ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
+
+
+def table(directory):
+    t = Table(load_benchmarks(directory), load_processes(directory))
+    t.speedup("AEM load + full validation, C API (generated 18 MB)", "bench_aem_load", "BM_CApiLoadAndValidate", "BM_ReferenceStyleLoad",
+              "reference-style load", 1 / 1.1)
+    anim = t.benches.get("bench_animation", {})
+    bone_counts = sorted({int(k.split("/")[1]) for k in anim if k.startswith("BM_Reference/")}, reverse=True)
+    for bones in bone_counts or [None]:
+        if bones is None:
+            t.missing("animation, ns per bone", "not measured (bench_animation)")
+            continue
+        smooth = next((k.split("/", 2)[2] for k in anim if k.startswith(f"BM_Reference/{bones}/")), "")
+        suffix = f"/{smooth}" if smooth else ""
+        t.speedup(f"animation, {bones} bones, forward playback", "bench_animation", f"BM_Fast/{bones}{suffix}",
+                  f"BM_Reference/{bones}{suffix}", "reference algorithm", 60 if bones >= 100 else 25, per_bone=bones)
+    t.speedup("glTF -> AEM, whole conversion, CesiumMan", "bench_convert", "BM_ConvertToAem/1", "BM_AssimpImport/1",
+              "Assimp import alone", 5)
+    t.speedup("glTF -> AEM, whole conversion, generated 39 MB glb", "bench_convert", "BM_ConvertToAem/0", "BM_AssimpImport/0",
+              "Assimp import alone", 5)
+    t.process_speedup("glTF -> AEM, `aem convert` process, generated 39 MB glb", "convert-39", "gltfpack-39", "gltfpack glb -> glb", 1)
+    t.speedup("glTF read, CesiumMan.glb (issue 13)", "bench_gltf_read", "BM_CesiumMan_Native", "BM_CesiumMan_Assimp", "Assimp read", 5)
+    t.speedup("glTF read, generated 144 MB glb (issue 13)", "bench_gltf_read", "BM_Large_Native", "BM_Large_Assimp", "Assimp read", 5)
+    t.memory("peak memory, `aem validate` of the generated AEM", "validate-aem", 1.2, "<= 1.2x the file")
+    t.memory("peak memory, `aem info` of the generated AEM", "info-aem", 1.2, "<= 1.2x the file")
+    t.convert_memory("peak memory, `aem convert` of the 39 MB glb to AEM", "convert-39")
+    t.speedup("IQE -> IQM (generated 50 MB IQE)", "bench_iqe", "BM_IqeToIqm", "BM_StrtofBaseline", "strtof over every number", 4)
+    t.speedup("IQE parse to document (generated 50 MB IQE)", "bench_iqe", "BM_ParseIqe", "BM_StrtofBaseline", "strtof over every number", 6)
+    t.speedup("IQE read to scene (generated 50 MB IQE)", "bench_iqe", "BM_ReadIqe", "BM_StrtofBaseline", "strtof over every number", 6)
+    frame, clear = t.time("bench_render", "BM_CesiumMan"), t.time("bench_render", "BM_ClearOnly")
+    if frame is None or clear is None:
+        t.missing("render CesiumMan 1280x720 4x MSAA, llvmpipe", "not measured (bench_render; needs AEM_CORPUS_DIR and EGL)")
+    else:
+        t.rows.append(("render CesiumMan 1280x720 4x MSAA, llvmpipe (wall)", f"{ms(frame)} ({1 / frame:.0f} fps)", f"{ms(clear)} (clear only)",
+                       f"{frame / clear:.1f}x the clear frame", "<= 33.3 ms (30 fps)", "met" if frame <= 1 / 30 else "NOT met"))
+    t.convert_memory("scale: peak memory, `aem convert` of a generated glb over 1 GB to AEM", "convert-1g", "run with --scale")
+    for jobs in (1, 2):
+        t.throughput(f"scale: batch convert of corpus files to AEM, -j{jobs}", f"batch-j{jobs}")
+    t.print()
+
+
+def main(argv):
+    if len(argv) >= 7 and argv[1] == "run" and argv[6] == "--":
+        return run(argv[2], argv[3], argv[4], argv[5], argv[7:])
+    if len(argv) == 3 and argv[1] == "table":
+        table(argv[2])
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,40 @@
+// One AEM animation re-laid for fast sampling: channels whose value never changes become rest values,
+// and the other channels are grouped by their key times, so that one key lookup serves every channel
+// on the same times (glTF exporters usually give all channels of a clip one time list) and the values
+// one lookup needs sit side by side in memory (key-major: all channels of key k, then key k + 1).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "aem/aem_view.hpp"
+#include "aem/math.hpp"
+
+namespace aem::clip {
+
+/// Channels that share one key-time list (at least two keys, values not all equal).
+struct Track {
+  std::vector<float> times;
+  std::vector<std::uint32_t> rotation_bones;  // bone of each rotation channel
+  std::vector<Quat> rotations;                // unit; [key * rotation_bones.size() + channel]
+  std::vector<std::uint32_t> vector_slots;    // 2 * bone for a translation, 2 * bone + 1 for a scale
+  std::vector<Vec3> vectors;                  // [key * vector_slots.size() + channel]
+};
+
+/// Sampling-ready form of one animation of a validated view.
+struct Clip {
+  std::vector<Quat> rest_rotations;  // per bone: the constant value, or identity without keys
+  std::vector<Vec3> rest_vectors;    // per bone: translation (zero without keys), scale (one without keys)
+  std::vector<Track> tracks;
+};
+
+/// Builds the clip of `animation` (< the view's animation count). Same results as sampling the file's
+/// keys directly: constant channels are detected by exact value equality, rotations normalised once.
+Clip compile(const AemView& view, std::uint32_t animation);
+
+/// Samples every bone at time t (seconds, clamped to each track's keys): rotations[bone] and
+/// vectors[2 * bone] (translation), vectors[2 * bone + 1] (scale). `cursors` holds one key index per
+/// track, kept between calls (any value is safe; forward playback then finds its keys in O(1)).
+void sample(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors);
+
+}  // namespace aem::clip

@@ -1,0 +1,100 @@
+// AemModel::load checks vertices chunk by chunk while it reads (128 KB reads): errors and warnings
+// must be the ones in-memory validation gives, at offsets computed here from aem.txt's layout
+// (header 40 bytes, vertices 92 bytes each), including vertices that straddle a read boundary.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+#include <unistd.h>
+
+#include "aem/aem_view.hpp"
+#include "aem/example.hpp"
+#include "formats/aem/aem_format.hpp"
+
+namespace aem {
+namespace {
+
+struct LargeFile {
+  std::vector<std::byte> bytes;
+  std::uint32_t vertices = 0, bones = 0;
+  std::filesystem::path path;
+
+  LargeFile() {
+    ExampleOptions o;
+    o.rings = 60;
+    o.segments = 63;  // 64 vertices a ring: 3 840 vertices, 353 KB, three reads
+    auto written = formats::aem_write(make_example_scene(o), {});
+    EXPECT_TRUE(written.ok());
+    bytes = written.value();
+    std::memcpy(&vertices, bytes.data() + 4, 4);
+    std::memcpy(&bones, bytes.data() + 4 + 20, 4);
+    path = std::filesystem::temp_directory_path() /
+           ("aem-chunked-" + std::to_string(::getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".aem");
+  }
+  ~LargeFile() { std::filesystem::remove(path); }
+  template <class T>
+  void put(std::uint64_t at, T v) { std::memcpy(bytes.data() + at, &v, sizeof v); }
+  Result<AemModel> load() const {
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    return AemModel::load(path);
+  }
+};
+
+std::uint64_t vertex_at(std::uint32_t v) { return 40 + 92ull * v; }
+
+TEST(AemChunkedLoad, CleanFileLoadsWithTheSameWarningsAsInMemory) {
+  LargeFile f;
+  ASSERT_GT(f.bytes.size(), 2u * 128 * 1024);
+  f.put<float>(vertex_at(2000) + 12, 2.0f);  // a normal of length about 2, in the second read
+  auto loaded = f.load();
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  auto in_memory = AemView::validate(f.bytes);
+  ASSERT_TRUE(in_memory.ok());
+  ASSERT_EQ(loaded.warnings.size(), in_memory.warnings.size());
+  bool found = false;
+  for (std::size_t i = 0; i < loaded.warnings.size(); ++i) {
+    EXPECT_EQ(loaded.warnings[i].code, in_memory.warnings[i].code);
+    EXPECT_EQ(loaded.warnings[i].offset, in_memory.warnings[i].offset);
+    EXPECT_EQ(loaded.warnings[i].path, in_memory.warnings[i].path);
+    if (loaded.warnings[i].code == "AEM_NORMAL_NOT_UNIT") {
+      found = true;
+      EXPECT_EQ(loaded.warnings[i].offset, vertex_at(2000) + 12);
+      EXPECT_EQ(loaded.warnings[i].path, "vertices[2000]");
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(AemChunkedLoad, BadVerticesAnywhereAreFoundAtTheirOffsets) {
+  const std::uint32_t straddling = (128 * 1024 - 40) / 92;  // starts in the first read, ends in the second
+  const LargeFile clean;
+  for (std::uint32_t v : {0u, straddling, straddling + 1, clean.vertices - 1}) {
+    SCOPED_TRACE(testing::Message() << "vertex " << v);
+    LargeFile f;
+    f.put<float>(vertex_at(v) + 88 - 4, std::numeric_limits<float>::quiet_NaN());  // last weight word
+    auto r = f.load();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "AEM_NOT_FINITE");
+    EXPECT_EQ(r.error().offset, vertex_at(v));
+    LargeFile g;
+    g.put<std::int32_t>(vertex_at(v) + 88, static_cast<std::int32_t>(g.bones));  // extra bone index
+    r = g.load();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "AEM_BONE_INDEX_OUT_OF_RANGE");
+    EXPECT_EQ(r.error().offset, vertex_at(v) + 88);
+  }
+}
+
+TEST(AemChunkedLoad, HeaderThatDoesNotFitTheFileIsStillReported) {
+  LargeFile f;
+  f.put<std::uint32_t>(4, f.vertices + 1);  // counts imply 92 more bytes than the file has
+  auto r = f.load();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, "AEM_SIZE_MISMATCH");
+}
+
+}  // namespace
+}  // namespace aem
