@@ -84,10 +84,14 @@ class SceneAnimator {
   std::vector<std::uint32_t> cursors_;
 };
 
-/// The parent-relative transform `channel` gives at `time` seconds: each key list sampled (linear,
-/// shortest-path slerp, clamped at the ends); an empty list gives `rest`'s value. For exporters that
-/// resample animation at a frame rate.
+/// The parent-relative transform `channel` gives at `time` seconds: each key list sampled by its
+/// interpolation (linear with shortest-path slerp, or step; clamped at the ends); an empty list gives
+/// `rest`'s value. For exporters that resample animation at a frame rate.
 Transform sample_channel(const Channel& channel, const Transform& rest, float time);
+
+/// `channel` with its Step key lists made Linear ones that play the same: each value is repeated just
+/// before the next key. For writers of formats that only interpolate linearly.
+Channel with_linear_keys(const Channel& channel);
 
 /// Joint indices ordered so that parents come before children. Joints whose parent chain is
 /// broken (out of range) are treated as roots; joints on a cycle are left out.

@@ -134,6 +134,29 @@ struct StoredValues {
   std::vector<StoredFrame> frames;
 };
 
+/// A camera a node carries. It looks down its node's -Z axis with +Y up (glTF's convention).
+struct Camera {
+  std::string name;
+  enum class Projection : std::uint8_t { Perspective, Orthographic } projection = Projection::Perspective;
+  float yfov = 0.8f;    ///< perspective: vertical field of view, radians
+  float aspect = 0.0f;  ///< perspective: width / height; 0 = the viewport's
+  float znear = 0.01f;  ///< near clip distance, > 0
+  float zfar = 0.0f;    ///< far clip distance; 0 = infinite (perspective only)
+  float xmag = 1.0f, ymag = 1.0f;  ///< orthographic: half the view's width and height
+};
+
+/// A punctual light a node carries (KHR_lights_punctual's model). Spot and directional lights shine
+/// down their node's -Z axis.
+struct Light {
+  std::string name;
+  enum class Type : std::uint8_t { Directional, Point, Spot } type = Type::Point;
+  Vec3 color{1, 1, 1};      ///< linear RGB
+  float intensity = 1.0f;   ///< candela (point, spot) or lux (directional)
+  float range = 0.0f;       ///< distance where the light reaches zero; 0 = infinite
+  float inner_cone = 0.0f;  ///< spot: angle from the axis where falloff starts, radians
+  float outer_cone = 0.7853982f;  ///< spot: angle from the axis where the light ends, radians (<= pi/2)
+};
+
 /// A node of the placement hierarchy: where mesh instances sit (E3D, CEM children, glTF).
 /// Scenes without nodes have their meshes in model space.
 struct Node {
@@ -143,6 +166,8 @@ struct Node {
   std::vector<std::uint32_t> meshes;  ///< mesh instances placed by this node
   std::int32_t joint = -1;         ///< when animated: the joint whose pose drives this node
   enum class Kind : std::uint8_t { Plain, Camera, Light } kind = Kind::Plain;
+  std::int32_t camera = -1;        ///< index into Scene::cameras when the source gave its parameters
+  std::int32_t light = -1;         ///< index into Scene::lights when the source gave its parameters
   StoredValues stored;             ///< see StoredValues
 };
 
@@ -152,12 +177,20 @@ struct Key {
   V value{};
 };
 
+/// How a key list gives values between its keys. Linear blends the two keys around the time (slerp for
+/// rotations); Step holds the earlier key's value until the next key. Frame-sampled sources (IQE, IQM,
+/// AEM) are Linear; glTF's CUBICSPLINE is resampled by its reader into Linear keys (see docs/architecture.md).
+enum class Interpolation : std::uint8_t { Linear, Step };
+
 /// Animation of one joint. An empty key list means the joint's rest value for that channel.
 struct Channel {
   std::uint32_t joint = 0;
   std::vector<Key<Vec3>> translation;
   std::vector<Key<Quat>> rotation;
   std::vector<Key<Vec3>> scale;
+  Interpolation translation_interpolation = Interpolation::Linear;
+  Interpolation rotation_interpolation = Interpolation::Linear;
+  Interpolation scale_interpolation = Interpolation::Linear;
 };
 
 struct Animation {
@@ -208,6 +241,8 @@ struct Scene {
   std::vector<Material> materials;
   std::vector<Texture> textures;
   std::vector<Node> nodes;
+  std::vector<Camera> cameras;         ///< referenced by Node::camera
+  std::vector<Light> lights;           ///< referenced by Node::light
   std::vector<Joint> joints;
   std::vector<Animation> animations;
   VertexAnimation vertex_animation;
@@ -235,5 +270,8 @@ Bounds compute_bounds(const Scene& scene);
 
 /// World matrix of every node (parents first); cycles are broken at the first repeated node.
 std::vector<Mat4> node_world_matrices(const Scene& scene);
+
+/// Model-space matrix of every joint at its rest pose (parents first; cycles broken as above).
+std::vector<Mat4> joint_rest_matrices(const Scene& scene);
 
 }  // namespace aem

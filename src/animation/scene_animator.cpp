@@ -1,5 +1,6 @@
 // Scene skeleton evaluation, sharing key lookup and matrix code with the AEM runtime evaluator.
 #include <algorithm>
+#include <cmath>
 
 #include "aem/animation.hpp"
 #include "aem/sampling.hpp"
@@ -12,24 +13,54 @@ std::uint32_t key_count(const std::vector<Key<V>>& keys) {
   return static_cast<std::uint32_t>(keys.size());
 }
 
-Vec3 sample(const std::vector<Key<Vec3>>& keys, float t, std::uint32_t& hint, const Vec3& rest) {
-  if (keys.empty()) return rest;
+/// The keys around t; Step keeps the earlier one alone (a key's own time already gives that key).
+template <class V>
+KeySpan span_at(const std::vector<Key<V>>& keys, float t, std::uint32_t& hint, Interpolation mode) {
   KeySpan s = find_keys(key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
+  if (mode == Interpolation::Step && s.lo != s.hi) s = s.f >= 1.0f ? KeySpan{s.hi, s.hi, 0.0f} : KeySpan{s.lo, s.lo, 0.0f};
+  return s;
+}
+
+Vec3 sample(const std::vector<Key<Vec3>>& keys, Interpolation mode, float t, std::uint32_t& hint, const Vec3& rest) {
+  if (keys.empty()) return rest;
+  KeySpan s = span_at(keys, t, hint, mode);
   return lerp(keys[s.lo].value, keys[s.hi].value, s.f);
 }
 
-Quat sample(const std::vector<Key<Quat>>& keys, float t, std::uint32_t& hint, const Quat& rest) {
+Quat sample(const std::vector<Key<Quat>>& keys, Interpolation mode, float t, std::uint32_t& hint, const Quat& rest) {
   if (keys.empty()) return normalize(rest);
-  KeySpan s = find_keys(key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
+  KeySpan s = span_at(keys, t, hint, mode);
   return s.lo == s.hi ? normalize(keys[s.lo].value) : slerp(keys[s.lo].value, keys[s.hi].value, s.f);
 }
 
 Transform sample_with_cursors(const Channel& ch, const Transform& rest, float t, std::uint32_t* cursors) {
-  return {sample(ch.translation, t, cursors[0], rest.translation), sample(ch.rotation, t, cursors[1], rest.rotation),
-          sample(ch.scale, t, cursors[2], rest.scale)};
+  return {sample(ch.translation, ch.translation_interpolation, t, cursors[0], rest.translation),
+          sample(ch.rotation, ch.rotation_interpolation, t, cursors[1], rest.rotation),
+          sample(ch.scale, ch.scale_interpolation, t, cursors[2], rest.scale)};
+}
+
+template <class V>
+void linearize(std::vector<Key<V>>& keys, Interpolation& mode) {
+  if (mode != Interpolation::Step) return;
+  mode = Interpolation::Linear;
+  std::vector<Key<V>> out;
+  out.reserve(2 * keys.size());
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (k > 0 && keys[k].time > keys[k - 1].time) out.push_back({std::nextafter(keys[k].time, keys[k - 1].time), keys[k - 1].value});
+    out.push_back(keys[k]);
+  }
+  keys = std::move(out);
 }
 
 }  // namespace
+
+Channel with_linear_keys(const Channel& channel) {
+  Channel out = channel;
+  linearize(out.translation, out.translation_interpolation);
+  linearize(out.rotation, out.rotation_interpolation);
+  linearize(out.scale, out.scale_interpolation);
+  return out;
+}
 
 Transform sample_channel(const Channel& channel, const Transform& rest, float time) {
   std::uint32_t cursors[3] = {0, 0, 0};

@@ -33,8 +33,13 @@ Bounds compute_bounds(const Scene& scene) {
   return b;
 }
 
-std::vector<Mat4> node_world_matrices(const Scene& scene) {
-  const std::size_t n = scene.nodes.size();
+namespace {
+
+/// World matrix of every item of a parent-linked tree (nodes or joints): parents first, a cycle cut
+/// where it closes.
+template <class T>
+std::vector<Mat4> tree_world_matrices(const std::vector<T>& items, Transform T::*local_of) {
+  const std::size_t n = items.size();
   std::vector<Mat4> world(n);
   std::vector<std::uint8_t> state(n, 0);  // 0 = todo, 1 = in progress, 2 = done
   std::vector<std::size_t> chain;
@@ -45,12 +50,12 @@ std::vector<Mat4> node_world_matrices(const Scene& scene) {
     while (cur < n && state[cur] == 0) {
       state[cur] = 1;
       chain.push_back(cur);
-      auto p = scene.nodes[cur].parent;
+      auto p = items[cur].parent;
       cur = (p >= 0 && static_cast<std::size_t>(p) < n && state[p] != 1) ? static_cast<std::size_t>(p) : n;
     }
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-      Mat4 local = compose(scene.nodes[*it].local);
-      auto p = scene.nodes[*it].parent;
+      Mat4 local = compose(items[*it].*local_of);
+      auto p = items[*it].parent;
       bool has_parent = p >= 0 && static_cast<std::size_t>(p) < n && state[p] == 2;
       world[*it] = has_parent ? world[p] * local : local;
       state[*it] = 2;
@@ -58,6 +63,12 @@ std::vector<Mat4> node_world_matrices(const Scene& scene) {
   }
   return world;
 }
+
+}  // namespace
+
+std::vector<Mat4> node_world_matrices(const Scene& scene) { return tree_world_matrices(scene.nodes, &Node::local); }
+
+std::vector<Mat4> joint_rest_matrices(const Scene& scene) { return tree_world_matrices(scene.joints, &Joint::rest); }
 
 std::int32_t texture_by_name(Scene& s, const std::string& name) {
   if (name.empty()) return -1;

@@ -11,18 +11,22 @@
 
 namespace aem::test {
 
+/// Each vertex's weights scaled to sum 1, as the renderer and the glTF writer do (CesiumMan's sum to
+/// about 0.7).
+inline void renormalise_weights(Mesh& mesh) {
+  for (SkinInfluences& v : mesh.skin) {
+    float sum = 0;
+    for (float w : v.weights) sum += w;
+    if (sum > 0)
+      for (float& w : v.weights) w /= sum;
+  }
+}
+
 /// Model-space positions of every mesh instance of `scene` at `seconds` of animation `anim` (-1: every
 /// joint at its rest transform, the pose the node tree gives without animation).
 inline std::vector<Vec3> scene_posed(const Scene& scene, int anim, float seconds) {
   Scene flat = flatten_nodes(scene);
-  // Weights renormalised to sum 1, as the renderer and the converter do (CesiumMan's do not quite).
-  for (Mesh& m : flat.meshes)
-    for (SkinInfluences& v : m.skin) {
-      float sum = 0;
-      for (float w : v.weights) sum += w;
-      if (sum > 0)
-        for (float& w : v.weights) w /= sum;
-    }
+  for (Mesh& m : flat.meshes) renormalise_weights(m);
   if (anim < 0) {  // an animation without channels leaves every joint at rest
     flat.animations.emplace_back();
     anim = static_cast<int>(flat.animations.size() - 1);

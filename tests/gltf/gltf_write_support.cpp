@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <regex>
@@ -12,6 +13,7 @@
 #include "aem/animation.hpp"
 #include "aem/skinning.hpp"
 #include "core/flatten.hpp"
+#include "gltf/gltf_read_support.hpp"
 #include "support/corpus.hpp"
 
 namespace aem::test {
@@ -50,13 +52,25 @@ std::filesystem::path convert_cli(const std::filesystem::path& in, const std::fi
 }
 
 std::vector<Vec3> posed_scene(const Scene& scene, int anim, float t) {
-  const Scene flat = flatten_nodes(scene);
-  SceneAnimator animator(flat);
-  std::vector<Mat4> skin(flat.joints.size());
+  // Instances ordered by mesh index (then node order), so scenes whose node trees list the same
+  // instances in another order compare equal; weights renormalised as the glTF writer does.
+  std::vector<std::pair<std::uint32_t, Mesh>> placed;
+  if (scene.nodes.empty()) {
+    for (std::uint32_t m = 0; m < scene.meshes.size(); ++m) placed.emplace_back(m, scene.meshes[m]);
+  } else {
+    const auto world = node_world_matrices(scene);
+    for (std::size_t n = 0; n < scene.nodes.size(); ++n)
+      for (std::uint32_t m : scene.nodes[n].meshes)
+        if (m < scene.meshes.size()) placed.emplace_back(m, place_mesh(scene.meshes[m], world[n], scene.nodes[n].joint));
+  }
+  std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [index, mesh] : placed) renormalise_weights(mesh);
+  SceneAnimator animator(scene);
+  std::vector<Mat4> skin(scene.joints.size());
   animator.evaluate(anim, t, skin);
   std::vector<Vec3> all, one;
-  for (const Mesh& m : flat.meshes) {
-    pose_positions(m, skin, one);
+  for (const auto& [index, mesh] : placed) {
+    pose_positions(mesh, skin, one);
     all.insert(all.end(), one.begin(), one.end());
   }
   return all;

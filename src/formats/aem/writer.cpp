@@ -3,6 +3,7 @@
 #include <numeric>
 #include <optional>
 
+#include "aem/animation.hpp"
 #include "core/byte_writer.hpp"
 #include "core/flatten.hpp"
 #include "core/mesh_remap.hpp"
@@ -77,7 +78,7 @@ std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
   std::vector<std::vector<Channel>> out(scene.animations.size(), std::vector<Channel>(scene.joints.size()));
   for (std::size_t a = 0; a < scene.animations.size(); ++a) {
     for (const auto& ch : scene.animations[a].channels)
-      if (ch.joint < scene.joints.size()) out[a][ch.joint] = ch;
+      if (ch.joint < scene.joints.size()) out[a][ch.joint] = with_linear_keys(ch);  // AEM interpolates linearly
     for (std::uint32_t b = 0; b < scene.joints.size(); ++b) {
       Channel& ch = out[a][b];
       ch.joint = b;

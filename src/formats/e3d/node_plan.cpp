@@ -4,33 +4,6 @@
 #include <algorithm>
 
 namespace aem::formats::e3d {
-namespace {
-
-/// Model-space rest matrix of every joint (parents first; a parent cycle is cut where it closes).
-std::vector<Mat4> joint_rest_worlds(const Scene& s) {
-  const std::size_t n = s.joints.size();
-  std::vector<Mat4> world(n);
-  std::vector<std::uint8_t> state(n, 0);  // 0 = todo, 1 = on the current chain, 2 = done
-  std::vector<std::size_t> chain;
-  for (std::size_t j = 0; j < n; ++j) {
-    chain.clear();
-    std::int64_t cur = static_cast<std::int64_t>(j);
-    while (cur >= 0 && static_cast<std::size_t>(cur) < n && state[cur] == 0) {
-      state[cur] = 1;
-      chain.push_back(static_cast<std::size_t>(cur));
-      cur = s.joints[cur].parent;
-    }
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-      const auto p = s.joints[*it].parent;
-      const bool has_parent = p >= 0 && static_cast<std::size_t>(p) < n && state[p] == 2;
-      world[*it] = has_parent ? world[p] * compose(s.joints[*it].rest) : compose(s.joints[*it].rest);
-      state[*it] = 2;
-    }
-  }
-  return world;
-}
-
-}  // namespace
 
 NodePlan plan_nodes(const Scene& s) {
   const std::size_t n = s.nodes.size(), nj = s.joints.size();
@@ -43,7 +16,7 @@ NodePlan plan_nodes(const Scene& s) {
 
   // Scene nodes first (same indices), then nodes for joints nobody follows.
   std::vector<Mat4> world = node_world_matrices(s);
-  const std::vector<Mat4> joint_world = joint_rest_worlds(s);
+  const std::vector<Mat4> joint_world = joint_rest_matrices(s);
   std::vector<bool> placed(s.meshes.size(), false);
   for (const auto& node : s.nodes) {
     WNode w{node.name, node.local, node.kind, {}, {}, 0};

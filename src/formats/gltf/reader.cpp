@@ -23,6 +23,7 @@ Result<Scene> gltf_read(const ReadInput& input) {
     Scene scene;
     scene.source_format = "glTF";
     scene.conventions = gltf_conventions();
+    gltf::read_cameras_and_lights(ctx, scene);
     const gltf::NodeLinks links = gltf::read_nodes(ctx, scene);
     const auto uv_transforms = gltf::read_materials(ctx, scene);
     std::vector<std::uint32_t> first;
@@ -31,8 +32,8 @@ Result<Scene> gltf_read(const ReadInput& input) {
     for (std::size_t n = 0; n < scene.nodes.size(); ++n)
       if (links.mesh[n] >= 0)
         for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm) scene.nodes[n].meshes.push_back(sm);
-    gltf::build_skeleton(ctx, scene, links, first);
-    gltf::read_animations(ctx, scene, links, first, morphs);
+    const auto joint_of_node = gltf::build_skeleton(ctx, scene, links, first);
+    gltf::read_animations(ctx, scene, links, joint_of_node, first, morphs);
     gltf::bake_uv_transforms(ctx, scene, uv_transforms);
     Result<Scene> result(std::move(scene));
     result.warnings = std::move(ctx.warnings);

@@ -14,15 +14,17 @@ constexpr float kMorphFrameRate = 30.0f;
 /// Points per CUBICSPLINE segment when it is resampled for linear playback.
 constexpr int kCubicSteps = 4;
 
-/// A sampler resampled so that linear interpolation between its keys plays it back: STEP holds each
-/// value until just before the next key, CUBICSPLINE is evaluated (Hermite) at kCubicSteps points per segment.
+/// A sampler's keys, resampled so that linear interpolation between them plays it back (CUBICSPLINE is
+/// evaluated (Hermite) at kCubicSteps points per segment), except STEP when `keep_step`: then `step` is
+/// set and the keys stay as they are; otherwise each value is held until just before the next key.
 struct LinearKeys {
   std::vector<float> times;
   std::vector<float> values;  ///< width floats per key
   std::size_t width = 0;
+  bool step = false;
 };
 
-LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width) {
+LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, bool keep_step) {
   const auto times = read_floats(ctx, accessor_index(ctx, sampler["input"]), sampler.path() + ".input", {1});
   for (std::size_t k = 0; k < times.size(); ++k)
     if (!std::isfinite(times[k]) || (k > 0 && times[k] < times[k - 1]))
@@ -37,6 +39,7 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width) {
              " keys need " + std::to_string(n * width * (cubic ? 3 : 1)));
   LinearKeys out;
   out.width = width;
+  out.step = keep_step && interp == "STEP";
   auto push = [&](float t, const float* v) {
     out.times.push_back(t);
     out.values.insert(out.values.end(), v, v + width);
@@ -44,7 +47,7 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width) {
   for (std::size_t k = 0; k < n; ++k) {
     if (!cubic) {
       push(times[k], &values[k * width]);
-      if (interp == "STEP" && k + 1 < n && times[k + 1] > times[k]) push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
+      if (interp == "STEP" && !out.step && k + 1 < n && times[k + 1] > times[k]) push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
       continue;
     }
     const float* p0 = &values[(3 * k + 1) * width];
@@ -108,8 +111,8 @@ std::vector<Key<V>> keys_of(const LinearKeys& k) {
 
 }  // namespace
 
-void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first,
-                     std::vector<MeshMorphs>& morphs) {
+void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::int32_t>& joint_of_node,
+                     const std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs) {
   const Json list = ctx.array(ctx.root, "animations");
   bool morphs_baked = false;
   for (std::size_t a = 0; a < list.size(); ++a) {
@@ -135,24 +138,32 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
         for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
           if (morphs[sm].positions.size() != targets) ctx.fail("GLTF_BAD_VALUE", ctx.root["meshes"][mesh].path(), "primitives have different morph target counts");
         if (targets == 0) ctx.fail("GLTF_BAD_VALUE", target.path(), "animates the weights of a mesh without morph targets");
-        auto keys = linear_keys(ctx, samplers[s], targets);
+        auto keys = linear_keys(ctx, samplers[s], targets, false);
         if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
         weight_channels.emplace_back(static_cast<std::uint32_t>(mesh), std::move(keys));
         continue;
       }
       const std::size_t width = path == "rotation" ? 4 : 3;
       if (path != "translation" && path != "rotation" && path != "scale") ctx.fail("GLTF_BAD_VALUE", target.path() + ".path", "unknown path " + path);
-      const LinearKeys keys = linear_keys(ctx, samplers[s], width);
+      const LinearKeys keys = linear_keys(ctx, samplers[s], width, true);
+      const Interpolation mode = keys.step ? Interpolation::Step : Interpolation::Linear;
       if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
       if (channel_of[node] < 0) {
         channel_of[node] = static_cast<std::int32_t>(out.channels.size());
-        out.channels.push_back(Channel{node, {}, {}, {}});
+        out.channels.push_back(Channel{static_cast<std::uint32_t>(joint_of_node[node]), {}, {}, {}});
       }
       Channel& dst = out.channels[channel_of[node]];
-      if (path == "translation") dst.translation = keys_of<Vec3>(keys);
-      if (path == "scale") dst.scale = keys_of<Vec3>(keys);
+      if (path == "translation") {
+        dst.translation = keys_of<Vec3>(keys);
+        dst.translation_interpolation = mode;
+      }
+      if (path == "scale") {
+        dst.scale = keys_of<Vec3>(keys);
+        dst.scale_interpolation = mode;
+      }
       if (path == "rotation") {
         dst.rotation = keys_of<Quat>(keys);
+        dst.rotation_interpolation = mode;
         for (auto& k : dst.rotation) k.value = normalize(k.value);
       }
     }

@@ -1,6 +1,7 @@
 // Extensions, nodes, scenes and skins (see reader_parts.hpp).
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "core/node_skeleton.hpp"
 #include "formats/gltf/reader_accessors.hpp"
@@ -83,12 +84,16 @@ NodeLinks read_nodes(Context& ctx, Scene& scene) {
     if (auto m = ctx.optional_index(j["mesh"], "meshes")) links.mesh[i] = static_cast<std::int32_t>(*m);
     if (auto s = ctx.optional_index(j["skin"], "skins")) links.skin[i] = static_cast<std::int32_t>(*s);
     if (j["weights"].exists()) links.weights[i] = ctx.numbers(j["weights"], j["weights"].size(), {});
-    if (ctx.optional_index(j["camera"], "cameras")) node.kind = Node::Kind::Camera;
+    if (const auto camera = ctx.optional_index(j["camera"], "cameras")) {
+      node.kind = Node::Kind::Camera;
+      node.camera = static_cast<std::int32_t>(*camera);
+    }
     if (const Json light = j["extensions"]["KHR_lights_punctual"]["light"]; light.exists()) {
-      const std::size_t lights = ctx.array(ctx.root["extensions"]["KHR_lights_punctual"], "lights").size();
-      if (!light.is_number() || light.number() < 0 || light.number() >= static_cast<double>(lights))
+      const std::size_t lights = scene.lights.size();
+      if (!light.is_number() || light.number() < 0 || light.number() >= static_cast<double>(lights) || light.number() != std::floor(light.number()))
         ctx.fail("GLTF_INDEX_OUT_OF_RANGE", light.path(), "names no light of KHR_lights_punctual");
       node.kind = Node::Kind::Light;
+      node.light = static_cast<std::int32_t>(light.number());
     }
   }
   for (std::size_t i = 0; i < n; ++i) {
@@ -112,18 +117,42 @@ NodeLinks read_nodes(Context& ctx, Scene& scene) {
   return links;
 }
 
-void build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first) {
-  const bool skinned = std::any_of(links.skin.begin(), links.skin.end(), [](std::int32_t s) { return s >= 0; });
-  if (!skinned && ctx.count("animations") == 0) {
+namespace {
+
+/// Nodes that are joints: every skin's joints and every node an animation moves (TRS channels).
+std::vector<bool> joint_nodes(Context& ctx, std::size_t node_count) {
+  std::vector<bool> wanted(node_count, false);
+  const Json skins = ctx.array(ctx.root, "skins");
+  for (std::size_t s = 0; s < skins.size(); ++s) {
+    const Json joints = ctx.array(skins[s], "joints");
+    for (std::size_t k = 0; k < joints.size(); ++k) wanted[ctx.index(joints[k], "nodes")] = true;
+  }
+  const Json anims = ctx.array(ctx.root, "animations");
+  for (std::size_t a = 0; a < anims.size(); ++a) {
+    const Json channels = ctx.array(anims[a], "channels");
+    for (std::size_t c = 0; c < channels.size(); ++c) {
+      const Json target = channels[c]["target"];
+      if (target["node"].exists() && ctx.string(target["path"]) != "weights") wanted[ctx.index(target["node"], "nodes")] = true;
+    }
+  }
+  return wanted;
+}
+
+}  // namespace
+
+std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first) {
+  const std::vector<bool> wanted = joint_nodes(ctx, scene.nodes.size());
+  if (std::find(wanted.begin(), wanted.end(), true) == wanted.end()) {
     for (Mesh& m : scene.meshes) m.skin.clear();
-    return;
+    return std::vector<std::int32_t>(scene.nodes.size(), -1);
   }
   const auto world = node_world_matrices(scene);
-  NodeSkeleton skeleton(scene, world);
-  std::vector<bool> mapped(scene.meshes.size(), false);
-  for (std::size_t n = 0; n < links.skin.size(); ++n) {
-    if (links.skin[n] < 0 || links.mesh[n] < 0) continue;
-    const Json skin = ctx.root["skins"][static_cast<std::size_t>(links.skin[n])];
+  NodeSkeleton skeleton(scene, world, wanted);
+  // Skins no node uses still mark their joints' bind pose (aem's writer lists every joint in one skin).
+  std::vector<bool> used(ctx.count("skins"), false);
+  for (std::size_t n = 0; n < links.skin.size(); ++n)
+    if (links.skin[n] >= 0 && links.mesh[n] >= 0) used[links.skin[n]] = true;
+  auto bind = [&](const Json& skin, const Mat4& inverse_mesh_world) {
     const Json joints = ctx.array(skin, "joints");
     if (joints.size() == 0) ctx.fail("GLTF_MISSING", skin.path() + ".joints", "a skin needs at least one joint");
     std::vector<float> ibm;
@@ -131,13 +160,19 @@ void build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const st
       ibm = read_floats(ctx, accessor_index(ctx, skin["inverseBindMatrices"]), skin.path() + ".inverseBindMatrices", {16});
       if (ibm.size() < joints.size() * 16) ctx.fail("GLTF_RANGE", skin.path() + ".inverseBindMatrices", "fewer matrices than joints");
     }
-    const Mat4 inverse_mesh_world = inverse(world[n]);
     std::vector<std::int32_t> joint_of(joints.size());
     for (std::size_t k = 0; k < joints.size(); ++k) {
       Mat4 ib;
       if (!ibm.empty()) std::copy_n(ibm.begin() + k * 16, 16, ib.m.begin());
       joint_of[k] = skeleton.joint_with_inverse_bind(static_cast<std::int32_t>(ctx.index(joints[k], "nodes")), ib * inverse_mesh_world);
     }
+    return joint_of;
+  };
+  std::vector<bool> mapped(scene.meshes.size(), false);
+  for (std::size_t n = 0; n < links.skin.size(); ++n) {
+    if (links.skin[n] < 0 || links.mesh[n] < 0) continue;
+    const Json skin = ctx.root["skins"][static_cast<std::size_t>(links.skin[n])];
+    const std::vector<std::int32_t> joint_of = bind(skin, inverse(world[n]));
     for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm) {
       if (mapped[sm]) continue;  // a mesh shared by several skinned nodes keeps its first binding
       mapped[sm] = true;
@@ -151,9 +186,14 @@ void build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const st
         }
     }
   }
+  for (std::size_t s = 0; s < used.size(); ++s)
+    if (!used[s]) bind(ctx.root["skins"][s], Mat4{});
   for (std::size_t sm = 0; sm < scene.meshes.size(); ++sm)
     if (!mapped[sm]) scene.meshes[sm].skin.clear();
-  skeleton.attach_rigid_meshes();
+  skeleton.attach_nodes();
+  std::vector<std::int32_t> joint_of_node(scene.nodes.size());
+  for (std::size_t n = 0; n < joint_of_node.size(); ++n) joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
+  return joint_of_node;
 }
 
 }  // namespace aem::formats::gltf

@@ -31,19 +31,22 @@ struct UvTransform {
 
 /// Fails with GLTF_UNSUPPORTED_EXTENSION for an extensionsRequired entry this reader does not handle.
 void check_extensions(Context& ctx);
+/// Scene::cameras (glTF cameras, same indices) and Scene::lights (KHR_lights_punctual, same indices).
+void read_cameras_and_lights(Context& ctx, Scene& scene);
 /// Scene nodes, one per glTF node (same index): names, parents (from children, cycles and second
-/// parents refused), TRS or matrix, camera/light kind. Nodes outside the default scene place nothing.
+/// parents refused), TRS or matrix, camera/light kind and index (after read_cameras_and_lights). Nodes outside the default scene place nothing.
 NodeLinks read_nodes(Context& ctx, Scene& scene);
 /// Materials and the textures they use (images from views, data URIs or side files, sampler wraps).
 std::vector<UvTransform> read_materials(Context& ctx, Scene& scene);
 /// One scene mesh per triangle primitive; `first[m]`..`first[m + 1]` are glTF mesh m's scene meshes.
 /// Mesh::skin holds skin-local joint indices until apply_skins maps them.
 void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
-/// Joints (one per node) when anything is skinned or animated; skin joint indices mapped to them.
-void build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first);
-/// Node animations, and morph weight animations baked into Mesh::frames (see docs/architecture.md).
-void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first,
-                     std::vector<MeshMorphs>& morphs);
+/// Joints of the nodes skins list or animations move (and their transformed ancestors), in node order;
+/// skin joint indices mapped to them. Returns the joint of each node, or -1.
+std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first);
+/// Node animations (channels on the joints of `joint_of_node`), and morph weight animations baked into Mesh::frames (see docs/architecture.md).
+void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::int32_t>& joint_of_node,
+                     const std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
 /// Each material's UV transform applied to the UVs of the meshes that use it.
 void bake_uv_transforms(Context& ctx, Scene& scene, const std::vector<UvTransform>& transforms);
 

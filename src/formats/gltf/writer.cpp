@@ -67,6 +67,7 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   WriterOutput out;
   const auto meshes = gltf::write_meshes(doc, scene);
   gltf::write_materials(doc, scene, packing, stem, out.side_files);
+  gltf::write_cameras_and_lights(doc, scene);
   const auto mesh_nodes = gltf::write_nodes(doc, scene, meshes);
   gltf::write_animations(doc, scene, meshes, mesh_nodes);
   if (doc.bin.size() > 0xFFFFFFF0u)

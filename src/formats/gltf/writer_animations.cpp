@@ -1,4 +1,4 @@
-// Skeletal animations -> glTF TRS channels on the joint nodes (LINEAR, as the scene samples them);
+// Skeletal animations -> glTF TRS channels on the joint nodes (LINEAR or STEP, as each key list says);
 // vertex animation -> one-hot morph weights per frame, interpolated linearly between frames like the
 // scene's frame blending.
 #include <cmath>
@@ -13,11 +13,12 @@ class AnimationBuilder {
   explicit AnimationBuilder(Document& doc) : doc_(doc) {}
 
   /// Adds a sampler and a channel driving `path` of `node`; times must be increasing.
-  void channel(std::uint32_t node, const char* path, const std::vector<float>& times, const std::vector<float>& values, int components) {
+  void channel(std::uint32_t node, const char* path, const std::vector<float>& times, const std::vector<float>& values, int components,
+               Interpolation mode = Interpolation::Linear) {
     JsonObject sampler;
     sampler.num("input", doc_.float_accessor(times, 1, true, kNoTarget));
     sampler.num("output", doc_.float_accessor(values, components, false, kNoTarget));
-    sampler.str("interpolation", "LINEAR");
+    sampler.str("interpolation", mode == Interpolation::Step ? "STEP" : "LINEAR");
     samplers_.push_back(sampler.text());
     JsonObject target;
     target.num("node", node).str("path", path);
@@ -69,13 +70,13 @@ void skeletal(Document& doc, const Scene& scene, std::size_t index) {
     if (ch.joint >= scene.joints.size()) continue;
     std::vector<float> times, values;
     dropped += usable_keys(ch.translation, times, values, put3);
-    if (!times.empty()) builder.channel(ch.joint, "translation", times, values, 3);
+    if (!times.empty()) builder.channel(ch.joint, "translation", times, values, 3, ch.translation_interpolation);
     times.clear(), values.clear();
     dropped += usable_keys(ch.rotation, times, values, put_quat);
-    if (!times.empty()) builder.channel(ch.joint, "rotation", times, values, 4);
+    if (!times.empty()) builder.channel(ch.joint, "rotation", times, values, 4, ch.rotation_interpolation);
     times.clear(), values.clear();
     dropped += usable_keys(ch.scale, times, values, put3);
-    if (!times.empty()) builder.channel(ch.joint, "scale", times, values, 3);
+    if (!times.empty()) builder.channel(ch.joint, "scale", times, values, 3, ch.scale_interpolation);
   }
   const std::string path = "animations[" + std::to_string(index) + "]";
   if (dropped)
@@ -102,7 +103,7 @@ void vertex_animation(Document& doc, const Scene& scene, const std::vector<Writt
     }
     for (auto node : mesh_nodes[mi]) builder.channel(node, "weights", times, weights, 1);
   }
-  if (!builder.empty()) builder.finish(scene.vertex_animation.name.empty() ? "vertex animation" : scene.vertex_animation.name);
+  if (!builder.empty()) builder.finish(scene.vertex_animation.name);
 }
 
 }  // namespace

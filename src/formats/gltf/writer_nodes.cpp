@@ -1,5 +1,6 @@
 // Joints and scene nodes -> glTF nodes, plus one skin over every joint. glTF node i is joint i; the
-// scene's nodes follow, then the nodes that carry mesh instances.
+// scene's nodes that are not a joint's own node follow, then the nodes that carry mesh instances, then
+// a common root when the joints would otherwise sit in several trees.
 #include <algorithm>
 #include <cmath>
 
@@ -48,43 +49,36 @@ struct Draft {
   std::int32_t mesh = -1;
   bool skin = false;
   std::vector<std::uint32_t> children;
+  std::int32_t camera = -1, light = -1;
 };
 
 }  // namespace
 
 std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes) {
   std::vector<Draft> drafts;
-  std::vector<std::uint32_t> roots;
-  auto attach = [&](std::int32_t parent, std::uint32_t child) {
-    if (parent < 0) roots.push_back(child);
-    else drafts[parent].children.push_back(child);
+  std::vector<std::int32_t> parent_of;  // per draft, -1 = root
+  auto add = [&](Draft d) {
+    drafts.push_back(std::move(d));
+    parent_of.push_back(-1);
+    return static_cast<std::uint32_t>(drafts.size() - 1);
   };
 
   const std::size_t joint_count = scene.joints.size();
   const auto joint_parent = tree_parents(scene.joints);
-  for (std::size_t j = 0; j < joint_count; ++j) drafts.push_back({scene.joints[j].name, scene.joints[j].rest, -1, false, {}});
-  std::size_t joint_roots = 0;
-  for (std::size_t j = 0; j < joint_count; ++j) joint_roots += joint_parent[j] < 0;
-  // Several root joints get a common parent, which glTF skins need.
-  std::int32_t skeleton_root = -1;
-  if (joint_roots > 1) {
-    drafts.push_back({"skeleton", {}, -1, false, {}});
-    skeleton_root = static_cast<std::int32_t>(drafts.size() - 1);
-    roots.push_back(skeleton_root);
+  for (std::size_t j = 0; j < joint_count; ++j) {
+    add({scene.joints[j].name, scene.joints[j].rest, -1, false, {}});
+    parent_of[j] = joint_parent[j];
   }
-  for (std::size_t j = 0; j < joint_count; ++j) attach(joint_parent[j] >= 0 ? joint_parent[j] : skeleton_root, static_cast<std::uint32_t>(j));
+  const std::vector<Mat4> joint_world = joint_rest_matrices(scene);
 
   std::vector<std::vector<std::uint32_t>> mesh_nodes(scene.meshes.size());
-  bool skinned = false;
   auto instance = [&](std::uint32_t mi, std::int32_t parent, const std::string& name) {
     if (mi >= meshes.size() || meshes[mi].mesh < 0) return;
     // Skinned meshes ignore node transforms in glTF: they sit at the root (write_gltf baked their placement).
     const bool skin = meshes[mi].skinned;
-    drafts.push_back({name, {}, meshes[mi].mesh, skin, {}});
-    const auto index = static_cast<std::uint32_t>(drafts.size() - 1);
-    attach(skin ? -1 : parent, index);
+    const auto index = add({name, {}, meshes[mi].mesh, skin, {}});
+    parent_of[index] = skin ? -1 : parent;
     mesh_nodes[mi].push_back(index);
-    skinned = skinned || skin;
   };
 
   if (scene.nodes.empty()) {
@@ -92,27 +86,39 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
   } else {
     const auto node_parent = tree_parents(scene.nodes);
     const auto world = node_world_matrices(scene);
-    // glTF node of each scene node. A node driven by a joint moves with it rigidly: it is the joint's
-    // node itself when it sits where the joint's bind pose puts it (readers that make every node a
-    // joint), else a child of the joint placed at its own world position in the bind pose
-    // (flatten_nodes gives instances the same motion).
+    // glTF node of each scene node. A node driven by a joint is the joint's node itself when it sits
+    // where the joint puts it: for a node with meshes, where the joint's bind pose puts it (its meshes
+    // move rigidly with the joint); for one without, at the joint's rest pose. Otherwise it is a child of
+    // the joint at its own world position in the bind pose (flatten_nodes gives instances the same motion).
     std::vector<std::uint32_t> gltf_node(scene.nodes.size());
     for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
       const Node& node = scene.nodes[n];
       const bool on_joint = node.joint >= 0 && static_cast<std::size_t>(node.joint) < joint_count;
       const Mat4 offset = on_joint ? scene.joints[node.joint].inverse_bind * world[n] : Mat4{};
-      if (on_joint && nearly_equal(offset, Mat4{}, 1e-5f)) {
+      const bool at_rest = on_joint && node.meshes.empty() && nearly_equal(joint_world[node.joint], world[n], 1e-5f);
+      if (on_joint && (at_rest || nearly_equal(offset, Mat4{}, 1e-5f))) {
         gltf_node[n] = static_cast<std::uint32_t>(node.joint);
         continue;
       }
-      drafts.push_back({node.name, on_joint ? decompose(offset) : node.local, -1, false, {}});
-      gltf_node[n] = static_cast<std::uint32_t>(drafts.size() - 1);
+      gltf_node[n] = add({node.name, on_joint ? decompose(offset) : node.local, -1, false, {}});
     }
     for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
       const Node& node = scene.nodes[n];
-      if (gltf_node[n] < joint_count) continue;
-      const bool on_joint = node.joint >= 0 && static_cast<std::size_t>(node.joint) < joint_count;
-      attach(on_joint ? node.joint : node_parent[n] >= 0 ? static_cast<std::int32_t>(gltf_node[node_parent[n]]) : -1, gltf_node[n]);
+      Draft& d = drafts[gltf_node[n]];
+      if (node.camera >= 0 && static_cast<std::size_t>(node.camera) < scene.cameras.size()) d.camera = node.camera;
+      if (node.light >= 0 && static_cast<std::size_t>(node.light) < scene.lights.size()) d.light = node.light;
+      const std::int32_t above = node_parent[n] >= 0 ? static_cast<std::int32_t>(gltf_node[node_parent[n]]) : -1;
+      if (gltf_node[n] >= joint_count) {
+        const bool on_joint = node.joint >= 0 && static_cast<std::size_t>(node.joint) < joint_count;
+        parent_of[gltf_node[n]] = on_joint ? node.joint : above;
+      } else if (joint_parent[gltf_node[n]] < 0 && above >= static_cast<std::int32_t>(joint_count)) {
+        // A root joint keeps the plain node above it (a reader skipped it as an untransformed
+        // ancestor) when that node and those above it hang from no joint, so nothing moves or cycles.
+        bool plain = true;
+        for (std::int32_t p = node_parent[n]; p >= 0 && plain; p = node_parent[p])
+          plain = gltf_node[p] >= joint_count && scene.nodes[p].joint < 0 && nearly_equal(world[p], Mat4{}, 1e-6f);
+        if (plain) parent_of[gltf_node[n]] = above;
+      }
     }
     for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
       const Node& node = scene.nodes[n];
@@ -128,7 +134,24 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     }
   }
 
-  if (skinned) {
+  // The skin's joints need a common root: trees holding joints get one above them when there are several.
+  std::vector<std::uint32_t> joint_trees;
+  for (std::size_t j = 0; j < joint_count; ++j) {
+    std::uint32_t top = static_cast<std::uint32_t>(j);
+    while (parent_of[top] >= 0) top = static_cast<std::uint32_t>(parent_of[top]);
+    if (std::find(joint_trees.begin(), joint_trees.end(), top) == joint_trees.end()) joint_trees.push_back(top);
+  }
+  if (joint_trees.size() > 1) {
+    const auto root = add({"skeleton", {}, -1, false, {}});
+    for (auto top : joint_trees) parent_of[top] = static_cast<std::int32_t>(root);
+  }
+  std::vector<std::uint32_t> roots;
+  for (std::size_t d = 0; d < drafts.size(); ++d) {
+    if (parent_of[d] < 0) roots.push_back(static_cast<std::uint32_t>(d));
+    else drafts[parent_of[d]].children.push_back(static_cast<std::uint32_t>(d));
+  }
+
+  if (joint_count > 0) {
     std::vector<float> ibm;
     ibm.reserve(joint_count * 16);
     for (const Joint& j : scene.joints) {
@@ -137,6 +160,7 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
       m.m[15] = 1.0f;
       ibm.insert(ibm.end(), m.m.begin(), m.m.end());
     }
+    // Every joint is listed, used by a mesh or not, so readers see the same skeleton.
     std::vector<std::uint32_t> joints(joint_count);
     for (std::size_t j = 0; j < joint_count; ++j) joints[j] = static_cast<std::uint32_t>(j);
     JsonObject skin;
@@ -149,6 +173,8 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     if (!d.name.empty()) node.str("name", d.name);
     if (!d.skin) put_transform(node, d.local);
     if (d.mesh >= 0) node.num("mesh", d.mesh);
+    if (d.camera >= 0) node.num("camera", d.camera);
+    if (d.light >= 0) node.raw("extensions", JsonObject().raw("KHR_lights_punctual", JsonObject().num("light", d.light).text()).text());
     if (d.skin) node.num("skin", 0);
     if (!d.children.empty()) node.ints("children", d.children);
     doc.nodes.push_back(node.text());

@@ -24,7 +24,11 @@ std::vector<WrittenMesh> write_meshes(Document& doc, const Scene& scene);
 /// Materials (same indices as Scene::materials), textures and images; image files for SideFiles go to
 /// `side_files` named "<stem>_<n>.<ext>".
 void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files);
-/// Nodes for the joints (indices 0..joints-1), the scene's nodes and the mesh instances, the skin,
+/// glTF cameras and KHR_lights_punctual lights, same indices as Scene::cameras and Scene::lights;
+/// values outside glTF's ranges are replaced by defaults.
+void write_cameras_and_lights(Document& doc, const Scene& scene);
+/// Nodes for the joints (indices 0..joints-1), the scene's nodes (with their cameras and lights) and
+/// the mesh instances, the skin over every joint,
 /// and the scene's root list. Returns, per scene mesh, the glTF nodes that show it (for morph weights).
 std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes);
 /// Skeletal animations (joint nodes) and the vertex animation (morph weights on `mesh_nodes`).

@@ -16,6 +16,7 @@
 #include "core/file.hpp"
 #include "core/side_files.hpp"
 #include "core/node_skeleton.hpp"
+#include "import/assimp/assimp_cameras.hpp"
 
 namespace aem::formats {
 namespace {
@@ -254,6 +255,7 @@ struct Builder {
   void build() {
     scene.source_format = "Assimp";
     nodes(ai.mRootNode, -1);
+    read_assimp_cameras_and_lights(ai, scene, world, node_by_name, warnings);
     materials();
     std::vector<std::int32_t> first_node(ai.mNumMeshes, -1);
     for (std::size_t n = 0; n < scene.nodes.size(); ++n)
@@ -268,7 +270,7 @@ struct Builder {
       NodeSkeleton skeleton(scene, world);
       for (unsigned i = 0; i < ai.mNumMeshes; ++i)
         if (first_node[i] >= 0) skin(*ai.mMeshes[i], scene.meshes[i], first_node[i], skeleton);
-      skeleton.attach_rigid_meshes();
+      skeleton.attach_nodes();
       animations();
     }
   }
