@@ -1,4 +1,5 @@
-// Joints and scene nodes -> glTF nodes, plus one skin over every joint. glTF node i is joint i; the
+// Joints and scene nodes -> glTF nodes, plus one skin over every joint (when a mesh is skinned or
+// animations alone would not bring every joint back). glTF node i is joint i; the
 // scene's nodes that are not a joint's own node follow, then the nodes that carry mesh instances, then
 // a common root when the joints would otherwise sit in several trees.
 #include <algorithm>
@@ -51,6 +52,26 @@ struct Draft {
   std::vector<std::uint32_t> children;
   std::int32_t camera = -1, light = -1;
 };
+
+bool is_identity(const Transform& t) { return t.translation == Vec3{} && t.rotation == Quat{} && t.scale == Vec3{1, 1, 1}; }
+
+/// Readers rebuild the joints of a scene no mesh skins from the nodes its animations move and their
+/// ancestors with a transform, so a skin no mesh uses is written only when that would lose a joint:
+/// Blender, for one, turns every skin into an armature, where node animation should move objects.
+bool skin_needed(const Scene& scene, const std::vector<WrittenMesh>& meshes, const std::vector<std::int32_t>& joint_parent) {
+  if (std::any_of(meshes.begin(), meshes.end(), [](const WrittenMesh& m) { return m.skinned; })) return true;
+  const std::size_t n = scene.joints.size();
+  std::vector<bool> kept(n, false);
+  for (const auto& a : scene.animations)
+    for (const auto& ch : a.channels)
+      if (ch.joint < n && (!ch.translation.empty() || !ch.rotation.empty() || !ch.scale.empty())) kept[ch.joint] = true;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (!kept[j]) continue;
+    for (std::int32_t p = joint_parent[j]; p >= 0; p = joint_parent[p])
+      if (!is_identity(scene.joints[p].rest)) kept[p] = true;
+  }
+  return std::find(kept.begin(), kept.end(), false) != kept.end();
+}
 
 }  // namespace
 
@@ -134,6 +155,7 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     }
   }
 
+  const bool skin = joint_count > 0 && skin_needed(scene, meshes, joint_parent);
   // The skin's joints need a common root: trees holding joints get one above them when there are several.
   std::vector<std::uint32_t> joint_trees;
   for (std::size_t j = 0; j < joint_count; ++j) {
@@ -141,7 +163,7 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     while (parent_of[top] >= 0) top = static_cast<std::uint32_t>(parent_of[top]);
     if (std::find(joint_trees.begin(), joint_trees.end(), top) == joint_trees.end()) joint_trees.push_back(top);
   }
-  if (joint_trees.size() > 1) {
+  if (skin && joint_trees.size() > 1) {
     const auto root = add({"skeleton", {}, -1, false, {}});
     for (auto top : joint_trees) parent_of[top] = static_cast<std::int32_t>(root);
   }
@@ -151,7 +173,7 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     else drafts[parent_of[d]].children.push_back(static_cast<std::uint32_t>(d));
   }
 
-  if (joint_count > 0) {
+  if (skin) {
     std::vector<float> ibm;
     ibm.reserve(joint_count * 16);
     for (const Joint& j : scene.joints) {
