@@ -30,7 +30,7 @@ for (const ext of ['iqe', 'iqm', 'cem', 'gltf']) execFileSync(aemCli, ['convert'
 // One file of each format the browser build reads (`files`: the model first, then its side files).
 const cases = [
   { format: 'AEM', files: [tube], animated: true },
-  { format: 'AEM legacy', files: [path.join(data, 'aem/skinned_quad_legacy.aem')] },
+  { format: 'AEM legacy', files: [path.join(data, 'aem-legacy/skinned_quad.legacy.aem')] },
   { format: 'IQE', files: [path.join(models, 'tube.iqe')], animated: true },
   { format: 'IQM', files: [path.join(models, 'tube.iqm')] },
   { format: 'CEM', files: [path.join(models, 'tube.cem')], animated: true },
@@ -93,6 +93,7 @@ try {
   const waitSettled = () => page.waitForFunction(() => ['ready', 'error'].includes(document.body.dataset.state), { timeout: 30000 });
   const nextFrames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const load = async (...files) => {
+    for (const f of files) if (!fs.existsSync(f)) throw new Error(`test input missing: ${f}`);
     await page.evaluate(() => (document.body.dataset.state = 'waiting'));
     await (await page.$('#file-input')).uploadFile(...files);
     await waitSettled();
