@@ -19,6 +19,7 @@
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
 #include "aem/io.hpp"
+#include "corpus_models.hpp"
 #include "formats/aem/aem_format.hpp"
 
 namespace {
@@ -141,9 +142,9 @@ void evaluate_ref(const aem::AemView& v, std::uint32_t anim, float t, Mat4* out)
 /// The corpus CesiumMan (glTF) written as AEM in memory; nullptr without AEM_CORPUS_DIR.
 const aem::AemView* cesium_man() {
   static std::optional<Character> loaded = []() -> std::optional<Character> {
-    const char* corpus = std::getenv("AEM_CORPUS_DIR");
-    if (!corpus) return std::nullopt;
-    auto scene = aem::read_scene(std::filesystem::path(corpus) / "gltf/CesiumMan/CesiumMan.glb");
+    const auto path = aem::bench::corpus_cesium_man();
+    if (path.empty()) return std::nullopt;
+    auto scene = aem::read_scene(path);
     if (!scene) return std::nullopt;
     auto bytes = aem::formats::aem_write(scene.value(), {});
     if (!bytes) return std::nullopt;

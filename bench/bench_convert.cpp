@@ -9,40 +9,25 @@
 #include <assimp/scene.h>
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
-
-#include "aem/example.hpp"
+#include "aem/conventions.hpp"
 #include "aem/io.hpp"
 #include "convert/convert.hpp"
 #include "convert/optimize.hpp"
 #include "convert/weights.hpp"
 #include "core/flatten.hpp"
-#include "aem/conventions.hpp"
+#include "corpus_models.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "glb_writer.hpp"
 
 namespace {
 
 const std::filesystem::path& glb() {
-  static const std::filesystem::path path = [] {
-    auto p = std::filesystem::temp_directory_path() / "aem-bench-convert.glb";
-    aem::ExampleOptions o;
-    o.rings = 4000;
-    o.segments = 128;
-    o.joints = 60;
-    aem::bench::write_glb(aem::make_example_scene(o), p);
-    return p;
-  }();
+  static const std::filesystem::path path = aem::bench::write_generated_tube_glb("aem-bench-convert.glb", 4000);
   return path;
 }
 
-std::filesystem::path cesium_man() {
-  const char* root = std::getenv("AEM_CORPUS_DIR");
-  return root ? std::filesystem::path(root) / "gltf/CesiumMan/CesiumMan.glb" : std::filesystem::path();
-}
-
 /// Argument 0: the generated glb; 1: CesiumMan (empty when the corpus is not configured).
-std::filesystem::path input(const benchmark::State& state) { return state.range(0) == 0 ? glb() : cesium_man(); }
+std::filesystem::path input(const benchmark::State& state) { return state.range(0) == 0 ? glb() : aem::bench::corpus_cesium_man(); }
 
 bool have_input(benchmark::State& state) {
   const auto path = input(state);

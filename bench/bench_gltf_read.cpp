@@ -3,11 +3,9 @@
 // generated skinned, animated GLB over 100 MB. Run: scripts/bench.sh bench_gltf_read
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
-
-#include "aem/example.hpp"
 #include "aem/io.hpp"
 #include "core/file.hpp"
+#include "corpus_models.hpp"
 #include "formats/gltf/gltf_format.hpp"
 #include "glb_writer.hpp"
 #include "import/assimp/assimp_reader.hpp"
@@ -15,21 +13,8 @@
 namespace {
 
 const std::filesystem::path& large_glb() {
-  static const std::filesystem::path path = [] {
-    auto p = std::filesystem::temp_directory_path() / "aem-bench-gltf-read.glb";
-    aem::ExampleOptions o;
-    o.rings = 14000;
-    o.segments = 128;
-    o.joints = 60;
-    aem::bench::write_glb(aem::make_example_scene(o), p);
-    return p;
-  }();
+  static const std::filesystem::path path = aem::bench::write_generated_tube_glb("aem-bench-gltf-read.glb", 14000);
   return path;
-}
-
-std::filesystem::path cesium_man() {
-  const char* root = std::getenv("AEM_CORPUS_DIR");
-  return root ? std::filesystem::path(root) / "gltf/CesiumMan/CesiumMan.glb" : std::filesystem::path();
 }
 
 template <class Read>
@@ -47,8 +32,8 @@ void run(benchmark::State& state, const std::filesystem::path& path, Read read) 
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * std::filesystem::file_size(path)));
 }
 
-void BM_CesiumMan_Assimp(benchmark::State& s) { run(s, cesium_man(), aem::formats::assimp_read); }
-void BM_CesiumMan_Native(benchmark::State& s) { run(s, cesium_man(), aem::formats::gltf_read); }
+void BM_CesiumMan_Assimp(benchmark::State& s) { run(s, aem::bench::corpus_cesium_man(), aem::formats::assimp_read); }
+void BM_CesiumMan_Native(benchmark::State& s) { run(s, aem::bench::corpus_cesium_man(), aem::formats::gltf_read); }
 void BM_Large_Assimp(benchmark::State& s) { run(s, large_glb(), aem::formats::assimp_read); }
 void BM_Large_Native(benchmark::State& s) { run(s, large_glb(), aem::formats::gltf_read); }
 

@@ -9,11 +9,11 @@
 // Run: scripts/bench.sh bench_render
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
 #include <memory>
 
 #include "aem/example.hpp"
 #include "aem/io.hpp"
+#include "corpus_models.hpp"
 #include "render/headless/egl_context.hpp"
 #include "render/offscreen.hpp"
 #include "render/renderer.hpp"
@@ -90,12 +90,12 @@ void BM_ClearOnly(benchmark::State& state) {
 }
 
 void BM_CesiumMan(benchmark::State& state) {
-  const char* corpus = std::getenv("AEM_CORPUS_DIR");
-  if (!corpus) {
+  const auto path = aem::bench::corpus_cesium_man();
+  if (path.empty()) {
     state.SkipWithError("AEM_CORPUS_DIR is not set");
     return;
   }
-  auto scene = aem::read_scene(std::filesystem::path(corpus) / "gltf/CesiumMan/CesiumMan.glb");
+  auto scene = aem::read_scene(path);
   if (!scene) {
     state.SkipWithError(scene.error().to_string().c_str());
     return;

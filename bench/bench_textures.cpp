@@ -10,22 +10,17 @@
 #include <stb/stb_image_write.h>
 
 #include <cmath>
-#include <cstdlib>
 
 #include "aem/io.hpp"
 #include "convert/convert.hpp"
 #include "core/image.hpp"
+#include "corpus_models.hpp"
 
 namespace {
 
-std::filesystem::path cesium_man() {
-  const char* corpus = std::getenv("AEM_CORPUS_DIR");
-  return corpus ? std::filesystem::path(corpus) / "gltf/CesiumMan/CesiumMan.glb" : std::filesystem::path();
-}
-
 const aem::Image& texture() {
   static const aem::Image image = [] {
-    auto scene = aem::read_scene(cesium_man());
+    auto scene = aem::read_scene(aem::bench::corpus_cesium_man());
     return scene && !scene->textures.empty() ? aem::decode_image(scene->textures[0].data) : aem::Image{};
   }();
   return image;
@@ -71,11 +66,11 @@ void BM_EncodePng(benchmark::State& state) {
 }
 
 void BM_ConvertCesiumMan(benchmark::State& state) {
-  if (cesium_man().empty()) return state.SkipWithError("set AEM_CORPUS_DIR");
+  if (aem::bench::corpus_cesium_man().empty()) return state.SkipWithError("set AEM_CORPUS_DIR");
   const auto out = std::filesystem::temp_directory_path() / "aem-bench-textures" / "CesiumMan.aem";
   std::filesystem::create_directories(out.parent_path());
   for (auto _ : state)
-    if (!aem::convert::convert_file(cesium_man(), out, {})) state.SkipWithError("conversion failed");
+    if (!aem::convert::convert_file(aem::bench::corpus_cesium_man(), out, {})) state.SkipWithError("conversion failed");
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "glb_writer.hpp"
 
+#include "aem/example.hpp"
+
 #include <fmt/core.h>
 
 #include <cstring>
@@ -103,6 +105,16 @@ void write_glb(const Scene& scene, const std::filesystem::path& path) {
   u32(static_cast<std::uint32_t>(b.bytes.size()));
   u32(0x004E4942);
   f.write(b.bytes.data(), static_cast<std::streamsize>(b.bytes.size()));
+}
+
+std::filesystem::path write_generated_tube_glb(const char* file_name, std::uint32_t rings) {
+  auto path = std::filesystem::temp_directory_path() / file_name;
+  ExampleOptions o;
+  o.rings = rings;
+  o.segments = 128;
+  o.joints = 60;
+  write_glb(make_example_scene(o), path);
+  return path;
 }
 
 }  // namespace aem::bench
