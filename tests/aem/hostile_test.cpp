@@ -242,6 +242,19 @@ TEST(AemHostile, CliReportsExitOneWithOffset) {
   EXPECT_EQ(test::run_cli("validate " + (dir / "missing.aem").string(), &out), 1) << out;
 }
 
+TEST(AemHostile, CliValidateReportsToleratedOdditiesOfAValidFile) {
+  // `aem validate` checks a current-layout file through the mapped one-pass view: a file that only
+  // has tolerated oddities is valid, and the oddity is still reported.
+  Sample s = make_sample();
+  s.put<float>(s.vertices() + 12, 2.0f);  // vertex 0's normal x: no longer unit length
+  auto path = test::temp_dir("hostile") / "long_normal.aem";
+  test::write_file(path, s.bytes);
+  std::string out;
+  EXPECT_EQ(test::run_cli("validate " + path.string(), &out), 0) << out;
+  EXPECT_NE(out.find("AEM_NORMAL_NOT_UNIT"), std::string::npos) << out;
+  EXPECT_NE(out.find("valid AEM (1 warning)"), std::string::npos) << out;
+}
+
 /// Truncating at every length and flipping every byte must give a valid file or a clean error;
 /// when the validator accepts a mutated file, evaluation and the scene round trip must work too.
 TEST(AemHostile, TruncateAtEveryLengthAndFlipEveryByte) {

@@ -1,8 +1,6 @@
 // `aem validate FILE...`: every problem with its location; exit 1 when any file is invalid.
 #include <fmt/core.h>
 
-#include <filesystem>
-
 #include "aem/aem_view.hpp"
 #include "aem/io.hpp"
 #include "aem/legacy.hpp"
@@ -18,12 +16,6 @@ struct FileReport {
   std::vector<Error> errors;
   std::vector<Warning> warnings;
 };
-
-bool has_aem_extension(const std::string& file) {
-  auto ext = std::filesystem::path(file).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == ".aem";
-}
 
 /// A current-layout AEM file needs no scene: the runtime's one linear pass over the memory-mapped
 /// file makes every check the scene validation would (ranges, parents, finite values, key order),
@@ -45,7 +37,7 @@ std::optional<FileReport> check_mapped_aem(const std::string& file) {
 }
 
 FileReport check(const std::string& file, const ReadOptions& read) {
-  if (has_aem_extension(file))
+  if (const FormatHandler* f = format_for_extension(file, FormatUse::Read); f && f->name == "aem")
     if (auto mapped = check_mapped_aem(file)) return *std::move(mapped);
   FileReport r{file, {}, {}, {}};
   auto scene = read_scene(file, read);
