@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <thread>
 
 #include "core/influences.hpp"
+#include "core/parallel.hpp"
 
 namespace aem::formats::iqm {
 namespace {
@@ -84,22 +84,10 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model) {
     for (const auto& frame : anim.frames) frames.push_back(&frame);
   std::vector<FrameBounds> out(frames.size());
   const std::vector<BoundsVertex> vertices = bounds_vertices(model);
-  // Frames are independent: split them over the hardware threads (each with its own scratch).
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(frames.size() / 8, 1));
-  std::vector<std::exception_ptr> errors(threads);
-  auto run = [&](std::size_t part) {
-    try {
-      for (std::size_t f = part; f < frames.size(); f += threads) out[f] = bounds_of(model, vertices, *frames[f], inverse_bind);
-    } catch (...) {
-      errors[part] = std::current_exception();
-    }
-  };
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(run, t);
-  run(0);
-  for (auto& w : workers) w.join();
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
+  // Frames are independent: at least 8 frames a thread, so short animations stay on one.
+  const auto threads = static_cast<unsigned>(std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(frames.size() / 8, 1)));
+  detail::parallel_for(frames.size(), threads,
+                       [&](std::size_t f) { out[f] = bounds_of(model, vertices, *frames[f], inverse_bind); });
   return out;
 }
 
