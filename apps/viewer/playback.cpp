@@ -34,7 +34,7 @@ float timeline_duration(const Scene& scene, std::int32_t animation) {
   }
   const VertexAnimation& v = scene.vertex_animation;
   if (v.frame_count >= 2) {
-    const float rate = v.frame_rate > 0 ? v.frame_rate : render::kDefaultVertexFrameRate;
+    const float rate = render::vertex_playback_rate(v);
     seconds = std::max(seconds, static_cast<float>(v.frame_count) / rate);
   }
   return std::isfinite(seconds) ? seconds : 0.0f;

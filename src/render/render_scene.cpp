@@ -54,7 +54,7 @@ Scene prepare_for_render(const Scene& scene) {
 MorphBlend morph_blend(const Scene& scene, float time) {
   const std::uint32_t count = scene.vertex_animation.frame_count;
   if (count < 2 || !std::isfinite(time)) return {};
-  const float rate = scene.vertex_animation.frame_rate > 0 ? scene.vertex_animation.frame_rate : kDefaultVertexFrameRate;
+  const float rate = vertex_playback_rate(scene.vertex_animation);
   const float frame = std::fmod(std::max(time, 0.0f) * rate, static_cast<float>(count));
   const auto a = std::min(static_cast<std::uint32_t>(frame), count - 1);
   return {a, (a + 1) % count, frame - static_cast<float>(a)};
@@ -106,7 +106,7 @@ Bounds animation_bounds(const Scene& scene, std::int32_t animation) {
   const bool skeletal = animation >= 0 && static_cast<std::size_t>(animation) < scene.animations.size();
   float duration = skeletal ? scene.animations[animation].duration : 0.0f;
   if (scene.vertex_animation.frame_count >= 2) {
-    const float rate = scene.vertex_animation.frame_rate > 0 ? scene.vertex_animation.frame_rate : kDefaultVertexFrameRate;
+    const float rate = vertex_playback_rate(scene.vertex_animation);
     duration = std::max(duration, (scene.vertex_animation.frame_count - 1) / rate);
   }
   if (!(duration > 0.0f) || !std::isfinite(duration)) return b;

@@ -54,7 +54,7 @@ std::string scene_info_json(const Scene& scene, const Scene& prepared, const std
       .value("frames", static_cast<std::uint64_t>(va.frame_count))
       .value("frame_rate", static_cast<double>(va.frame_rate))
       // What the renderer plays at: an unknown rate (CEM stores none) plays at its default.
-      .value("playback_rate", static_cast<double>(va.frame_rate > 0 ? va.frame_rate : render::kDefaultVertexFrameRate))
+      .value("playback_rate", static_cast<double>(render::vertex_playback_rate(va)))
       .end_object();
   json.begin_array("warnings");
   for (const Warning& w : warnings) write_diagnostic(json, w, {}, "warning");
