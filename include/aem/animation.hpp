@@ -43,14 +43,16 @@ class AemAnimator {
   /// call after an evaluate(), which does not need them.
   std::span<const Mat4> local() const;
   /// Model-space bone transforms of the last evaluate(), not multiplied by the inverse bind
-  /// (for attachments). In bind pose these are the inverses of the inverse bind matrices.
-  std::span<const Mat4> model() const { return model_; }
+  /// (for attachments). In bind pose these are the inverses of the inverse bind matrices. Copied out
+  /// on the first call after an evaluate(), which does not need them.
+  std::span<const Mat4> model() const;
 
  private:
   struct Scratch;
   void build_local() const;
+  void keep_model() const;
   void bind_pose(std::span<Mat4> skin);
-  void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_model);
+  void pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin);
 
   const AemView* view_;
   const clip::Clip& clip(std::uint32_t animation);
@@ -59,7 +61,8 @@ class AemAnimator {
   std::vector<std::uint8_t> compiled_;  // per animation: clips_ entry built
   mutable std::vector<Mat4> local_;
   mutable bool local_stale_ = false;  // local_ still to be built from the sampled keys in scratch_
-  std::vector<Mat4> model_;
+  mutable std::vector<Mat4> model_;
+  mutable bool model_stale_ = false;  // model_ still to be copied from the posed matrices in scratch_
   std::unique_ptr<Scratch> scratch_;
   std::vector<std::uint32_t> cursors_;        // evaluate(): one per key list of the last animation
   std::vector<std::uint32_t> crowd_cursors_;  // evaluate_crowd(): the same, instance after instance

@@ -41,6 +41,14 @@ inline Columns compose(const Columns& p, const Vec3& t, const Quat& q, const Vec
   return r;
 }
 
+/// a * b for affine a and b (last rows 0 0 0 1): the products with b's last row drop out.
+inline Columns multiply_affine(const Columns& a, const Columns& b) {
+  Columns r;
+  for (int c = 0; c < 3; ++c) r.c[c] = a.c[0] * b.c[c][0] + a.c[1] * b.c[c][1] + a.c[2] * b.c[c][2];
+  r.c[3] = a.c[0] * b.c[3][0] + a.c[1] * b.c[3][1] + a.c[2] * b.c[3][2] + a.c[3];
+  return r;
+}
+
 /// a * b, general.
 inline Columns multiply(const Columns& a, const Columns& b) {
   Columns r;
@@ -59,6 +67,7 @@ struct AemAnimator::Scratch {
   };
   std::vector<Link> order;             // parents first
   std::vector<Columns> inverse_binds;  // per bone
+  bool affine_inverse_binds = true;    // every inverse bind's last row is 0 0 0 1 (the usual case)
   std::vector<Columns> model;          // per bone, plus the identity slot
   std::vector<Quat> rotations;         // per bone, sampled
   std::vector<Vec3> vectors;           // per bone: translation, scale
@@ -73,7 +82,11 @@ AemAnimator::AemAnimator(const AemView& view)
     const std::int32_t p = view.bones()[b].parent;
     s.order.push_back({b, p >= 0 ? static_cast<std::uint32_t>(p) : bones});
   }
-  for (std::uint32_t b = 0; b < bones; ++b) s.inverse_binds.push_back(load(inverse_bind(view, b)));
+  for (std::uint32_t b = 0; b < bones; ++b) {
+    const Mat4& ib = inverse_bind(view, b);
+    s.inverse_binds.push_back(load(ib));
+    s.affine_inverse_binds &= ib.m[3] == 0.0f && ib.m[7] == 0.0f && ib.m[11] == 0.0f && ib.m[15] == 1.0f;
+  }
   s.model.assign(bones + std::size_t{1}, load(Mat4{}));
   s.rotations.resize(bones);
   s.vectors.resize(2 * std::size_t{bones});
@@ -95,7 +108,7 @@ AemAnimator& AemAnimator::operator=(AemAnimator&&) noexcept = default;
 
 void AemAnimator::bind_pose(std::span<Mat4> skin) { std::fill(skin.begin(), skin.end(), Mat4{}); }
 
-void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin, bool keep_model) {
+void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin) {
   Scratch& s = *scratch_;
   clip::sample(clip, time, cursors, s.rotations.data(), s.vectors.data());
   const Vec3* v = s.vectors.data();
@@ -103,9 +116,18 @@ void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursor
     const std::uint32_t b = link.bone;
     Columns& m = s.model[b];
     m = compose(s.model[link.parent], v[2 * b], s.rotations[b], v[2 * b + 1]);
-    store(multiply(m, s.inverse_binds[b]), skin[b]);
-    if (keep_model) store(m, model_[b]);
+    store(s.affine_inverse_binds ? multiply_affine(m, s.inverse_binds[b]) : multiply(m, s.inverse_binds[b]), skin[b]);
   }
+}
+
+void AemAnimator::keep_model() const {
+  for (std::size_t b = 0; b < model_.size(); ++b) store(scratch_->model[b], model_[b]);
+  model_stale_ = false;
+}
+
+std::span<const Mat4> AemAnimator::model() const {
+  if (model_stale_) keep_model();
+  return model_;
 }
 
 void AemAnimator::build_local() const {
@@ -124,7 +146,7 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
   if (animation < 0 || static_cast<std::uint32_t>(animation) >= clips_.size()) {
     bind_pose(skin.first(bones));
     std::fill(local_.begin(), local_.end(), Mat4{});
-    local_stale_ = false;
+    local_stale_ = model_stale_ = false;
     for (std::uint32_t b = 0; b < bones; ++b) model_[b] = inverse(inverse_bind(*view_, b));
     return;
   }
@@ -133,8 +155,8 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
     cursors_.assign(c.tracks.size(), 0u);
     last_animation_ = animation;
   }
-  pose(c, time, cursors_.data(), skin.data(), true);
-  local_stale_ = true;
+  pose(c, time, cursors_.data(), skin.data());
+  local_stale_ = model_stale_ = true;
 }
 
 void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> times, std::span<Mat4> skins) {
@@ -149,8 +171,10 @@ void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> 
     crowd_cursors_.assign(times.size() * stride, 0u);
     last_crowd_animation_ = animation;
   }
-  if (local_stale_) build_local();  // the crowd reuses the sampled keys' scratch
-  for (std::size_t i = 0; i < times.size(); ++i) pose(c, times[i], crowd_cursors_.data() + i * stride, skins.data() + i * bones, false);
+  // The crowd reuses the scratch that local() and model() of the last evaluate() come from.
+  if (local_stale_) build_local();
+  if (model_stale_) keep_model();
+  for (std::size_t i = 0; i < times.size(); ++i) pose(c, times[i], crowd_cursors_.data() + i * stride, skins.data() + i * bones);
 }
 
 }  // namespace aem

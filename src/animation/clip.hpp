@@ -2,6 +2,8 @@
 // and the other channels are grouped by their key times, so that one key lookup serves every channel
 // on the same times (glTF exporters usually give all channels of a clip one time list) and the values
 // one lookup needs sit side by side in memory (key-major: all channels of key k, then key k + 1).
+// Rotations are stored four channels to a group, component by component, so that four slerps run
+// as one set of 4-lane vector operations.
 #pragma once
 
 #include <cstdint>
@@ -12,11 +14,19 @@
 
 namespace aem::clip {
 
+using f32x4 = float __attribute__((vector_size(16)));
+
+/// Four rotation channels of one key: lane i holds channel 4g + i of group g (identity in lanes past
+/// the last channel).
+struct QuatLanes {
+  f32x4 x, y, z, w;
+};
+
 /// Channels that share one key-time list (at least two keys, values not all equal).
 struct Track {
   std::vector<float> times;
   std::vector<std::uint32_t> rotation_bones;  // bone of each rotation channel
-  std::vector<Quat> rotations;                // unit; [key * rotation_bones.size() + channel]
+  std::vector<QuatLanes> rotations;           // unit; [key * groups + channel / 4], lane channel % 4
   std::vector<std::uint32_t> vector_slots;    // 2 * bone for a translation, 2 * bone + 1 for a scale
   std::vector<Vec3> vectors;                  // [key * vector_slots.size() + channel]
 };

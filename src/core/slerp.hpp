@@ -12,11 +12,14 @@ namespace aem {
 /// t·Σ cᵢ(cos θ − 1)ⁱ with c₀ = 1, cᵢ = cᵢ₋₁·(t² − i²)/(i(2i+1)). Below float precision (error
 /// < 6e-8) with 4 terms when cos θ >= 0.95 and 8 terms when cos θ >= 0.7, with no transcendental
 /// call. Both series run in one loop so they share the powers and their dependency chains overlap.
-template <int Terms>
-inline void slerp_weights(float f, float x_minus_1, float& wa, float& wb) {
+/// T is float, or a 4-lane float vector (GCC/Clang vector extension) for four blends at once with the
+/// same operations per lane.
+template <int Terms, class T>
+inline void slerp_weights(T f, T x_minus_1, T& wa, T& wb) {
   constexpr float kInv[8] = {0.0f, 1.0f / 3, 1.0f / 10, 1.0f / 21, 1.0f / 36, 1.0f / 55, 1.0f / 78, 1.0f / 105};
-  const float ta = 1.0f - f, ta2 = ta * ta, tb2 = f * f;
-  float ca = 1.0f, cb = 1.0f, p = 1.0f, sa = 1.0f, sb = 1.0f;
+  const T one = T{} + 1.0f;
+  const T ta = one - f, ta2 = ta * ta, tb2 = f * f;
+  T ca = one, cb = one, p = one, sa = one, sb = one;
   for (int i = 1; i < Terms; ++i) {
     const float sq = static_cast<float>(i * i);
     p *= x_minus_1;
@@ -27,6 +30,16 @@ inline void slerp_weights(float f, float x_minus_1, float& wa, float& wb) {
   }
   wa = ta * sa;
   wb = f * sb;
+}
+
+/// Slerp weights for keys more than ~91° apart (cos θ = d < 0.7), where the series converge slowly:
+/// sin((1-f)θ) = sinθ·cos(fθ) - cosθ·sin(fθ), one acos and one sin/cos pair instead of four calls.
+inline void slerp_weights_far(float f, float d, float& wa, float& wb) {
+  const float theta = std::acos(d);
+  const float inv_sin = 1.0f / std::sqrt(1.0f - d * d);
+  const float s = std::sin(f * theta), c = std::cos(f * theta);
+  wb = s * inv_sin;
+  wa = c - d * wb;
 }
 
 /// aem::slerp, inline for the animation hot loops (same contract: unit inputs, shortest path).
@@ -46,12 +59,7 @@ inline Quat slerp_inline(const Quat& a, const Quat& b0, float f) {
   } else if (d >= 0.7f) {  // less than ~91° apart
     slerp_weights<8>(f, d - 1.0f, wa, wb);
   } else {
-    // sin((1-f)θ) = sinθ·cos(fθ) - cosθ·sin(fθ): one acos and one sin/cos pair instead of four calls.
-    const float theta = std::acos(d);
-    const float inv_sin = 1.0f / std::sqrt(1.0f - d * d);
-    const float s = std::sin(f * theta), c = std::cos(f * theta);
-    wb = s * inv_sin;
-    wa = c - d * wb;
+    slerp_weights_far(f, d, wa, wb);
   }
   return normalize(Quat{wa * a.x + wb * b.x, wa * a.y + wb * b.y, wa * a.z + wb * b.z, wa * a.w + wb * b.w});
 }

@@ -333,5 +333,48 @@ TEST(Crowd, LeavesLocalAndModelOfTheLastSingleEvaluation) {
   }
 }
 
+/// Rotation channels on one key-time list are blended four at a time, each lane by the path its own
+/// key distance selects. Nine channels (two full groups and a single lane) whose keys are Δ apart on
+/// the unit quaternion sphere (cos Δ = the dot product): equal keys, nlerp (cos Δ >= 0.9995), the
+/// 4-term series (>= 0.95), the 8-term series (>= 0.7), the acos formula below that, and a key pair
+/// with a negative dot product (the shortest path flips the second key), mixed within each group.
+TEST(Crowd, RotationLanesTakeEachSlerpPathAndStayWithin1e5OfFloat64) {
+  const double deltas[] = {0.0, 0.2, 1.4, 0.01, 0.7, 2.5, 0.03, 1.0, 0.5};
+  Generated g;
+  Animation anim;
+  anim.name = "lanes";
+  anim.duration = 1.0f;
+  const int bones = static_cast<int>(std::size(deltas));
+  g.scene.joints.resize(bones);
+  g.ref.resize(bones);
+  for (int b = 0; b < bones; ++b) {
+    g.scene.joints[b].parent = -1;
+    g.ref[b].parent = -1;
+    g.ref[b].inverse_bind = identity();
+    // Keys rotate about a different axis per bone, from half-angle 0.3 to 0.3 + Δ.
+    const double axis[3] = {std::cos(0.7 * b), std::sin(0.7 * b) * 0.6, std::sin(0.7 * b) * 0.8};
+    Channel ch;
+    ch.joint = static_cast<std::uint32_t>(b);
+    for (double time : {0.0, 1.0}) {
+      const double half = 0.3 + time * deltas[b];
+      const Quat q{float(axis[0] * std::sin(half)), float(axis[1] * std::sin(half)), float(axis[2] * std::sin(half)), float(std::cos(half))};
+      ch.rotation.push_back({float(time), q});
+      g.ref[b].r.push_back({float(time), {q.x, q.y, q.z, q.w}});
+    }
+    anim.channels.push_back(std::move(ch));
+  }
+  g.scene.animations.push_back(std::move(anim));
+  auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+  ASSERT_TRUE(model.ok()) << model.error().to_string();
+  AemAnimator animator(model->view());
+  std::vector<Mat4> skin(bones);
+  for (float t : {0.0f, 0.125f, 0.5f, 0.8f, 1.0f}) {
+    animator.evaluate(0, t, skin);
+    const auto want = reference_pose(g.ref, t);
+    for (int b = 0; b < bones; ++b)
+      for (int k = 0; k < 16; ++k) EXPECT_NEAR(skin[b].m[k], want[b][k], 1e-5) << "bone " << b << " (delta " << deltas[b] << ") t " << t << " element " << k;
+  }
+}
+
 }  // namespace
 }  // namespace aem
