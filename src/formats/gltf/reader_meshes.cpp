@@ -16,8 +16,9 @@ std::vector<V> as_vectors(const std::vector<float>& f) {
   return out;
 }
 
-/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes).
-std::vector<std::uint32_t> triangulate(const std::vector<std::uint32_t>& idx, int mode) {
+/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes). A list is
+/// handed back as it is: no second copy of the largest array of the model while it is read.
+std::vector<std::uint32_t> triangulate(std::vector<std::uint32_t> idx, int mode) {
   if (mode == 4) return idx;
   std::vector<std::uint32_t> out;
   for (std::size_t i = 2; i < idx.size(); ++i) {
@@ -166,7 +167,7 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
                "index " + std::to_string(indices[i]) + " at " + std::to_string(i) + " is past the " + std::to_string(n) + " vertices");
   if (mode == 4 && indices.size() % 3 != 0)
     ctx.fail("GLTF_BAD_VALUE", prim.path() + ".indices", "a triangle list needs a multiple of 3 indices");
-  m.indices = triangulate(indices, mode);
+  m.indices = triangulate(std::move(indices), mode);
   if (auto mat = ctx.optional_index(prim["material"], "materials")) m.material = static_cast<std::int32_t>(*mat);
   morphs = read_targets(ctx, prim, mesh, n);
   if (!morphs.positions.empty()) {
