@@ -64,21 +64,30 @@ void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
   const std::size_t n = m.positions.size();
   for (int set = 0; attr.has("JOINTS_" + std::to_string(set)) && attr.has("WEIGHTS_" + std::to_string(set)); ++set) {
     const std::string js = "JOINTS_" + std::to_string(set), ws = "WEIGHTS_" + std::to_string(set);
-    const auto joints = attr.uints(js);
+    const bool dropped = set * 4 >= kMaxInfluences;
+    // Joints go into the skin before the weights are read, so that only one of the two arrays is in
+    // memory beside it; a joint whose weight is not positive is then taken out again.
+    if (!dropped) m.skin.resize(n);
+    {
+      const auto joints = attr.uints(js);
+      check_count(ctx, attr.attributes[js], joints.size(), n, 4);
+      for (std::size_t v = 0; !dropped && v < n; ++v)
+        for (int k = 0; k < 4; ++k)
+          m.skin[v].joints[set * 4 + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(joints[v * 4 + k], INT32_MAX));
+    }
     const auto weights = attr.floats(ws, {4});
-    check_count(ctx, attr.attributes[js], joints.size(), n, 4);
     check_count(ctx, attr.attributes[ws], weights.size(), n, 4);
-    if (set * 4 >= kMaxInfluences) {
+    if (dropped) {
       ctx.warn("GLTF_INFLUENCES_DROPPED", attr.attributes[js].path(), "more than " + std::to_string(kMaxInfluences) + " influences per vertex; extra sets dropped");
       break;
     }
-    m.skin.resize(n);
     for (std::size_t v = 0; v < n; ++v)
-      for (int k = 0; k < 4; ++k)
-        if (weights[v * 4 + k] > 0.0f) {
-          m.skin[v].joints[set * 4 + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(joints[v * 4 + k], INT32_MAX));
+      for (int k = 0; k < 4; ++k) {
+        if (weights[v * 4 + k] > 0.0f)
           m.skin[v].weights[set * 4 + k] = weights[v * 4 + k];
-        }
+        else
+          m.skin[v].joints[set * 4 + k] = -1;
+      }
   }
 }
 
