@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aem/byte_sink.hpp"
 #include "aem/error.hpp"
 #include "aem/scene.hpp"
 
@@ -76,6 +77,10 @@ struct FormatHandler {
   Conventions conventions{};
   /// For formats whose output may span several files; when set, write_scene uses it instead of `write`.
   Result<WriterOutput> (*write_files)(const Scene& scene, const WriteOptions& options) = nullptr;
+  /// For single-file formats that can write as they go: puts the file into `sink` in order and returns
+  /// the writer's warnings. When set, write_scene streams through it into the output's temporary file
+  /// (the whole file is never in memory) and `write` collects the same code's bytes.
+  Status (*write_stream)(const Scene& scene, const WriteOptions& options, ByteSink& sink) = nullptr;
 };
 
 /// Every format this build supports, in detection order.
@@ -96,8 +101,9 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
                          const ReadOptions& options = {});
 
 /// Writes `scene` in `format` (null = from the extension) atomically: temporary files renamed into
-/// place (side files first, the main file last), so a failure never leaves a partial file. The scene is first converted into the format's
-/// conventions (a copy is converted; `scene` is not changed).
+/// place (side files first, the main file last), so a failure never leaves a partial file and an
+/// existing file stays as it was. The scene is first converted into the format's conventions (a copy
+/// is converted; `scene` is not changed). Formats with `write_stream` go to disk as they are written.
 Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format = nullptr,
                    const WriteOptions& options = {});
 

@@ -1,6 +1,7 @@
-// Little-endian output buffer for binary writers.
+// Little-endian output for binary writers: a buffer in memory, or a window that streams into a sink.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -9,10 +10,23 @@
 #include <type_traits>
 #include <vector>
 
+#include "aem/byte_sink.hpp"
+#include "core/parse_error.hpp"
+
 namespace aem::detail {
 
+/// Without a sink, collects the whole output (take() hands it over). With one, it keeps at most about
+/// one chunk: spill() passes the buffered bytes on once they reach it.
 class ByteWriter {
  public:
+  /// A few MB: large writes for the disk, small next to the files that are worth streaming.
+  static constexpr std::size_t kChunk = std::size_t(4) << 20;
+
+  ByteWriter() = default;
+  /// Streams into `sink`; `format` names the writer in the error thrown when the sink refuses bytes.
+  ByteWriter(ByteSink& sink, std::string_view format, std::size_t chunk = kChunk)
+      : sink_(&sink), format_(format), chunk_(chunk) {}
+
   template <class T>
   void put(T v) {
     static_assert(std::is_arithmetic_v<T>);
@@ -34,15 +48,36 @@ class ByteWriter {
     out_.resize(at + n, std::byte{0});
     std::memcpy(out_.data() + at, s.data(), len);
   }
-  /// Overwrites a u32 written earlier (sizes known only after the payload).
-  void patch_u32(std::size_t at, std::uint32_t v) { std::memcpy(out_.data() + at, &v, 4); }
-  void reserve(std::size_t n) { out_.reserve(n); }
-  std::size_t size() const { return out_.size(); }
+  /// Overwrites a u32 written earlier (sizes known only after the payload); with a sink, only bytes
+  /// not yet spilled can be patched.
+  void patch_u32(std::size_t at, std::uint32_t v) { std::memcpy(out_.data() + (at - spilled_), &v, 4); }
+  /// Room for `n` more bytes; with a sink, for at most one chunk and a record beyond it.
+  void reserve(std::size_t n) { out_.reserve(out_.size() + (sink_ ? std::min(n, chunk_ + chunk_ / 8) : n)); }
+  /// Bytes written so far, spilled or not: the offset in the file of the next byte.
+  std::size_t size() const { return spilled_ + out_.size(); }
   std::vector<std::byte>& buffer() { return out_; }
   std::vector<std::byte> take() { return std::move(out_); }
 
+  /// With a sink, passes the buffer on once it holds a chunk. Writers call it between records, so
+  /// that each put stays a plain append. Throws a ParseError (IO_WRITE_FAILED) when the sink refuses.
+  void spill() {
+    if (sink_ && out_.size() >= chunk_) flush();
+  }
+  /// With a sink, passes every buffered byte on (a writer's last call); throws like spill().
+  void flush() {
+    if (!sink_ || out_.empty()) return;
+    if (!sink_->put(out_))
+      fail_at(format_, "IO_WRITE_FAILED", spilled_, "the output did not take the bytes from this offset on");
+    spilled_ += out_.size();
+    out_.clear();
+  }
+
  private:
   std::vector<std::byte> out_;
+  ByteSink* sink_ = nullptr;
+  std::string_view format_;
+  std::size_t chunk_ = 0;
+  std::size_t spilled_ = 0;
 };
 
 }  // namespace aem::detail

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
 
 namespace aem::detail {
 namespace {
@@ -140,31 +141,81 @@ MappedFile::~MappedFile() {
 
 namespace {
 
+/// A new temporary file beside `path`, removed again when the object dies unless keep() took it. A
+/// failed call leaves errno set; after one, every later call fails too.
+class TemporaryFile final : public ByteSink {
+ public:
+  explicit TemporaryFile(const std::filesystem::path& path) {
+    std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    name_ = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+    fd_ = ::mkstemp(name_.data());
+    if (fd_ < 0) {
+      saved_errno_ = errno;
+      name_.clear();
+    }
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  ~TemporaryFile() {
+    const int saved = errno;  // the caller's error report comes after the clean-up
+    if (fd_ >= 0) ::close(fd_);
+    if (!name_.empty()) ::unlink(name_.c_str());
+    errno = saved;
+  }
+
+  bool put(std::span<const std::byte> bytes) override {
+    std::size_t done = 0;
+    while (fd_ >= 0 && done < bytes.size()) {
+      ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n == 0) errno = ENOSPC;  // a regular file that takes nothing is full
+      if (n <= 0) return fail();
+      done += static_cast<std::size_t>(n);
+      written_ += static_cast<std::uint64_t>(n);
+    }
+    return fd_ >= 0 || fail();
+  }
+  /// Makes the file readable like any other and forces it to disk, then closes it.
+  bool finish() {
+    if (fd_ < 0 || ::fchmod(fd_, 0644) != 0 || ::fsync(fd_) != 0) return fail();
+    const int fd = fd_;
+    fd_ = -1;
+    return ::close(fd) == 0 || fail();
+  }
+  /// The temporary's name, no longer removed by this object.
+  std::string keep() { return std::exchange(name_, {}); }
+  /// Puts the finished file in place of `path`.
+  bool rename_to(const std::filesystem::path& path) {
+    if (name_.empty() || ::rename(name_.c_str(), path.c_str()) != 0) return fail();
+    name_.clear();
+    return true;
+  }
+  bool failed() const { return saved_errno_ != 0; }
+  /// Bytes that reached the file, i.e. the offset of the first one that did not.
+  std::uint64_t written() const { return written_; }
+  /// Restores errno to what the first failure set (clean-up calls may have changed it since).
+  void restore_errno() const { errno = saved_errno_; }
+
+ private:
+  bool fail() {
+    if (!saved_errno_) saved_errno_ = errno ? errno : EIO;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    errno = saved_errno_;
+    return false;
+  }
+
+  std::string name_;
+  int fd_ = -1;
+  int saved_errno_ = 0;
+  std::uint64_t written_ = 0;
+};
+
 /// Writes `bytes` to a new temporary file beside `path`; returns its name, or "" with errno set.
 std::string write_temporary(const std::filesystem::path& path, std::span<const std::byte> bytes) {
-  std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-  int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) return {};
-  std::size_t done = 0;
-  bool ok = true;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ok = false;
-      break;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (ok) ok = ::fchmod(fd, 0644) == 0 && ::fsync(fd) == 0;
-  int saved = errno;
-  if (::close(fd) != 0) ok = false;
-  if (ok) return tmpl;
-  if (!saved) saved = errno;
-  ::unlink(tmpl.c_str());
-  errno = saved;
-  return {};
+  TemporaryFile file(path);
+  if (!file.put(bytes) || !file.finish()) return {};
+  return file.keep();
 }
 
 }  // namespace
@@ -188,6 +239,18 @@ Status write_files_atomic(std::span<const PendingFile> files) {
   for (std::size_t i = 0; i < files.size(); ++i)
     if (::rename(temporaries[i].c_str(), files[i].path.c_str()) != 0) return fail(files[i].path, i);
   return Ok{};
+}
+
+Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce) {
+  TemporaryFile file(path);
+  Status produced = produce(file);
+  if (produced && file.finish() && file.rename_to(path)) return produced;
+  // A refused write outranks the writer's own report of it: only the file knows why (disk full, ...).
+  if (!file.failed()) return produced;
+  file.restore_errno();
+  Status failed = io_error("IO_WRITE_FAILED", path, "cannot write");
+  failed.error().offset = file.written();
+  return failed;
 }
 
 Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "aem/byte_sink.hpp"
 #include "aem/error.hpp"
 
 namespace aem::detail {
@@ -73,6 +74,13 @@ class MappedFile {
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`; on any failure
 /// the temporary is removed and `path` is untouched. Error code IO_WRITE_FAILED.
 Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes);
+
+/// write_file_atomic for a file made as it is written: `produce` puts it into a temporary beside `path`
+/// (writing through to disk, so the file is never whole in memory), renamed over `path` only when
+/// produce succeeds and every byte was stored. Otherwise, or when produce throws, the temporary is
+/// removed and `path` is untouched. A failed write gives IO_WRITE_FAILED with the byte offset and
+/// the reason (over produce's own error), anything else produce's error.
+Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce);
 
 struct PendingFile {
   std::filesystem::path path;

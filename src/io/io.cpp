@@ -53,6 +53,42 @@ Status write_outputs(const std::filesystem::path& path, const WriterOutput& out)
   return detail::write_files_atomic(files);
 }
 
+/// Runs `write` (guarded) on the scene in the format's conventions, refusing NaN and infinite numbers.
+template <class T, class Write>
+Result<T> write_converted(const std::filesystem::path& path, const Scene& scene, const FormatHandler& format, Write&& write) {
+  auto finite_write = [&](const Scene& s) -> Result<T> {
+    if (auto bad = detail::find_non_finite(s, 1); !bad.empty()) {
+      bad.front().message = "not written: a number is NaN or infinite (run `aem validate` on the source)";
+      return bad.front();
+    }
+    return write(s);
+  };
+  return detail::guard_read<T>(format.name, path.string(), [&]() -> Result<T> {
+    // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
+    if (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()) return finite_write(scene);
+    Scene converted = scene;
+    convert_conventions(converted, format.conventions);
+    return finite_write(converted);
+  });
+}
+
+/// The format's files through its write_files or write, put in place once all are whole.
+Status write_in_memory(const std::filesystem::path& path, const Scene& scene, const FormatHandler& format,
+                       const WriteOptions& options) {
+  auto out = write_converted<WriterOutput>(path, scene, format, [&](const Scene& s) -> Result<WriterOutput> {
+    if (format.write_files) return format.write_files(s, options);
+    auto bytes = format.write(s, options);
+    if (!bytes) return bytes.error();
+    Result<WriterOutput> files(WriterOutput{std::move(bytes.value()), {}});
+    files.warnings = std::move(bytes.warnings);
+    return files;
+  });
+  if (!out) return out.error();
+  Status st = write_outputs(path, out.value());
+  if (st) st.warnings = std::move(out.warnings);
+  return st;
+}
+
 }  // namespace
 
 Status write_scene(const std::filesystem::path& path, const Scene& scene, const FormatHandler* format,
@@ -64,30 +100,15 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
                         : "cannot tell the output format from the extension; use --to"};
   WriteOptions named = options;
   named.output_name = path.filename().string();
-  auto write = [&](const Scene& s) -> Result<WriterOutput> {
-    if (auto bad = detail::find_non_finite(s, 1); !bad.empty()) {
-      bad.front().message = "not written: a number is NaN or infinite (run `aem validate` on the source)";
-      return bad.front();
-    }
-    if (format->write_files) return format->write_files(s, named);
-    auto bytes = format->write(s, named);
-    if (!bytes) return bytes.error();
-    Result<WriterOutput> out(WriterOutput{std::move(bytes.value()), {}});
-    out.warnings = std::move(bytes.warnings);
-    return out;
-  };
-  auto out = detail::guard_read<WriterOutput>(format->name, path.string(), [&]() -> Result<WriterOutput> {
-    // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
-    if (scene.conventions == format->conventions || !detail::find_non_finite(scene, 1).empty()) return write(scene);
-    Scene converted = scene;
-    convert_conventions(converted, format->conventions);
-    return write(converted);
-  });
-  if (!out) return out.error();
-  Status st = write_outputs(path, out.value());
+  Status st = format->write_stream
+                  ? detail::write_file_streamed(path, [&](ByteSink& sink) {
+                      return write_converted<Ok>(path, scene, *format, [&](const Scene& s) { return format->write_stream(s, named, sink); });
+                    })
+                  : write_in_memory(path, scene, *format, named);
   if (st) {
+    std::vector<Warning> writer = std::move(st.warnings);
     st.warnings = detail::data_loss_warnings(scene, format->name);
-    st.warnings.insert(st.warnings.end(), out.warnings.begin(), out.warnings.end());
+    st.warnings.insert(st.warnings.end(), writer.begin(), writer.end());
   }
   return st;
 }

@@ -27,7 +27,7 @@ const std::vector<FormatHandler>& raw_table() {
   static const Conventions aem_conventions{UpAxis::Y, true, true, false, 1.0f};
   static const std::vector<FormatHandler> handlers = {
       {"aem", "AEM (an excellent model): reads the current and the 2022 legacy layout, writes the current", {".aem"}, formats::aem_sniff, formats::aem_read,
-       formats::aem_write, aem_conventions},
+       formats::aem_write, aem_conventions, nullptr, formats::aem_write_stream},
       {"cem", "CEM v2 (Empire Earth models; PK01-compressed too)", {".cem"}, formats::cem_sniff, formats::cem_read,
        formats::cem_write, formats::cem_conventions()},
       {"iqe", "IQE (Inter-Quake Export text): skinned, animated meshes", {".iqe"}, formats::iqe_sniff, formats::iqe_read,
@@ -47,24 +47,32 @@ const std::vector<FormatHandler>& raw_table() {
   return handlers;
 }
 
-// What the public table hands out instead: the I-th handler's read and write behind a guard that turns
+// What the public table hands out instead: the I-th handler's entries behind a guard that turns
 // anything thrown into an Error, so no exception crosses the public API (one catch, here).
+template <std::size_t I, auto Entry, class T, class... Args>
+Result<T> guarded(const std::string& file, Args&... args) {
+  const FormatHandler& f = raw_table()[I];
+  return detail::guard_read<T>(f.name, file, [&] { return (f.*Entry)(args...); });
+}
+
 template <std::size_t I>
 Result<Scene> guarded_read(const ReadInput& input) {
-  const FormatHandler& f = raw_table()[I];
-  return detail::guard_read<Scene>(f.name, input.path.string(), [&] { return f.read(input); });
+  return guarded<I, &FormatHandler::read, Scene>(input.path.string(), input);
 }
 
 template <std::size_t I>
 Result<std::vector<std::byte>> guarded_write(const Scene& scene, const WriteOptions& options) {
-  const FormatHandler& f = raw_table()[I];
-  return detail::guard_read<std::vector<std::byte>>(f.name, {}, [&] { return f.write(scene, options); });
+  return guarded<I, &FormatHandler::write, std::vector<std::byte>>({}, scene, options);
 }
 
 template <std::size_t I>
 Result<WriterOutput> guarded_write_files(const Scene& scene, const WriteOptions& options) {
-  const FormatHandler& f = raw_table()[I];
-  return detail::guard_read<WriterOutput>(f.name, {}, [&] { return f.write_files(scene, options); });
+  return guarded<I, &FormatHandler::write_files, WriterOutput>({}, scene, options);
+}
+
+template <std::size_t I>
+Status guarded_write_stream(const Scene& scene, const WriteOptions& options, ByteSink& sink) {
+  return guarded<I, &FormatHandler::write_stream, Ok>({}, scene, options, sink);
 }
 
 constexpr std::size_t kMaxFormats = 32;
@@ -74,9 +82,11 @@ std::vector<FormatHandler> guarded_table(std::index_sequence<I...>) {
   using Read = decltype(FormatHandler::read);
   using Write = decltype(FormatHandler::write);
   using WriteFiles = decltype(FormatHandler::write_files);
+  using WriteStream = decltype(FormatHandler::write_stream);
   static constexpr Read reads[] = {&guarded_read<I>...};
   static constexpr Write writes[] = {&guarded_write<I>...};
   static constexpr WriteFiles writes_files[] = {&guarded_write_files<I>...};
+  static constexpr WriteStream writes_stream[] = {&guarded_write_stream<I>...};
   std::vector<FormatHandler> handlers = raw_table();
   if (handlers.size() > kMaxFormats) {
     std::fputs("aem: more formats than kMaxFormats in src/io/registry.cpp\n", stderr);
@@ -86,6 +96,7 @@ std::vector<FormatHandler> guarded_table(std::index_sequence<I...>) {
     if (handlers[i].read) handlers[i].read = reads[i];
     if (handlers[i].write) handlers[i].write = writes[i];
     if (handlers[i].write_files) handlers[i].write_files = writes_files[i];
+    if (handlers[i].write_stream) handlers[i].write_stream = writes_stream[i];
   }
   return handlers;
 }

@@ -23,5 +23,8 @@ Result<Scene> legacy_read(const ReadInput& input);
 /// more than 4 influences are reduced to the largest 4 (renormalised), embedded texture bytes are
 /// not stored (AEM keeps file names only): each loss is a warning.
 Result<std::vector<std::byte>> aem_write(const Scene& scene, const WriteOptions& options);
+/// aem_write into `sink` as it goes: the same bytes and warnings, at most about 4 MB of them buffered.
+/// Throws a ParseError (IO_WRITE_FAILED) when the sink refuses bytes.
+Status aem_write_stream(const Scene& scene, const WriteOptions& options, ByteSink& sink);
 
 }  // namespace aem::formats

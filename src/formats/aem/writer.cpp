@@ -61,6 +61,7 @@ void write_keys(detail::ByteWriter& w, const std::vector<Key<V>>& keys) {
       write_vec3(w, k.value);
       w.f32(0.0f);
     }
+    w.spill();
   }
 }
 
@@ -91,10 +92,9 @@ std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
   return out;
 }
 
-}  // namespace
-
-Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&) {
-  Result<std::vector<std::byte>> result(std::vector<std::byte>{});
+/// The whole file into `w`, spilling between records when `w` streams; returns the writer's warnings.
+Status write_aem(const Scene& input, detail::ByteWriter& w) {
+  Status result(Ok{});
   auto& warnings = result.warnings;
   if (!input.nodes.empty())
     warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
@@ -150,7 +150,6 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
   c.sequences = static_cast<std::uint32_t>(sequences);
   c.keyframes = static_cast<std::uint32_t>(keyframes);
 
-  detail::ByteWriter w;
   w.reserve(static_cast<std::size_t>(aem_file::file_size(c)));
   w.bytes(std::as_bytes(std::span("AEM", 3)));
   w.u8(aem_file::kVersion);
@@ -178,6 +177,7 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
       for (auto x : idx) w.i32(x);
       for (auto x : wt) w.f32(x);
       w.i32(i < m.rigid_joints.size() ? m.rigid_joints[i] : -1);
+      w.spill();
     }
   }
   if (reduced)
@@ -185,7 +185,10 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
 
   std::uint32_t base = 0;
   for (const auto& m : scene.meshes) {
-    for (std::uint32_t i : m.indices) w.u32(i + base);
+    for (std::uint32_t i : m.indices) {
+      w.u32(i + base);
+      w.spill();
+    }
     base += static_cast<std::uint32_t>(m.positions.size());
   }
 
@@ -194,6 +197,7 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
     dropped_data |= !t.data.empty();
     long_name |= t.name.size() >= aem_file::kStringSize;
     w.fixed_string(t.name, aem_file::kStringSize);
+    w.spill();
   }
   if (dropped_data)
     warnings.push_back(writer_warning("AEM_TEXTURE_DATA_NOT_STORED", "AEM stores texture file names only; embedded image bytes were not written"));
@@ -206,6 +210,7 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
     bool valid = m.material >= 0 && static_cast<std::size_t>(m.material) < scene.materials.size();
     w.u32(valid ? static_cast<std::uint32_t>(m.material) : default_material);
     first += static_cast<std::uint32_t>(m.indices.size());
+    w.spill();
   }
 
   auto slot = [&](std::int32_t t) { return t >= 0 && static_cast<std::size_t>(t) < scene.textures.size() ? t : -1; };
@@ -215,6 +220,7 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
     w.i32(slot(tx.normal));
     // ORM: the packed map, else a glTF metallic-roughness map (G/B match, as the reference exporter does).
     w.i32(slot(tx.orm) >= 0 ? slot(tx.orm) : slot(tx.metallic_roughness));
+    w.spill();
   }
   if (needs_default)
     for (int k = 0; k < 3; ++k) w.i32(-1);
@@ -223,12 +229,14 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
     for (float f : j.inverse_bind.m) w.f32(f);
     w.i32(j.parent);
     for (int k = 0; k < 3; ++k) w.i32(0);
+    w.spill();
   }
 
   for (std::uint32_t a = 0; a < c.animations; ++a) {
     w.fixed_string(scene.animations[a].name, aem_file::kStringSize);
     w.f32(scene.animations[a].duration);
     w.u32(a * c.bones);
+    w.spill();
   }
 
   // Sequences then keyframes: per animation, per bone, position then rotation then scale keys.
@@ -239,6 +247,7 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
            ns = static_cast<std::uint32_t>(ch.scale.size());
       for (std::uint32_t x : {next_key, np, next_key + np, nr, next_key + np + nr, ns}) w.u32(x);
       next_key += np + nr + ns;
+      w.spill();
     }
   for (const auto& per_anim : channels)
     for (const auto& ch : per_anim) {
@@ -246,8 +255,25 @@ Result<std::vector<std::byte>> aem_write(const Scene& input, const WriteOptions&
       write_keys(w, ch.rotation);
       write_keys(w, ch.scale);
     }
-  result.value() = w.take();
   return result;
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> aem_write(const Scene& scene, const WriteOptions&) {
+  detail::ByteWriter w;
+  Status written = write_aem(scene, w);
+  if (!written) return written.error();
+  Result<std::vector<std::byte>> out(w.take());
+  out.warnings = std::move(written.warnings);
+  return out;
+}
+
+Status aem_write_stream(const Scene& scene, const WriteOptions&, ByteSink& sink) {
+  detail::ByteWriter w(sink, "AEM");
+  Status written = write_aem(scene, w);
+  if (written) w.flush();
+  return written;
 }
 
 }  // namespace aem::formats

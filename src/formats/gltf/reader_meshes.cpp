@@ -16,8 +16,9 @@ std::vector<V> as_vectors(const std::vector<float>& f) {
   return out;
 }
 
-/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes).
-std::vector<std::uint32_t> triangulate(const std::vector<std::uint32_t>& idx, int mode) {
+/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes). A list is
+/// handed back as it is: no second copy of the largest array of the model while it is read.
+std::vector<std::uint32_t> triangulate(std::vector<std::uint32_t> idx, int mode) {
   if (mode == 4) return idx;
   std::vector<std::uint32_t> out;
   for (std::size_t i = 2; i < idx.size(); ++i) {
@@ -63,21 +64,30 @@ void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
   const std::size_t n = m.positions.size();
   for (int set = 0; attr.has("JOINTS_" + std::to_string(set)) && attr.has("WEIGHTS_" + std::to_string(set)); ++set) {
     const std::string js = "JOINTS_" + std::to_string(set), ws = "WEIGHTS_" + std::to_string(set);
-    const auto joints = attr.uints(js);
+    const bool dropped = set * 4 >= kMaxInfluences;
+    // Joints go into the skin before the weights are read, so that only one of the two arrays is in
+    // memory beside it; a joint whose weight is not positive is then taken out again.
+    if (!dropped) m.skin.resize(n);
+    {
+      const auto joints = attr.uints(js);
+      check_count(ctx, attr.attributes[js], joints.size(), n, 4);
+      for (std::size_t v = 0; !dropped && v < n; ++v)
+        for (int k = 0; k < 4; ++k)
+          m.skin[v].joints[set * 4 + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(joints[v * 4 + k], INT32_MAX));
+    }
     const auto weights = attr.floats(ws, {4});
-    check_count(ctx, attr.attributes[js], joints.size(), n, 4);
     check_count(ctx, attr.attributes[ws], weights.size(), n, 4);
-    if (set * 4 >= kMaxInfluences) {
+    if (dropped) {
       ctx.warn("GLTF_INFLUENCES_DROPPED", attr.attributes[js].path(), "more than " + std::to_string(kMaxInfluences) + " influences per vertex; extra sets dropped");
       break;
     }
-    m.skin.resize(n);
     for (std::size_t v = 0; v < n; ++v)
-      for (int k = 0; k < 4; ++k)
-        if (weights[v * 4 + k] > 0.0f) {
-          m.skin[v].joints[set * 4 + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(joints[v * 4 + k], INT32_MAX));
+      for (int k = 0; k < 4; ++k) {
+        if (weights[v * 4 + k] > 0.0f)
           m.skin[v].weights[set * 4 + k] = weights[v * 4 + k];
-        }
+        else
+          m.skin[v].joints[set * 4 + k] = -1;
+      }
   }
 }
 
@@ -166,7 +176,7 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
                "index " + std::to_string(indices[i]) + " at " + std::to_string(i) + " is past the " + std::to_string(n) + " vertices");
   if (mode == 4 && indices.size() % 3 != 0)
     ctx.fail("GLTF_BAD_VALUE", prim.path() + ".indices", "a triangle list needs a multiple of 3 indices");
-  m.indices = triangulate(indices, mode);
+  m.indices = triangulate(std::move(indices), mode);
   if (auto mat = ctx.optional_index(prim["material"], "materials")) m.material = static_cast<std::int32_t>(*mat);
   morphs = read_targets(ctx, prim, mesh, n);
   if (!morphs.positions.empty()) {
