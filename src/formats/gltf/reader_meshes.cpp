@@ -9,7 +9,8 @@
 namespace aem::formats::gltf {
 namespace {
 
-/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes).
+/// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes). A list is
+/// handed back as it is: no second copy of the largest array of the model while it is read.
 std::vector<std::uint32_t> triangulate(std::vector<std::uint32_t> idx, int mode) {
   if (mode == 4) return idx;
   std::vector<std::uint32_t> out;
