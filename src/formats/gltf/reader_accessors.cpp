@@ -46,15 +46,22 @@ T convert(S v, bool normalized) {
 
 /// `count` elements of `components` components of type S, `stride` bytes apart, decoded into `out`.
 /// A packed source already of the target type (float positions, uint32 indices: the common case) is
-/// one copy.
+/// one copy; other packed sources (uint16 joints) one flat loop the compiler vectorises.
 template <class T, class S>
 void decode_elements(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components, bool normalized, T* out) {
   const std::size_t values = static_cast<std::size_t>(count) * components;
-  if constexpr (std::is_same_v<T, S>)
-    if (stride == sizeof(S) * components) {
+  if (stride == sizeof(S) * components) {
+    if constexpr (std::is_same_v<T, S>) {
       std::memcpy(out, base, values * sizeof(T));
-      return;
+    } else {
+      for (std::size_t k = 0; k < values; ++k) {
+        S v;
+        std::memcpy(&v, base + k * sizeof(S), sizeof(S));
+        out[k] = convert<T>(v, normalized);
+      }
     }
+    return;
+  }
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::byte* p = base + stride * i;
     for (int c = 0; c < components; ++c) {
