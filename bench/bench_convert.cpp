@@ -1,9 +1,9 @@
 // Converting a large skinned, animated model (the example tube: 4000 rings × 129 = 516 000
 // vertices, 1 024 000 triangles, 60 joints, 61 keys per joint) from GLB to AEM, whole and step by
 // step, and CesiumMan.glb (from AEM_CORPUS_DIR) whole; the native read alone of both says how much of
-// the conversion is reading. Baseline: Assimp's import alone of the same
-// file (aiImportFile, triangulating and limiting bone weights as the reference exporter has it do),
-// a lower bound of the reference exporter, which imports through Assimp and then writes.
+// the conversion is reading. Baseline: Assimp's import alone of the same file (aiImportFile,
+// triangulating and limiting bone weights as the reference exporter has it do), a lower bound of the
+// reference exporter, which imports through Assimp and then writes.
 // Run: scripts/bench.sh bench_convert
 #include <assimp/cimport.h>
 #include <assimp/postprocess.h>
