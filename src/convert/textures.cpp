@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <set>
+#include <span>
 
 #include "core/file.hpp"
 #include "core/image.hpp"
@@ -44,7 +45,7 @@ struct Output {
   std::int32_t occlusion = -1;      ///< Orm only
   std::string name;
   std::int32_t* slot = nullptr;     ///< the material slot that will point at the file
-  std::vector<std::byte> bytes;
+  std::vector<std::byte> bytes;     ///< composed outputs only
 };
 
 class Exporter {
@@ -77,9 +78,17 @@ class Exporter {
     std::erase_if(outputs_, [&](const Output& o) { return o.kind == Output::Kind::Normal && !image(o.source); });
     for (auto& o : outputs_) settle_orm(o);
 
-    detail::parallel_for(outputs_.size(), threads_, [&](std::size_t i) { produce(outputs_[i]); });
+    // Only images composed from decoded sources are worth a thread; a copy or a 2x2 solid image is not
+    // (CesiumMan has only those: a thread per file cost more than the files).
+    std::vector<std::size_t> composed;
+    for (std::size_t i = 0; i < outputs_.size(); ++i) {
+      const Output& o = outputs_[i];
+      if (o.kind != Output::Kind::Copy && (image(o.source) || image(o.occlusion))) composed.push_back(i);
+      else produce(outputs_[i]);
+    }
+    detail::parallel_for(composed.size(), threads_, [&](std::size_t k) { produce(outputs_[composed[k]]); });
     for (auto& o : outputs_) {
-      auto st = detail::write_file_atomic(dir_ / o.name, o.bytes);
+      auto st = detail::write_file_atomic(dir_ / o.name, file_bytes(o));
       if (!st) return st.error();
       report_.written.push_back(dir_ / o.name);
       const bool jpeg = o.name.ends_with(".jpg");
@@ -137,14 +146,15 @@ class Exporter {
     o.name.replace(o.name.size() - 4, 4, extensions_[o.source]);
   }
 
+  /// The bytes of `o`'s file: a copy's straight from its source.
+  std::span<const std::byte> file_bytes(const Output& o) const {
+    return o.kind == Output::Kind::Copy ? std::as_bytes(std::span(sources_[o.source].data)) : std::span<const std::byte>(o.bytes);
+  }
+
   void produce(Output& o) const {
     const Material& m = scene_.materials[o.material];
     switch (o.kind) {
-      case Output::Kind::Copy: {
-        const auto& data = sources_[o.source].data;
-        o.bytes.assign(reinterpret_cast<const std::byte*>(data.data()), reinterpret_cast<const std::byte*>(data.data()) + data.size());
-        break;
-      }
+      case Output::Kind::Copy: break;  // written from the source's bytes
       case Output::Kind::BaseColor: o.bytes = encode_png(base_color(m, image(o.source)), 4); break;
       case Output::Kind::Normal: o.bytes = encode_png(*image(o.source), 3); break;
       case Output::Kind::Orm: o.bytes = encode_png(orm(m, image(o.occlusion), image(o.source)), 3); break;

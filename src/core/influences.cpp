@@ -1,30 +1,29 @@
 #include "core/influences.hpp"
 
-#include <algorithm>
-#include <numeric>
-
 namespace aem {
 
 SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced) {
+  // Only slots with a joint and a positive weight take part, so the insertion sort below (stable:
+  // it moves a slot only past strictly smaller weights) usually orders four slots or fewer; this runs
+  // once per vertex of every converted mesh.
   std::array<int, kMaxInfluences> order;
-  std::iota(order.begin(), order.end(), 0);
-  auto weight = [&](int k) { return s.joints[k] >= 0 ? s.weights[k] : -1.0f; };
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return weight(a) > weight(b); });
+  int used = 0;
+  for (int k = 0; k < kMaxInfluences; ++k) {
+    if (s.joints[k] < 0 || !(s.weights[k] > 0.0f)) continue;
+    int at = used++;
+    for (; at > 0 && s.weights[order[at - 1]] < s.weights[k]; --at) order[at] = order[at - 1];
+    order[at] = k;
+  }
+  if (used > n && reduced) *reduced = true;
+  const int kept = used < n ? used : n;
   SkinInfluences out;
   float sum = 0;
-  int kept = 0;
-  for (int k : order) {
-    if (s.joints[k] < 0 || !(s.weights[k] > 0.0f)) continue;
-    if (kept == n) {
-      if (reduced) *reduced = true;
-      break;
-    }
-    out.joints[kept] = s.joints[k];
-    out.weights[kept] = s.weights[k];
-    sum += s.weights[k];
-    ++kept;
+  for (int i = 0; i < kept; ++i) {
+    out.joints[i] = s.joints[order[i]];
+    out.weights[i] = s.weights[order[i]];
+    sum += out.weights[i];
   }
-  for (int k = 0; k < kept; ++k) out.weights[k] /= sum;
+  for (int i = 0; i < kept; ++i) out.weights[i] /= sum;
   return out;
 }
 

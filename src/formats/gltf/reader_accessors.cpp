@@ -27,27 +27,47 @@ int type_components(std::string_view type) {
   return 0;
 }
 
-/// One component at `p` as T; integers normalised when asked (glTF 2.0 §3.11 equations).
-template <class T>
-T component(const std::byte* p, std::uint32_t type, bool normalized) {
-  auto load = [p](auto v) {
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  };
+/// One component of source type S as T; integers normalised when asked (glTF 2.0 §3.11 equations).
+template <class T, class S>
+T convert(S v, bool normalized) {
   if constexpr (std::is_same_v<T, float>) {
-    switch (type) {
-      case kFloat: return load(float{});
-      case kByte: { const float v = load(std::int8_t{}); return normalized ? std::max(v / 127.0f, -1.0f) : v; }
-      case kUByte: { const float v = load(std::uint8_t{}); return normalized ? v / 255.0f : v; }
-      case kShort: { const float v = load(std::int16_t{}); return normalized ? std::max(v / 32767.0f, -1.0f) : v; }
-      case kUShort: { const float v = load(std::uint16_t{}); return normalized ? v / 65535.0f : v; }
-      default: { const float v = static_cast<float>(load(std::uint32_t{})); return normalized ? v / 4294967295.0f : v; }
-    }
+    const float f = static_cast<float>(v);
+    if (!normalized) return f;
+    if constexpr (std::is_same_v<S, std::int8_t>) return std::max(f / 127.0f, -1.0f);
+    if constexpr (std::is_same_v<S, std::uint8_t>) return f / 255.0f;
+    if constexpr (std::is_same_v<S, std::int16_t>) return std::max(f / 32767.0f, -1.0f);
+    if constexpr (std::is_same_v<S, std::uint16_t>) return f / 65535.0f;
+    if constexpr (std::is_same_v<S, std::uint32_t>) return f / 4294967295.0f;
+    return f;
   } else {
-    switch (type) {
-      case kUByte: return load(std::uint8_t{});
-      case kUShort: return load(std::uint16_t{});
-      default: return load(std::uint32_t{});
+    return static_cast<T>(v);
+  }
+}
+
+/// `count` elements of `components` components of type S, `stride` bytes apart, decoded into `out`.
+/// A packed source already of the target type (float positions, uint32 indices: the common case) is
+/// one copy; other packed sources (uint16 joints) one flat loop the compiler vectorises.
+template <class T, class S>
+void decode_elements(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components, bool normalized, T* out) {
+  const std::size_t values = static_cast<std::size_t>(count) * components;
+  if (stride == sizeof(S) * components) {
+    if constexpr (std::is_same_v<T, S>) {
+      std::memcpy(out, base, values * sizeof(T));
+    } else {
+      for (std::size_t k = 0; k < values; ++k) {
+        S v;
+        std::memcpy(&v, base + k * sizeof(S), sizeof(S));
+        out[k] = convert<T>(v, normalized);
+      }
+    }
+    return;
+  }
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::byte* p = base + stride * i;
+    for (int c = 0; c < components; ++c) {
+      S v;
+      std::memcpy(&v, p + c * sizeof(S), sizeof(S));
+      out[static_cast<std::size_t>(i) * components + c] = convert<T>(v, normalized);
     }
   }
 }
@@ -77,15 +97,24 @@ void read_elements(Context& ctx, const std::string& path, std::uint32_t view_ind
                    int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
   const std::uint64_t stride = checked_stride(ctx, path, view_index, offset, count, components, type, sparse_part);
   const std::byte* base = ctx.view(view_index).bytes.data() + offset;
-  const std::uint32_t csize = component_size(type);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const std::byte* p = base + stride * i;
-    for (int c = 0; c < components; ++c) out[static_cast<std::size_t>(i) * components + c] = component<T>(p + c * csize, type, normalized);
+  // Float sources only for float targets: the unsigned-integer uses checked their type before.
+  switch (type) {
+    case kByte: return decode_elements<T, std::int8_t>(base, stride, count, components, normalized, out);
+    case kUByte: return decode_elements<T, std::uint8_t>(base, stride, count, components, normalized, out);
+    case kShort: return decode_elements<T, std::int16_t>(base, stride, count, components, normalized, out);
+    case kUShort: return decode_elements<T, std::uint16_t>(base, stride, count, components, normalized, out);
+    case kFloat:
+      if constexpr (std::is_same_v<T, float>) return decode_elements<T, float>(base, stride, count, components, normalized, out);
+      [[fallthrough]];
+    default: return decode_elements<T, std::uint32_t>(base, stride, count, components, normalized, out);
   }
 }
 
-template <class T>
-std::vector<T> read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed) {
+/// Decodes accessors[index] into `out`, T values (float or uint32) stored as elements of E: E is T, or
+/// a vector type of T whose width the only allowed component count must be.
+template <class T, class E>
+void read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed, std::vector<E>& out) {
+  static_assert(sizeof(E) % sizeof(T) == 0);
   const AccessorInfo info = accessor_info(ctx, index);
   const Json a = ctx.root["accessors"][index];
   const std::string path = use + " (accessors[" + std::to_string(index) + "])";
@@ -102,10 +131,11 @@ std::vector<T> read_values(Context& ctx, std::uint32_t index, const std::string&
   } else {
     ctx.spend(total * sizeof(T), path);  // no data behind it: zeros (plus sparse values)
   }
-  std::vector<T> out(total, T{});
+  out.assign(total / (sizeof(E) / sizeof(T)), E{});
+  T* values = reinterpret_cast<T*>(out.data());
   if (view)
     read_elements(ctx, path, *view, ctx.uint(a["byteOffset"], 0, UINT32_MAX), info.count, info.components, info.component_type,
-                  info.normalized, false, out.data());
+                  info.normalized, false, values);
   if (const Json sparse = a["sparse"]; sparse.exists()) {
     const std::uint64_t n = ctx.uint(sparse["count"], 0, info.count);
     if (n == 0) ctx.fail("GLTF_BAD_VALUE", sparse.path() + ".count", "must be 1 to the accessor's count");
@@ -116,17 +146,16 @@ std::vector<T> read_values(Context& ctx, std::uint32_t index, const std::string&
     std::vector<std::uint32_t> indices(n);
     read_elements(ctx, ij.path(), ctx.index(ij["bufferView"], "bufferViews"), ctx.uint(ij["byteOffset"], 0, UINT32_MAX),
                   static_cast<std::uint32_t>(n), 1, itype, false, true, indices.data());
-    std::vector<T> values(n * info.components);
+    std::vector<T> replaced(n * info.components);
     read_elements(ctx, vj.path(), ctx.index(vj["bufferView"], "bufferViews"), ctx.uint(vj["byteOffset"], 0, UINT32_MAX),
-                  static_cast<std::uint32_t>(n), info.components, info.component_type, info.normalized, true, values.data());
+                  static_cast<std::uint32_t>(n), info.components, info.component_type, info.normalized, true, replaced.data());
     for (std::size_t k = 0; k < n; ++k) {
       if (indices[k] >= info.count)
         ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ij.path(), "sparse index " + std::to_string(indices[k]) + " is past the accessor's " +
                  std::to_string(info.count) + " elements");
-      std::copy_n(values.begin() + k * info.components, info.components, out.begin() + static_cast<std::size_t>(indices[k]) * info.components);
+      std::copy_n(replaced.begin() + k * info.components, info.components, values + static_cast<std::size_t>(indices[k]) * info.components);
     }
   }
-  return out;
 }
 
 }  // namespace
@@ -151,11 +180,25 @@ AccessorInfo accessor_info(Context& ctx, std::uint32_t index) {
 std::uint32_t accessor_index(Context& ctx, const Json& member) { return ctx.index(member, "accessors"); }
 
 std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components) {
-  return read_values<float>(ctx, index, use, components);
+  std::vector<float> out;
+  read_values<float>(ctx, index, use, components, out);
+  return out;
 }
 
+template <class V>
+std::vector<V> read_vectors(Context& ctx, std::uint32_t index, const std::string& use) {
+  std::vector<V> out;
+  read_values<float>(ctx, index, use, {static_cast<int>(sizeof(V) / sizeof(float))}, out);
+  return out;
+}
+template std::vector<Vec2> read_vectors<Vec2>(Context&, std::uint32_t, const std::string&);
+template std::vector<Vec3> read_vectors<Vec3>(Context&, std::uint32_t, const std::string&);
+template std::vector<Vec4> read_vectors<Vec4>(Context&, std::uint32_t, const std::string&);
+
 std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components) {
-  return read_values<std::uint32_t>(ctx, index, use, components);
+  std::vector<std::uint32_t> out;
+  read_values<std::uint32_t>(ctx, index, use, components, out);
+  return out;
 }
 
 }  // namespace aem::formats::gltf

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "aem/math.hpp"
 #include "formats/gltf/reader_context.hpp"
 
 namespace aem::formats::gltf {
@@ -25,6 +26,11 @@ AccessorInfo accessor_info(Context& ctx, std::uint32_t index);
 /// accessors[index] as count * components floats; normalised integers scale to [0, 1] or [-1, 1].
 /// `use` is the JSON path that referred to it; `components` the element widths the use allows.
 std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);
+
+/// accessors[index] as Vec2, Vec3 or Vec4 elements (read_floats without a copy into vectors); the
+/// accessor's type must have as many components as V.
+template <class V>
+std::vector<V> read_vectors(Context& ctx, std::uint32_t index, const std::string& use);
 
 /// accessors[index] of an unsigned integer type (indices, joints) as count * components values.
 std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);

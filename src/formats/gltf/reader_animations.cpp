@@ -37,9 +37,14 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, boo
   if (values.size() != n * width * (cubic ? 3 : 1))
     ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".output", "has " + std::to_string(values.size()) + " numbers, the " + std::to_string(n) +
              " keys need " + std::to_string(n * width * (cubic ? 3 : 1)));
+  const bool step = interp == "STEP";
   LinearKeys out;
   out.width = width;
-  out.step = keep_step && interp == "STEP";
+  out.step = keep_step && step;
+  // Step keys kept as linear ones double, cubic ones are sampled kCubicSteps times per segment.
+  const std::size_t keys = cubic ? n * kCubicSteps : (step && !out.step ? 2 * n : n);
+  out.times.reserve(keys);
+  out.values.reserve(keys * width);
   auto push = [&](float t, const float* v) {
     out.times.push_back(t);
     out.values.insert(out.values.end(), v, v + width);
@@ -47,7 +52,7 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, boo
   for (std::size_t k = 0; k < n; ++k) {
     if (!cubic) {
       push(times[k], &values[k * width]);
-      if (interp == "STEP" && !out.step && k + 1 < n && times[k + 1] > times[k]) push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
+      if (step && !out.step && k + 1 < n && times[k + 1] > times[k]) push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
       continue;
     }
     const float* p0 = &values[(3 * k + 1) * width];

@@ -9,13 +9,6 @@
 namespace aem::formats::gltf {
 namespace {
 
-template <class V, int N>
-std::vector<V> as_vectors(const std::vector<float>& f) {
-  std::vector<V> out(f.size() / N);
-  for (std::size_t i = 0; i < out.size(); ++i) std::copy_n(f.begin() + i * N, N, reinterpret_cast<float*>(&out[i]));
-  return out;
-}
-
 /// Triangles from a list, strip or fan of `indices` (glTF 2.0 §3.7.2.1 primitive modes). A list is
 /// handed back as it is: no second copy of the largest array of the model while it is read.
 std::vector<std::uint32_t> triangulate(std::vector<std::uint32_t> idx, int mode) {
@@ -39,6 +32,20 @@ struct Attributes {
   const DracoPrimitive* draco;
 
   bool has(const std::string& name) const { return attributes[name].exists(); }
+  /// `name` as Vec2/Vec3/Vec4 elements: the accessor, or the Draco values, must have that many components.
+  template <class V>
+  std::vector<V> vectors(const std::string& name) const {
+    constexpr std::size_t width = sizeof(V) / sizeof(float);
+    if (draco)
+      if (auto it = draco->attributes.find(name); it != draco->attributes.end()) {
+        if (it->second.size() % width != 0)
+          ctx.fail("GLTF_DECODE", attributes[name].path(), "Draco attribute does not have " + std::to_string(width) + " components");
+        std::vector<V> out(it->second.size() / width);
+        std::copy(it->second.begin(), it->second.end(), reinterpret_cast<float*>(out.data()));
+        return out;
+      }
+    return read_vectors<V>(ctx, accessor_index(ctx, attributes[name]), attributes[name].path());
+  }
   std::vector<float> floats(const std::string& name, std::initializer_list<int> components) const {
     if (draco)
       if (auto it = draco->attributes.find(name); it != draco->attributes.end()) return it->second;
@@ -98,14 +105,12 @@ MeshMorphs read_targets(Context& ctx, const Json& prim, const Json& mesh, std::s
     const Json target = targets[t];
     std::vector<Vec3> dp(n), dn;
     if (target["POSITION"].exists()) {
-      const auto f = read_floats(ctx, accessor_index(ctx, target["POSITION"]), target.path() + ".POSITION", {3});
-      check_count(ctx, target["POSITION"], f.size(), n, 3);
-      dp = as_vectors<Vec3, 3>(f);
+      dp = read_vectors<Vec3>(ctx, accessor_index(ctx, target["POSITION"]), target.path() + ".POSITION");
+      check_count(ctx, target["POSITION"], dp.size(), n, 1);
     }
     if (target["NORMAL"].exists()) {
-      const auto f = read_floats(ctx, accessor_index(ctx, target["NORMAL"]), target.path() + ".NORMAL", {3});
-      check_count(ctx, target["NORMAL"], f.size(), n, 3);
-      dn = as_vectors<Vec3, 3>(f);
+      dn = read_vectors<Vec3>(ctx, accessor_index(ctx, target["NORMAL"]), target.path() + ".NORMAL");
+      check_count(ctx, target["NORMAL"], dn.size(), n, 1);
     }
     morphs.positions.push_back(std::move(dp));
     morphs.normals.push_back(std::move(dn));
@@ -129,17 +134,15 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
   }
   Mesh m;
   m.name = ctx.string(mesh["name"]);
-  m.positions = as_vectors<Vec3, 3>(attr.floats("POSITION", {3}));
+  m.positions = attr.vectors<Vec3>("POSITION");
   const std::size_t n = m.positions.size();
   if (attr.has("NORMAL")) {
-    const auto f = attr.floats("NORMAL", {3});
-    check_count(ctx, attr.attributes["NORMAL"], f.size(), n, 3);
-    m.normals = as_vectors<Vec3, 3>(f);
+    m.normals = attr.vectors<Vec3>("NORMAL");
+    check_count(ctx, attr.attributes["NORMAL"], m.normals.size(), n, 1);
   }
   if (attr.has("TANGENT")) {
-    const auto f = attr.floats("TANGENT", {4});
-    check_count(ctx, attr.attributes["TANGENT"], f.size(), n, 4);
-    m.tangents = as_vectors<Vec4, 4>(f);
+    m.tangents = attr.vectors<Vec4>("TANGENT");
+    check_count(ctx, attr.attributes["TANGENT"], m.tangents.size(), n, 1);
   }
   for (int set = 0; attr.has("TEXCOORD_" + std::to_string(set)); ++set) {
     const std::string name = "TEXCOORD_" + std::to_string(set);
@@ -147,9 +150,8 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
       ctx.warn("GLTF_UV_SETS_DROPPED", attr.attributes[name].path(), "more than " + std::to_string(kMaxUvSets) + " UV sets; the rest dropped");
       break;
     }
-    const auto f = attr.floats(name, {2});
-    check_count(ctx, attr.attributes[name], f.size(), n, 2);
-    m.uvs.push_back(as_vectors<Vec2, 2>(f));
+    m.uvs.push_back(attr.vectors<Vec2>(name));
+    check_count(ctx, attr.attributes[name], m.uvs.back().size(), n, 1);
   }
   for (int set = 0; attr.has("COLOR_" + std::to_string(set)); ++set) {
     const std::string name = "COLOR_" + std::to_string(set);
