@@ -6,32 +6,34 @@
 namespace aem::test {
 namespace {
 
+/// Copies records into the file at `at`, which it advances.
 template <class T>
-void append(std::vector<std::byte>& out, const T* items, std::size_t count) {
-  const auto* p = reinterpret_cast<const std::byte*>(items);
-  out.insert(out.end(), p, p + sizeof(T) * count);
+void put(std::vector<std::byte>& out, std::size_t& at, const T* items, std::size_t count) {
+  std::memcpy(out.data() + at, items, sizeof(T) * count);
+  at += sizeof(T) * count;
 }
 
 }  // namespace
 
 std::vector<std::byte> RawAem::bytes() const {
-  std::vector<std::byte> out;
+  const aem_file::Counts counts{std::uint32_t(vertices.size()), std::uint32_t(indices.size()), std::uint32_t(textures.size()),
+                                std::uint32_t(meshes.size()),   std::uint32_t(materials.size()), std::uint32_t(bones.size()),
+                                0, 0, 0};
+  std::vector<std::byte> out(aem_file::file_size(counts));
+  std::size_t at = 0;
   const char magic[4] = {'A', 'E', 'M', 1};
-  append(out, magic, 4);
-  const std::uint32_t counts[9] = {std::uint32_t(vertices.size()), std::uint32_t(indices.size()), std::uint32_t(textures.size()),
-                                   std::uint32_t(meshes.size()),   std::uint32_t(materials.size()), std::uint32_t(bones.size()),
-                                   0, 0, 0};
-  append(out, counts, 9);
-  append(out, vertices.data(), vertices.size());
-  append(out, indices.data(), indices.size());
+  put(out, at, magic, 4);
+  put(out, at, &counts, 1);
+  put(out, at, vertices.data(), vertices.size());
+  put(out, at, indices.data(), indices.size());
   for (const auto& t : textures) {
     aem_file::TextureName name{};
     std::memcpy(name.name, t.data(), std::min(t.size(), sizeof name.name));
-    append(out, &name, 1);
+    put(out, at, &name, 1);
   }
-  append(out, meshes.data(), meshes.size());
-  append(out, materials.data(), materials.size());
-  append(out, bones.data(), bones.size());
+  put(out, at, meshes.data(), meshes.size());
+  put(out, at, materials.data(), materials.size());
+  put(out, at, bones.data(), bones.size());
   return out;
 }
 
