@@ -65,6 +65,10 @@ std::uint64_t peak_rss(std::vector<std::string> args) {
 
 bool has(const std::string& text, const std::string& pattern) { return std::regex_search(text, std::regex(pattern)); }
 
+void expect_all(const std::string& text, std::initializer_list<std::string> patterns) {
+  for (const auto& p : patterns) EXPECT_TRUE(has(text, p)) << "no \"" << p << "\" in:\n" << text;
+}
+
 TEST(InfoMapped, FixturesPrintTheSameBothWays) {
   const auto dir = test::temp_dir("info-fixtures");
   for (const char* folder : {"aem", "aem-legacy"})
@@ -94,24 +98,19 @@ TEST(InfoMapped, ContiguousMeshesShowTheirRanges) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   // Counts worked out from the file's records (support/raw_aem.hpp): vertex 5 is in mesh 1's range.
-  EXPECT_TRUE(has(r.out, "vertices 7, triangles 3, meshes 3, materials 1, textures 0, joints 1, nodes 0, animations 0\n")) << r.out;
-  EXPECT_TRUE(has(r.out, "bounds \\(-0, 0, -1\\) \\.\\. \\(9, 9, 9\\)\n")) << r.out;
-  EXPECT_TRUE(has(r.out, " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n")) << r.out;
-  EXPECT_TRUE(has(r.out, " 1  mesh1 +4 vertices +2 triangles  material 0\n")) << r.out;
-  EXPECT_TRUE(has(r.out, " 2  mesh2 +0 vertices +0 triangles  material 0\n")) << r.out;
+  expect_all(r.out, {"vertices 7, triangles 3, meshes 3, materials 1, textures 0, joints 1, nodes 0, animations 0\n",
+                     "bounds \\(-0, 0, -1\\) \\.\\. \\(9, 9, 9\\)\n", " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n",
+                     " 1  mesh1 +4 vertices +2 triangles  material 0\n", " 2  mesh2 +0 vertices +0 triangles  material 0\n"});
 }
 
 TEST(InfoMapped, SharedVerticesShowWhatEachMeshUses) {
   const auto dir = test::temp_dir("info-shared");
   const CliRun r = expect_same_info(write_raw(dir, "shared.aem", test::raw_shared_meshes()), dir);
   ASSERT_EQ(r.code, 0) << r.err;
-  for (const char* code : {"AEM_TEXTURE_255", "AEM_VERTICES_SHARED", "AEM_PARTIAL_TRIANGLE"}) EXPECT_TRUE(has(r.err, code)) << r.err;
-  EXPECT_TRUE(has(r.err, "texture \"missing.png\" not found")) << r.err;
+  expect_all(r.err, {"AEM_TEXTURE_255", "AEM_VERTICES_SHARED", "AEM_PARTIAL_TRIANGLE", "texture \"missing.png\" not found"});
   // Vertex 5 belongs to no mesh: dropped, and outside the bounds.
-  EXPECT_TRUE(has(r.out, "vertices 6, triangles 2, meshes 2")) << r.out;
-  EXPECT_TRUE(has(r.out, "bounds \\(0, 0, 0\\) \\.\\. \\(2, 1, 0\\)\n")) << r.out;
-  EXPECT_TRUE(has(r.out, " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n")) << r.out;
-  EXPECT_TRUE(has(r.out, " 1  mesh1 +3 vertices +1 triangles  material 0\n")) << r.out;
+  expect_all(r.out, {"vertices 6, triangles 2, meshes 2", "bounds \\(0, 0, 0\\) \\.\\. \\(2, 1, 0\\)\n",
+                     " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n", " 1  mesh1 +3 vertices +1 triangles  material 0\n"});
 }
 
 TEST(InfoMapped, HostileFilesGiveTheSameErrorBothWays) {
