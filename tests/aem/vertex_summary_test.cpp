@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "aem/example.hpp"
 #include "formats/aem/aem_format.hpp"
 #include "support/raw_aem.hpp"
 
@@ -77,22 +78,40 @@ TEST(AemVertexSummary, SharedVerticesCountWhatEachMeshUses) {
   expect_scene(raw, expected);
 }
 
-TEST(AemVertexSummary, NoVerticesSceneKeepsEverythingElse) {
-  const auto bytes = test::raw_shared_meshes().bytes();
+/// The outline scene has everything the full one has but vertex, index and key arrays.
+void expect_outline_matches(const std::vector<std::byte>& bytes) {
   const AemModel model = validated(bytes);
   auto full = formats::aem_view_to_scene(model.view());
-  auto lean = formats::aem_view_to_scene(model.view(), formats::AemSceneContent::NoVertices);
-  ASSERT_EQ(lean->meshes.size(), full->meshes.size());
+  auto outline = formats::aem_view_to_scene(model.view(), formats::AemSceneContent::Outline);
+  ASSERT_EQ(outline->meshes.size(), full->meshes.size());
   for (std::size_t i = 0; i < full->meshes.size(); ++i) {
-    EXPECT_EQ(lean->meshes[i].name, full->meshes[i].name);
-    EXPECT_EQ(lean->meshes[i].material, full->meshes[i].material);
-    EXPECT_EQ(lean->meshes[i].vertex_count(), 0u);
-    EXPECT_TRUE(lean->meshes[i].indices.empty());
+    EXPECT_EQ(outline->meshes[i].name, full->meshes[i].name);
+    EXPECT_EQ(outline->meshes[i].material, full->meshes[i].material);
+    EXPECT_EQ(outline->meshes[i].vertex_count(), 0u);
+    EXPECT_TRUE(outline->meshes[i].indices.empty());
   }
-  ASSERT_EQ(lean.warnings.size(), full.warnings.size());
-  for (std::size_t i = 0; i < full.warnings.size(); ++i) EXPECT_EQ(lean.warnings[i].to_string(), full.warnings[i].to_string());
-  EXPECT_EQ(lean->textures.size(), full->textures.size());
-  EXPECT_EQ(lean->joints.size(), full->joints.size());
+  ASSERT_EQ(outline.warnings.size(), full.warnings.size());
+  for (std::size_t i = 0; i < full.warnings.size(); ++i) EXPECT_EQ(outline.warnings[i].to_string(), full.warnings[i].to_string());
+  EXPECT_EQ(outline->textures.size(), full->textures.size());
+  EXPECT_EQ(outline->materials.size(), full->materials.size());
+  EXPECT_EQ(outline->joints.size(), full->joints.size());
+  ASSERT_EQ(outline->animations.size(), full->animations.size());
+  for (std::size_t a = 0; a < full->animations.size(); ++a) {
+    EXPECT_EQ(outline->animations[a].name, full->animations[a].name);
+    EXPECT_EQ(outline->animations[a].duration, full->animations[a].duration);
+    ASSERT_EQ(outline->animations[a].channels.size(), full->animations[a].channels.size());
+    for (const Channel& ch : outline->animations[a].channels)
+      EXPECT_TRUE(ch.translation.empty() && ch.rotation.empty() && ch.scale.empty());
+  }
+}
+
+TEST(AemVertexSummary, OutlineSceneKeepsEverythingButBulkArrays) {
+  expect_outline_matches(test::raw_shared_meshes().bytes());
+  ExampleOptions tube;
+  tube.joints = 3;
+  auto animated = formats::aem_write(make_example_scene(tube), {});
+  ASSERT_TRUE(animated.ok()) << animated.error().to_string();
+  expect_outline_matches(animated.value());
 }
 
 }  // namespace

@@ -28,11 +28,11 @@ Result<InfoSummary> from_scene(Result<Scene> scene) {
 std::optional<Result<InfoSummary>> from_mapped_aem(const std::string& file) {
   auto model = map_current_aem(file);
   if (!model) return std::nullopt;
-  auto scene = formats::aem_view_to_scene(model->view(), formats::AemSceneContent::NoVertices);
+  auto scene = formats::aem_view_to_scene(model->view(), formats::AemSceneContent::Outline);
   for (auto& w : scene.warnings) w.file = file;
   scene.warnings.insert(scene.warnings.begin(), model.warnings.begin(), model.warnings.end());
   const formats::AemVertexSummary vertices = formats::aem_vertex_summary(model->view());
-  Result<InfoSummary> out = from_scene(std::move(scene));
+  Result<InfoSummary> out = from_scene(std::move(scene));  // counts all zero: the outline has no arrays
   for (std::size_t i = 0; i < vertices.meshes.size(); ++i) {
     out->meshes[i].vertices = vertices.meshes[i].vertex_count;
     out->meshes[i].indices = vertices.meshes[i].index_count;

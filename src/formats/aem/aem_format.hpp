@@ -14,9 +14,9 @@ bool aem_sniff(std::span<const std::byte> head);
 /// How much of a view aem_view_to_scene copies.
 enum class AemSceneContent : std::uint8_t {
   Everything,
-  /// Meshes get their name and material but no vertex or index arrays: for callers that need only
-  /// what aem_vertex_summary says about those (memory stays near the file's size).
-  NoVertices,
+  /// Everything but the bulk arrays: meshes without vertices or indices (aem_vertex_summary says
+  /// what they would hold), animation channels without keys. Memory stays near the file's size.
+  Outline,
 };
 /// Reads a validated view into a scene (tool path). Meshes that do not own contiguous vertex ranges
 /// get compacted copies of the vertices they use (warning AEM_VERTICES_SHARED).

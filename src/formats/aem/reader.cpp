@@ -125,10 +125,12 @@ Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
       const auto& s = view.sequence(a, b);
       Channel ch;
       ch.joint = b;
-      ch.translation = keys<Vec3>(view, s.first_position, s.position_count, [](const float* f) { return v3(f); });
-      ch.rotation = keys<Quat>(view, s.first_rotation, s.rotation_count,
-                               [](const float* f) { return Quat{f[0], f[1], f[2], f[3]}; });
-      ch.scale = keys<Vec3>(view, s.first_scale, s.scale_count, [](const float* f) { return v3(f); });
+      if (content == AemSceneContent::Everything) {
+        ch.translation = keys<Vec3>(view, s.first_position, s.position_count, [](const float* f) { return v3(f); });
+        ch.rotation = keys<Quat>(view, s.first_rotation, s.rotation_count,
+                                 [](const float* f) { return Quat{f[0], f[1], f[2], f[3]}; });
+        ch.scale = keys<Vec3>(view, s.first_scale, s.scale_count, [](const float* f) { return v3(f); });
+      }
       anim.channels.push_back(std::move(ch));
     }
     scene.animations.push_back(std::move(anim));
