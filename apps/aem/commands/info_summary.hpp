@@ -9,6 +9,7 @@
 
 namespace aem::cli {
 
+/// What `aem info` prints about a model.
 struct InfoSummary {
   /// What each mesh's vertex and index arrays hold (the arrays themselves may be absent).
   struct MeshCounts {
