@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
   info_cmd->add_option("file", info.file, "Model file in any supported format")->required();
   info_cmd->add_flag("--json", info.json, "Print JSON instead of text");
   info_cmd->add_option("--asset-root", info.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
+  info_cmd->add_flag("--whole-scene", info.whole_scene, "Read a current-layout AEM file whole into memory like other formats instead of summarising it from the memory-mapped file (same output, more memory)");
 
   ValidateOptions validate;
   auto* validate_cmd = app.add_subcommand("validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");

@@ -2,9 +2,6 @@
 // streams, usage errors. Models come from `aem example` with small, hand-countable sizes.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <fstream>
 
 #include "aem/aem_view.hpp"
@@ -14,24 +11,9 @@
 namespace aem {
 namespace {
 
+using test::CliRun;
 using test::run_cli;
-
-struct CliRun {
-  int code = 0;
-  std::string out, err;
-};
-
-/// Runs the tool through the shell with `args` (quoted by the caller), stdout and stderr apart.
-CliRun run_split(const std::string& args, const std::filesystem::path& dir) {
-  const auto out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string cmd = std::string(AEM_CLI_PATH) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
+using test::run_cli_split;
 
 /// The example tube with 3 rings of 4 (+1 seam) vertices and 2 joints: 15 vertices, 16 triangles.
 std::filesystem::path small_tube(const std::filesystem::path& dir) {
@@ -149,7 +131,7 @@ TEST(Cli, DashReadsStandardInputAndWritesStandardOutput) {
 TEST(Cli, UnknownOutputExtensionIsAUsageError) {
   const auto dir = test::temp_dir("convert-ext");
   const auto tube = small_tube(dir);
-  const CliRun r = run_split("convert '" + tube.string() + "' '" + (dir / "out.bogus").string() + "'", dir);
+  const CliRun r = run_cli_split("convert '" + tube.string() + "' '" + (dir / "out.bogus").string() + "'", dir);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--to"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "out.bogus"));

@@ -45,6 +45,17 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
 
 int run_cli(const std::string& args, std::string* out) { return run_shell(std::string(AEM_CLI_PATH) + " " + args + " 2>&1", out); }
 
+CliRun run_cli_split(const std::string& args, const std::filesystem::path& dir) {
+  const auto out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const std::string cmd = std::string(AEM_CLI_PATH) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(cmd.c_str());
+  auto slurp = [](const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
 int run_shell(const std::string& cmd, std::string* out) {
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return -1;

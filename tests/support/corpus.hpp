@@ -49,6 +49,14 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
 
 /// Runs the aem CLI with `args` (shell-quoted by the caller); returns the exit code, output in `out`.
 int run_cli(const std::string& args, std::string* out = nullptr);
+/// Exit code, standard output and standard error of one run of the aem CLI.
+struct CliRun {
+  int code = 0;
+  std::string out, err;
+};
+/// Runs the aem CLI with `args` (shell-quoted by the caller), standard output and error kept apart
+/// (in files under `dir`).
+CliRun run_cli_split(const std::string& args, const std::filesystem::path& dir);
 /// Runs a shell command line; returns its exit code, its standard output in `out`.
 int run_shell(const std::string& cmd, std::string* out = nullptr);
 

@@ -16,6 +16,7 @@ struct InfoOptions {
   std::string file;
   std::string asset_root;  ///< ReadOptions::asset_root: a wider folder side files may come from
   bool json = false;
+  bool whole_scene = false;  ///< read a current-layout AEM file into a scene too, instead of mapping it
 };
 int run_info(const InfoOptions& options);
 

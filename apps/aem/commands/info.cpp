@@ -4,17 +4,26 @@
 #include <filesystem>
 #include <functional>
 
-#include "aem/io.hpp"
 #include "commands/commands.hpp"
+#include "commands/info_summary.hpp"
 #include "json_writer.hpp"
 
 namespace aem::cli {
 namespace {
 
-std::size_t index_count(const Scene& s) {
-  std::size_t n = 0;
-  for (const auto& m : s.meshes) n += m.indices.size();
-  return n;
+/// Totals over all meshes, as Scene::vertex_count and friends count them.
+struct Totals {
+  std::uint64_t vertices = 0, indices = 0, triangles = 0;
+};
+
+Totals totals(const InfoSummary& info) {
+  Totals t;
+  for (const auto& m : info.meshes) {
+    t.vertices += m.vertices;
+    t.indices += m.indices;
+    t.triangles += m.indices / 3;
+  }
+  return t;
 }
 
 std::string texture_label(const Scene& s, std::int32_t t) {
@@ -43,21 +52,22 @@ void print_joint_tree(const Scene& s) {
   for (auto r : roots) walk(r, 0);
 }
 
-void print_text(const std::string& file, const Scene& s) {
+void print_text(const std::string& file, const InfoSummary& info) {
+  const Scene& s = info.scene;
+  const Totals total = totals(info);
   fmt::print("{}: {}\n", file, s.source_format);
   for (const auto& n : s.source_notes) fmt::print("  {}: {}\n", n.key, n.value);
   fmt::print("  vertices {}, triangles {}, meshes {}, materials {}, textures {}, joints {}, nodes {}, animations {}\n",
-             s.vertex_count(), s.triangle_count(), s.meshes.size(), s.materials.size(), s.textures.size(), s.joints.size(),
+             total.vertices, total.triangles, s.meshes.size(), s.materials.size(), s.textures.size(), s.joints.size(),
              s.nodes.size(), s.animations.size());
-  Bounds b = compute_bounds(s);
-  if (!b.empty())
+  if (const Bounds& b = info.bounds; !b.empty())
     fmt::print("  bounds ({:.4g}, {:.4g}, {:.4g}) .. ({:.4g}, {:.4g}, {:.4g})\n", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
   if (!s.meshes.empty()) fmt::print("meshes\n");
   for (std::size_t i = 0; i < s.meshes.size(); ++i) {
-    const Mesh& m = s.meshes[i];
-    fmt::print("  {:>4}  {:<24} {:>8} vertices {:>8} triangles  material {}{}{}{}\n", i, m.name, m.vertex_count(),
-               m.triangle_count(), m.material, m.skin.empty() ? "" : "  skinned", m.lod_indices.empty() ? "" : fmt::format("  {} LODs", m.lod_indices.size() + 1),
-               m.frames.empty() ? "" : fmt::format("  {} frames", m.frames.size()));
+    const InfoSummary::MeshCounts& c = info.meshes[i];
+    fmt::print("  {:>4}  {:<24} {:>8} vertices {:>8} triangles  material {}{}{}{}\n", i, s.meshes[i].name, c.vertices,
+               c.indices / 3, s.meshes[i].material, c.skinned ? "  skinned" : "", c.lods == 1 ? "" : fmt::format("  {} LODs", c.lods),
+               c.frames == 0 ? "" : fmt::format("  {} frames", c.frames));
   }
   if (!s.materials.empty()) fmt::print("materials\n");
   for (std::size_t i = 0; i < s.materials.size(); ++i) {
@@ -117,34 +127,37 @@ std::int64_t texture_file_bytes(const std::string& model, const Texture& t) {
 }
 
 /// Everything print_text shows, and a little more; the schema is docs/json.md.
-void print_json(const std::string& file, const Scene& s, const std::vector<Warning>& warnings) {
+void print_json(const std::string& file, const InfoSummary& info, const std::vector<Warning>& warnings) {
+  const Scene& s = info.scene;
+  const Totals total = totals(info);
   JsonWriter j;
   j.begin_object();
   j.value("file", file).value("format", s.source_format);
   j.begin_object("notes");
   for (const auto& n : s.source_notes) j.value(n.key, n.value);
   j.end_object();
-  j.value("vertex_count", std::uint64_t(s.vertex_count()))
-      .value("index_count", std::uint64_t(index_count(s)))
-      .value("triangle_count", std::uint64_t(s.triangle_count()))
+  j.value("vertex_count", total.vertices)
+      .value("index_count", total.indices)
+      .value("triangle_count", total.triangles)
       .value("mesh_count", std::uint64_t(s.meshes.size()))
       .value("material_count", std::uint64_t(s.materials.size()))
       .value("texture_count", std::uint64_t(s.textures.size()))
       .value("bone_count", std::uint64_t(s.joints.size()))
       .value("node_count", std::uint64_t(s.nodes.size()))
       .value("animation_count", std::uint64_t(s.animations.size()));
-  if (Bounds b = compute_bounds(s); !b.empty()) {
+  if (const Bounds& b = info.bounds; !b.empty()) {
     j.begin_object("bounds");
     vec3_json(j, "min", b.min);
     vec3_json(j, "max", b.max);
     j.end_object();
   }
   j.begin_array("meshes");
-  for (const auto& m : s.meshes)
-    j.begin_object().value("name", m.name).value("vertex_count", std::uint64_t(m.vertex_count()))
-        .value("triangle_count", std::uint64_t(m.triangle_count())).value("material", std::int64_t(m.material))
-        .value("skinned", !m.skin.empty()).value("lod_count", std::uint64_t(m.lod_indices.size() + 1))
-        .value("frame_count", std::uint64_t(m.frames.size())).end_object();
+  for (std::size_t i = 0; i < s.meshes.size(); ++i) {
+    const InfoSummary::MeshCounts& c = info.meshes[i];
+    j.begin_object().value("name", s.meshes[i].name).value("vertex_count", c.vertices).value("triangle_count", c.indices / 3)
+        .value("material", std::int64_t(s.meshes[i].material)).value("skinned", c.skinned).value("lod_count", c.lods)
+        .value("frame_count", c.frames).end_object();
+  }
   j.end_array();
   j.begin_array("materials");
   for (const auto& m : s.materials) {
@@ -196,24 +209,24 @@ void print_json(const std::string& file, const Scene& s, const std::vector<Warni
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
-  if (!scene) {
-    fmt::print(stderr, "{}\n", scene.error().to_string());
+  auto info = summarize_model(options.file, ReadOptions{.asset_root = options.asset_root}, options.whole_scene);
+  if (!info) {
+    fmt::print(stderr, "{}\n", info.error().to_string());
     if (options.json) {  // scripts always get a JSON document on standard output
       JsonWriter j;
       j.begin_object();
-      diagnostic_json(j, scene.error(), "error");
+      diagnostic_json(j, info.error(), "error");
       j.end_object();
       fmt::print("{}\n", j.str());
     }
     return kExitInvalid;
   }
-  for (const auto& w : scene.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
-  warn_missing_texture_files(options.file, scene.value());
+  for (const auto& w : info.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  warn_missing_texture_files(options.file, info->scene);
   if (options.json)
-    print_json(options.file, scene.value(), scene.warnings);
+    print_json(options.file, info.value(), info.warnings);
   else
-    print_text(options.file, scene.value());
+    print_text(options.file, info.value());
   return kExitOk;
 }
 

@@ -1,11 +1,10 @@
 // `aem validate FILE...`: every problem with its location; exit 1 when any file is invalid.
 #include <fmt/core.h>
 
-#include "aem/aem_view.hpp"
 #include "aem/io.hpp"
-#include "aem/legacy.hpp"
 #include "aem/validate.hpp"
 #include "commands/commands.hpp"
+#include "commands/mapped_aem.hpp"
 #include "json_writer.hpp"
 
 namespace aem::cli {
@@ -22,17 +21,10 @@ struct FileReport {
 /// so memory stays at the file's size. Empty for a legacy file, and for a size that fits neither
 /// layout (the scene reader names both expected sizes).
 std::optional<FileReport> check_mapped_aem(const std::string& file) {
-  auto model = AemModel::load(file, AemModel::Source::Map);
+  auto model = map_current_aem(file);
   if (!model && (model.error().code == "AEM_LEGACY_LAYOUT" || model.error().code == "AEM_SIZE_MISMATCH")) return std::nullopt;
-  FileReport r{file, "AEM", {}, {}};
-  if (!model) {
-    r.errors.push_back(model.error());
-    return r;
-  }
-  auto layout = detect_aem_layout(model->view().bytes());
-  r.warnings = layout.warnings;
-  r.warnings.insert(r.warnings.end(), model.warnings.begin(), model.warnings.end());
-  for (auto& w : r.warnings) w.file = file;
+  FileReport r{file, "AEM", {}, model.warnings};
+  if (!model) r.errors.push_back(model.error());
   return r;
 }
 

@@ -4,37 +4,12 @@
 #include <cstring>
 
 #include "formats/aem/aem_format.hpp"
+#include "formats/aem/mesh_vertices.hpp"
 
 namespace aem::formats {
 namespace {
 
 Vec3 v3(const float* f) { return {f[0], f[1], f[2]}; }
-
-/// Per mesh, the vertex range it owns; empty when meshes do not own disjoint ascending ranges
-/// that together cover every vertex (then each mesh gets a compacted copy instead).
-std::vector<std::pair<std::uint32_t, std::uint32_t>> contiguous_ranges(const AemView& view) {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
-  std::uint64_t next_vertex = 0, next_index = 0;
-  const auto idx = view.indices();
-  for (const auto& m : view.meshes()) {
-    if (m.first_index != next_index) return {};
-    std::uint32_t lo = UINT32_MAX, hi = 0;
-    for (std::uint32_t k = 0; k < m.index_count; ++k) {
-      lo = std::min(lo, idx[m.first_index + k]);
-      hi = std::max(hi, idx[m.first_index + k]);
-    }
-    if (m.index_count == 0) {
-      ranges.emplace_back(static_cast<std::uint32_t>(next_vertex), static_cast<std::uint32_t>(next_vertex));
-      continue;
-    }
-    if (lo != next_vertex) return {};
-    ranges.emplace_back(lo, hi + 1);
-    next_vertex = std::uint64_t(hi) + 1;
-    next_index += m.index_count;
-  }
-  if (next_vertex != view.counts().vertices || next_index != view.counts().indices) return {};
-  return ranges;
-}
 
 void copy_vertex(const aem_file::Vertex& v, Mesh& out) {
   Vec3 n = v3(v.normal), t = v3(v.tangent), b = v3(v.bitangent);
@@ -52,15 +27,28 @@ void copy_vertex(const aem_file::Vertex& v, Mesh& out) {
   out.rigid_joints.push_back(v.extra_bone);
 }
 
-/// Drops per-vertex arrays that hold nothing (no skin, no extra bone) so the scene stays lean.
-void drop_empty_skin(Mesh& m) {
-  bool any_skin = std::any_of(m.skin.begin(), m.skin.end(), [](const SkinInfluences& s) {
-    return std::any_of(s.joints.begin(), s.joints.begin() + 4, [](std::int32_t j) { return j >= 0; }) ||
-           std::any_of(s.weights.begin(), s.weights.begin() + 4, [](float w) { return w != 0.0f; });
+/// Gives the mesh the vertices `owned` assigns it, its indices renumbered to them, and a skin array
+/// only when some vertex has skin.
+void copy_mesh_vertices(const AemView& view, MeshVertices& owned, std::uint32_t mesh, Mesh& out) {
+  const auto verts = view.vertices();
+  const auto& fm = view.meshes()[mesh];
+  const auto idx = view.indices().subspan(fm.first_index, fm.index_count);
+  bool skinned = false;
+  std::vector<std::uint32_t> used;  // shared vertices: scene vertex k is file vertex used[k]
+  owned.for_each(mesh, [&](std::uint32_t v) {
+    copy_vertex(verts[v], out);
+    skinned |= has_skin(verts[v]);
+    if (owned.shared()) used.push_back(v);
   });
-  if (!any_skin) m.skin.clear();
-  if (std::all_of(m.rigid_joints.begin(), m.rigid_joints.end(), [](std::int32_t j) { return j == -1; }))
-    m.rigid_joints.clear();
+  out.indices.reserve(idx.size());
+  if (owned.shared())
+    for (std::uint32_t v : idx)
+      out.indices.push_back(static_cast<std::uint32_t>(std::lower_bound(used.begin(), used.end(), v) - used.begin()));
+  else
+    for (std::uint32_t v : idx) out.indices.push_back(v - owned.range_start(mesh));
+  if (!skinned) out.skin.clear();
+  if (std::all_of(out.rigid_joints.begin(), out.rigid_joints.end(), [](std::int32_t j) { return j == -1; }))
+    out.rigid_joints.clear();
 }
 
 template <class V, class F>
@@ -78,7 +66,7 @@ std::vector<Key<V>> keys(const AemView& view, std::uint32_t first, std::uint32_t
 
 bool aem_sniff(std::span<const std::byte> head) { return head.size() >= 3 && std::memcmp(head.data(), "AEM", 3) == 0; }
 
-Result<Scene> aem_view_to_scene(const AemView& view) {
+Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
   Scene scene;
   scene.source_format = "AEM";
   scene.source_notes.push_back({"layout", "current (version 1)"});
@@ -86,10 +74,8 @@ Result<Scene> aem_view_to_scene(const AemView& view) {
   scene.conventions.uv_origin_bottom_left = false;
   Result<Scene> result(Scene{});
 
-  const auto verts = view.vertices();
-  const auto idx = view.indices();
-  auto ranges = contiguous_ranges(view);
-  if (ranges.empty() && view.counts().meshes > 0)
+  MeshVertices owned(view);
+  if (owned.shared())
     result.warnings.push_back(Warning{"AEM_VERTICES_SHARED", "AEM", {}, {}, {}, "meshes",
                                       "meshes do not own contiguous vertex ranges; each mesh gets its own copy of the "
                                       "vertices it uses, and vertices no mesh uses are dropped"});
@@ -99,23 +85,10 @@ Result<Scene> aem_view_to_scene(const AemView& view) {
     m.name = "mesh" + std::to_string(i);
     m.material = static_cast<std::int32_t>(fm.material_index);
     m.uvs.resize(1);
-    if (!ranges.empty()) {
-      auto [lo, hi] = ranges[i];
-      for (std::uint32_t v = lo; v < hi; ++v) copy_vertex(verts[v], m);
-      for (std::uint32_t k = 0; k < fm.index_count; ++k) m.indices.push_back(idx[fm.first_index + k] - lo);
-    } else {
-      std::vector<std::uint32_t> used(idx.begin() + fm.first_index, idx.begin() + fm.first_index + fm.index_count);
-      std::sort(used.begin(), used.end());
-      used.erase(std::unique(used.begin(), used.end()), used.end());
-      for (std::uint32_t v : used) copy_vertex(verts[v], m);
-      for (std::uint32_t k = 0; k < fm.index_count; ++k)
-        m.indices.push_back(static_cast<std::uint32_t>(
-            std::lower_bound(used.begin(), used.end(), idx[fm.first_index + k]) - used.begin()));
-    }
-    if (m.indices.size() % 3 != 0)
+    if (content == AemSceneContent::Everything) copy_mesh_vertices(view, owned, i, m);
+    if (fm.index_count % 3 != 0)
       result.warnings.push_back(Warning{"AEM_PARTIAL_TRIANGLE", "AEM", {}, view.offsets().meshes + 12ull * i, {},
                                         "meshes[" + std::to_string(i) + "]", "index count is not a multiple of 3"});
-    drop_empty_skin(m);
     scene.meshes.push_back(std::move(m));
   }
 
@@ -152,10 +125,12 @@ Result<Scene> aem_view_to_scene(const AemView& view) {
       const auto& s = view.sequence(a, b);
       Channel ch;
       ch.joint = b;
-      ch.translation = keys<Vec3>(view, s.first_position, s.position_count, [](const float* f) { return v3(f); });
-      ch.rotation = keys<Quat>(view, s.first_rotation, s.rotation_count,
-                               [](const float* f) { return Quat{f[0], f[1], f[2], f[3]}; });
-      ch.scale = keys<Vec3>(view, s.first_scale, s.scale_count, [](const float* f) { return v3(f); });
+      if (content == AemSceneContent::Everything) {
+        ch.translation = keys<Vec3>(view, s.first_position, s.position_count, [](const float* f) { return v3(f); });
+        ch.rotation = keys<Quat>(view, s.first_rotation, s.rotation_count,
+                                 [](const float* f) { return Quat{f[0], f[1], f[2], f[3]}; });
+        ch.scale = keys<Vec3>(view, s.first_scale, s.scale_count, [](const float* f) { return v3(f); });
+      }
       anim.channels.push_back(std::move(ch));
     }
     scene.animations.push_back(std::move(anim));

@@ -1,0 +1,53 @@
+// summarize_model: the scene path every format takes, and the mapped path for current-layout AEM.
+#include "commands/info_summary.hpp"
+
+#include <optional>
+
+#include "commands/mapped_aem.hpp"
+#include "formats/aem/aem_format.hpp"
+
+namespace aem::cli {
+namespace {
+
+Result<InfoSummary> from_scene(Result<Scene> scene) {
+  if (!scene) return scene.error();
+  Result<InfoSummary> out(InfoSummary{});
+  out.warnings = std::move(scene.warnings);
+  InfoSummary& s = out.value();
+  s.scene = std::move(scene.value());
+  for (const Mesh& m : s.scene.meshes)
+    s.meshes.push_back({m.vertex_count(), m.indices.size(), !m.skin.empty(), m.lod_indices.size() + 1, m.frames.size()});
+  s.bounds = compute_bounds(s.scene);
+  return out;
+}
+
+/// Empty when the file is not a valid current-layout AEM file: the scene path then reads it and
+/// reports exactly what it always has. A valid one starts with "AEM", which read_scene always gives
+/// to the AEM reader (first in detection order); not asking the format table keeps Assimp's
+/// extension list, megabytes of its code, out of memory.
+std::optional<Result<InfoSummary>> from_mapped_aem(const std::string& file) {
+  auto model = map_current_aem(file);
+  if (!model) return std::nullopt;
+  auto scene = formats::aem_view_to_scene(model->view(), formats::AemSceneContent::Outline);
+  for (auto& w : scene.warnings) w.file = file;
+  scene.warnings.insert(scene.warnings.begin(), model.warnings.begin(), model.warnings.end());
+  const formats::AemVertexSummary vertices = formats::aem_vertex_summary(model->view());
+  Result<InfoSummary> out = from_scene(std::move(scene));  // counts all zero: the outline has no arrays
+  for (std::size_t i = 0; i < vertices.meshes.size(); ++i) {
+    out->meshes[i].vertices = vertices.meshes[i].vertex_count;
+    out->meshes[i].indices = vertices.meshes[i].index_count;
+    out->meshes[i].skinned = vertices.meshes[i].skinned;
+  }
+  out->bounds = vertices.bounds;
+  return out;
+}
+
+}  // namespace
+
+Result<InfoSummary> summarize_model(const std::string& file, const ReadOptions& options, bool whole_scene) {
+  if (!whole_scene)
+    if (auto mapped = from_mapped_aem(file)) return *std::move(mapped);
+  return from_scene(read_scene(file, options));
+}
+
+}  // namespace aem::cli

@@ -1,0 +1,29 @@
+// What `aem info` prints, gathered from a whole scene or, for a current-layout AEM file, from the
+// memory-mapped file without copying its vertices (same output, memory near the file's size).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aem/io.hpp"
+
+namespace aem::cli {
+
+/// What `aem info` prints about a model.
+struct InfoSummary {
+  /// What each mesh's vertex and index arrays hold (the arrays themselves may be absent).
+  struct MeshCounts {
+    std::uint64_t vertices = 0, indices = 0;
+    bool skinned = false;
+    std::uint64_t lods = 1, frames = 0;
+  };
+  Scene scene;                     ///< the model; from a mapped file without vertex or index arrays
+  std::vector<MeshCounts> meshes;  ///< one per scene.meshes
+  Bounds bounds;                   ///< compute_bounds of the whole scene
+};
+
+/// Reads `file` as read_scene does (same scene facts, warnings and errors). Unless `whole_scene`, a
+/// current-layout AEM file is summarised from its memory-mapped bytes instead.
+Result<InfoSummary> summarize_model(const std::string& file, const ReadOptions& options, bool whole_scene);
+
+}  // namespace aem::cli

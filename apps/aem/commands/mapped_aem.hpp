@@ -1,0 +1,16 @@
+// Current-layout AEM files read through the memory-mapped runtime view, for the commands that need no
+// scene (validate, info): memory stays at the file's size.
+#pragma once
+
+#include <string>
+
+#include "aem/aem_view.hpp"
+
+namespace aem::cli {
+
+/// Maps and validates `file` as a current-layout AEM file. Its warnings are those read_scene gives
+/// before building a scene (layout, then validation), each naming the file. Legacy files fail with
+/// AEM_LEGACY_LAYOUT, sizes that fit neither layout with AEM_SIZE_MISMATCH.
+Result<AemModel> map_current_aem(const std::string& file);
+
+}  // namespace aem::cli
