@@ -20,9 +20,11 @@ class VertexScan {
   /// bytes; none when the header does not describe a current-layout file of that size.
   static std::optional<VertexScan> for_file(std::span<const std::byte> header, std::size_t size);
 
-  /// Scans the vertices that `file_start` (the file's first bytes, 4-byte aligned) newly completes.
+  /// Scans the vertices that `file_start` (the file's first bytes) newly completes: whole groups of
+  /// four, and the last few once every vertex is there.
   void advance(std::span<const std::byte> file_start);
-  /// Every vertex of a file with these counts was scanned and none holds an error.
+  /// Every vertex of a file with these counts was scanned and none holds an error (a NaN or
+  /// infinite float, a bone index other than -1 or a bone).
   bool passed(std::uint32_t count, std::uint32_t bone_count) const {
     return ok_ && next_ == count_ && count == count_ && bone_count == bone_count_;
   }

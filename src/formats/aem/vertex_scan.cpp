@@ -1,0 +1,153 @@
+// The vertex checks, four vertices at a time: four vertices are 368 bytes, i.e. exactly 23 16-byte
+// groups, so every group's lanes always hold the same vertex words and each check is a fixed,
+// branch-free sequence of vector operations per group. The error position is searched elsewhere
+// (AemView::validate), only when a scan fails.
+#include "formats/aem/vertex_scan.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+
+#include "formats/aem/word_vectors.hpp"
+
+namespace aem::detail {
+namespace {
+
+constexpr std::size_t kVertexBytes = sizeof(aem_file::Vertex);
+constexpr int kVertexWords = kVertexBytes / 4;  // 23
+constexpr int kBlockVertices = 4;
+constexpr int kBlockGroups = kVertexWords;  // 4 vertices of 23 words = 23 groups of 4 words
+static_assert(kVertexBytes == 92);
+constexpr std::size_t kNormal = offsetof(aem_file::Vertex, normal), kBoneIndices = offsetof(aem_file::Vertex, bone_indices),
+                      kWeights = offsetof(aem_file::Vertex, bone_weights), kExtraBone = offsetof(aem_file::Vertex, extra_bone);
+
+constexpr bool is_bone_index_word(int w) { return (w >= 14 && w <= 17) || w == 22; }
+
+// A float word w is NaN or infinite exactly when its exponent bits are all set, i.e. when the 16-bit
+// number (w & 0x7FFF0000) >> 16 is at least 0x7F80. So each group is masked (bone-index lanes to 0)
+// and folded into a running 16-bit signed maximum: two operations per four words, one test per chunk.
+constexpr std::uint32_t kExponentHalf = 0x7FFF0000u;
+constexpr std::int16_t kNonFiniteHalf = 0x7F80;
+
+struct FloatMasks {
+  alignas(16) std::uint32_t lanes[kBlockGroups][4];
+};
+constexpr FloatMasks make_float_masks() {
+  FloatMasks m{};
+  for (int j = 0; j < kBlockGroups * 4; ++j) m.lanes[j / 4][j % 4] = is_bone_index_word(j % kVertexWords) ? 0u : kExponentHalf;
+  return m;
+}
+constexpr FloatMasks kFloatMasks = make_float_masks();
+
+struct Tallies {
+  i16x8 exponent_max = {};  // of every float word's masked high half
+  u32x4 bad_bone = {};      // lanes set where a bone index was out of range
+  u32x4 odd_weights = {}, odd_normal = {};
+};
+
+/// Folds the four vertices at p into t. A bone index i is valid when (i + 1) as unsigned is at most
+/// the bone count; adding 0x80000001 instead of 1 turns that into one signed compare (SSE2 has no
+/// unsigned one). The weight and normal sums add in the order the scalar formulas do, lane by lane.
+inline void scan_block(const std::uint8_t* p, i32x4 bone_limit, Tallies& t) {
+#pragma GCC unroll 23
+  for (int k = 0; k < kBlockGroups; ++k) {
+    const i16x8 h = (i16x8)(load4(p + 16 * k) & load4(reinterpret_cast<const std::uint8_t*>(kFloatMasks.lanes[k])));
+    t.exponent_max = t.exponent_max > h ? t.exponent_max : h;
+  }
+  const u32x4 shift = {0x80000001u, 0x80000001u, 0x80000001u, 0x80000001u};
+  u32x4 b[kBlockVertices];
+  for (int i = 0; i < kBlockVertices; ++i) b[i] = load4(p + kVertexBytes * i + kBoneIndices);
+  u32x4 extra;
+  for (int i = 0; i < kBlockVertices; ++i) std::memcpy(&extra[i], p + kVertexBytes * i + kExtraBone, 4);
+  for (int i = 0; i < kBlockVertices; ++i) t.bad_bone |= (u32x4)((i32x4)(b[i] + shift) > bone_limit);
+  t.bad_bone |= (u32x4)((i32x4)(extra + shift) > bone_limit);
+
+  // Transposed: lane i of column c is word c of vertex i.
+  const auto columns = [&](std::size_t byte) {
+    const f32x4 v0 = load4<f32x4>(p + byte), v1 = load4<f32x4>(p + kVertexBytes + byte),
+                v2 = load4<f32x4>(p + 2 * kVertexBytes + byte), v3 = load4<f32x4>(p + 3 * kVertexBytes + byte);
+    const f32x4 lo01 = __builtin_shufflevector(v0, v1, 0, 4, 1, 5), lo23 = __builtin_shufflevector(v2, v3, 0, 4, 1, 5);
+    const f32x4 hi01 = __builtin_shufflevector(v0, v1, 2, 6, 3, 7), hi23 = __builtin_shufflevector(v2, v3, 2, 6, 3, 7);
+    struct { f32x4 c[4]; } r = {{__builtin_shufflevector(lo01, lo23, 0, 1, 4, 5), __builtin_shufflevector(lo01, lo23, 2, 3, 6, 7),
+                                 __builtin_shufflevector(hi01, hi23, 0, 1, 4, 5), __builtin_shufflevector(hi01, hi23, 2, 3, 6, 7)}};
+    return r;
+  };
+  const auto abs_minus_one = [](f32x4 x) {
+    const u32x4 magnitude = {0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu};
+    return (f32x4)((u32x4)(x - 1.0f) & magnitude);
+  };
+  const auto w = columns(kWeights);
+  const f32x4 weight_sum = ((w.c[0] + w.c[1]) + w.c[2]) + w.c[3];
+  // Skinned vertices only: the sign bit of bone_indices[0] (set for -1) clears the lane.
+  const u32x4 unskinned = (u32x4)((i32x4)__builtin_shufflevector(__builtin_shufflevector(b[0], b[1], 0, 4, 0, 4),
+                                                                   __builtin_shufflevector(b[2], b[3], 0, 4, 0, 4), 0, 1, 4, 5) >> 31);
+  t.odd_weights |= (u32x4)(abs_minus_one(weight_sum) > 1e-3f) & ~unskinned;
+  const auto n = columns(kNormal);
+  const f32x4 normal_len2 = (n.c[0] * n.c[0] + n.c[1] * n.c[1]) + n.c[2] * n.c[2];
+  t.odd_normal |= (u32x4)(abs_minus_one(normal_len2) > 2e-3f);
+}
+
+/// A vertex that passes every check and is no oddity: pads the last, partial block.
+aem_file::Vertex neutral_vertex() {
+  aem_file::Vertex v{};
+  v.normal[0] = 1.0f;
+  std::fill(std::begin(v.bone_indices), std::end(v.bone_indices), -1);
+  v.extra_bone = -1;
+  return v;
+}
+
+/// Calls f(block, first vertex, real vertices in it) for vertices [first, end) of the section at
+/// `verts`, four at a time; the last partial block is a padded copy.
+template <class F>
+void for_each_block(const std::uint8_t* verts, std::size_t first, std::size_t end, F&& f) {
+  std::size_t v = first;
+  for (; v + kBlockVertices <= end; v += kBlockVertices) f(verts + kVertexBytes * v, v, kBlockVertices);
+  if (v == end) return;
+  aem_file::Vertex padded[kBlockVertices];
+  std::fill(std::begin(padded), std::end(padded), neutral_vertex());
+  std::memcpy(padded, verts + kVertexBytes * v, kVertexBytes * (end - v));
+  f(reinterpret_cast<const std::uint8_t*>(padded), v, static_cast<int>(end - v));
+}
+
+}  // namespace
+
+std::optional<VertexScan> VertexScan::for_file(std::span<const std::byte> header, std::size_t size) {
+  aem_file::Counts c;
+  if (header.size() < aem_file::kHeaderSize || std::memcmp(header.data(), "AEM", 3) != 0 ||
+      std::to_integer<std::uint8_t>(header[3]) != aem_file::kVersion)
+    return std::nullopt;
+  std::memcpy(&c, header.data() + 4, sizeof c);
+  if (aem_file::file_size(c) != size) return std::nullopt;
+  return VertexScan(c.vertices, c.bones, aem_file::kHeaderSize);
+}
+
+void VertexScan::advance(std::span<const std::byte> file_start) {
+  if (file_start.size() < offset_) return;
+  const std::uint64_t available = std::min<std::uint64_t>(count_, (file_start.size() - offset_) / kVertexBytes);
+  // next_ stays a multiple of 4 until the end, so blocks never straddle two calls.
+  const std::uint64_t end = available == count_ ? available : available - available % kBlockVertices;
+  if (end <= next_) return;
+  const auto* verts = reinterpret_cast<const std::uint8_t*>(file_start.data() + offset_);
+  const std::int32_t limit = static_cast<std::int32_t>(bone_count_ ^ 0x80000000u);
+  const i32x4 bone_limit = {limit, limit, limit, limit};
+  Tallies t;
+  for_each_block(verts, next_, end, [&](const std::uint8_t* block, std::size_t, int) { scan_block(block, bone_limit, t); });
+  const i16x8 e = t.exponent_max;
+  bool finite = true;
+  for (int i = 0; i < 8; ++i) finite &= e[i] < kNonFiniteHalf;
+  ok_ &= finite && any_lane(t.bad_bone) == 0;
+  if (any_lane(t.odd_weights | t.odd_normal)) [[unlikely]] {
+    // Rare: find which vertices were odd, block by block, with the same arithmetic.
+    for_each_block(verts, next_, end, [&](const std::uint8_t* block, std::size_t v, int real) {
+      Tallies b;
+      scan_block(block, bone_limit, b);
+      for (int i = 0; i < real; ++i) {
+        if (b.odd_weights[i]) weight_sum.hit(offset_ + kVertexBytes * (v + i) + kWeights, "vertices", v + i);
+        if (b.odd_normal[i]) normal_len.hit(offset_ + kVertexBytes * (v + i) + kNormal, "vertices", v + i);
+      }
+    });
+  }
+  next_ = static_cast<std::uint32_t>(end);
+}
+
+}  // namespace aem::detail
