@@ -9,7 +9,7 @@
 #include "aem/aem_view.hpp"
 #include "aem/legacy.hpp"
 #include "formats/aem/oddity_counter.hpp"
-#include "formats/aem/vertex_scan.hpp"
+#include "formats/aem/section_scan.hpp"
 #include "formats/aem/word_vectors.hpp"
 
 namespace aem {
@@ -58,19 +58,6 @@ bool words_finite(const std::uint8_t* p, std::size_t words) {
   return (detail::any_lane(bad) | tail) == 0;
 }
 
-/// True when every index is below `count`, four at a time (one compare and one OR each; SSE2 has no
-/// unsigned 32-bit max, so a running maximum would stay scalar).
-bool indices_below(std::span<const std::uint32_t> idx, std::uint32_t count) {
-  const u32x4 limit = {count, count, count, count};
-  u32x4 bad = {0, 0, 0, 0};
-  const auto* p = reinterpret_cast<const std::uint8_t*>(idx.data());
-  std::size_t i = 0;
-  for (; i + 4 <= idx.size(); i += 4) bad |= (u32x4)(load4(p + 4 * i) >= limit);
-  std::uint32_t tail = 0;
-  for (; i < idx.size(); ++i) tail |= idx[i] >= count;
-  return (detail::any_lane(bad) | tail) == 0;
-}
-
 /// The first bad vertex with its exact error, when the vertex scan found one.
 std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count, std::uint64_t offset) {
   for (std::size_t i = 0; i < verts.size(); ++i) {
@@ -106,7 +93,7 @@ std::string_view AemView::animation_name(std::uint32_t i) const {
 
 Result<AemView> AemView::validate(std::span<const std::byte> bytes) { return validate(bytes, nullptr); }
 
-Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail::VertexScan* scanned) {
+Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail::SectionScan* scanned) {
   using namespace aem_file;
   if (bytes.size() < 4) return aem_error("AEM_TOO_SMALL", 0, "header", "file has " + std::to_string(bytes.size()) + " bytes, an AEM file starts with a 40-byte header");
   if (std::memcmp(bytes.data(), "AEM", 3) != 0) return aem_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
@@ -148,31 +135,25 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
   Result<AemView> result(AemView{});
   auto& warnings = result.warnings;
 
-  // Vertices: finite floats, bone indices in range; weights and normals are only warned about.
+  // Vertices (finite floats, bone indices in range; weights and normals are only warned about) and
+  // indices (below the vertex count): one scan, which AemModel::load may have made while reading.
   {
-    detail::VertexScan own(c.vertices, c.bones, o.vertices);
-    const detail::VertexScan* scan = scanned;
-    if (!scan || !scan->passed(c.vertices, c.bones)) {
+    detail::SectionScan own(c.vertices, c.bones, c.indices, o.vertices);
+    const detail::SectionScan* scan = scanned;
+    if (!scan || !scan->passed(c.vertices, c.bones, c.indices)) {
       own.advance(bytes);
       scan = &own;
     }
-    if (!scan->passed(c.vertices, c.bones)) [[unlikely]] {
-      auto e = first_vertex_error(v.vertices(), c.bones, o.vertices);
-      if (e) return *e;
-    }
-    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
-    scan->normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
-  }
-
-  // Indices.
-  {
-    const auto idx = v.indices();
-    if (!indices_below(idx, c.vertices)) [[unlikely]] {
+    if (!scan->passed(c.vertices, c.bones, c.indices)) [[unlikely]] {
+      if (auto e = first_vertex_error(v.vertices(), c.bones, o.vertices)) return *e;
+      const auto idx = v.indices();
       for (std::size_t i = 0; i < idx.size(); ++i)
         if (idx[i] >= c.vertices)
           return aem_error("AEM_INDEX_OUT_OF_RANGE", o.indices + 4ull * i, indexed("indices", i),
                            "vertex index " + std::to_string(idx[i]) + " but the file has " + std::to_string(c.vertices) + " vertices");
     }
+    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
+    scan->normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
   }
 
   // Texture names.

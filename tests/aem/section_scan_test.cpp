@@ -1,6 +1,7 @@
-// VertexScan screens four vertices at a time (and pads the last, partial group): a bad word must be
-// found in every lane of a group and in every position of a tail, and the tolerated oddities must
-// be counted exactly as the scalar formulas here (an independent reference) count them.
+// SectionScan screens four vertices (and four indices) at a time and pads the last, partial group of
+// vertices: a bad word must be found in every lane of a group and in every position of a tail, in
+// reads of any length, and the tolerated oddities must be counted exactly as the scalar formulas
+// here (an independent reference) count them.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -10,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "formats/aem/vertex_scan.hpp"
+#include "formats/aem/section_scan.hpp"
 
 namespace aem::detail {
 namespace {
@@ -20,13 +21,14 @@ constexpr std::uint32_t kBones = 7;
 
 bool is_bone_index_word(int w) { return (w >= 14 && w <= 17) || w == 22; }
 
-/// `count` valid vertices after kOffset bytes of header: random finite floats, bones in range, some
-/// unskinned; weights sum to 1 and normals are unit length except where `odd` says otherwise.
+/// `count` valid vertices after kOffset bytes of header, then `indices` valid indices: random
+/// finite floats, bones in range, some vertices unskinned; weights sum to 1, normals are unit length.
 struct Vertices {
   std::vector<std::byte> bytes;
-  std::uint32_t count;
+  std::uint32_t count, indices;
 
-  explicit Vertices(std::uint32_t n, std::uint32_t seed = 1) : bytes(kOffset + 92ull * n), count(n) {
+  explicit Vertices(std::uint32_t n, std::uint32_t seed = 1, std::uint32_t index_count = 0)
+      : bytes(kOffset + 92ull * n + 4ull * index_count), count(n), indices(index_count) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> any(-1000.0f, 1000.0f);
     for (std::uint32_t v = 0; v < n; ++v) {
@@ -47,7 +49,10 @@ struct Vertices {
       x.extra_bone = rng() % 2 ? -1 : static_cast<std::int32_t>(rng() % kBones);
       std::memcpy(bytes.data() + at(v), &x, sizeof x);
     }
+    for (std::uint32_t i = 0; i < index_count; ++i) put_index(i, static_cast<std::uint32_t>(rng() % n));
   }
+  void put_index(std::uint32_t i, std::uint32_t x) { std::memcpy(bytes.data() + at(count) + 4ull * i, &x, 4); }
+  bool passed(const SectionScan& s) const { return s.passed(count, kBones, indices); }
   std::uint64_t at(std::uint32_t v) const { return kOffset + 92ull * v; }
   void put_word(std::uint32_t v, int w, std::uint32_t bits) { std::memcpy(bytes.data() + at(v) + 4 * w, &bits, 4); }
   void put_float(std::uint32_t v, int w, float f) { put_word(v, w, std::bit_cast<std::uint32_t>(f)); }
@@ -56,8 +61,8 @@ struct Vertices {
     std::memcpy(&x, bytes.data() + at(v), sizeof x);
     return x;
   }
-  VertexScan scan() const {
-    VertexScan s(count, kBones, kOffset);
+  SectionScan scan() const {
+    SectionScan s(count, kBones, indices, kOffset);
     s.advance(bytes);
     return s;
   }
@@ -70,10 +75,10 @@ const std::int32_t kBadBones[] = {static_cast<std::int32_t>(kBones), -2, std::nu
 const std::int32_t kGoodBones[] = {-1, 0, static_cast<std::int32_t>(kBones) - 1};
 
 // 13 vertices: groups of four at 0, 4 and 8, then one in a tail; 10 and 11 give tails of two and three.
-TEST(VertexScan, BadWordInEveryLaneAndTailPosition) {
+TEST(SectionScan, BadWordInEveryLaneAndTailPosition) {
   for (std::uint32_t n : {8u, 9u, 10u, 11u, 13u, 1u, 3u}) {
     const Vertices clean(n);
-    ASSERT_TRUE(clean.scan().passed(n, kBones));
+    ASSERT_TRUE(clean.passed(clean.scan()));
     for (std::uint32_t v = 0; v < n; ++v)
       for (int w = 0; w < 23; ++w) {
         SCOPED_TRACE(testing::Message() << n << " vertices, vertex " << v << " word " << w);
@@ -81,37 +86,37 @@ TEST(VertexScan, BadWordInEveryLaneAndTailPosition) {
         if (is_bone_index_word(w)) {
           for (std::int32_t bad : kBadBones) {
             f.put_word(v, w, static_cast<std::uint32_t>(bad));
-            EXPECT_FALSE(f.scan().passed(n, kBones)) << "bone index " << bad;
+            EXPECT_FALSE(f.passed(f.scan())) << "bone index " << bad;
           }
           for (std::int32_t good : kGoodBones) {
             f.put_word(v, w, static_cast<std::uint32_t>(good));
-            EXPECT_TRUE(f.scan().passed(n, kBones)) << "bone index " << good;
+            EXPECT_TRUE(f.passed(f.scan())) << "bone index " << good;
           }
         } else {
           for (std::uint32_t bad : kBadFloats) {
             f.put_word(v, w, bad);
-            EXPECT_FALSE(f.scan().passed(n, kBones)) << std::hex << "float bits " << bad;
+            EXPECT_FALSE(f.passed(f.scan())) << std::hex << "float bits " << bad;
           }
           for (std::uint32_t good : kGoodFloats) {
             f.put_word(v, w, good);
-            EXPECT_TRUE(f.scan().passed(n, kBones)) << std::hex << "float bits " << good;
+            EXPECT_TRUE(f.passed(f.scan())) << std::hex << "float bits " << good;
           }
         }
       }
   }
 }
 
-TEST(VertexScan, NoBonesAllowsOnlyMinusOne) {
+TEST(SectionScan, NoBonesAllowsOnlyMinusOne) {
   Vertices f(6);
   for (std::uint32_t v = 0; v < f.count; ++v)
     for (int w : {14, 15, 16, 17, 22}) f.put_word(v, w, 0xFFFFFFFFu);
-  VertexScan none(f.count, 0, kOffset);
+  SectionScan none(f.count, 0, 0, kOffset);
   none.advance(f.bytes);
-  EXPECT_TRUE(none.passed(f.count, 0));
+  EXPECT_TRUE(none.passed(f.count, 0, 0));
   f.put_word(5, 22, 0);
-  VertexScan bad(f.count, 0, kOffset);
+  SectionScan bad(f.count, 0, 0, kOffset);
   bad.advance(f.bytes);
-  EXPECT_FALSE(bad.passed(f.count, 0));
+  EXPECT_FALSE(bad.passed(f.count, 0, 0));
 }
 
 struct Expected {
@@ -129,7 +134,7 @@ void reference_tallies(const Vertices& f, Expected& weights, Expected& normals) 
   }
 }
 
-TEST(VertexScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
+TEST(SectionScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
   // Weight sums and squared normal lengths within a few float steps of the tolerances, from weights
   // and components of mixed sizes, so that rounding (and the order of the additions) decides.
   for (std::uint32_t n : {4000u, 4001u, 4002u, 4003u}) {
@@ -153,7 +158,7 @@ TEST(VertexScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
     ASSERT_GT(normals.count, 0u);
     const auto s = f.scan();
     SCOPED_TRACE(testing::Message() << n << " vertices");
-    EXPECT_TRUE(s.passed(n, kBones));
+    EXPECT_TRUE(f.passed(s));
     EXPECT_EQ(s.weight_sum.count, weights.count);
     EXPECT_EQ(s.weight_sum.first_offset, weights.first_offset);
     EXPECT_EQ(s.normal_len.count, normals.count);
@@ -161,7 +166,7 @@ TEST(VertexScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
   }
 }
 
-TEST(VertexScan, OddVertexInEveryLaneAndTailPosition) {
+TEST(SectionScan, OddVertexInEveryLaneAndTailPosition) {
   for (std::uint32_t n : {8u, 9u, 10u, 11u}) {
     for (std::uint32_t v = 0; v < n; ++v) {
       SCOPED_TRACE(testing::Message() << n << " vertices, vertex " << v);
@@ -178,30 +183,60 @@ TEST(VertexScan, OddVertexInEveryLaneAndTailPosition) {
   }
 }
 
-TEST(VertexScan, PiecewiseAdvanceEqualsOneScan) {
-  // Reads of any length: each call scans only whole groups of four, and the tail at the end.
-  Vertices f(103);
+TEST(SectionScan, BadIndexInEveryLaneAndTailPosition) {
+  const std::uint32_t n = 9;
+  for (std::uint32_t count : {8u, 9u, 10u, 11u, 1u}) {
+    const Vertices clean(n, 1, count);
+    ASSERT_TRUE(clean.passed(clean.scan()));
+    for (std::uint32_t i = 0; i < count; ++i) {
+      SCOPED_TRACE(testing::Message() << count << " indices, index " << i);
+      Vertices f = clean;
+      for (std::uint32_t bad : {n, n + 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu}) {
+        f.put_index(i, bad);
+        EXPECT_FALSE(f.passed(f.scan())) << bad;
+      }
+      for (std::uint32_t good : {0u, n - 1}) {
+        f.put_index(i, good);
+        EXPECT_TRUE(f.passed(f.scan())) << good;
+      }
+    }
+  }
+  Vertices none(0, 1, 0);
+  EXPECT_TRUE(none.passed(none.scan()));
+  none.bytes.resize(none.bytes.size() + 4);  // one index 0, but there is no vertex
+  none.indices = 1;
+  EXPECT_FALSE(none.passed(none.scan()));
+}
+
+TEST(SectionScan, PiecewiseAdvanceEqualsOneScan) {
+  // Reads of any length: each call scans only whole groups of four vertices, and the tail at the end.
+  Vertices f(103, 1, 33);
   f.put_float(101, 20, 0.0f);  // an oddity in the tail
   f.put_float(50, 4, 0.5f);
   const auto whole = f.scan();
   for (std::size_t step : {1u, 7u, 91u, 92u, 93u, 368u, 1000u}) {
     SCOPED_TRACE(testing::Message() << "step " << step);
-    VertexScan s(f.count, kBones, kOffset);
+    SectionScan s(f.count, kBones, f.indices, kOffset);
     for (std::size_t end = 0; end < f.bytes.size(); end += step) s.advance(std::span(f.bytes).first(end));
-    EXPECT_FALSE(s.passed(f.count, kBones)) << "not every vertex seen yet";
+    EXPECT_FALSE(f.passed(s)) << "not every index seen yet";
     s.advance(f.bytes);
-    EXPECT_TRUE(s.passed(f.count, kBones));
+    EXPECT_TRUE(f.passed(s));
     EXPECT_EQ(s.weight_sum.count, whole.weight_sum.count);
     EXPECT_EQ(s.weight_sum.first_offset, whole.weight_sum.first_offset);
     EXPECT_EQ(s.normal_len.count, whole.normal_len.count);
     EXPECT_EQ(s.normal_len.first_offset, whole.normal_len.first_offset);
   }
-  Vertices g = f;
-  g.put_word(102, 22, kBones);  // the very last word
-  VertexScan s(g.count, kBones, kOffset);
-  for (std::size_t end = 0; end <= g.bytes.size(); end += 92) s.advance(std::span(g.bytes).first(end));
-  s.advance(g.bytes);
-  EXPECT_FALSE(s.passed(g.count, kBones));
+  for (std::uint64_t last : {f.at(102) + 88, f.at(103) + 4 * 32}) {  // the last vertex word, the last index
+    Vertices g = f;
+    const std::uint32_t huge = 0x7FFFFFFFu;  // past the bones and past the vertices
+    std::memcpy(g.bytes.data() + last, &huge, 4);
+    for (std::size_t step : {92u, 100u}) {
+      SectionScan s(g.count, kBones, g.indices, kOffset);
+      for (std::size_t end = 0; end < g.bytes.size(); end += step) s.advance(std::span(g.bytes).first(end));
+      s.advance(g.bytes);
+      EXPECT_FALSE(g.passed(s)) << "bad word at " << last << ", reads of " << step;
+    }
+  }
 }
 
 }  // namespace

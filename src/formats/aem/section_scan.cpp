@@ -1,8 +1,8 @@
-// The vertex checks, four vertices at a time: four vertices are 368 bytes, i.e. exactly 23 16-byte
+// The vertex and index checks. Vertices go four at a time: four vertices are 368 bytes, i.e. exactly 23 16-byte
 // groups, so every group's lanes always hold the same vertex words and each check is a fixed,
 // branch-free sequence of vector operations per group. The error position is searched elsewhere
 // (AemView::validate), only when a scan fails.
-#include "formats/aem/vertex_scan.hpp"
+#include "formats/aem/section_scan.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -109,36 +109,67 @@ void for_each_block(const std::uint8_t* verts, std::size_t first, std::size_t en
   f(reinterpret_cast<const std::uint8_t*>(padded), v, static_cast<int>(end - v));
 }
 
+/// True when every index is below `count`, four at a time: x < count as unsigned is
+/// (x ^ 0x80000000) <= (count - 1) ^ 0x80000000 as signed, one compare (SSE2 has no unsigned one).
+bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
+  if (count == 0) return n == 0;
+  const std::uint32_t sign = 0x80000000u;
+  const std::int32_t last = static_cast<std::int32_t>((count - 1) ^ sign);
+  const i32x4 limit = {last, last, last, last};
+  const u32x4 flip = {sign, sign, sign, sign};
+  u32x4 bad = {};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) bad |= (u32x4)((i32x4)(load4(p + 4 * i) ^ flip) > limit);
+  std::uint32_t tail = 0;
+  for (; i < n; ++i) {
+    std::uint32_t x;
+    std::memcpy(&x, p + 4 * i, 4);
+    tail |= x >= count;
+  }
+  return (any_lane(bad) | tail) == 0;
+}
+
 }  // namespace
 
-std::optional<VertexScan> VertexScan::for_file(std::span<const std::byte> header, std::size_t size) {
+std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size) {
   aem_file::Counts c;
   if (header.size() < aem_file::kHeaderSize || std::memcmp(header.data(), "AEM", 3) != 0 ||
       std::to_integer<std::uint8_t>(header[3]) != aem_file::kVersion)
     return std::nullopt;
   std::memcpy(&c, header.data() + 4, sizeof c);
   if (aem_file::file_size(c) != size) return std::nullopt;
-  return VertexScan(c.vertices, c.bones, aem_file::kHeaderSize);
+  return SectionScan(c.vertices, c.bones, c.indices, aem_file::kHeaderSize);
 }
 
-void VertexScan::advance(std::span<const std::byte> file_start) {
+void SectionScan::advance(std::span<const std::byte> file_start) {
   if (file_start.size() < offset_) return;
-  const std::uint64_t available = std::min<std::uint64_t>(count_, (file_start.size() - offset_) / kVertexBytes);
-  // next_ stays a multiple of 4 until the end, so blocks never straddle two calls.
-  const std::uint64_t end = available == count_ ? available : available - available % kBlockVertices;
-  if (end <= next_) return;
   const auto* verts = reinterpret_cast<const std::uint8_t*>(file_start.data() + offset_);
-  const std::int32_t limit = static_cast<std::int32_t>(bone_count_ ^ 0x80000000u);
+  const std::uint64_t after_offset = file_start.size() - offset_;
+  const std::uint64_t available = std::min<std::uint64_t>(vertices_, after_offset / kVertexBytes);
+  // next_vertex_ stays a multiple of 4 until the end, so blocks never straddle two calls.
+  const std::uint64_t end = available == vertices_ ? available : available - available % kBlockVertices;
+  if (end > next_vertex_) scan_vertices(verts, static_cast<std::uint32_t>(end));
+  if (next_vertex_ < vertices_) return;
+  const std::uint64_t section = kVertexBytes * std::uint64_t(vertices_);
+  if (after_offset <= section) return;
+  const std::uint64_t index_end = std::min<std::uint64_t>(indices_, (after_offset - section) / 4);
+  if (index_end <= next_index_) return;
+  ok_ &= indices_below(verts + section + 4 * std::uint64_t(next_index_), index_end - next_index_, vertices_);
+  next_index_ = static_cast<std::uint32_t>(index_end);
+}
+
+void SectionScan::scan_vertices(const std::uint8_t* verts, std::uint32_t end) {
+  const std::int32_t limit = static_cast<std::int32_t>(bones_ ^ 0x80000000u);
   const i32x4 bone_limit = {limit, limit, limit, limit};
   Tallies t;
-  for_each_block(verts, next_, end, [&](const std::uint8_t* block, std::size_t, int) { scan_block(block, bone_limit, t); });
+  for_each_block(verts, next_vertex_, end, [&](const std::uint8_t* block, std::size_t, int) { scan_block(block, bone_limit, t); });
   const i16x8 e = t.exponent_max;
   bool finite = true;
   for (int i = 0; i < 8; ++i) finite &= e[i] < kNonFiniteHalf;
   ok_ &= finite && any_lane(t.bad_bone) == 0;
   if (any_lane(t.odd_weights | t.odd_normal)) [[unlikely]] {
     // Rare: find which vertices were odd, block by block, with the same arithmetic.
-    for_each_block(verts, next_, end, [&](const std::uint8_t* block, std::size_t v, int real) {
+    for_each_block(verts, next_vertex_, end, [&](const std::uint8_t* block, std::size_t v, int real) {
       Tallies b;
       scan_block(block, bone_limit, b);
       for (int i = 0; i < real; ++i) {
@@ -147,7 +178,7 @@ void VertexScan::advance(std::span<const std::byte> file_start) {
       }
     });
   }
-  next_ = static_cast<std::uint32_t>(end);
+  next_vertex_ = end;
 }
 
 }  // namespace aem::detail
