@@ -1,5 +1,5 @@
-// SectionScan screens four vertices (and four indices) at a time and pads the last, partial group of
-// vertices: a bad word must be found in every lane of a group and in every position of a tail, in
+// SectionScan screens eight vertices (and four indices) at a time and pads the last, partial group
+// of vertices: a bad word must be found in every lane of a group and in every position of a tail, in
 // reads of any length, and the tolerated oddities must be counted exactly as the scalar formulas
 // here (an independent reference) count them.
 #include <gtest/gtest.h>
@@ -74,9 +74,9 @@ const std::int32_t kBadBones[] = {static_cast<std::int32_t>(kBones), -2, std::nu
                                   std::numeric_limits<std::int32_t>::max(), 1 << 16};
 const std::int32_t kGoodBones[] = {-1, 0, static_cast<std::int32_t>(kBones) - 1};
 
-// 13 vertices: groups of four at 0, 4 and 8, then one in a tail; 10 and 11 give tails of two and three.
+// 17 vertices: groups of eight at 0 and 8, then one in a tail; 8 + 1..7 and 1..7 give every tail length.
 TEST(SectionScan, BadWordInEveryLaneAndTailPosition) {
-  for (std::uint32_t n : {8u, 9u, 10u, 11u, 13u, 1u, 3u}) {
+  for (std::uint32_t n : {16u, 17u, 9u, 10u, 11u, 12u, 13u, 14u, 15u, 1u, 7u}) {
     const Vertices clean(n);
     ASSERT_TRUE(clean.passed(clean.scan()));
     for (std::uint32_t v = 0; v < n; ++v)
@@ -137,7 +137,7 @@ void reference_tallies(const Vertices& f, Expected& weights, Expected& normals) 
 TEST(SectionScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
   // Weight sums and squared normal lengths within a few float steps of the tolerances, from weights
   // and components of mixed sizes, so that rounding (and the order of the additions) decides.
-  for (std::uint32_t n : {4000u, 4001u, 4002u, 4003u}) {
+  for (std::uint32_t n : {4000u, 4001u, 4003u, 4007u}) {
     Vertices f(n, n);
     std::mt19937 rng(n);
     std::uniform_real_distribution<float> part(0.01f, 1.0f);
@@ -167,7 +167,7 @@ TEST(SectionScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
 }
 
 TEST(SectionScan, OddVertexInEveryLaneAndTailPosition) {
-  for (std::uint32_t n : {8u, 9u, 10u, 11u}) {
+  for (std::uint32_t n : {16u, 17u, 12u, 15u}) {
     for (std::uint32_t v = 0; v < n; ++v) {
       SCOPED_TRACE(testing::Message() << n << " vertices, vertex " << v);
       Vertices f(n);
@@ -209,12 +209,12 @@ TEST(SectionScan, BadIndexInEveryLaneAndTailPosition) {
 }
 
 TEST(SectionScan, PiecewiseAdvanceEqualsOneScan) {
-  // Reads of any length: each call scans only whole groups of four vertices, and the tail at the end.
+  // Reads of any length: each call scans only whole groups of eight vertices, and the tail at the end.
   Vertices f(103, 1, 33);
   f.put_float(101, 20, 0.0f);  // an oddity in the tail
   f.put_float(50, 4, 0.5f);
   const auto whole = f.scan();
-  for (std::size_t step : {1u, 7u, 91u, 92u, 93u, 368u, 1000u}) {
+  for (std::size_t step : {1u, 7u, 91u, 92u, 93u, 368u, 736u, 1000u}) {
     SCOPED_TRACE(testing::Message() << "step " << step);
     SectionScan s(f.count, kBones, f.indices, kOffset);
     for (std::size_t end = 0; end < f.bytes.size(); end += step) s.advance(std::span(f.bytes).first(end));

@@ -16,7 +16,7 @@ namespace aem {
 namespace {
 
 using detail::indexed;
-using detail::load4;
+using detail::load;
 using detail::u32x4;
 using detail::OddityCounter;
 
@@ -48,7 +48,7 @@ bool words_finite(const std::uint8_t* p, std::size_t words) {
   const u32x4 exponent = {E, E, E, E};
   u32x4 bad = {0, 0, 0, 0};
   std::size_t i = 0;
-  for (; i + 4 <= words; i += 4) bad |= (load4(p + 4 * i) & exponent) == exponent;
+  for (; i + 4 <= words; i += 4) bad |= (load(p + 4 * i) & exponent) == exponent;
   std::uint32_t tail = 0;
   for (; i < words; ++i) {
     std::uint32_t w;
