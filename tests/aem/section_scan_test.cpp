@@ -61,9 +61,14 @@ struct Vertices {
     std::memcpy(&x, bytes.data() + at(v), sizeof x);
     return x;
   }
-  SectionScan scan() const {
-    SectionScan s(count, kBones, indices, kOffset);
-    s.advance(bytes);
+};
+
+/// Every test runs with the portable kernels and with the best ones for this CPU (AVX2 on x86-64).
+class SectionScanTest : public testing::TestWithParam<const ScanKernels*> {
+ protected:
+  SectionScan scan(const Vertices& f) const {
+    SectionScan s(f.count, kBones, f.indices, kOffset, *GetParam());
+    s.advance(f.bytes);
     return s;
   }
 };
@@ -75,10 +80,10 @@ const std::int32_t kBadBones[] = {static_cast<std::int32_t>(kBones), -2, std::nu
 const std::int32_t kGoodBones[] = {-1, 0, static_cast<std::int32_t>(kBones) - 1};
 
 // 17 vertices: groups of eight at 0 and 8, then one in a tail; 8 + 1..7 and 1..7 give every tail length.
-TEST(SectionScan, BadWordInEveryLaneAndTailPosition) {
+TEST_P(SectionScanTest, BadWordInEveryLaneAndTailPosition) {
   for (std::uint32_t n : {16u, 17u, 9u, 10u, 11u, 12u, 13u, 14u, 15u, 1u, 7u}) {
     const Vertices clean(n);
-    ASSERT_TRUE(clean.passed(clean.scan()));
+    ASSERT_TRUE(clean.passed(scan(clean)));
     for (std::uint32_t v = 0; v < n; ++v)
       for (int w = 0; w < 23; ++w) {
         SCOPED_TRACE(testing::Message() << n << " vertices, vertex " << v << " word " << w);
@@ -86,35 +91,35 @@ TEST(SectionScan, BadWordInEveryLaneAndTailPosition) {
         if (is_bone_index_word(w)) {
           for (std::int32_t bad : kBadBones) {
             f.put_word(v, w, static_cast<std::uint32_t>(bad));
-            EXPECT_FALSE(f.passed(f.scan())) << "bone index " << bad;
+            EXPECT_FALSE(f.passed(scan(f))) << "bone index " << bad;
           }
           for (std::int32_t good : kGoodBones) {
             f.put_word(v, w, static_cast<std::uint32_t>(good));
-            EXPECT_TRUE(f.passed(f.scan())) << "bone index " << good;
+            EXPECT_TRUE(f.passed(scan(f))) << "bone index " << good;
           }
         } else {
           for (std::uint32_t bad : kBadFloats) {
             f.put_word(v, w, bad);
-            EXPECT_FALSE(f.passed(f.scan())) << std::hex << "float bits " << bad;
+            EXPECT_FALSE(f.passed(scan(f))) << std::hex << "float bits " << bad;
           }
           for (std::uint32_t good : kGoodFloats) {
             f.put_word(v, w, good);
-            EXPECT_TRUE(f.passed(f.scan())) << std::hex << "float bits " << good;
+            EXPECT_TRUE(f.passed(scan(f))) << std::hex << "float bits " << good;
           }
         }
       }
   }
 }
 
-TEST(SectionScan, NoBonesAllowsOnlyMinusOne) {
+TEST_P(SectionScanTest, NoBonesAllowsOnlyMinusOne) {
   Vertices f(6);
   for (std::uint32_t v = 0; v < f.count; ++v)
     for (int w : {14, 15, 16, 17, 22}) f.put_word(v, w, 0xFFFFFFFFu);
-  SectionScan none(f.count, 0, 0, kOffset);
+  SectionScan none(f.count, 0, 0, kOffset, *GetParam());
   none.advance(f.bytes);
   EXPECT_TRUE(none.passed(f.count, 0, 0));
   f.put_word(5, 22, 0);
-  SectionScan bad(f.count, 0, 0, kOffset);
+  SectionScan bad(f.count, 0, 0, kOffset, *GetParam());
   bad.advance(f.bytes);
   EXPECT_FALSE(bad.passed(f.count, 0, 0));
 }
@@ -134,7 +139,7 @@ void reference_tallies(const Vertices& f, Expected& weights, Expected& normals) 
   }
 }
 
-TEST(SectionScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
+TEST_P(SectionScanTest, OdditiesAreCountedAsTheScalarFormulasCountThem) {
   // Weight sums and squared normal lengths within a few float steps of the tolerances, from weights
   // and components of mixed sizes, so that rounding (and the order of the additions) decides.
   for (std::uint32_t n : {4000u, 4001u, 4003u, 4007u}) {
@@ -156,7 +161,7 @@ TEST(SectionScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
     reference_tallies(f, weights, normals);
     ASSERT_GT(weights.count, 0u);
     ASSERT_GT(normals.count, 0u);
-    const auto s = f.scan();
+    const auto s = scan(f);
     SCOPED_TRACE(testing::Message() << n << " vertices");
     EXPECT_TRUE(f.passed(s));
     EXPECT_EQ(s.weight_sum.count, weights.count);
@@ -166,7 +171,7 @@ TEST(SectionScan, OdditiesAreCountedAsTheScalarFormulasCountThem) {
   }
 }
 
-TEST(SectionScan, OddVertexInEveryLaneAndTailPosition) {
+TEST_P(SectionScanTest, OddVertexInEveryLaneAndTailPosition) {
   for (std::uint32_t n : {16u, 17u, 12u, 15u}) {
     for (std::uint32_t v = 0; v < n; ++v) {
       SCOPED_TRACE(testing::Message() << n << " vertices, vertex " << v);
@@ -174,7 +179,7 @@ TEST(SectionScan, OddVertexInEveryLaneAndTailPosition) {
       f.put_word(v, 14, 0);                    // skinned, so that its weights count
       f.put_float(v, 21, 0.5f);                // weights sum to 1.375
       f.put_float(v == 0 ? n - 1 : 0, 3, 3.0f);  // a long normal elsewhere
-      const auto s = f.scan();
+      const auto s = scan(f);
       EXPECT_EQ(s.weight_sum.count, 1u);
       EXPECT_EQ(s.weight_sum.first_offset, f.at(v) + 72);
       EXPECT_EQ(s.weight_sum.first_path, "vertices[" + std::to_string(v) + "]");
@@ -183,40 +188,40 @@ TEST(SectionScan, OddVertexInEveryLaneAndTailPosition) {
   }
 }
 
-TEST(SectionScan, BadIndexInEveryLaneAndTailPosition) {
+TEST_P(SectionScanTest, BadIndexInEveryLaneAndTailPosition) {
   const std::uint32_t n = 9;
   for (std::uint32_t count : {8u, 9u, 10u, 11u, 1u}) {
     const Vertices clean(n, 1, count);
-    ASSERT_TRUE(clean.passed(clean.scan()));
+    ASSERT_TRUE(clean.passed(scan(clean)));
     for (std::uint32_t i = 0; i < count; ++i) {
       SCOPED_TRACE(testing::Message() << count << " indices, index " << i);
       Vertices f = clean;
       for (std::uint32_t bad : {n, n + 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu}) {
         f.put_index(i, bad);
-        EXPECT_FALSE(f.passed(f.scan())) << bad;
+        EXPECT_FALSE(f.passed(scan(f))) << bad;
       }
       for (std::uint32_t good : {0u, n - 1}) {
         f.put_index(i, good);
-        EXPECT_TRUE(f.passed(f.scan())) << good;
+        EXPECT_TRUE(f.passed(scan(f))) << good;
       }
     }
   }
   Vertices none(0, 1, 0);
-  EXPECT_TRUE(none.passed(none.scan()));
+  EXPECT_TRUE(none.passed(scan(none)));
   none.bytes.resize(none.bytes.size() + 4);  // one index 0, but there is no vertex
   none.indices = 1;
-  EXPECT_FALSE(none.passed(none.scan()));
+  EXPECT_FALSE(none.passed(scan(none)));
 }
 
-TEST(SectionScan, PiecewiseAdvanceEqualsOneScan) {
+TEST_P(SectionScanTest, PiecewiseAdvanceEqualsOneScan) {
   // Reads of any length: each call scans only whole groups of eight vertices, and the tail at the end.
   Vertices f(103, 1, 33);
   f.put_float(101, 20, 0.0f);  // an oddity in the tail
   f.put_float(50, 4, 0.5f);
-  const auto whole = f.scan();
+  const auto whole = scan(f);
   for (std::size_t step : {1u, 7u, 91u, 92u, 93u, 368u, 736u, 1000u}) {
     SCOPED_TRACE(testing::Message() << "step " << step);
-    SectionScan s(f.count, kBones, f.indices, kOffset);
+    SectionScan s(f.count, kBones, f.indices, kOffset, *GetParam());
     for (std::size_t end = 0; end < f.bytes.size(); end += step) s.advance(std::span(f.bytes).first(end));
     EXPECT_FALSE(f.passed(s)) << "not every index seen yet";
     s.advance(f.bytes);
@@ -231,13 +236,16 @@ TEST(SectionScan, PiecewiseAdvanceEqualsOneScan) {
     const std::uint32_t huge = 0x7FFFFFFFu;  // past the bones and past the vertices
     std::memcpy(g.bytes.data() + last, &huge, 4);
     for (std::size_t step : {92u, 100u}) {
-      SectionScan s(g.count, kBones, g.indices, kOffset);
+      SectionScan s(g.count, kBones, g.indices, kOffset, *GetParam());
       for (std::size_t end = 0; end < g.bytes.size(); end += step) s.advance(std::span(g.bytes).first(end));
       s.advance(g.bytes);
       EXPECT_FALSE(g.passed(s)) << "bad word at " << last << ", reads of " << step;
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Kernels, SectionScanTest, testing::Values(&ScanKernels::portable(), &ScanKernels::best()),
+                         [](const auto& info) { return info.index == 0 ? std::string("Portable") : std::string("Best"); });
 
 }  // namespace
 }  // namespace aem::detail

@@ -9,15 +9,17 @@
 
 #include "aem/aem_file.hpp"
 #include "formats/aem/oddity_counter.hpp"
+#include "formats/aem/scan_kernels.hpp"
 
 namespace aem::detail {
 
 class SectionScan {
  public:
   /// For `vertices` vertices at byte `offset` of the file, whose bone indices must be -1 or below
-  /// `bones`, followed by `indices` indices that must be below `vertices`.
-  SectionScan(std::uint32_t vertices, std::uint32_t bones, std::uint32_t indices, std::uint64_t offset)
-      : vertices_(vertices), bones_(bones), indices_(indices), offset_(offset) {}
+  /// `bones`, followed by `indices` indices that must be below `vertices`; checked with `kernels`.
+  SectionScan(std::uint32_t vertices, std::uint32_t bones, std::uint32_t indices, std::uint64_t offset,
+              const ScanKernels& kernels = ScanKernels::best())
+      : vertices_(vertices), bones_(bones), indices_(indices), offset_(offset), kernels_(&kernels) {}
   /// The scan for the file that starts with `header` (at least the 40 header bytes) and has `size`
   /// bytes; none when the header does not describe a current-layout file of that size.
   static std::optional<SectionScan> for_file(std::span<const std::byte> header, std::size_t size);
@@ -38,6 +40,7 @@ class SectionScan {
   void scan_vertices(const std::uint8_t* verts, std::uint32_t end);
   std::uint32_t vertices_, bones_, indices_;
   std::uint64_t offset_;
+  const ScanKernels* kernels_;
   std::uint32_t next_vertex_ = 0, next_index_ = 0;  // first not yet scanned
   bool ok_ = true;
 };

@@ -13,6 +13,8 @@ using i32x4 = std::int32_t __attribute__((vector_size(16)));
 using i16x8 = std::int16_t __attribute__((vector_size(16)));
 using f32x4 = float __attribute__((vector_size(16)));
 using u32x8 = std::uint32_t __attribute__((vector_size(32)));
+using i32x8 = std::int32_t __attribute__((vector_size(32)));
+using f32x8 = float __attribute__((vector_size(32)));
 using i16x16 = std::int16_t __attribute__((vector_size(32)));
 
 /// sizeof(V) bytes from any address (no alignment needed).
