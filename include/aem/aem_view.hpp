@@ -16,7 +16,7 @@
 namespace aem {
 
 namespace detail {
-class VertexScan;
+class SectionScan;
 }
 
 /// A validated view over the bytes of a current-layout AEM file. Does not own the bytes: they
@@ -72,8 +72,8 @@ class AemView {
 
  private:
   friend class AemModel;
-  /// validate(), trusting `scanned` for the vertices when it covered all of them and passed.
-  static Result<AemView> validate(std::span<const std::byte> bytes, const detail::VertexScan* scanned);
+  /// validate(), trusting `scanned` for the vertices and indices when it covered all of them and passed.
+  static Result<AemView> validate(std::span<const std::byte> bytes, const detail::SectionScan* scanned);
   template <class T>
   std::span<const T> section(std::uint64_t offset, std::uint32_t count) const {
     return {reinterpret_cast<const T*>(bytes_.data() + offset), count};
@@ -101,7 +101,7 @@ class AemModel {
   struct Storage;
   /// Validates `bytes` (held by `storage`) and wraps both in a model.
   static Result<AemModel> adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes, const std::string& file,
-                                const detail::VertexScan* scanned = nullptr);
+                                const detail::SectionScan* scanned = nullptr);
   std::shared_ptr<Storage> storage_;
   AemView view_;
 };

@@ -88,6 +88,24 @@ TEST(AemChunkedLoad, BadVerticesAnywhereAreFoundAtTheirOffsets) {
   }
 }
 
+TEST(AemChunkedLoad, BadIndicesAnywhereAreFoundAtTheirOffsets) {
+  const LargeFile clean;
+  std::uint32_t indices;
+  std::memcpy(&indices, clean.bytes.data() + 8, 4);
+  const std::uint64_t first = vertex_at(clean.vertices);
+  const std::uint32_t straddling = static_cast<std::uint32_t>((3 * 128 * 1024 - first) / 4);  // the first index of the fourth read
+  ASSERT_LT(straddling, indices);
+  for (std::uint32_t i : {0u, straddling - 1, straddling, indices - 1}) {
+    SCOPED_TRACE(testing::Message() << "index " << i);
+    LargeFile f;
+    f.put<std::uint32_t>(first + 4ull * i, f.vertices);
+    auto r = f.load();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "AEM_INDEX_OUT_OF_RANGE");
+    EXPECT_EQ(r.error().offset, first + 4ull * i);
+  }
+}
+
 TEST(AemChunkedLoad, HeaderThatDoesNotFitTheFileIsStillReported) {
   LargeFile f;
   f.put<std::uint32_t>(4, f.vertices + 1);  // counts imply 92 more bytes than the file has

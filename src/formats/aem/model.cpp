@@ -3,7 +3,7 @@
 
 #include "aem/aem_view.hpp"
 #include "core/file.hpp"
-#include "formats/aem/vertex_scan.hpp"
+#include "formats/aem/section_scan.hpp"
 
 namespace aem {
 
@@ -16,7 +16,7 @@ struct AemModel::Storage {
 };
 
 Result<AemModel> AemModel::adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes,
-                                 const std::string& file, const detail::VertexScan* scanned) {
+                                 const std::string& file, const detail::SectionScan* scanned) {
   auto view = AemView::validate(bytes, scanned);
   if (!view) {
     view.error().file = file;
@@ -49,14 +49,14 @@ Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source
     const auto bytes = storage->mapped->bytes();
     return adopt(std::move(storage), bytes, path.string());
   }
-  // Vertices (most of a model's bytes) are checked chunk by chunk right after each read, while they
-  // are in cache, instead of in a second pass over the whole file from memory.
+  // Vertices and indices (most of a model's bytes) are checked chunk by chunk right after each read,
+  // while they are in cache, instead of in a second pass over the whole file from memory.
   constexpr std::size_t kChunk = 128 * 1024;
-  std::optional<detail::VertexScan> scan;
+  std::optional<detail::SectionScan> scan;
   bool no_scan = false;  // the header does not describe this file: validate() reports it
   auto data = detail::read_file_uninitialized(path, kChunk, [&](std::span<const std::byte> read, std::size_t size) {
     if (!scan && !no_scan && read.size() >= aem_file::kHeaderSize) {
-      scan = detail::VertexScan::for_file(read, size);
+      scan = detail::SectionScan::for_file(read, size);
       no_scan = !scan;
     }
     if (scan) scan->advance(read);

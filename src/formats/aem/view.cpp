@@ -9,12 +9,15 @@
 #include "aem/aem_view.hpp"
 #include "aem/legacy.hpp"
 #include "formats/aem/oddity_counter.hpp"
-#include "formats/aem/vertex_scan.hpp"
+#include "formats/aem/section_scan.hpp"
+#include "formats/aem/word_vectors.hpp"
 
 namespace aem {
 namespace {
 
 using detail::indexed;
+using detail::load;
+using detail::u32x4;
 using detail::OddityCounter;
 
 constexpr const char* kFormat = "AEM";
@@ -39,79 +42,23 @@ inline bool bone_index_ok(std::int32_t idx, std::uint32_t bone_count) {
   return static_cast<std::uint32_t>(idx) + 1u <= bone_count;
 }
 
-
-// The vertex checks in one branch-free pass of 4-lane vector operations (GCC/Clang vector
-// extensions, so any target builds it): a vertex is 23 words, read as six 4-word groups starting at
-// words 0, 4, 8, 12, 16 and 19 (the last overlaps, so nothing past the vertex is read).
-using u32x4 = std::uint32_t __attribute__((vector_size(16)));
-
-inline u32x4 load4(const std::uint8_t* p) {
-  u32x4 v;
-  std::memcpy(&v, p, sizeof(v));
-  return v;
-}
-
-/// Vertices verts (numbered from `first`, the file's vertex section at `offset`): true when every float is finite and every bone index is -1 or a bone; counts the tolerated
-/// oddities (weights of skinned vertices that do not sum to 1, normals that are not unit length) in
-/// the same pass. Finds no error position: first_vertex_error does that, only when this returns false.
-bool scan_vertices(std::span<const aem_file::Vertex> verts, std::size_t first, std::uint32_t bone_count, std::uint64_t offset,
-                   OddityCounter& weight_sum, OddityCounter& normal_len) {
-  constexpr std::uint32_t E = 0x7F800000u, F = ~0u;
-  // Which lanes of each group hold floats; words 14-17 and 22 are bone indices.
-  const u32x4 floats[6] = {{F, F, F, F}, {F, F, F, F}, {F, F, F, F}, {F, F, 0, 0}, {0, 0, F, F}, {F, F, F, 0}};
-  const u32x4 exponent = {E, E, E, E}, bones = {bone_count, bone_count, bone_count, bone_count}, one = {1, 1, 1, 1};
-  const u32x4 extra_lane = {0, 0, 0, F};
-  u32x4 bad = {0, 0, 0, 0};
-  const auto* p = reinterpret_cast<const std::uint8_t*>(verts.data());
-  for (std::size_t i = 0; i < verts.size(); ++i, p += sizeof(aem_file::Vertex)) {
-    const u32x4 g[6] = {load4(p), load4(p + 16), load4(p + 32), load4(p + 48), load4(p + 64), load4(p + 76)};
-    for (int k = 0; k < 6; ++k) bad |= ((g[k] & exponent) == exponent) & floats[k];
-    const u32x4 indices = load4(p + 56);  // words 14-17
-    bad |= (u32x4)(indices + one > bones) | ((u32x4)(g[5] + one > bones) & extra_lane);
-
-    const aem_file::Vertex& vx = verts[i];
-    const float s = vx.bone_weights[0] + vx.bone_weights[1] + vx.bone_weights[2] + vx.bone_weights[3];
-    const float n2 = vx.normal[0] * vx.normal[0] + vx.normal[1] * vx.normal[1] + vx.normal[2] * vx.normal[2];
-    const bool odd_weights = (vx.bone_indices[0] >= 0) & (std::fabs(s - 1.0f) > 1e-3f);
-    const bool odd_normal = std::fabs(n2 - 1.0f) > 2e-3f;
-    if (odd_weights | odd_normal) [[unlikely]] {
-      if (odd_weights) weight_sum.hit(offset + 92ull * (first + i) + 72, "vertices", first + i);
-      if (odd_normal) normal_len.hit(offset + 92ull * (first + i) + 12, "vertices", first + i);
-    }
-  }
-  return (bad[0] | bad[1] | bad[2] | bad[3]) == 0;
-}
-
 /// True when none of the `words` floats at p is NaN or infinite, four at a time.
 bool words_finite(const std::uint8_t* p, std::size_t words) {
   constexpr std::uint32_t E = 0x7F800000u;
   const u32x4 exponent = {E, E, E, E};
   u32x4 bad = {0, 0, 0, 0};
   std::size_t i = 0;
-  for (; i + 4 <= words; i += 4) bad |= (load4(p + 4 * i) & exponent) == exponent;
+  for (; i + 4 <= words; i += 4) bad |= (load(p + 4 * i) & exponent) == exponent;
   std::uint32_t tail = 0;
   for (; i < words; ++i) {
     std::uint32_t w;
     std::memcpy(&w, p + 4 * i, 4);
     tail |= !finite_bits(w);
   }
-  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
+  return (detail::any_lane(bad) | tail) == 0;
 }
 
-/// True when every index is below `count`, four at a time (one compare and one OR each; SSE2 has no
-/// unsigned 32-bit max, so a running maximum would stay scalar).
-bool indices_below(std::span<const std::uint32_t> idx, std::uint32_t count) {
-  const u32x4 limit = {count, count, count, count};
-  u32x4 bad = {0, 0, 0, 0};
-  const auto* p = reinterpret_cast<const std::uint8_t*>(idx.data());
-  std::size_t i = 0;
-  for (; i + 4 <= idx.size(); i += 4) bad |= (u32x4)(load4(p + 4 * i) >= limit);
-  std::uint32_t tail = 0;
-  for (; i < idx.size(); ++i) tail |= idx[i] >= count;
-  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
-}
-
-/// The first bad vertex with its exact error, when vertices_plausible found one.
+/// The first bad vertex with its exact error, when the vertex scan found one.
 std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count, std::uint64_t offset) {
   for (std::size_t i = 0; i < verts.size(); ++i) {
     const aem_file::Vertex& vx = verts[i];
@@ -134,25 +81,6 @@ std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts,
 
 }  // namespace
 
-std::optional<detail::VertexScan> detail::VertexScan::for_file(std::span<const std::byte> header, std::size_t size) {
-  aem_file::Counts c;
-  if (header.size() < aem_file::kHeaderSize || std::memcmp(header.data(), "AEM", 3) != 0 ||
-      std::to_integer<std::uint8_t>(header[3]) != aem_file::kVersion)
-    return std::nullopt;
-  std::memcpy(&c, header.data() + 4, sizeof c);
-  if (aem_file::file_size(c) != size) return std::nullopt;
-  return VertexScan(c.vertices, c.bones, aem_file::kHeaderSize);
-}
-
-void detail::VertexScan::advance(std::span<const std::byte> file_start) {
-  if (file_start.size() < offset_) return;
-  const std::uint64_t available = std::min<std::uint64_t>(count_, (file_start.size() - offset_) / sizeof(aem_file::Vertex));
-  if (available <= next_) return;
-  const auto* verts = reinterpret_cast<const aem_file::Vertex*>(file_start.data() + offset_);
-  ok_ &= scan_vertices({verts + next_, verts + available}, next_, bone_count_, offset_, weight_sum, normal_len);
-  next_ = static_cast<std::uint32_t>(available);
-}
-
 std::string_view AemView::texture_name(std::uint32_t i) const {
   const char* p = texture_names()[i].name;
   return {p, strnlen(p, aem_file::kStringSize)};
@@ -165,7 +93,7 @@ std::string_view AemView::animation_name(std::uint32_t i) const {
 
 Result<AemView> AemView::validate(std::span<const std::byte> bytes) { return validate(bytes, nullptr); }
 
-Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail::VertexScan* scanned) {
+Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail::SectionScan* scanned) {
   using namespace aem_file;
   if (bytes.size() < 4) return aem_error("AEM_TOO_SMALL", 0, "header", "file has " + std::to_string(bytes.size()) + " bytes, an AEM file starts with a 40-byte header");
   if (std::memcmp(bytes.data(), "AEM", 3) != 0) return aem_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
@@ -207,31 +135,25 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
   Result<AemView> result(AemView{});
   auto& warnings = result.warnings;
 
-  // Vertices: finite floats, bone indices in range; weights and normals are only warned about.
+  // Vertices (finite floats, bone indices in range; weights and normals are only warned about) and
+  // indices (below the vertex count): one scan, which AemModel::load may have made while reading.
   {
-    detail::VertexScan own(c.vertices, c.bones, o.vertices);
-    const detail::VertexScan* scan = scanned;
-    if (!scan || !scan->passed(c.vertices, c.bones)) {
+    detail::SectionScan own(c.vertices, c.bones, c.indices, o.vertices);
+    const detail::SectionScan* scan = scanned;
+    if (!scan || !scan->passed(c.vertices, c.bones, c.indices)) {
       own.advance(bytes);
       scan = &own;
     }
-    if (!scan->passed(c.vertices, c.bones)) [[unlikely]] {
-      auto e = first_vertex_error(v.vertices(), c.bones, o.vertices);
-      if (e) return *e;
-    }
-    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
-    scan->normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
-  }
-
-  // Indices.
-  {
-    const auto idx = v.indices();
-    if (!indices_below(idx, c.vertices)) [[unlikely]] {
+    if (!scan->passed(c.vertices, c.bones, c.indices)) [[unlikely]] {
+      if (auto e = first_vertex_error(v.vertices(), c.bones, o.vertices)) return *e;
+      const auto idx = v.indices();
       for (std::size_t i = 0; i < idx.size(); ++i)
         if (idx[i] >= c.vertices)
           return aem_error("AEM_INDEX_OUT_OF_RANGE", o.indices + 4ull * i, indexed("indices", i),
                            "vertex index " + std::to_string(idx[i]) + " but the file has " + std::to_string(c.vertices) + " vertices");
     }
+    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
+    scan->normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
   }
 
   // Texture names.

@@ -1,0 +1,27 @@
+// The portable scan kernels, and the choice of the set for this CPU.
+#define AEM_SCAN_ISA scan_portable
+#include "formats/aem/scan_kernels_impl.hpp"
+
+namespace aem::detail {
+
+#if AEM_SCAN_AVX2
+namespace scan_avx2 {  // scan_kernels_avx2.cpp
+BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
+bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count);
+}  // namespace scan_avx2
+#endif
+
+const ScanKernels& ScanKernels::portable() {
+  static const ScanKernels set{scan_portable::scan_blocks, scan_portable::indices_below};
+  return set;
+}
+
+const ScanKernels& ScanKernels::best() {
+#if AEM_SCAN_AVX2
+  static const ScanKernels avx2_set{scan_avx2::scan_blocks, scan_avx2::indices_below};
+  if (__builtin_cpu_supports("avx2")) return avx2_set;
+#endif
+  return portable();
+}
+
+}  // namespace aem::detail

@@ -1,0 +1,33 @@
+// The vector loops behind SectionScan, built for every target and, on x86-64, once more for AVX2 in
+// a file of its own (GCC keeps 256-bit vector types in 256-bit registers only when the whole file is
+// compiled for AVX). SectionScan uses the best set the CPU runs; the tests run every set.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace aem::detail {
+
+inline constexpr int kScanBlockVertices = 8;  ///< scan_blocks takes vertices in blocks of eight
+
+/// What scan_blocks found in the blocks it was given.
+struct BlockScan {
+  bool valid;                            ///< every float finite, every bone index -1 or a bone
+  std::uint8_t odd_weights, odd_normal;  ///< bit i set: vertex i of some block is such an oddity
+};
+
+struct ScanKernels {
+  /// Checks `blocks` blocks of eight vertices at p (any alignment) whose bone indices must be -1 or
+  /// below `bones`; skinned vertices whose weights do not sum to 1 and normals that are not unit
+  /// length are oddities.
+  BlockScan (*scan_blocks)(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
+  /// True when each of the n 32-bit indices at p is below `count`.
+  bool (*indices_below)(const std::uint8_t* p, std::size_t n, std::uint32_t count);
+
+  /// The set every CPU of the target runs.
+  static const ScanKernels& portable();
+  /// The fastest set this CPU runs.
+  static const ScanKernels& best();
+};
+
+}  // namespace aem::detail

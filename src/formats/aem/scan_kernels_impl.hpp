@@ -1,0 +1,163 @@
+// The vector loops of SectionScan (formats/aem/scan_kernels.hpp), compiled once per instruction set:
+// each including file first defines AEM_SCAN_ISA, the namespace its copy goes in, so that copies
+// built for different CPUs never share a symbol. Only types come from other headers, no functions.
+//
+// Vertices go eight at a time: eight vertices are 736 bytes, i.e. exactly 23 32-byte groups, so
+// every group's lanes always hold the same vertex words and each check is a fixed, branch-free
+// sequence of vector operations per group.
+#include <cstddef>
+#include <cstring>
+
+#include "aem/aem_file.hpp"
+#include "formats/aem/scan_kernels.hpp"
+#include "formats/aem/word_vectors.hpp"
+
+namespace aem::detail::AEM_SCAN_ISA {
+namespace {
+
+constexpr std::size_t kVertexBytes = sizeof(aem_file::Vertex);
+constexpr int kVertexWords = kVertexBytes / 4;  // 23
+constexpr int kBlockVertices = kScanBlockVertices;
+constexpr int kBlockGroups = kVertexWords;  // 8 vertices of 23 words = 23 groups of 8 words
+static_assert(kVertexBytes == 92);
+constexpr std::size_t kNormal = offsetof(aem_file::Vertex, normal), kBoneIndices = offsetof(aem_file::Vertex, bone_indices),
+                      kWeights = offsetof(aem_file::Vertex, bone_weights), kExtraBone = offsetof(aem_file::Vertex, extra_bone);
+
+constexpr bool is_bone_index_word(int w) { return (w >= 14 && w <= 17) || w == 22; }
+
+// A float word w is NaN or infinite exactly when its exponent bits are all set, i.e. when the 16-bit
+// number (w & 0x7FFF0000) >> 16 is at least 0x7F80. So each group is masked (bone-index lanes to 0)
+// and folded into a running 16-bit signed maximum: two operations per eight words (one 256-bit
+// operation or two 128-bit ones, whichever the target has), one test per call.
+constexpr std::uint32_t kExponentHalf = 0x7FFF0000u;
+constexpr std::int16_t kNonFiniteHalf = 0x7F80;
+
+struct FloatMasks {
+  alignas(32) std::uint32_t lanes[kBlockGroups][8];
+};
+constexpr FloatMasks make_float_masks() {
+  FloatMasks m{};
+  for (int j = 0; j < kBlockGroups * 8; ++j) m.lanes[j / 8][j % 8] = is_bone_index_word(j % kVertexWords) ? 0u : kExponentHalf;
+  return m;
+}
+constexpr FloatMasks kFloatMasks = make_float_masks();
+
+struct Tallies {
+  i16x16 exponent_max = {};  // of every float word's masked high half
+  u32x8 bad_bone = {};       // lanes set where a bone index was out of range
+  u32x8 odd_weights = {}, odd_normal = {};  // lane i: vertex i of a block
+};
+
+/// `rows[i]`: the 16 bytes at `byte` of vertex i (lanes 0-3) and of vertex i + 4 (lanes 4-7) of the
+/// block at p, as H (4 lanes) halves joined into V. Results go through references: 256-bit vectors
+/// by value have another ABI with AVX than without. (Joining the halves with a shuffle, not by
+/// writing them into the vector's memory, keeps them in registers.)
+template <class H, class V>
+[[gnu::always_inline]] inline void load_rows(const std::uint8_t* p, std::size_t byte, V (&rows)[4]) {
+  for (int i = 0; i < 4; ++i) {
+    H lo, hi;
+    std::memcpy(&lo, p + kVertexBytes * i + byte, 16);
+    std::memcpy(&hi, p + kVertexBytes * (i + 4) + byte, 16);
+    rows[i] = __builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+  }
+}
+
+/// Transposes the rows of load_rows within each 128-bit half: lane i of `columns[c]` is word c (of
+/// the 16 bytes) of vertex i.
+template <class V>
+[[gnu::always_inline]] inline void transpose(const V (&r)[4], V (&columns)[4]) {
+  const V lo01 = __builtin_shufflevector(r[0], r[1], 0, 8, 1, 9, 4, 12, 5, 13);
+  const V lo23 = __builtin_shufflevector(r[2], r[3], 0, 8, 1, 9, 4, 12, 5, 13);
+  const V hi01 = __builtin_shufflevector(r[0], r[1], 2, 10, 3, 11, 6, 14, 7, 15);
+  const V hi23 = __builtin_shufflevector(r[2], r[3], 2, 10, 3, 11, 6, 14, 7, 15);
+  columns[0] = __builtin_shufflevector(lo01, lo23, 0, 1, 8, 9, 4, 5, 12, 13);
+  columns[1] = __builtin_shufflevector(lo01, lo23, 2, 3, 10, 11, 6, 7, 14, 15);
+  columns[2] = __builtin_shufflevector(hi01, hi23, 0, 1, 8, 9, 4, 5, 12, 13);
+  columns[3] = __builtin_shufflevector(hi01, hi23, 2, 3, 10, 11, 6, 7, 14, 15);
+}
+
+/// Folds the eight vertices at p into t. A bone index i is valid when (i + 1) as unsigned is at
+/// most the bone count; adding 0x80000001 instead of 1 turns that into one signed compare (SSE2 has
+/// no unsigned one), against `bone_limit` = bone count ^ 0x80000000. The weight and normal sums add
+/// in the order the scalar formulas do, lane by lane.
+[[gnu::always_inline]] inline void scan_block(const std::uint8_t* p, std::int32_t bone_limit, Tallies& t) {
+#pragma GCC unroll 23
+  for (int k = 0; k < kBlockGroups; ++k) {
+    u32x8 g, mask;
+    std::memcpy(&g, p + 32 * k, sizeof g);
+    std::memcpy(&mask, kFloatMasks.lanes[k], sizeof mask);
+    const i16x16 h = (i16x16)(g & mask);
+    t.exponent_max = t.exponent_max > h ? t.exponent_max : h;
+  }
+  const std::uint32_t s = 0x80000001u;
+  const u32x8 shift = {s, s, s, s, s, s, s, s};
+  const i32x8 limit = {bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit};
+  u32x8 b[4], extra;
+  load_rows<u32x4>(p, kBoneIndices, b);
+  for (int i = 0; i < kBlockVertices; ++i) std::memcpy(&extra[i], p + kVertexBytes * i + kExtraBone, 4);
+  for (int i = 0; i < 4; ++i) t.bad_bone |= (u32x8)((i32x8)(b[i] + shift) > limit);
+  t.bad_bone |= (u32x8)((i32x8)(extra + shift) > limit);
+
+  const u32x8 magnitude = {0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu};
+  f32x8 rows[4], c[4];
+  load_rows<f32x4>(p, kWeights, rows);
+  transpose(rows, c);
+  const f32x8 weight_sum = ((c[0] + c[1]) + c[2]) + c[3];
+  // Skinned vertices only: the sign bit of bone_indices[0] (set for -1) clears the lane.
+  const u32x8 first_bone01 = __builtin_shufflevector(b[0], b[1], 0, 8, 0, 8, 4, 12, 4, 12);
+  const u32x8 first_bone23 = __builtin_shufflevector(b[2], b[3], 0, 8, 0, 8, 4, 12, 4, 12);
+  const u32x8 unskinned = (u32x8)((i32x8)__builtin_shufflevector(first_bone01, first_bone23, 0, 1, 8, 9, 4, 5, 12, 13) >> 31);
+  t.odd_weights |= (u32x8)((f32x8)((u32x8)(weight_sum - 1.0f) & magnitude) > 1e-3f) & ~unskinned;
+  load_rows<f32x4>(p, kNormal, rows);
+  transpose(rows, c);
+  const f32x8 normal_len2 = (c[0] * c[0] + c[1] * c[1]) + c[2] * c[2];
+  t.odd_normal |= (u32x8)((f32x8)((u32x8)(normal_len2 - 1.0f) & magnitude) > 2e-3f);
+}
+
+
+/// 16 bytes from any address.
+[[gnu::always_inline]] inline u32x4 load4(const std::uint8_t* p) {
+  u32x4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+}  // namespace
+
+BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones) {
+  const std::int32_t bone_limit = static_cast<std::int32_t>(bones ^ 0x80000000u);
+  Tallies t;
+  for (std::size_t b = 0; b < blocks; ++b) scan_block(p + kBlockGroups * 32 * b, bone_limit, t);
+  BlockScan r{true, 0, 0};
+  for (int i = 0; i < 16; ++i) r.valid &= t.exponent_max[i] < kNonFiniteHalf;
+  for (int i = 0; i < kBlockVertices; ++i) {
+    r.valid &= t.bad_bone[i] == 0;
+    r.odd_weights |= static_cast<std::uint8_t>((t.odd_weights[i] & 1u) << i);
+    r.odd_normal |= static_cast<std::uint8_t>((t.odd_normal[i] & 1u) << i);
+  }
+  return r;
+}
+
+/// True when every index is below `count`, four at a time: x < count as unsigned is
+/// (x ^ 0x80000000) <= (count - 1) ^ 0x80000000 as signed, one compare (SSE2 has no unsigned one).
+bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
+  if (count == 0) return n == 0;
+  const std::uint32_t sign = 0x80000000u;
+  const std::int32_t last = static_cast<std::int32_t>((count - 1) ^ sign);
+  const i32x4 limit = {last, last, last, last};
+  const u32x4 flip = {sign, sign, sign, sign};
+  u32x4 bad = {};
+  std::size_t i = 0;
+#pragma GCC unroll 4
+  for (; i + 4 <= n; i += 4) bad |= (u32x4)((i32x4)(load4(p + 4 * i) ^ flip) > limit);
+  std::uint32_t tail = 0;
+  for (; i < n; ++i) {
+    std::uint32_t x;
+    std::memcpy(&x, p + 4 * i, 4);
+    tail |= x >= count;
+  }
+  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
+}
+
+
+}  // namespace aem::detail::AEM_SCAN_ISA
