@@ -39,8 +39,9 @@ void skin_rows(const iqe::ExportModel& model, const std::vector<Transform>& fram
   }
 }
 
-// Running bounds of one frame, lane by lane. `a < b ? a : b` keeps the bound when a coordinate is
-// NaN, as std::min(bound, value) did.
+// Running bounds of one frame, lane by lane. The forms `b < p ? b : p` are single min/max
+// instructions updating b in place; a NaN coordinate would make the bound NaN, as in the reference
+// compiler (IQE numbers are finite, checked by the reader).
 struct Bounds4 {
   f32x4 lo[3], hi[3], xy2, r2;
 
@@ -49,10 +50,10 @@ struct Bounds4 {
     xy2 = r2 = f32x4{};
   }
   void add(const f32x4 (&p)[3]) {
-    for (int i = 0; i < 3; ++i) lo[i] = p[i] < lo[i] ? p[i] : lo[i], hi[i] = hi[i] < p[i] ? p[i] : hi[i];
+    for (int i = 0; i < 3; ++i) lo[i] = lo[i] < p[i] ? lo[i] : p[i], hi[i] = hi[i] > p[i] ? hi[i] : p[i];
     const f32x4 xy = p[0] * p[0] + p[1] * p[1], r = xy + p[2] * p[2];
-    xy2 = xy2 < xy ? xy : xy2;
-    r2 = r2 < r ? r : r2;
+    xy2 = xy2 > xy ? xy2 : xy;
+    r2 = r2 > r ? r2 : r;
   }
   FrameBounds reduce() const {
     FrameBounds b;
@@ -66,29 +67,28 @@ struct Bounds4 {
   }
 };
 
-// Linear-blend skinning of `quads` quads on the same N joints (`rows`: their skin matrix rows), added
-// to `bounds`: 4 vertices per vector operation, every lane on the same matrices.
+// Linear-blend skinning of `quads` quads on the same N joints (`m`: their skin matrix rows, each
+// coefficient in all 4 lanes), added to `out`: 4 vertices per vector operation.
 template <int N>
-void pose_quads(const f32x4* in, std::size_t quads, const float* const* rows, Bounds4& bounds) {
-  f32x4 m[N][12];
-  for (int k = 0; k < N; ++k)
-    for (int i = 0; i < 12; ++i) m[k][i] = f32x4{} + rows[k][i];
+void pose_quads(const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds4& out) {
+  Bounds4 bounds = out;  // a local copy stays in registers: `in` could alias `out`
   for (std::size_t q = 0; q < quads; ++q, in += 4 * N) {
     f32x4 p[3];
-    for (int r = 0; r < 3; ++r) p[r] = m[0][4 * r] * in[0] + m[0][4 * r + 1] * in[1] + m[0][4 * r + 2] * in[2] + m[0][4 * r + 3] * in[3];
+    for (int r = 0; r < 3; ++r) p[r] = in[0] * m[0][4 * r] + in[1] * m[0][4 * r + 1] + in[2] * m[0][4 * r + 2] + in[3] * m[0][4 * r + 3];
     for (int k = 1; k < N; ++k)
       for (int r = 0; r < 3; ++r)
-        p[r] += m[k][4 * r] * in[4 * k] + m[k][4 * r + 1] * in[4 * k + 1] + m[k][4 * r + 2] * in[4 * k + 2] + m[k][4 * r + 3] * in[4 * k + 3];
+        p[r] += in[4 * k] * m[k][4 * r] + in[4 * k + 1] * m[k][4 * r + 1] + in[4 * k + 2] * m[k][4 * r + 2] + in[4 * k + 3] * m[k][4 * r + 3];
     bounds.add(p);
   }
+  out = bounds;
 }
 
-void pose_quads(int count, const f32x4* in, std::size_t quads, const float* const* rows, Bounds4& bounds) {
+void pose_quads(int count, const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds4& bounds) {
   switch (count) {
-    case 1: return pose_quads<1>(in, quads, rows, bounds);
-    case 2: return pose_quads<2>(in, quads, rows, bounds);
-    case 3: return pose_quads<3>(in, quads, rows, bounds);
-    default: return pose_quads<4>(in, quads, rows, bounds);
+    case 1: return pose_quads<1>(in, quads, m, bounds);
+    case 2: return pose_quads<2>(in, quads, m, bounds);
+    case 3: return pose_quads<3>(in, quads, m, bounds);
+    default: return pose_quads<4>(in, quads, m, bounds);
   }
 }
 
@@ -118,9 +118,10 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model) {
       const std::size_t per_quad = 4 * static_cast<std::size_t>(g.count), block = std::max<std::size_t>(kBlockVectors / per_quad, 1);
       for (std::size_t q = 0; q < g.quads; q += block)
         for (std::size_t f = 0; f < count; ++f) {
-          const float* joint_rows[4];
-          for (int k = 0; k < g.count; ++k) joint_rows[k] = &rows[f * stride + g.joints[k] * 12];
-          pose_quads(g.count, &skin.data[g.first + q * per_quad], std::min(block, g.quads - q), joint_rows, bounds[f]);
+          f32x4 m[4][12];
+          for (int k = 0; k < g.count; ++k)
+            for (int i = 0; i < 12; ++i) m[k][i] = f32x4{} + rows[f * stride + g.joints[k] * 12 + i];
+          pose_quads(g.count, &skin.data[g.first + q * per_quad], std::min(block, g.quads - q), m, bounds[f]);
         }
     }
     for (std::size_t f = 0; f < count; ++f) out[first + f] = bounds[f].reduce();
