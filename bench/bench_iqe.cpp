@@ -103,10 +103,10 @@ void BM_IqmFrameBounds(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_CountLines)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_StrtofBaseline)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_ParseIqe)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_ReadIqe)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_IqeToIqm)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CountLines)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StrtofBaseline)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseIqe)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_ReadIqe)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_IqeToIqm)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK(BM_IqmFrameBounds)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 BENCHMARK_MAIN();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace aem {
 
@@ -9,7 +10,10 @@ SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduce
   std::array<int, kMaxInfluences> order;
   std::iota(order.begin(), order.end(), 0);
   auto weight = [&](int k) { return s.joints[k] >= 0 ? s.weights[k] : -1.0f; };
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return weight(a) > weight(b); });
+  // Stable insertion sort, heaviest first: std::stable_sort would allocate a buffer on every call,
+  // and this runs once per vertex of a read or an export.
+  for (int i = 1; i < kMaxInfluences; ++i)
+    for (int k = i; k > 0 && weight(order[k]) > weight(order[k - 1]); --k) std::swap(order[k], order[k - 1]);
   SkinInfluences out;
   float sum = 0;
   int kept = 0;
