@@ -9,7 +9,10 @@
 #                                    (peak RSS; needs about 3 GB in $TMPDIR and 5 GB of memory) and a batch of 200
 #                                    corpus files converted with -j1 and -j2
 # AEM_CORPUS_DIR names the shared corpus; without it the rows that need it (CesiumMan, the batch)
-# say "not measured". Results (Google Benchmark JSON, processes.jsonl) stay in the folder printed.
+# say "not measured". AEM_IQM_PEER names the reference IQM compiler (lsalzman/iqm, built outside the
+# tree): the IQE -> IQM row then times it on the same generated 50 MB IQE as its baseline; without
+# it that row's baseline is bench_iqe's in-tree strtof pass. Results (Google Benchmark JSON,
+# processes.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=0
@@ -59,6 +62,16 @@ if [[ " ${targets[*]} " == *" processes "* ]]; then
     echo "bench: gltfpack is not installed (scripts/install-deps.sh --tests): its row is skipped"
   fi
   rm -f "$gen"/tube.* "$gen/packed.glb"
+  "$build/bench/make_iqe" "$gen/grid.iqe"
+  measure convert-iqe "$gen/grid.iqe" "$gen/grid.iqm" -- "$aem" convert "$gen/grid.iqe" "$gen/grid.iqm"
+  if [ -n "${AEM_IQM_PEER:-}" ]; then
+    if [ -x "$AEM_IQM_PEER" ]; then
+      measure iqm-peer "$gen/grid.iqe" "$gen/peer.iqm" -- "$AEM_IQM_PEER" "$gen/peer.iqm" "$gen/grid.iqe" >/dev/null
+    else
+      echo "bench: AEM_IQM_PEER=$AEM_IQM_PEER is not an executable: the IQE -> IQM row keeps its in-tree baseline"
+    fi
+  fi
+  rm -f "$gen"/grid.* "$gen/peer.iqm"
 fi
 
 if [ $scale = 1 ]; then

@@ -39,6 +39,7 @@ class Tokens {
     skip_space();
     if (p_ >= end_ || *p_ == '#') return false;
     token_ = p_;
+    if (short_decimal(out)) return true;
     const char* start = p_;
     if (*start == '+') ++start;  // from_chars does not take a leading '+'
     float v = 0;
@@ -95,6 +96,38 @@ class Tokens {
   bool flag(const char* code) {
     if (!problem_) problem_ = code;
     return false;
+  }
+  // The common case inline: [-]digits[.digits] with at most 7 significant digits and no exponent,
+  // delimited by a space or the line's end. The digits (< 2^24) and 10^k (k <= 10) are exact floats,
+  // so one division rounds correctly: the value fast_float gives. Anything else: false, p_ unmoved.
+  bool short_decimal(float& out) {
+    const char* p = p_;
+    const bool negative = *p == '-';
+    if (negative) ++p;
+    std::uint32_t mantissa = 0;
+    int digits = 0, scale = 0;
+    const char* first = p;
+    while (p < end_ && static_cast<unsigned>(*p - '0') < 10) {
+      mantissa = mantissa * 10 + static_cast<std::uint32_t>(*p++ - '0');
+      digits += mantissa != 0;  // leading zeros are not significant
+      if (digits > 7) return false;
+    }
+    if (p == first) return false;
+    if (p < end_ && *p == '.') {
+      const char* fraction = ++p;
+      while (p < end_ && static_cast<unsigned>(*p - '0') < 10) {
+        mantissa = mantissa * 10 + static_cast<std::uint32_t>(*p++ - '0');
+        digits += mantissa != 0;
+        if (digits > 7 || ++scale > 10) return false;
+      }
+      if (p == fraction) return false;
+    }
+    if (p < end_ && !is_space(*p)) return false;
+    constexpr float kPowers[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+    const float v = static_cast<float>(mantissa) / kPowers[scale];
+    out = negative ? -v : v;
+    p_ = p;
+    return true;
   }
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
   void skip_space() {
