@@ -30,9 +30,7 @@ class ByteWriter {
   template <class T>
   void put(T v) {
     static_assert(std::is_arithmetic_v<T>);
-    std::size_t at = out_.size();
-    out_.resize(at + sizeof(T));
-    std::memcpy(out_.data() + at, &v, sizeof(T));
+    std::memcpy(room(sizeof(T)), &v, sizeof(T));
   }
   void u8(std::uint8_t v) { put(v); }
   void u16(std::uint16_t v) { put(v); }
@@ -40,40 +38,58 @@ class ByteWriter {
   void i32(std::int32_t v) { put(v); }
   void f32(float v) { put(v); }
   void f64(double v) { put(v); }
-  void bytes(std::span<const std::byte> b) { out_.insert(out_.end(), b.begin(), b.end()); }
+  void bytes(std::span<const std::byte> b) {
+    if (!b.empty()) std::memcpy(room(b.size()), b.data(), b.size());
+  }
   /// Writes `s` into a field of `n` bytes, truncated to n-1 bytes and zero-filled after it.
   void fixed_string(std::string_view s, std::size_t n) {
-    std::size_t len = s.size() < n ? s.size() : n - 1;
-    std::size_t at = out_.size();
-    out_.resize(at + n, std::byte{0});
-    std::memcpy(out_.data() + at, s.data(), len);
+    const std::size_t len = s.size() < n ? s.size() : n - 1;
+    std::byte* at = room(n);
+    std::memcpy(at, s.data(), len);
+    std::memset(at + len, 0, n - len);
   }
   /// Overwrites a u32 written earlier (sizes known only after the payload); with a sink, only bytes
   /// not yet spilled can be patched.
   void patch_u32(std::size_t at, std::uint32_t v) { std::memcpy(out_.data() + (at - spilled_), &v, 4); }
   /// Room for `n` more bytes; with a sink, for at most one chunk and a record beyond it.
-  void reserve(std::size_t n) { out_.reserve(out_.size() + (sink_ ? std::min(n, chunk_ + chunk_ / 8) : n)); }
+  void reserve(std::size_t n) { grow_to(used_ + (sink_ ? std::min(n, chunk_ + chunk_ / 8) : n)); }
   /// Bytes written so far, spilled or not: the offset in the file of the next byte.
-  std::size_t size() const { return spilled_ + out_.size(); }
-  std::vector<std::byte>& buffer() { return out_; }
-  std::vector<std::byte> take() { return std::move(out_); }
+  std::size_t size() const { return spilled_ + used_; }
+  std::vector<std::byte> take() {
+    out_.resize(used_);
+    used_ = 0;
+    return std::move(out_);
+  }
 
   /// With a sink, passes the buffer on once it holds a chunk. Writers call it between records, so
   /// that each put stays a plain append. Throws a ParseError (IO_WRITE_FAILED) when the sink refuses.
   void spill() {
-    if (sink_ && out_.size() >= chunk_) flush();
+    if (sink_ && used_ >= chunk_) flush();
   }
   /// With a sink, passes every buffered byte on (a writer's last call); throws like spill().
   void flush() {
-    if (!sink_ || out_.empty()) return;
-    if (!sink_->put(out_))
+    if (!sink_ || used_ == 0) return;
+    if (!sink_->put(std::span(out_.data(), used_)))
       fail_at(format_, "IO_WRITE_FAILED", spilled_, "the output did not take the bytes from this offset on");
-    spilled_ += out_.size();
-    out_.clear();
+    spilled_ += used_;
+    used_ = 0;
   }
 
  private:
-  std::vector<std::byte> out_;
+  /// Where the next `n` bytes go. The buffer grows geometrically, so each put is a bounds check and
+  /// a copy (a per-value vector resize cost more than the values' own copies).
+  std::byte* room(std::size_t n) {
+    if (out_.size() - used_ < n) grow_to(std::max(used_ + n, 2 * out_.size()));
+    std::byte* at = out_.data() + used_;
+    used_ += n;
+    return at;
+  }
+  void grow_to(std::size_t n) {
+    if (n > out_.size()) out_.resize(n);
+  }
+
+  std::vector<std::byte> out_;  // out_[0, used_) written; the rest is room for what follows
+  std::size_t used_ = 0;
   ByteSink* sink_ = nullptr;
   std::string_view format_;
   std::size_t chunk_ = 0;

@@ -115,7 +115,7 @@ std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::C
         fmt::print(stderr, "error: standard input (-) needs IN OUT, not --out-dir\n");
         return std::nullopt;
       }
-      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext});
+      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext, {}, {}});
     }
   } else {
     std::vector<std::string> inputs = o.inputs;
@@ -137,7 +137,7 @@ std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::C
         return std::nullopt;
       }
     }
-    jobs.push_back({inputs[0], output});
+    jobs.push_back({inputs[0], output, {}, {}});
   }
   return jobs;
 }

@@ -94,7 +94,11 @@ template <class V>
   const i32x8 limit = {bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit};
   u32x8 b[4], extra;
   load_rows<u32x4>(p, kBoneIndices, b);
-  for (int i = 0; i < kBlockVertices; ++i) std::memcpy(&extra[i], p + kVertexBytes * i + kExtraBone, 4);
+  for (int i = 0; i < kBlockVertices; ++i) {
+    std::uint32_t word;  // Clang takes no address of a vector element
+    std::memcpy(&word, p + kVertexBytes * i + kExtraBone, 4);
+    extra[i] = word;
+  }
   for (int i = 0; i < 4; ++i) t.bad_bone |= (u32x8)((i32x8)(b[i] + shift) > limit);
   t.bad_bone |= (u32x8)((i32x8)(extra + shift) > limit);
 
