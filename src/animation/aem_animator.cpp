@@ -8,11 +8,12 @@
 #include "aem/animation.hpp"
 #include "aem/sampling.hpp"
 #include "animation/clip.hpp"
+#include "core/lane_vectors.hpp"
 
 namespace aem {
 namespace {
 
-using f32x4 = float __attribute__((vector_size(16)));
+using detail::f32x4;
 
 /// Column-major 4x4 matrix as four column vectors.
 struct alignas(16) Columns {

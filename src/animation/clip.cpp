@@ -93,14 +93,13 @@ class TrackBuilder {
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
 };
 
-using u32x4 = std::uint32_t __attribute__((vector_size(16)));
+using detail::u32x4;
 
 // Casts between vector types of one size keep the bits (GCC and Clang vector extensions).
 f32x4 as_float(u32x4 v) { return (f32x4)v; }
 u32x4 as_bits(f32x4 v) { return (u32x4)v; }
 /// Lanes of `a` where `mask` is all ones, of `b` where it is zero.
 f32x4 select(u32x4 mask, f32x4 a, f32x4 b) { return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask)); }
-bool any(u32x4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
 
 /// slerp_inline of four channels at once: each lane takes the same path (nlerp, 4- or 8-term series,
 /// or the acos formula, by its own cosine) with the same operations, so the results equal the
@@ -113,17 +112,17 @@ QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f) {
   const f32x4 fv = f32x4{} + f;
   f32x4 wa = 1.0f - fv, wb = fv;
   const u32x4 series4 = (u32x4)(d < kNlerpMinCos), series8 = (u32x4)(d < 0.95f), far = (u32x4)(d < 0.7f);
-  if (any(series4)) {
+  if (detail::any_lane(series4)) {
     f32x4 sa, sb;
     slerp_weights<4>(fv, d - 1.0f, sa, sb);
     wa = select(series4, sa, wa), wb = select(series4, sb, wb);
   }
-  if (any(series8)) {
+  if (detail::any_lane(series8)) {
     f32x4 sa, sb;
     slerp_weights<8>(fv, d - 1.0f, sa, sb);
     wa = select(series8, sa, wa), wb = select(series8, sb, wb);
   }
-  if (any(far))
+  if (detail::any_lane(far))
     for (int lane = 0; lane < 4; ++lane)
       if (far[lane]) {
         float lane_wa, lane_wb;  // vector elements cannot bind to references in Clang

@@ -11,10 +11,11 @@
 
 #include "aem/aem_view.hpp"
 #include "aem/math.hpp"
+#include "core/lane_vectors.hpp"
 
 namespace aem::clip {
 
-using f32x4 = float __attribute__((vector_size(16)));
+using detail::f32x4;
 
 /// Four rotation channels of one key: lane i holds channel 4g + i of group g (identity in lanes past
 /// the last channel).

@@ -10,7 +10,7 @@
 
 #include "aem/aem_file.hpp"
 #include "formats/aem/scan_kernels.hpp"
-#include "formats/aem/word_vectors.hpp"
+#include "core/lane_vectors.hpp"
 
 namespace aem::detail::AEM_SCAN_ISA {
 namespace {

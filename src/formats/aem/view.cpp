@@ -10,7 +10,7 @@
 #include "aem/legacy.hpp"
 #include "formats/aem/oddity_counter.hpp"
 #include "formats/aem/section_scan.hpp"
-#include "formats/aem/word_vectors.hpp"
+#include "core/lane_vectors.hpp"
 
 namespace aem {
 namespace {

@@ -6,11 +6,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/lane_vectors.hpp"
 #include "formats/iqe/export_model.hpp"
 
 namespace aem::formats::iqm {
 
-using f32x4 = float __attribute__((vector_size(16)));
+using detail::f32x4;
 
 /// Vertices sharing the same joints (ascending, repeats kept), stored as quads of 4 vertices: for each
 /// quad, for each influence k, the vectors w_k*x, w_k*y, w_k*z and w_k of its 4 vertices, so that

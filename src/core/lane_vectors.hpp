@@ -1,6 +1,7 @@
 // Vectors of 32-bit words (GCC/Clang vector extensions, so every target builds them: SSE2 or AVX2 on
 // x86-64, NEON, or wasm SIMD; 8-lane ones become two 4-lane operations where the target has no wider
-// registers) for the validation passes that screen many words at once.
+// registers) for the validation passes that screen many words at once and the animation and bounds
+// loops that blend four channels or vertices at once.
 #pragma once
 
 #include <cstdint>
