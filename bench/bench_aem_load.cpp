@@ -111,10 +111,22 @@ void BM_CApiLoadAndValidate(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * std::filesystem::file_size(path));
 }
 
+void BM_CApiMapAndValidate(benchmark::State& state) {
+  const auto& path = character_file();
+  for (auto _ : state) {
+    AEMModel* model = nullptr;
+    if (aem_map_model(path.c_str(), &model) != AEMResult_Success) return state.SkipWithError("map failed");
+    benchmark::DoNotOptimize(model);
+    aem_free_model(model);
+  }
+  state.SetBytesProcessed(state.iterations() * std::filesystem::file_size(path));
+}
+
 }  // namespace
 
 BENCHMARK(BM_ReferenceStyleLoad)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_CApiLoadAndValidate)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_CApiMapAndValidate)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_ReadBytes)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_MapAndValidate)->Unit(benchmark::kMillisecond)->MinTime(2.0);
