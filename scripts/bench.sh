@@ -11,7 +11,10 @@
 # AEM_CORPUS_DIR names the shared corpus; without it the rows that need it (CesiumMan, the batch)
 # say "not measured". AEM_IQM_PEER names the reference IQM compiler (lsalzman/iqm, built outside the
 # tree): the IQE -> IQM row then times it on the same generated 50 MB IQE as its baseline; without
-# it that row's baseline is bench_iqe's in-tree strtof pass. Results (Google Benchmark JSON,
+# it that row's baseline is bench_iqe's in-tree strtof pass. AEM_EXPORTER_PEER names a command
+# `PEER IN.glb OUTDIR` that runs the reference AEM exporter (janhsimon/aem's converter, built outside
+# the tree; it writes OUTDIR/<stem>.aem): the glTF -> AEM whole-process rows then time it, the whole
+# command, on CesiumMan and the generated 39 MB glb. Results (Google Benchmark JSON,
 # processes.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,7 +64,21 @@ if [[ " ${targets[*]} " == *" processes "* ]]; then
   else
     echo "bench: gltfpack is not installed (scripts/install-deps.sh --tests): its row is skipped"
   fi
-  rm -f "$gen"/tube.* "$gen/packed.glb"
+  if [ -n "${AEM_EXPORTER_PEER:-}" ]; then
+    measure exporter-peer-39 "$gen/tube.glb" "$gen/peer/tube.aem" -- "$AEM_EXPORTER_PEER" "$gen/tube.glb" "$gen/peer" >/dev/null
+  fi
+  rm -rf "$gen"/tube.* "$gen/packed.glb" "$gen/peer"
+  if [ -n "$corpus" ]; then
+    # A conversion of tens of milliseconds: five alternating runs each, the summary takes the medians.
+    cesium="$corpus/gltf/CesiumMan/CesiumMan.glb"
+    for _ in 1 2 3 4 5; do
+      measure convert-cesium "$cesium" "$gen/cesium/CesiumMan.aem" -- "$aem" convert "$cesium" "$gen/cesium/CesiumMan.aem" >/dev/null
+      if [ -n "${AEM_EXPORTER_PEER:-}" ]; then
+        measure exporter-peer-cesium "$cesium" "$gen/peer/CesiumMan.aem" -- "$AEM_EXPORTER_PEER" "$cesium" "$gen/peer" >/dev/null
+      fi
+    done
+    rm -rf "$gen/cesium" "$gen/peer"
+  fi
   "$build/bench/make_iqe" "$gen/grid.iqe"
   measure convert-iqe "$gen/grid.iqe" "$gen/grid.iqm" -- "$aem" convert "$gen/grid.iqe" "$gen/grid.iqm"
   if [ -n "${AEM_IQM_PEER:-}" ]; then
