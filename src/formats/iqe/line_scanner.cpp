@@ -21,7 +21,7 @@ class Scanner {
       const std::string_view line = text_.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
       pos = end == std::string_view::npos ? text_.size() : end + 1;
       ++c_.line_count;
-      Tokens t(line);
+      Tokens t(line, text_.data() + text_.size());
       const std::string_view cmd = t.word();
       if (cmd.empty() || cmd[0] == '#') continue;
       if (cmd == "comment") {
