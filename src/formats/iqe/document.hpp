@@ -39,13 +39,13 @@ inline SkinInfluences strongest_influences(std::vector<Influence>& list) {
   return s;
 }
 
-struct Triangle {
+struct Triangle {  // members ordered for 32 bytes without padding holes: a big file has millions
   std::uint32_t v[3];
   std::uint32_t segment;
   // Smoothing state when the face was read (iqe.txt "Smoothing").
-  bool smooth_uv = false;
   std::int64_t smooth_group = -1;
   float smooth_cos = -1.0f;           ///< cos(smoothangle); -1 = 180° (everything smooths)
+  bool smooth_uv = false;
   std::uint8_t edge_flags = 7;        ///< fs: bit k = edge from corner k smooths; 7 when no fs
 };
 

@@ -165,6 +165,12 @@ class Assembler {
     append(doc_.smoothing_index, c.smoothing_index, scale);
     for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
+    // Faces are not appended but assembled one by one: room for this chunk's, and for as many again
+    // in each chunk to come (its rate over the rest of the text) when the array has to grow.
+    const std::size_t triangles = c.face_values.size() - std::min(c.face_values.size(), 2 * c.faces.size());  // exact when every face has 3+ corners
+    if (doc_.triangles.capacity() - doc_.triangles.size() < triangles)
+      doc_.triangles.reserve(doc_.triangles.size() + static_cast<std::size_t>(static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
+                                                                              static_cast<double>(std::max<std::size_t>(c.size, 1))));
     std::size_t next_face = 0, next_pose = 0, next_command = 0;
     for (const ChunkEvent& e : c.events) {
       line_number_ = first_line + e.line - 1;
@@ -272,24 +278,26 @@ class Assembler {
 
   void face(const Chunk& c, const FaceRecord& f) {
     ensure_segment();
-    idx_.clear();
     const long long count = vp_count_;
     const long long base = f.mesh_relative ? doc_.segments.back().first_vertex : 0;
-    for (std::uint32_t k = 0; k < f.count; ++k) {
+    const Triangle smoothing{{}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_group_, smooth_cos_, smooth_uv_, pending_edge_flags_};
+    pending_edge_flags_ = 7;
+    std::uint32_t first = 0, previous = 0;
+    for (std::uint32_t k = 0; k < f.count; ++k) {  // a convex polygon: a fan from its first corner
       const long long i = c.face_values[f.first + k];  // kIndexOutOfRange fails below like any bad index
       const long long v = i < 0 ? count + i : base + i;
       if (v < 0 || v >= count)
         fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
                                            std::to_string(count) + " are defined");
-      idx_.push_back(static_cast<std::uint32_t>(v));
+      const auto corner = static_cast<std::uint32_t>(v);
+      if (k == 0) first = corner;
+      if (k >= 2) {
+        Triangle& t = doc_.triangles.emplace_back(smoothing);
+        t.v[0] = first, t.v[1] = previous, t.v[2] = corner;
+      }
+      previous = corner;
     }
-    const std::uint8_t flags = pending_edge_flags_;
-    pending_edge_flags_ = 7;
-    for (std::size_t k = 2; k < idx_.size(); ++k) {  // convex polygon: fan
-      doc_.triangles.push_back({{idx_[0], idx_[k - 1], idx_[k]}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_uv_,
-                                smooth_group_, smooth_cos_, flags});
-      ++doc_.segments.back().triangle_count;
-    }
+    if (f.count > 2) doc_.segments.back().triangle_count += f.count - 2;
   }
 
   void close_segment() {
@@ -333,7 +341,7 @@ class Assembler {
   std::int64_t smooth_group_ = -1;
   float smooth_cos_ = -1.0f;
   std::uint8_t pending_edge_flags_ = 7;
-  std::vector<std::uint32_t> bitangent_of_, idx_;
+  std::vector<std::uint32_t> bitangent_of_;
 };
 
 }  // namespace
