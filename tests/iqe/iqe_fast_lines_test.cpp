@@ -163,5 +163,20 @@ TEST(IqeFastLines, MalformedLineAfterGoodOnesNamesItsLineAndColumn) {
   }
 }
 
+// Faces in a row are assembled as one run: a bad index inside the run still names its own line.
+TEST(IqeFastLines, BadIndexInsideARunOfFacesNamesItsLine) {
+  std::string text = "# Inter-Quake Export\nvp 0 0 0\nvp 1 0 0\nvp 0 1 0\n";
+  for (int i = 0; i < 500; ++i) text += "fm 0 1 2\n";
+  text += "fm 0 1 3\n";
+  for (int i = 0; i < 500; ++i) text += "fm 0 1 2\n";
+  try {
+    formats::iqe::parse(text);
+    FAIL() << "no error";
+  } catch (const detail::ParseError& e) {
+    EXPECT_EQ(e.diagnostic.code, "IQE_INDEX_OUT_OF_RANGE");
+    EXPECT_EQ(e.diagnostic.line, 505u);
+  }
+}
+
 }  // namespace
 }  // namespace aem

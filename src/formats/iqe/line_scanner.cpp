@@ -48,27 +48,27 @@ class Scanner {
   }
 
  private:
-  void event(ChunkEvent::Kind kind) { c_.events.push_back({kind, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())}); }
+  void event(ChunkEvent::Kind kind) { c_.events.push_back({kind, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())}); }
 
   // Reserves every array for the whole chunk from the line mix of a sample at its start, so that
   // growing them does not touch (and fault in) twice the memory. A wrong guess only costs growth.
   void reserve_from_sample() {
     constexpr std::size_t kSample = 64 * 1024;
     if (text_.size() <= kSample) return;
-    std::size_t counts[128] = {}, lines = 0, faces = 0, face_bytes = 0;
+    std::size_t counts[128] = {}, lines = 0, face_bytes = 0;
     for (std::size_t pos = 0; pos < kSample;) {
       const std::size_t end = std::min(text_.find('\n', pos), text_.size());
       const std::string_view line = text_.substr(pos, end - pos);
       ++lines;
       if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
-      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) ++faces, face_bytes += line.size();
+      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) face_bytes += line.size();
       pos = end + 1;
     }
     const double scale = 1.1 * static_cast<double>(text_.size()) / kSample;
     auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
     c_.positions.reserve(guess(counts['p'])), c_.uvs.reserve(guess(counts['t'])), c_.normals.reserve(guess(counts['n']));
     c_.tangents.reserve(guess(counts['x'])), c_.influences.reserve(guess(counts['b'])), c_.colors.reserve(guess(counts['c']));
-    c_.faces.reserve(guess(faces)), c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - counts['p'] - counts['t'] - counts['n'] - counts['x'] - counts['b'] - counts['c']));
+    c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - counts['p'] - counts['t'] - counts['n'] - counts['x'] - counts['b'] - counts['c']));
   }
 
   // The common lines without Tokens: a vertex, face or pose command, then numbers of the short forms
@@ -165,9 +165,19 @@ class Scanner {
     c_.commands.push_back(line);
   }
 
+  // The face whose indices start at face_values[first]: it extends the last event when that is a run
+  // of the same command and corner count on the line before, with no vp line since.
   void add_face(std::uint32_t first, bool mesh_relative) {
-    event(ChunkEvent::Kind::Face);
-    c_.faces.push_back({first, static_cast<std::uint32_t>(c_.face_values.size() - first), mesh_relative});
+    const auto corners = static_cast<std::uint32_t>(c_.face_values.size() - first);
+    if (!c_.events.empty()) {
+      ChunkEvent& run = c_.events.back();
+      if (run.kind == ChunkEvent::Kind::Face && run.mesh_relative == mesh_relative && run.corners == corners &&
+          run.line + run.faces == c_.line_count && run.vp_count == c_.positions.size()) {
+        ++run.faces;
+        return;
+      }
+    }
+    c_.events.push_back({ChunkEvent::Kind::Face, mesh_relative, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
   }
 
   void store_pose(char kind, std::span<const float> values) {

@@ -12,16 +12,16 @@
 
 namespace aem::formats::iqe {
 
-/// The k-th event of a kind refers to the k-th face, pose or command of the chunk.
+/// The k-th Pose or Command event refers to the chunk's k-th pose or command; Face events take their
+/// indices from face_values in order.
 struct ChunkEvent {
   enum class Kind : std::uint8_t { Face, Pose, Command, Comment } kind;
-  std::uint32_t line;      ///< 1-based within the chunk
-  std::uint32_t vp_count;  ///< chunk-local `vp` lines read before this one
-};
-
-struct FaceRecord {
-  std::uint32_t first, count;  ///< into face_values
-  bool mesh_relative;          ///< fm rather than fa
+  bool mesh_relative = false;  ///< Face: fm rather than fa
+  std::uint32_t line;          ///< 1-based within the chunk (a Face run's first line)
+  std::uint32_t vp_count;      ///< chunk-local `vp` lines read before this one
+  /// Face: a run of `faces` lines in a row, each with `corners` indices (one event for a whole mesh's
+  /// triangles, typically).
+  std::uint32_t faces = 0, corners = 0;
 };
 
 /// Face indices beyond 32 bits become this value, which no vertex count can make valid.
@@ -39,7 +39,6 @@ struct Chunk {
   std::vector<std::int64_t> smoothing_index;
   // Ordered events and what they refer to.
   std::vector<std::int32_t> face_values;
-  std::vector<FaceRecord> faces;
   std::vector<Transform> poses;
   std::vector<std::string_view> commands;  ///< whole lines: mesh, material, joint, animation, ...
   std::vector<ChunkEvent> events;

@@ -165,18 +165,23 @@ class Assembler {
     append(doc_.smoothing_index, c.smoothing_index, scale);
     for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
-    // Faces are not appended but assembled one by one: room for this chunk's, and for as many again
-    // in each chunk to come (its rate over the rest of the text) when the array has to grow.
-    const std::size_t triangles = c.face_values.size() - std::min(c.face_values.size(), 2 * c.faces.size());  // exact when every face has 3+ corners
+    // Faces are not appended but assembled one by one: room for this chunk's triangles, and for as
+    // many again in each chunk to come (its rate over the rest of the text) when the array has to grow.
+    std::size_t triangles = 0;
+    for (const ChunkEvent& e : c.events)
+      if (e.kind == ChunkEvent::Kind::Face) triangles += std::size_t{e.faces} * (std::max<std::uint32_t>(e.corners, 2) - 2);
     if (doc_.triangles.capacity() - doc_.triangles.size() < triangles)
       doc_.triangles.reserve(doc_.triangles.size() + static_cast<std::size_t>(static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
                                                                               static_cast<double>(std::max<std::size_t>(c.size, 1))));
-    std::size_t next_face = 0, next_pose = 0, next_command = 0;
+    const std::int32_t* face_values = c.face_values.data();
+    std::size_t next_pose = 0, next_command = 0;
     for (const ChunkEvent& e : c.events) {
       line_number_ = first_line + e.line - 1;
       vp_count_ = vp_base_ + e.vp_count;
       switch (e.kind) {
-        case ChunkEvent::Kind::Face: face(c, c.faces[next_face++]); break;
+        case ChunkEvent::Kind::Face:
+          for (std::uint32_t f = 0; f < e.faces; ++f, face_values += e.corners) face(face_values, e.corners, e.mesh_relative, f);
+          break;
         case ChunkEvent::Kind::Pose: pose(c.poses[next_pose++]); break;
         case ChunkEvent::Kind::Command: command(c.commands[next_command++]); break;
         case ChunkEvent::Kind::Comment:
@@ -276,19 +281,22 @@ class Assembler {
     doc_.segments.push_back(s);
   }
 
-  void face(const Chunk& c, const FaceRecord& f) {
+  // A face of `corners` indices, `later` lines after the event's line.
+  void face(const std::int32_t* values, std::uint32_t corners, bool mesh_relative, std::uint32_t later) {
     ensure_segment();
     const long long count = vp_count_;
-    const long long base = f.mesh_relative ? doc_.segments.back().first_vertex : 0;
+    const long long base = mesh_relative ? doc_.segments.back().first_vertex : 0;
     const Triangle smoothing{{}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_group_, smooth_cos_, smooth_uv_, pending_edge_flags_};
     pending_edge_flags_ = 7;
     std::uint32_t first = 0, previous = 0;
-    for (std::uint32_t k = 0; k < f.count; ++k) {  // a convex polygon: a fan from its first corner
-      const long long i = c.face_values[f.first + k];  // kIndexOutOfRange fails below like any bad index
+    for (std::uint32_t k = 0; k < corners; ++k) {  // a convex polygon: a fan from its first corner
+      const long long i = values[k];  // kIndexOutOfRange fails below like any bad index
       const long long v = i < 0 ? count + i : base + i;
-      if (v < 0 || v >= count)
+      if (v < 0 || v >= count) {
+        line_number_ += later;
         fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
                                            std::to_string(count) + " are defined");
+      }
       const auto corner = static_cast<std::uint32_t>(v);
       if (k == 0) first = corner;
       if (k >= 2) {
@@ -297,7 +305,7 @@ class Assembler {
       }
       previous = corner;
     }
-    if (f.count > 2) doc_.segments.back().triangle_count += f.count - 2;
+    if (corners > 2) doc_.segments.back().triangle_count += corners - 2;
   }
 
   void close_segment() {
