@@ -15,8 +15,10 @@ constexpr std::size_t kMaxFloats = 16;  // the most numbers a command takes (pm:
 
 class Scanner {
  public:
-  explicit Scanner(std::string_view text)
-      : text_(text), fast_end_(text.size() >= swar::kReach ? text.data() + text.size() - swar::kReach : text.data()) {}
+  Scanner(std::string_view text, Chunk reuse)
+      : text_(text), fast_end_(text.size() >= swar::kReach ? text.data() + text.size() - swar::kReach : text.data()), c_(std::move(reuse)) {
+    c_.clear();
+  }
 
   Chunk run() {
     reserve_from_sample();
@@ -275,6 +277,13 @@ class Scanner {
 
 }  // namespace
 
-Chunk scan_chunk(std::string_view text) { return Scanner(text).run(); }
+void Chunk::clear() {
+  positions.clear(), normals.clear(), uvs.clear(), tangents.clear(), colors.clear(), bitangents.clear(), bitangent_of.clear();
+  influences.clear(), smoothing_index.clear(), face_values.clear(), poses.clear(), commands.clear(), events.clear();
+  for (auto& v : custom) v.clear();
+  line_count = 0, comment_end = 0, offset = 0, size = 0;
+}
+
+Chunk scan_chunk(std::string_view text, Chunk reuse) { return Scanner(text, std::move(reuse)).run(); }
 
 }  // namespace aem::formats::iqe

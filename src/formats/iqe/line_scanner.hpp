@@ -45,12 +45,17 @@ struct Chunk {
   std::uint32_t line_count = 0;
   std::size_t comment_end = 0;  ///< offset in the chunk's text just after a `comment` line, if any
   std::size_t offset = 0, size = 0;  ///< where the chunk's text lies in the whole body (set by the caller)
+
+  /// Empties the chunk but keeps its arrays' memory, so that scanning the next chunk into it does not
+  /// fault fresh pages in.
+  void clear();
 };
 
-/// Scans `text` (whole lines), reserving the arrays from the mix of lines in its first 64 KB. Numbers
+/// Scans `text` (whole lines) into `reuse` (a spent chunk, cleared first; its arrays' memory is
+/// reused), reserving the arrays from the mix of lines in its first 64 KB. Numbers
 /// left out take their defaults, as in the spec; a token that is not a finite number, or a negative vb
 /// joint, throws ParseError with the line within `text` and the column. Errors that need global
 /// context (indices, parents, lengths) are found during assembly.
-Chunk scan_chunk(std::string_view text);
+Chunk scan_chunk(std::string_view text, Chunk reuse = {});
 
 }  // namespace aem::formats::iqe

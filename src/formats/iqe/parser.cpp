@@ -73,6 +73,12 @@ class ScanPipeline {
 
   std::size_t size() const { return pieces_.size(); }
 
+  /// Takes back an assembled chunk: a later chunk is scanned into its memory.
+  void recycle(Chunk&& c) {
+    std::lock_guard lock(mutex_);
+    spare_.push_back(std::move(c));
+  }
+
   /// Chunk k once it is scanned (rethrows what its scan threw).
   Chunk& wait(std::size_t k) {
     if (workers_.empty()) {
@@ -88,7 +94,12 @@ class ScanPipeline {
  private:
   void scan(std::size_t k) {
     try {
-      chunks_[k] = scan_chunk(pieces_[k]);
+      Chunk reuse;
+      {
+        std::lock_guard lock(mutex_);
+        if (!spare_.empty()) reuse = std::move(spare_.back()), spare_.pop_back();
+      }
+      chunks_[k] = scan_chunk(pieces_[k], std::move(reuse));
       chunks_[k].offset = static_cast<std::size_t>(pieces_[k].data() - body_.data());
       chunks_[k].size = pieces_[k].size();
     } catch (...) {
@@ -109,7 +120,7 @@ class ScanPipeline {
 
   std::string_view body_;
   std::vector<std::string_view> pieces_;
-  std::vector<Chunk> chunks_;
+  std::vector<Chunk> chunks_, spare_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> done_;
   std::mutex mutex_;
@@ -134,7 +145,7 @@ class Assembler {
       Chunk& chunk = wait(pipeline, k, first_line);
       if (assemble(chunk, first_line, body)) break;
       first_line += chunk.line_count;
-      chunk = Chunk{};  // its arrays now live in the document
+      pipeline.recycle(std::move(chunk));
     }
     finish();
     doc_.line_count = line_number_;
