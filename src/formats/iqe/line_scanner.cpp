@@ -79,7 +79,13 @@ class Scanner {
   const char* fast_line(const char* p) {
     if (p[2] != ' ') return nullptr;
     if (p[0] == 'v') {
-      if (p[1] == 'b') return fast_influences(p + 2);
+      switch (p[1]) {  // the usual vertex arrays straight in; the rest through store_vertex
+        case 'p': return fast_vector<4>(p + 2, c_.positions);
+        case 't': return fast_vector<2>(p + 2, c_.uvs);
+        case 'n': return fast_vector<3>(p + 2, c_.normals);
+        case 'b': return fast_influences(p + 2);
+        default: break;
+      }
       const std::size_t max = vertex_floats(p[1]);
       if (max == 0) return nullptr;
       float v[kMaxFloats] = {};
@@ -97,6 +103,19 @@ class Scanner {
       return next;
     }
     return nullptr;
+  }
+
+  // A vp, vt or vn line of up to Max numbers (missing ones 0) into `to`, whose first components they are.
+  template <std::size_t Max, class V>
+  const char* fast_vector(const char* p, std::vector<V>& to) {
+    float v[Max] = {};
+    const char* next;
+    floats(p, v, Max, next);
+    if (next) {
+      if constexpr (sizeof(V) == 2 * sizeof(float)) to.push_back({v[0], v[1]});
+      else to.push_back({v[0], v[1], v[2]});
+    }
+    return next;
   }
 
   // Up to `max` short decimals each after one space from `p`, then '\n': their count, and `next` set

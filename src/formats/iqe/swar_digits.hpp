@@ -52,7 +52,7 @@ inline float scaled(std::uint32_t mantissa, int scale) { return static_cast<floa
 inline constexpr std::ptrdiff_t kReach = 32;
 
 /// 1 to 7 digits at `p`: their value, and the end of the digits; null for anything else.
-inline const char* short_digits(const char* p, std::uint32_t& out) {
+[[gnu::always_inline]] inline const char* short_digits(const char* p, std::uint32_t& out) {
   const std::uint64_t w = load8(p);
   const int n = leading_digits(w);
   if (n == 0 || n == 8) return nullptr;
@@ -62,10 +62,18 @@ inline const char* short_digits(const char* p, std::uint32_t& out) {
 
 /// [-]I[.F] at `p`, I 1-7 digits, F 1-10 digits and I.F below 2^24 with the point dropped: the float
 /// it denotes, and the end of its characters; null for any other form (the caller's general path).
-inline const char* short_decimal(const char* p, float& out) {
+[[gnu::always_inline]] inline const char* short_decimal(const char* p, float& out) {
   const bool negative = *p == '-';
+  p += negative;
+  // A lone digit first ("0", "1": most of the numbers of axis-aligned normals, whole weights and
+  // identity poses), without the word arithmetic.
+  if (const auto d = static_cast<unsigned>(static_cast<unsigned char>(p[0]) - '0'); d < 10 && p[1] != '.' && static_cast<unsigned char>(p[1] - '0') >= 10) {
+    const auto v = static_cast<float>(d);
+    out = negative ? -v : v;
+    return p + 1;
+  }
   std::uint32_t whole;
-  p = short_digits(p + negative, whole);
+  p = short_digits(p, whole);
   if (!p) return nullptr;
   std::uint64_t mantissa = whole;
   int scale = 0;
