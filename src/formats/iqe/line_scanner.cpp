@@ -160,7 +160,7 @@ class Scanner {
       add_influence(static_cast<std::int32_t>(joint), weight);
     }
     if (*p != '\n') return nullptr;
-    c_.influences.push_back(strongest_influences(scratch_));
+    strongest_influences(scratch_, c_.influences.emplace_back());
     return p + 1;
   }
 
@@ -261,7 +261,7 @@ class Scanner {
         }
         add_influence(static_cast<std::int32_t>(joint), weight);
       }
-      c_.influences.push_back(strongest_influences(scratch_));
+      strongest_influences(scratch_, c_.influences.emplace_back());
       return true;
     }
     if (kind == 's') {
