@@ -21,8 +21,8 @@ struct Influence {
 };
 
 /// The kMaxInfluences largest of `list` (reordered in place), largest first, renormalised to sum 1,
-/// written into `s` (all its slots: unused ones joint -1, weight 0). An out-parameter so that the
-/// caller can fill its array's element in place rather than copy a 64-byte temporary.
+/// written into the first slots of `s`, a default SkinInfluences (the others stay unused). An
+/// out-parameter so that the caller can fill its array's new element in place.
 inline void strongest_influences(std::span<Influence> list, SkinInfluences& s) {
   auto heavier = [](const Influence& a, const Influence& b) { return a.weight > b.weight; };
   if (list.size() > 16) {
@@ -34,7 +34,6 @@ inline void strongest_influences(std::span<Influence> list, SkinInfluences& s) {
   const std::size_t n = std::min<std::size_t>(list.size(), kMaxInfluences);
   float sum = 0;
   for (std::size_t k = 0; k < n; ++k) sum += list[k].weight;
-  s = SkinInfluences{};
   for (std::size_t k = 0; k < n; ++k) {
     s.joints[k] = list[k].joint;
     s.weights[k] = list[k].weight / sum;

@@ -160,7 +160,7 @@ class Scanner {
       add_influence(static_cast<std::int32_t>(joint), weight);
     }
     if (*p != '\n') return nullptr;
-    strongest_influences(scratch_, c_.influences.emplace_back());
+    add_influences();
     return p + 1;
   }
 
@@ -204,6 +204,13 @@ class Scanner {
   void store_pose(char kind, std::span<const float> values) {
     event(ChunkEvent::Kind::Pose);
     c_.poses.push_back(kind == 'q' ? pose_from_pq(values) : kind == 'm' ? pose_from_pm(values) : pose_from_pa(values));
+  }
+
+  // The vertex's influences from those gathered in scratch_.
+  void add_influences() {
+    SkinInfluences& s = c_.influences.emplace_back();
+    strongest_influences(scratch_, s);
+    for (const std::int32_t joint : s.joints) c_.max_joint = std::max(c_.max_joint, joint);
   }
 
   void add_influence(std::int32_t joint, float weight) {
@@ -261,7 +268,7 @@ class Scanner {
         }
         add_influence(static_cast<std::int32_t>(joint), weight);
       }
-      strongest_influences(scratch_, c_.influences.emplace_back());
+      add_influences();
       return true;
     }
     if (kind == 's') {
@@ -298,7 +305,7 @@ class Scanner {
 
 void Chunk::clear() {
   positions.clear(), normals.clear(), uvs.clear(), tangents.clear(), colors.clear(), bitangents.clear(), bitangent_of.clear();
-  influences.clear(), smoothing_index.clear(), face_values.clear(), poses.clear(), commands.clear(), events.clear();
+  influences.clear(), max_joint = -1, smoothing_index.clear(), face_values.clear(), poses.clear(), commands.clear(), events.clear();
   for (auto& v : custom) v.clear();
   line_count = 0, comment_end = 0, offset = 0, size = 0;
 }

@@ -35,6 +35,7 @@ struct Chunk {
   std::vector<Vec3> bitangents;
   std::vector<std::uint32_t> bitangent_of;  ///< tangent index (chunk-local) of each bitangent
   std::vector<SkinInfluences> influences;
+  std::int32_t max_joint = -1;  ///< the largest joint `influences` use (-1: none), so that assembly need not scan them
   std::array<std::vector<Vec4>, 10> custom;
   std::vector<std::int64_t> smoothing_index;
   // Ordered events and what they refer to.

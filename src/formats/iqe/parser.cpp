@@ -173,6 +173,7 @@ class Assembler {
     append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
     append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
     append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
+    max_joint_ = std::max(max_joint_, c.max_joint);
     append(doc_.smoothing_index, c.smoothing_index, scale);
     for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
@@ -346,9 +347,10 @@ class Assembler {
       for (std::size_t k = 0; k < bitangent_of_.size(); ++k) aligned[bitangent_of_[k]] = doc_.bitangents[k];
       doc_.bitangents = std::move(aligned);
     }
-    for (const auto& skin : doc_.influences)
+    if (max_joint_ < 0 || static_cast<std::size_t>(max_joint_) < doc_.joints.size() || doc_.joints.empty()) return;
+    for (const auto& skin : doc_.influences)  // there is a bad joint: name the first
       for (const std::int32_t joint : skin.joints)
-        if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size() && !doc_.joints.empty())
+        if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size())
           fail("IQE_JOINT_OUT_OF_RANGE", "a vb line uses joint " + std::to_string(joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
   }
 
@@ -358,6 +360,7 @@ class Assembler {
   std::string material_;
   bool smooth_uv_ = false, frame_open_ = false;
   std::int64_t smooth_group_ = -1;
+  std::int32_t max_joint_ = -1;  ///< the largest joint any vb line kept
   float smooth_cos_ = -1.0f;
   std::uint8_t pending_edge_flags_ = 7;
   std::vector<std::uint32_t> bitangent_of_;

@@ -124,6 +124,7 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
     for (std::uint32_t j = 0; j < doc.joints.size(); ++j) {
       Channel ch;
       ch.joint = j;
+      ch.translation.reserve(a.frames.size()), ch.rotation.reserve(a.frames.size()), ch.scale.reserve(a.frames.size());
       for (std::size_t f = 0; f < a.frames.size(); ++f) {
         // Frames with fewer poses than joints use the base pose; extra poses are ignored.
         const Transform p = j < a.frames[f].size() ? a.frames[f][j] : s.joints[j].rest;
