@@ -192,7 +192,8 @@ class Assembler {
       vp_count_ = vp_base_ + e.vp_count;
       switch (e.kind) {
         case ChunkEvent::Kind::Face:
-          for (std::uint32_t f = 0; f < e.faces; ++f, face_values += e.corners) face(face_values, e.corners, e.mesh_relative, f);
+          face_run(face_values, e);
+          face_values += std::size_t{e.faces} * e.corners;
           break;
         case ChunkEvent::Kind::Pose: pose(c.poses[next_pose++]); break;
         case ChunkEvent::Kind::Command: command(c.commands[next_command++]); break;
@@ -293,31 +294,30 @@ class Assembler {
     doc_.segments.push_back(s);
   }
 
-  // A face of `corners` indices, `later` lines after the event's line.
-  void face(const std::int32_t* values, std::uint32_t corners, bool mesh_relative, std::uint32_t later) {
+  // A run of e.faces faces of e.corners indices each, from `values`. What is the same for the whole run
+  // (segment, base, smoothing) is settled once; only the first face takes a pending `fs`.
+  void face_run(const std::int32_t* values, const ChunkEvent& e) {
     ensure_segment();
     const long long count = vp_count_;
-    const long long base = mesh_relative ? doc_.segments.back().first_vertex : 0;
-    const Triangle smoothing{{}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_group_, smooth_cos_, smooth_uv_, pending_edge_flags_};
-    pending_edge_flags_ = 7;
-    std::uint32_t first = 0, previous = 0;
-    for (std::uint32_t k = 0; k < corners; ++k) {  // a convex polygon: a fan from its first corner
-      const long long i = values[k];  // kIndexOutOfRange fails below like any bad index
-      const long long v = i < 0 ? count + i : base + i;
-      if (v < 0 || v >= count) {
-        line_number_ += later;
-        fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
-                                           std::to_string(count) + " are defined");
+    const long long base = e.mesh_relative ? doc_.segments.back().first_vertex : 0;
+    Triangle t{{}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_group_, smooth_cos_, smooth_uv_, pending_edge_flags_};
+    for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
+      for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
+        const long long i = values[k];  // kIndexOutOfRange fails below like any bad index
+        const long long v = i < 0 ? count + i : base + i;
+        if (v < 0 || v >= count) {
+          line_number_ += f;
+          fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
+                                             std::to_string(count) + " are defined");
+        }
+        t.v[k == 0 ? 0 : 2] = static_cast<std::uint32_t>(v);
+        if (k >= 2) doc_.triangles.push_back(t);
+        t.v[1] = t.v[2];
       }
-      const auto corner = static_cast<std::uint32_t>(v);
-      if (k == 0) first = corner;
-      if (k >= 2) {
-        Triangle& t = doc_.triangles.emplace_back(smoothing);
-        t.v[0] = first, t.v[1] = previous, t.v[2] = corner;
-      }
-      previous = corner;
+      t.edge_flags = 7;
     }
-    if (corners > 2) doc_.segments.back().triangle_count += corners - 2;
+    if (e.faces > 0) pending_edge_flags_ = 7;
+    if (e.corners > 2) doc_.segments.back().triangle_count += e.faces * (e.corners - 2);
   }
 
   void close_segment() {
