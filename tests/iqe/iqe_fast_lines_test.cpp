@@ -146,6 +146,17 @@ TEST(IqeFastLines, MatchReferenceReading) {
   }
 }
 
+// The diagnostic parse() throws for `text`, or a test failure when it throws none.
+Diagnostic parse_error(const std::string& text) {
+  try {
+    formats::iqe::parse(text);
+  } catch (const detail::ParseError& e) {
+    return e.diagnostic;
+  }
+  ADD_FAILURE() << "no error";
+  return {};
+}
+
 // A line that stops being of the usual shape part way (here a bad token after good numbers) is left
 // whole to the general path, which reports it at its own line and column (counted over CR LF lines too).
 TEST(IqeFastLines, MalformedLineAfterGoodOnesNamesItsLineAndColumn) {
@@ -153,14 +164,10 @@ TEST(IqeFastLines, MalformedLineAfterGoodOnesNamesItsLineAndColumn) {
   for (int i = 0; i < 1000; ++i) text += i % 2 ? "vp 0.5 1 2\n" : "vp 0.5 1 2\r\n";
   text += "vp 0.5 1x 2\n";
   for (int i = 0; i < 1000; ++i) text += "vp 0.5 1 2\n";
-  try {
-    formats::iqe::parse(text);
-    FAIL() << "no error";
-  } catch (const detail::ParseError& e) {
-    EXPECT_EQ(e.diagnostic.code, "IQE_BAD_NUMBER");
-    EXPECT_EQ(e.diagnostic.line, 1002u);
-    EXPECT_EQ(e.diagnostic.column, 8u);
-  }
+  const Diagnostic d = parse_error(text);
+  EXPECT_EQ(d.code, "IQE_BAD_NUMBER");
+  EXPECT_EQ(d.line, 1002u);
+  EXPECT_EQ(d.column, 8u);
 }
 
 // Faces in a row are assembled as one run: a bad index inside the run still names its own line.
@@ -169,13 +176,9 @@ TEST(IqeFastLines, BadIndexInsideARunOfFacesNamesItsLine) {
   for (int i = 0; i < 500; ++i) text += "fm 0 1 2\n";
   text += "fm 0 1 3\n";
   for (int i = 0; i < 500; ++i) text += "fm 0 1 2\n";
-  try {
-    formats::iqe::parse(text);
-    FAIL() << "no error";
-  } catch (const detail::ParseError& e) {
-    EXPECT_EQ(e.diagnostic.code, "IQE_INDEX_OUT_OF_RANGE");
-    EXPECT_EQ(e.diagnostic.line, 505u);
-  }
+  const Diagnostic d = parse_error(text);
+  EXPECT_EQ(d.code, "IQE_INDEX_OUT_OF_RANGE");
+  EXPECT_EQ(d.line, 505u);
 }
 
 }  // namespace
