@@ -1,9 +1,12 @@
-// The tokenizer's inline path for short decimals against fast_float itself (the general path), bit
-// for bit, on random decimals of every length around the inline path's limits (7 significant digits,
-// 10 fraction digits) and on the forms it leaves to fast_float.
+// The tokenizer's eight-digits-at-a-time path for short decimals (swar_digits.hpp) against strtof,
+// bit for bit, on random decimals of every length around the path's limits (7 integer digits, 10
+// fraction digits, 2^24 without the point) and on the forms it leaves to fast_float; and its one
+// rounding step against IEEE float division for every mantissa and scale it accepts.
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cerrno>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -12,27 +15,36 @@
 namespace aem {
 namespace {
 
-// What number() must give for `text`: fast_float's value when the whole token is a finite float.
+// What number() must give for `text`: strtof's value (correctly rounded) when the whole token is a
+// finite decimal float; IQE has no hexadecimal floats.
 bool expected_value(const std::string& text, float& out) {
-  const char* start = text.data() + (text[0] == '+');
-  const auto r = fast_float::from_chars(start, text.data() + text.size(), out);
-  return (r.ec == std::errc() || r.ec == std::errc::result_out_of_range) && r.ptr == text.data() + text.size() && std::isfinite(out);
+  if (text.find_first_of("xX") != std::string::npos) return false;
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtof(text.c_str(), &end);
+  return !text.empty() && end == text.c_str() + text.size() && std::isfinite(out);
 }
 
+// Checks `text` followed by " 7" both as a line on its own (general path) and as a line inside a
+// buffer with bytes readable after it (the eight-byte path wherever it applies).
 void expect_same(const std::string& text) {
-  float expected = 0, got = 0;
+  float expected = 0;
   const bool expected_ok = expected_value(text, expected);
   const std::string line = text + " 7";
-  formats::iqe::Tokens t(line);
-  ASSERT_EQ(t.number(got), expected_ok) << text;
-  if (!expected_ok) return;
-  ASSERT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected)) << text;
-  float next = 0;
-  ASSERT_TRUE(t.number(next)) << text;  // the token ended where it should
-  ASSERT_EQ(next, 7.0f) << text;
+  const std::string buffer = line + "\n" + std::string(64, '9');
+  for (const bool padded : {false, true}) {
+    formats::iqe::Tokens t(std::string_view(buffer).substr(0, line.size()), padded ? buffer.data() + buffer.size() : nullptr);
+    float got = 0;
+    ASSERT_EQ(t.number(got), expected_ok) << text << " padded " << padded;
+    if (!expected_ok) continue;
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected)) << text << " padded " << padded;
+    float next = 0;
+    ASSERT_TRUE(t.number(next)) << text;  // the token ended where it should
+    ASSERT_EQ(next, 7.0f) << text;
+  }
 }
 
-TEST(IqeShortDecimal, MatchesFastFloatBitForBit) {
+TEST(IqeShortDecimal, MatchesStrtofBitForBit) {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> digit(0, 9), length(0, 12), zeros(0, 4), coin(0, 3);
   for (int round = 0; round < 300000; ++round) {
@@ -48,10 +60,59 @@ TEST(IqeShortDecimal, MatchesFastFloatBitForBit) {
   }
 }
 
+// Halfway cases: decimals exactly between two neighbouring floats, and a hair either side, must
+// round as strtof does (to even, down, up).
+TEST(IqeShortDecimal, HalfwayCasesRoundLikeStrtof) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> value(1e-6f, 1e6f);
+  char text[64];
+  for (int round = 0; round < 20000; ++round) {
+    const float lo = value(rng), hi = std::nextafter(lo, 2e6f);
+    for (const double delta : {0.0, 1e-12, -1e-12}) {
+      const double mid = (static_cast<double>(lo) + static_cast<double>(hi)) / 2 * (1 + delta);
+      for (const int digits : {6, 7, 8, 9, 12}) {
+        std::snprintf(text, sizeof text, "%.*f", digits, mid);
+        expect_same(text);
+        expect_same(std::string("-") + text);
+      }
+    }
+  }
+}
+
 TEST(IqeShortDecimal, LeavesOtherFormsToFastFloat) {
-  for (const char* s : {"0", "-0", "+1.5", ".5", "5.", "1e3", "-2.5E-3", "0.00000000001", "12345678", "1234567.8", "0.1234567",
-                        "3.40282347e38", "1e39", "nan", "inf", "1.2.3", "--1", "-", "0x10", "9999999", "0.0000000001"})
+  for (const char* s : {"0", "-0", "0.0", "-0.0", "+1.5", ".5", "5.", "1e3", "-2.5E-3", "0.00000000001", "12345678", "1234567.8",
+                        "0.1234567", "16777215", "1677721.5", "1677721.6", "0.16777216", "9999999.9", "0.0000000001", "0.00000000005",
+                        "3.40282347e38", "1e39", "1e-40", "1.4e-45", "1e-50", "nan", "inf", "1.2.3", "--1", "-", "-.5", "0x10",
+                        "9999999", "123456789012345678901234567890", "0.123456789012345678901234567890", "1.", "00000000001.5"})
     expect_same(s);
+}
+
+// The rounding step on its own, for every mantissa below 2^24 and every scale: IEEE float division
+// of the two exact floats is correctly rounded, so it is the reference.
+TEST(IqeShortDecimal, ScalingMatchesFloatDivisionEverywhere) {
+  const float powers[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+  std::uint64_t mismatches = 0;
+  for (int scale = 0; scale <= 10; ++scale)
+    for (std::uint32_t m = 0; m < (1u << 24); ++m) {
+      volatile float divisor = powers[scale];  // keeps the reference a real division
+      const float reference = static_cast<float>(m) / divisor;
+      mismatches += std::bit_cast<std::uint32_t>(formats::iqe::swar::scaled(m, scale)) != std::bit_cast<std::uint32_t>(reference);
+    }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST(IqeShortDecimal, DigitCountsAndValues) {
+  using namespace formats::iqe::swar;
+  for (int n = 0; n <= 8; ++n) {
+    std::string s = std::string("12345678").substr(0, static_cast<std::size_t>(n)) + std::string(8 - n, ' ');
+    const std::uint64_t w = load8(s.data());
+    ASSERT_EQ(leading_digits(w), n);
+    if (n > 0) EXPECT_EQ(digits_value(w, n), std::stoul(s.substr(0, static_cast<std::size_t>(n))));
+  }
+  for (int c = 0; c < 256; ++c) {  // every byte value after a digit: only '0'..'9' continue it
+    std::string s = "5" + std::string(1, static_cast<char>(c)) + "      ";
+    EXPECT_EQ(leading_digits(load8(s.data())), c >= '0' && c <= '9' ? 2 : 1) << c;
+  }
 }
 
 }  // namespace

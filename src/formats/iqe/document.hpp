@@ -6,6 +6,7 @@
 #include <array>
 #include <utility>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,10 @@ struct Influence {
   float weight;
 };
 
-/// The kMaxInfluences largest of `list` (reordered in place), largest first, renormalised to sum 1.
-inline SkinInfluences strongest_influences(std::vector<Influence>& list) {
+/// The kMaxInfluences largest of `list` (reordered in place), largest first, renormalised to sum 1,
+/// written into the first slots of `s`, a default SkinInfluences (the others stay unused). An
+/// out-parameter so that the caller can fill its array's new element in place.
+inline void strongest_influences(std::span<Influence> list, SkinInfluences& s) {
   auto heavier = [](const Influence& a, const Influence& b) { return a.weight > b.weight; };
   if (list.size() > 16) {
     std::stable_sort(list.begin(), list.end(), heavier);  // long (hostile) lists: n log n
@@ -31,21 +34,19 @@ inline SkinInfluences strongest_influences(std::vector<Influence>& list) {
   const std::size_t n = std::min<std::size_t>(list.size(), kMaxInfluences);
   float sum = 0;
   for (std::size_t k = 0; k < n; ++k) sum += list[k].weight;
-  SkinInfluences s;
   for (std::size_t k = 0; k < n; ++k) {
     s.joints[k] = list[k].joint;
     s.weights[k] = list[k].weight / sum;
   }
-  return s;
 }
 
-struct Triangle {
+struct Triangle {  // members ordered for 32 bytes without padding holes: a big file has millions
   std::uint32_t v[3];
   std::uint32_t segment;
   // Smoothing state when the face was read (iqe.txt "Smoothing").
-  bool smooth_uv = false;
   std::int64_t smooth_group = -1;
   float smooth_cos = -1.0f;           ///< cos(smoothangle); -1 = 180° (everything smooths)
+  bool smooth_uv = false;
   std::uint8_t edge_flags = 7;        ///< fs: bit k = edge from corner k smooths; 7 when no fs
 };
 

@@ -1,32 +1,47 @@
 #include "formats/iqe/line_scanner.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/parse_error.hpp"
 #include "formats/iqe/poses.hpp"
+#include "formats/iqe/swar_digits.hpp"
 #include "formats/iqe/tokens.hpp"
 
 namespace aem::formats::iqe {
 namespace {
 
+constexpr std::size_t kMaxFloats = 16;  // the most numbers a command takes (pm: 15)
+
 class Scanner {
  public:
-  explicit Scanner(std::string_view text) : text_(text) {}
+  Scanner(std::string_view text, Chunk reuse)
+      : text_(text), fast_end_(text.size() >= swar::kReach ? text.data() + text.size() - swar::kReach : text.data()), c_(std::move(reuse)) {
+    c_.clear();
+  }
 
   Chunk run() {
     reserve_from_sample();
-    std::size_t pos = 0;
-    while (pos < text_.size()) {
-      const std::size_t end = text_.find('\n', pos);
-      const std::string_view line = text_.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
-      pos = end == std::string_view::npos ? text_.size() : end + 1;
+    const char* p = text_.data();
+    const char* const end = p + text_.size();
+    while (p < end) {
       ++c_.line_count;
-      Tokens t(line);
+      if (p < fast_end_) {
+        if (const char* next = fast_line(p)) {
+          p = next;
+          continue;
+        }
+      }
+      const auto* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      const char* next = newline ? newline + 1 : end;
+      const std::string_view line(p, static_cast<std::size_t>((newline ? newline : end) - p));
+      p = next;
+      Tokens t(line, end);
       const std::string_view cmd = t.word();
       if (cmd.empty() || cmd[0] == '#') continue;
       if (cmd == "comment") {
         event(ChunkEvent::Kind::Comment);
-        c_.comment_end = pos;
+        c_.comment_end = static_cast<std::size_t>(next - text_.data());
         break;
       }
       scan(cmd, t, line);
@@ -35,27 +50,118 @@ class Scanner {
   }
 
  private:
-  void event(ChunkEvent::Kind kind) { c_.events.push_back({kind, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())}); }
+  void event(ChunkEvent::Kind kind) { c_.events.push_back({kind, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())}); }
 
   // Reserves every array for the whole chunk from the line mix of a sample at its start, so that
   // growing them does not touch (and fault in) twice the memory. A wrong guess only costs growth.
   void reserve_from_sample() {
     constexpr std::size_t kSample = 64 * 1024;
     if (text_.size() <= kSample) return;
-    std::size_t counts[128] = {}, lines = 0, faces = 0, face_bytes = 0;
+    std::size_t counts[128] = {}, lines = 0, face_bytes = 0;
     for (std::size_t pos = 0; pos < kSample;) {
       const std::size_t end = std::min(text_.find('\n', pos), text_.size());
       const std::string_view line = text_.substr(pos, end - pos);
       ++lines;
       if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
-      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) ++faces, face_bytes += line.size();
+      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) face_bytes += line.size();
       pos = end + 1;
     }
     const double scale = 1.1 * static_cast<double>(text_.size()) / kSample;
     auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
     c_.positions.reserve(guess(counts['p'])), c_.uvs.reserve(guess(counts['t'])), c_.normals.reserve(guess(counts['n']));
     c_.tangents.reserve(guess(counts['x'])), c_.influences.reserve(guess(counts['b'])), c_.colors.reserve(guess(counts['c']));
-    c_.faces.reserve(guess(faces)), c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - counts['p'] - counts['t'] - counts['n'] - counts['x'] - counts['b'] - counts['c']));
+    c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - counts['p'] - counts['t'] - counts['n'] - counts['x'] - counts['b'] - counts['c']));
+  }
+
+  // The common lines without Tokens: a vertex, face or pose command, then numbers of the short forms
+  // (swar_digits.hpp) each after exactly one space, then '\n'. Gives the start of the next line, or
+  // null to leave the line to scan(), which reads these lines alike and reports what is wrong with others.
+  const char* fast_line(const char* p) {
+    if (p[2] != ' ') return nullptr;
+    if (p[0] == 'v') {
+      switch (p[1]) {  // the usual vertex arrays straight in; the rest through store_vertex
+        case 'p': return fast_vector<4>(p + 2, c_.positions);
+        case 't': return fast_vector<2>(p + 2, c_.uvs);
+        case 'n': return fast_vector<3>(p + 2, c_.normals);
+        case 'b': return fast_influences(p + 2);
+        default: break;
+      }
+      const std::size_t max = vertex_floats(p[1]);
+      if (max == 0) return nullptr;
+      float v[kMaxFloats] = {};
+      const char* next;
+      const std::size_t n = floats(p + 2, v, max, next);
+      if (next) store_vertex(p[1], v, n);
+      return next;
+    }
+    if (p[0] == 'f' && (p[1] == 'm' || p[1] == 'a')) return fast_face(p + 2, p[1] == 'm');
+    if (p[0] == 'p' && (p[1] == 'q' || p[1] == 'm' || p[1] == 'a')) {
+      float v[kMaxFloats];
+      const char* next;
+      const std::size_t n = floats(p + 2, v, kMaxFloats, next);
+      if (next) store_pose(p[1], std::span<const float>(v, n));
+      return next;
+    }
+    return nullptr;
+  }
+
+  // A vp, vt or vn line of up to Max numbers (missing ones 0) into `to`, whose first components they are.
+  template <std::size_t Max, class V>
+  const char* fast_vector(const char* p, std::vector<V>& to) {
+    float v[Max] = {};
+    const char* next;
+    floats(p, v, Max, next);
+    if (next) {
+      if constexpr (sizeof(V) == 2 * sizeof(float)) to.push_back({v[0], v[1]});
+      else to.push_back({v[0], v[1], v[2]});
+    }
+    return next;
+  }
+
+  // Up to `max` short decimals each after one space from `p`, then '\n': their count, and `next` set
+  // to just after the '\n' (null when the line has another shape).
+  std::size_t floats(const char* p, float* out, std::size_t max, const char*& next) const {
+    std::size_t n = 0;
+    for (; *p == ' '; ++n) {
+      if (n == max || p >= fast_end_ || !(p = swar::short_decimal(p + 1, out[n]))) {
+        next = nullptr;
+        return 0;
+      }
+    }
+    next = *p == '\n' ? p + 1 : nullptr;
+    return n;
+  }
+
+  const char* fast_face(const char* p, bool mesh_relative) {
+    const auto first = static_cast<std::uint32_t>(c_.face_values.size());
+    for (; *p == ' ';) {
+      std::uint32_t i;
+      const bool negative = p < fast_end_ && p[1] == '-';
+      if (p >= fast_end_ || !(p = swar::short_digits(p + 1 + negative, i))) {
+        c_.face_values.resize(first);
+        return nullptr;
+      }
+      c_.face_values.push_back(negative ? -static_cast<std::int32_t>(i) : static_cast<std::int32_t>(i));
+    }
+    if (*p != '\n') {
+      c_.face_values.resize(first);
+      return nullptr;
+    }
+    add_face(first, mesh_relative);
+    return p + 1;
+  }
+
+  const char* fast_influences(const char* p) {
+    scratch_.clear();
+    for (; *p == ' ';) {
+      std::uint32_t joint;
+      float weight;
+      if (p >= fast_end_ || !(p = swar::short_digits(p + 1, joint)) || *p != ' ' || !(p = swar::short_decimal(p + 1, weight))) return nullptr;
+      add_influence(static_cast<std::int32_t>(joint), weight);
+    }
+    if (*p != '\n') return nullptr;
+    add_influences();
+    return p + 1;
   }
 
   void scan(std::string_view cmd, Tokens& t, std::string_view line) {
@@ -67,87 +173,111 @@ class Scanner {
       const auto first = static_cast<std::uint32_t>(c_.face_values.size());
       for (long long i; t.integer(i);)
         c_.face_values.push_back(i >= INT32_MIN && i <= INT32_MAX ? static_cast<std::int32_t>(i) : kIndexOutOfRange);
-      event(ChunkEvent::Kind::Face);
-      c_.faces.push_back({first, static_cast<std::uint32_t>(c_.face_values.size() - first), cmd == "fm"});
+      add_face(first, cmd == "fm");
       return;
     } else if (cmd == "pq" || cmd == "pm" || cmd == "pa") {
-      float v[16];
+      float v[kMaxFloats];
       const std::span<const float> values(v, t.numbers(v));
       check_numbers(t);
-      event(ChunkEvent::Kind::Pose);
-      c_.poses.push_back(cmd == "pq" ? pose_from_pq(values) : cmd == "pm" ? pose_from_pm(values) : pose_from_pa(values));
+      store_pose(cmd[1], values);
       return;
     }
     event(ChunkEvent::Kind::Command);  // unknown commands too: assembly ignores them
     c_.commands.push_back(line);
   }
 
+  // The face whose indices start at face_values[first]: it extends the last event when that is a run
+  // of the same command and corner count on the line before, with no vp line since.
+  void add_face(std::uint32_t first, bool mesh_relative) {
+    const auto corners = static_cast<std::uint32_t>(c_.face_values.size() - first);
+    if (!c_.events.empty()) {
+      ChunkEvent& run = c_.events.back();
+      if (run.kind == ChunkEvent::Kind::Face && run.mesh_relative == mesh_relative && run.corners == corners &&
+          run.line + run.faces == c_.line_count && run.vp_count == c_.positions.size()) {
+        ++run.faces;
+        return;
+      }
+    }
+    c_.events.push_back({ChunkEvent::Kind::Face, mesh_relative, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
+  }
+
+  void store_pose(char kind, std::span<const float> values) {
+    event(ChunkEvent::Kind::Pose);
+    c_.poses.push_back(kind == 'q' ? pose_from_pq(values) : kind == 'm' ? pose_from_pm(values) : pose_from_pa(values));
+  }
+
+  // The vertex's influences from those gathered in scratch_.
+  void add_influences() {
+    SkinInfluences& s = c_.influences.emplace_back();
+    strongest_influences(scratch_, s);
+    for (const std::int32_t joint : s.joints) c_.max_joint = std::max(c_.max_joint, joint);
+  }
+
+  void add_influence(std::int32_t joint, float weight) {
+    if (weight > 1e-3f) scratch_.push_back({joint, weight});
+  }
+
+  // How many numbers the float-only vertex commands (vp vt vn vx vc v0-v9) take; 0 for the others.
+  static std::size_t vertex_floats(char kind) {
+    switch (kind) {
+      case 'p': case 'n': return kind == 'p' ? 4 : 3;
+      case 't': return 2;
+      case 'x': return 6;
+      case 'c': return 4;
+      default: return kind >= '0' && kind <= '9' ? 4 : 0;
+    }
+  }
+
+  // A float-only vertex line's `n` numbers (the rest of `v` zero) into its array; missing ones take
+  // the spec's defaults (0, and 1 for a colour's alpha).
+  void store_vertex(char kind, const float* v, std::size_t n) {
+    switch (kind) {
+      case 'p': c_.positions.push_back({v[0], v[1], v[2]}); break;
+      case 't': c_.uvs.push_back({v[0], v[1]}); break;
+      case 'n': c_.normals.push_back({v[0], v[1], v[2]}); break;
+      case 'x':
+        if (n > 4) {  // tangent + explicit bitangent; the sign follows from the frame
+          c_.bitangent_of.push_back(static_cast<std::uint32_t>(c_.tangents.size()));
+          c_.tangents.push_back({v[0], v[1], v[2], 0.0f});
+          c_.bitangents.push_back({v[3], v[4], v[5]});
+        } else {
+          c_.tangents.push_back({v[0], v[1], v[2], v[3]});
+        }
+        break;
+      case 'c': c_.colors.push_back({v[0], v[1], v[2], n > 3 ? v[3] : 1.0f}); break;
+      default: c_.custom[kind - '0'].push_back({v[0], v[1], v[2], v[3]});
+    }
+  }
+
   // The per-vertex commands (vp vt vn vx vb vc v0-v9 vs); false for any other "v?" word.
   bool vertex_attribute(char kind, Tokens& t) {
-    switch (kind) {
-      case 'p': {
-        float p[4] = {0, 0, 0, 1};
-        t.numbers(p);
-        c_.positions.push_back({p[0], p[1], p[2]});
-        return true;
-      }
-      case 't': {
-        float p[2] = {0, 0};
-        t.numbers(p);
-        c_.uvs.push_back({p[0], p[1]});
-        return true;
-      }
-      case 'n': {
-        float p[3] = {0, 0, 0};
-        t.numbers(p);
-        c_.normals.push_back({p[0], p[1], p[2]});
-        return true;
-      }
-      case 'x': {
-        float p[6] = {0, 0, 0, 0, 0, 0};
-        if (t.numbers(p) > 4) {  // tangent + explicit bitangent; the sign follows from the frame
-          c_.bitangent_of.push_back(static_cast<std::uint32_t>(c_.tangents.size()));
-          c_.tangents.push_back({p[0], p[1], p[2], 0.0f});
-          c_.bitangents.push_back({p[3], p[4], p[5]});
-        } else {
-          c_.tangents.push_back({p[0], p[1], p[2], p[3]});
-        }
-        return true;
-      }
-      case 'b': {
-        scratch_.clear();
-        long long joint;
-        float weight;
-        while (t.integer(joint)) {
-          if (joint < 0 || joint > INT32_MAX) fail(t, "IQE_JOINT_OUT_OF_RANGE", "joint index " + std::to_string(joint) + " is not a joint");
-          if (!t.number(weight)) {
-            if (!t.problem()) fail(t, "IQE_BAD_NUMBER", "joint " + std::to_string(joint) + " has no weight");
-            break;
-          }
-          if (weight > 1e-3f) scratch_.push_back({static_cast<std::int32_t>(joint), weight});
-        }
-        c_.influences.push_back(strongest_influences(scratch_));
-        return true;
-      }
-      case 'c': {
-        float p[4] = {0, 0, 0, 1};
-        t.numbers(p);
-        c_.colors.push_back({p[0], p[1], p[2], p[3]});
-        return true;
-      }
-      case 's': {
-        long long s = 0;
-        t.integer(s);
-        c_.smoothing_index.push_back(s);
-        return true;
-      }
-      default:
-        if (kind < '0' || kind > '9') return false;
-        float p[4] = {0, 0, 0, 0};
-        t.numbers(p);
-        c_.custom[kind - '0'].push_back({p[0], p[1], p[2], p[3]});
-        return true;
+    if (const std::size_t max = vertex_floats(kind)) {
+      float v[kMaxFloats] = {};
+      store_vertex(kind, v, t.numbers(v, max));
+      return true;
     }
+    if (kind == 'b') {
+      scratch_.clear();
+      long long joint;
+      float weight;
+      while (t.integer(joint)) {
+        if (joint < 0 || joint > INT32_MAX) fail(t, "IQE_JOINT_OUT_OF_RANGE", "joint index " + std::to_string(joint) + " is not a joint");
+        if (!t.number(weight)) {
+          if (!t.problem()) fail(t, "IQE_BAD_NUMBER", "joint " + std::to_string(joint) + " has no weight");
+          break;
+        }
+        add_influence(static_cast<std::int32_t>(joint), weight);
+      }
+      add_influences();
+      return true;
+    }
+    if (kind == 's') {
+      long long s = 0;
+      t.integer(s);
+      c_.smoothing_index.push_back(s);
+      return true;
+    }
+    return false;
   }
 
   // Numbers are where the command says; a token that is not a finite number is an error, not a default.
@@ -166,12 +296,20 @@ class Scanner {
   }
 
   std::string_view text_;
+  const char* fast_end_;  ///< fast_line reads numbers that start before this (swar::kReach from the end)
   Chunk c_;
   std::vector<Influence> scratch_;
 };
 
 }  // namespace
 
-Chunk scan_chunk(std::string_view text) { return Scanner(text).run(); }
+void Chunk::clear() {
+  positions.clear(), normals.clear(), uvs.clear(), tangents.clear(), colors.clear(), bitangents.clear(), bitangent_of.clear();
+  influences.clear(), max_joint = -1, smoothing_index.clear(), face_values.clear(), poses.clear(), commands.clear(), events.clear();
+  for (auto& v : custom) v.clear();
+  line_count = 0, comment_end = 0, offset = 0, size = 0;
+}
+
+Chunk scan_chunk(std::string_view text, Chunk reuse) { return Scanner(text, std::move(reuse)).run(); }
 
 }  // namespace aem::formats::iqe

@@ -12,16 +12,16 @@
 
 namespace aem::formats::iqe {
 
-/// The k-th event of a kind refers to the k-th face, pose or command of the chunk.
+/// The k-th Pose or Command event refers to the chunk's k-th pose or command; Face events take their
+/// indices from face_values in order.
 struct ChunkEvent {
   enum class Kind : std::uint8_t { Face, Pose, Command, Comment } kind;
-  std::uint32_t line;      ///< 1-based within the chunk
-  std::uint32_t vp_count;  ///< chunk-local `vp` lines read before this one
-};
-
-struct FaceRecord {
-  std::uint32_t first, count;  ///< into face_values
-  bool mesh_relative;          ///< fm rather than fa
+  bool mesh_relative = false;  ///< Face: fm rather than fa
+  std::uint32_t line;          ///< 1-based within the chunk (a Face run's first line)
+  std::uint32_t vp_count;      ///< chunk-local `vp` lines read before this one
+  /// Face: a run of `faces` lines in a row, each with `corners` indices (one event for a whole mesh's
+  /// triangles, typically).
+  std::uint32_t faces = 0, corners = 0;
 };
 
 /// Face indices beyond 32 bits become this value, which no vertex count can make valid.
@@ -35,23 +35,28 @@ struct Chunk {
   std::vector<Vec3> bitangents;
   std::vector<std::uint32_t> bitangent_of;  ///< tangent index (chunk-local) of each bitangent
   std::vector<SkinInfluences> influences;
+  std::int32_t max_joint = -1;  ///< the largest joint `influences` use (-1: none), so that assembly need not scan them
   std::array<std::vector<Vec4>, 10> custom;
   std::vector<std::int64_t> smoothing_index;
   // Ordered events and what they refer to.
   std::vector<std::int32_t> face_values;
-  std::vector<FaceRecord> faces;
   std::vector<Transform> poses;
   std::vector<std::string_view> commands;  ///< whole lines: mesh, material, joint, animation, ...
   std::vector<ChunkEvent> events;
   std::uint32_t line_count = 0;
   std::size_t comment_end = 0;  ///< offset in the chunk's text just after a `comment` line, if any
   std::size_t offset = 0, size = 0;  ///< where the chunk's text lies in the whole body (set by the caller)
+
+  /// Empties the chunk but keeps its arrays' memory, so that scanning the next chunk into it does not
+  /// fault fresh pages in.
+  void clear();
 };
 
-/// Scans `text` (whole lines), reserving the arrays from the mix of lines in its first 64 KB. Numbers
+/// Scans `text` (whole lines) into `reuse` (a spent chunk, cleared first; its arrays' memory is
+/// reused), reserving the arrays from the mix of lines in its first 64 KB. Numbers
 /// left out take their defaults, as in the spec; a token that is not a finite number, or a negative vb
 /// joint, throws ParseError with the line within `text` and the column. Errors that need global
 /// context (indices, parents, lengths) are found during assembly.
-Chunk scan_chunk(std::string_view text);
+Chunk scan_chunk(std::string_view text, Chunk reuse = {});
 
 }  // namespace aem::formats::iqe

@@ -73,6 +73,12 @@ class ScanPipeline {
 
   std::size_t size() const { return pieces_.size(); }
 
+  /// Takes back an assembled chunk: a later chunk is scanned into its memory.
+  void recycle(Chunk&& c) {
+    std::lock_guard lock(mutex_);
+    spare_.push_back(std::move(c));
+  }
+
   /// Chunk k once it is scanned (rethrows what its scan threw).
   Chunk& wait(std::size_t k) {
     if (workers_.empty()) {
@@ -88,7 +94,12 @@ class ScanPipeline {
  private:
   void scan(std::size_t k) {
     try {
-      chunks_[k] = scan_chunk(pieces_[k]);
+      Chunk reuse;
+      {
+        std::lock_guard lock(mutex_);
+        if (!spare_.empty()) reuse = std::move(spare_.back()), spare_.pop_back();
+      }
+      chunks_[k] = scan_chunk(pieces_[k], std::move(reuse));
       chunks_[k].offset = static_cast<std::size_t>(pieces_[k].data() - body_.data());
       chunks_[k].size = pieces_[k].size();
     } catch (...) {
@@ -109,7 +120,7 @@ class ScanPipeline {
 
   std::string_view body_;
   std::vector<std::string_view> pieces_;
-  std::vector<Chunk> chunks_;
+  std::vector<Chunk> chunks_, spare_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> done_;
   std::mutex mutex_;
@@ -134,7 +145,7 @@ class Assembler {
       Chunk& chunk = wait(pipeline, k, first_line);
       if (assemble(chunk, first_line, body)) break;
       first_line += chunk.line_count;
-      chunk = Chunk{};  // its arrays now live in the document
+      pipeline.recycle(std::move(chunk));
     }
     finish();
     doc_.line_count = line_number_;
@@ -162,15 +173,28 @@ class Assembler {
     append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
     append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
     append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
+    max_joint_ = std::max(max_joint_, c.max_joint);
     append(doc_.smoothing_index, c.smoothing_index, scale);
     for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
-    std::size_t next_face = 0, next_pose = 0, next_command = 0;
+    // Faces are not appended but assembled one by one: room for this chunk's triangles, and for as
+    // many again in each chunk to come (its rate over the rest of the text) when the array has to grow.
+    std::size_t triangles = 0;
+    for (const ChunkEvent& e : c.events)
+      if (e.kind == ChunkEvent::Kind::Face) triangles += std::size_t{e.faces} * (std::max<std::uint32_t>(e.corners, 2) - 2);
+    if (doc_.triangles.capacity() - doc_.triangles.size() < triangles)
+      doc_.triangles.reserve(doc_.triangles.size() + static_cast<std::size_t>(static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
+                                                                              static_cast<double>(std::max<std::size_t>(c.size, 1))));
+    const std::int32_t* face_values = c.face_values.data();
+    std::size_t next_pose = 0, next_command = 0;
     for (const ChunkEvent& e : c.events) {
       line_number_ = first_line + e.line - 1;
       vp_count_ = vp_base_ + e.vp_count;
       switch (e.kind) {
-        case ChunkEvent::Kind::Face: face(c, c.faces[next_face++]); break;
+        case ChunkEvent::Kind::Face:
+          face_run(face_values, e);
+          face_values += std::size_t{e.faces} * e.corners;
+          break;
         case ChunkEvent::Kind::Pose: pose(c.poses[next_pose++]); break;
         case ChunkEvent::Kind::Command: command(c.commands[next_command++]); break;
         case ChunkEvent::Kind::Comment:
@@ -270,26 +294,30 @@ class Assembler {
     doc_.segments.push_back(s);
   }
 
-  void face(const Chunk& c, const FaceRecord& f) {
+  // A run of e.faces faces of e.corners indices each, from `values`. What is the same for the whole run
+  // (segment, base, smoothing) is settled once; only the first face takes a pending `fs`.
+  void face_run(const std::int32_t* values, const ChunkEvent& e) {
     ensure_segment();
-    idx_.clear();
     const long long count = vp_count_;
-    const long long base = f.mesh_relative ? doc_.segments.back().first_vertex : 0;
-    for (std::uint32_t k = 0; k < f.count; ++k) {
-      const long long i = c.face_values[f.first + k];  // kIndexOutOfRange fails below like any bad index
-      const long long v = i < 0 ? count + i : base + i;
-      if (v < 0 || v >= count)
-        fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
-                                           std::to_string(count) + " are defined");
-      idx_.push_back(static_cast<std::uint32_t>(v));
+    const long long base = e.mesh_relative ? doc_.segments.back().first_vertex : 0;
+    Triangle t{{}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_group_, smooth_cos_, smooth_uv_, pending_edge_flags_};
+    for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
+      for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
+        const long long i = values[k];  // kIndexOutOfRange fails below like any bad index
+        const long long v = i < 0 ? count + i : base + i;
+        if (v < 0 || v >= count) {
+          line_number_ += f;
+          fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
+                                             std::to_string(count) + " are defined");
+        }
+        t.v[k == 0 ? 0 : 2] = static_cast<std::uint32_t>(v);
+        if (k >= 2) doc_.triangles.push_back(t);
+        t.v[1] = t.v[2];
+      }
+      t.edge_flags = 7;
     }
-    const std::uint8_t flags = pending_edge_flags_;
-    pending_edge_flags_ = 7;
-    for (std::size_t k = 2; k < idx_.size(); ++k) {  // convex polygon: fan
-      doc_.triangles.push_back({{idx_[0], idx_[k - 1], idx_[k]}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_uv_,
-                                smooth_group_, smooth_cos_, flags});
-      ++doc_.segments.back().triangle_count;
-    }
+    if (e.faces > 0) pending_edge_flags_ = 7;
+    if (e.corners > 2) doc_.segments.back().triangle_count += e.faces * (e.corners - 2);
   }
 
   void close_segment() {
@@ -319,9 +347,10 @@ class Assembler {
       for (std::size_t k = 0; k < bitangent_of_.size(); ++k) aligned[bitangent_of_[k]] = doc_.bitangents[k];
       doc_.bitangents = std::move(aligned);
     }
-    for (const auto& skin : doc_.influences)
+    if (max_joint_ < 0 || static_cast<std::size_t>(max_joint_) < doc_.joints.size() || doc_.joints.empty()) return;
+    for (const auto& skin : doc_.influences)  // there is a bad joint: name the first
       for (const std::int32_t joint : skin.joints)
-        if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size() && !doc_.joints.empty())
+        if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size())
           fail("IQE_JOINT_OUT_OF_RANGE", "a vb line uses joint " + std::to_string(joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
   }
 
@@ -331,9 +360,10 @@ class Assembler {
   std::string material_;
   bool smooth_uv_ = false, frame_open_ = false;
   std::int64_t smooth_group_ = -1;
+  std::int32_t max_joint_ = -1;  ///< the largest joint any vb line kept
   float smooth_cos_ = -1.0f;
   std::uint8_t pending_edge_flags_ = 7;
-  std::vector<std::uint32_t> bitangent_of_, idx_;
+  std::vector<std::uint32_t> bitangent_of_;
 };
 
 }  // namespace

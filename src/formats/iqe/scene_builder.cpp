@@ -20,9 +20,10 @@ bool names_image_file(const std::string& name) {
 }
 
 // The distinct vertices `global_triangles` use, in file order, and the triangles renumbered into
-// them. `remap` (one kUnused entry per document vertex) is scratch shared by all meshes: only the
-// entries this mesh touches are set, and they are reset before returning.
-std::vector<std::uint32_t> take_vertices(const std::vector<std::uint32_t>& global_triangles, std::vector<std::uint32_t>& remap,
+// them (moved over when they are the document's vertices 0..n-1 in order). `remap` (one kUnused
+// entry per document vertex) is scratch shared by all meshes: only the entries this mesh touches are
+// set, and they are reset before returning.
+std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_triangles, std::vector<std::uint32_t>& remap,
                                          std::vector<std::uint32_t>& indices) {
   std::vector<std::uint32_t> used;
   std::uint32_t lo = kUnused, hi = 0;
@@ -32,8 +33,14 @@ std::vector<std::uint32_t> take_vertices(const std::vector<std::uint32_t>& globa
       used.push_back(g);
       lo = std::min(lo, g), hi = std::max(hi, g);
     }
-  if (!used.empty() && hi - lo + 1 == used.size()) std::iota(used.begin(), used.end(), lo);  // contiguous: no sort needed
+  const bool contiguous = !used.empty() && hi - lo + 1 == used.size();
+  if (contiguous) std::iota(used.begin(), used.end(), lo);  // no sort needed
   else std::sort(used.begin(), used.end());
+  for (std::uint32_t g : used) remap[g] = kUnused;
+  if (contiguous && lo == 0) {
+    indices = std::move(global_triangles);
+    return used;
+  }
   for (std::uint32_t k = 0; k < used.size(); ++k) remap[used[k]] = k;
   indices.reserve(global_triangles.size());
   for (std::uint32_t g : global_triangles) indices.push_back(remap[g]);
@@ -41,26 +48,22 @@ std::vector<std::uint32_t> take_vertices(const std::vector<std::uint32_t>& globa
   return used;
 }
 
-Mesh build_mesh(const Document& doc, const std::vector<Vec3>& normals, const std::vector<std::uint32_t>& global_triangles,
-                std::string name, std::vector<std::uint32_t>& remap) {
+// `sole`: no other mesh reads the document, so arrays that the mesh uses whole and in order are moved.
+Mesh build_mesh(Document& doc, std::vector<Vec3>& normals, std::vector<std::uint32_t>& global_triangles, std::string name,
+                std::vector<std::uint32_t>& remap, bool sole) {
   Mesh m;
   m.name = std::move(name);
   const std::vector<std::uint32_t> used = take_vertices(global_triangles, remap, m.indices);
-  auto gather = [&used](const auto& source, auto& target) {
+  const bool whole = sole && used.size() == doc.positions.size() && (used.empty() || used.back() + 1 == used.size());
+  auto gather = [&used, whole](auto& source, auto& target) {
     if (source.empty()) return;
+    if (whole) {
+      target = std::move(source);
+      return;
+    }
     target.reserve(used.size());
     for (std::uint32_t g : used) target.push_back(source[g]);
   };
-  gather(doc.positions, m.positions);
-  gather(normals, m.normals);
-  gather(doc.influences, m.skin);
-  if (!doc.uvs.empty()) gather(doc.uvs, m.uvs.emplace_back());
-  if (!doc.colors.empty()) gather(doc.colors, m.colors.emplace_back());
-  for (int c = 0; c < 10; ++c) {
-    if (doc.custom_sizes[c] <= 0 || doc.custom[c].empty()) continue;
-    CustomAttribute& a = m.custom.emplace_back(CustomAttribute{doc.custom_names[c], doc.custom_sizes[c], {}});
-    for (std::uint32_t g : used) a.values.insert(a.values.end(), &doc.custom[c][g].x, &doc.custom[c][g].x + a.components);
-  }
   if (!doc.tangents.empty())
     for (std::uint32_t g : used) {
       Vec4 t = doc.tangents[g];
@@ -76,7 +79,18 @@ Mesh build_mesh(const Document& doc, const std::vector<Vec3>& normals, const std
       if (t.w == 0.0f) t.w = 1.0f;
       m.tangents.push_back(t);
     }
-  if (!m.bitangents.empty()) m.bitangents.resize(m.positions.size());
+  if (!m.bitangents.empty()) m.bitangents.resize(used.size());
+  for (int c = 0; c < 10; ++c) {
+    if (doc.custom_sizes[c] <= 0 || doc.custom[c].empty()) continue;
+    CustomAttribute& a = m.custom.emplace_back(CustomAttribute{doc.custom_names[c], doc.custom_sizes[c], {}});
+    for (std::uint32_t g : used) a.values.insert(a.values.end(), &doc.custom[c][g].x, &doc.custom[c][g].x + a.components);
+  }
+  // Last, since the tangents above read the normals.
+  gather(doc.positions, m.positions);
+  gather(normals, m.normals);
+  gather(doc.influences, m.skin);
+  if (!doc.uvs.empty()) gather(doc.uvs, m.uvs.emplace_back());
+  if (!doc.colors.empty()) gather(doc.colors, m.colors.emplace_back());
   return m;
 }
 
@@ -110,6 +124,7 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
     for (std::uint32_t j = 0; j < doc.joints.size(); ++j) {
       Channel ch;
       ch.joint = j;
+      ch.translation.reserve(a.frames.size()), ch.rotation.reserve(a.frames.size()), ch.scale.reserve(a.frames.size());
       for (std::size_t f = 0; f < a.frames.size(); ++f) {
         // Frames with fewer poses than joints use the base pose; extra poses are ignored.
         const Transform p = j < a.frames[f].size() ? a.frames[f][j] : s.joints[j].rest;
@@ -126,11 +141,11 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
 
 }  // namespace
 
-Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals, const std::string& format) {
+Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::string& format) {
   Result<Scene> result(Scene{});
   Scene& s = result.value();
   s.source_format = format;
-  s.comment = doc.comment;
+  s.comment = std::move(doc.comment);
   std::map<std::string, std::int32_t> material_index;
   auto material = [&](const std::string& name) {
     auto [it, added] = material_index.emplace(name, static_cast<std::int32_t>(s.materials.size()));
@@ -146,18 +161,19 @@ Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals,
   for (const auto& seg : doc.segments) {
     std::vector<std::uint32_t> tris;
     if (!doc.triangles.empty()) {
+      tris.reserve(3 * std::size_t{seg.triangle_count});
       for (std::uint32_t t = seg.first_triangle; t < seg.first_triangle + seg.triangle_count; ++t)
         tris.insert(tris.end(), doc.triangles[t].v, doc.triangles[t].v + 3);
     } else {  // no faces anywhere: each group of 3 vertices of the mesh is a triangle
       for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3) tris.insert(tris.end(), {v, v + 1, v + 2});
     }
     if (tris.empty()) continue;
-    Mesh m = build_mesh(doc, normals, tris, seg.name, remap);
+    Mesh m = build_mesh(doc, normals, tris, seg.name, remap, doc.segments.size() == 1);
     m.material = material(seg.material);
     s.meshes.push_back(std::move(m));
   }
   build_skeleton(doc, s, format, result.warnings);
-  if (doc.has_comment) s.source_notes.push_back({"comment", std::to_string(doc.comment.size()) + " bytes"});
+  if (doc.has_comment) s.source_notes.push_back({"comment", std::to_string(s.comment.size()) + " bytes"});
   return result;
 }
 

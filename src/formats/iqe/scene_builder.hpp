@@ -14,6 +14,7 @@ namespace aem::formats::iqe {
 
 /// Builds the scene in IQE/IQM conventions. `normals` (empty or one per vertex) replaces doc.normals.
 /// Warnings (missing base poses, assumed frame rate) carry `format` ("IQE", "IQM") in name and code.
-Result<Scene> build_scene(const Document& doc, const std::vector<Vec3>& normals, const std::string& format);
+/// Arrays of `doc` and `normals` may be moved into the scene: both are left valid but unspecified.
+Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::string& format);
 
 }  // namespace aem::formats::iqe

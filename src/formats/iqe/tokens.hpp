@@ -1,5 +1,6 @@
 // Tokenizing one IQE line in place (no allocation): commands, quoted or bare names, floats through
 // fast_float, integers by hand (the common short case, faster than from_chars). A '#' outside a name ends the line.
+// Short numbers are read eight bytes at a time when the caller says that the bytes after the line may be read.
 #pragma once
 
 #include <fast_float/fast_float.h>
@@ -8,11 +9,17 @@
 #include <cstdint>
 #include <string_view>
 
+#include "formats/iqe/swar_digits.hpp"
+
 namespace aem::formats::iqe {
 
 class Tokens {
  public:
-  explicit Tokens(std::string_view line) : begin_(line.data()), p_(line.data()), end_(line.data() + line.size()), token_(p_) {}
+  /// `readable_end` (at or after the line's end): how far past the line bytes may be loaded; the
+  /// line's end when not given.
+  explicit Tokens(std::string_view line, const char* readable_end = nullptr)
+      : begin_(line.data()), p_(line.data()), end_(line.data() + line.size()), token_(p_),
+        swar_end_(swar::kSwarDigits && readable_end && readable_end - end_ >= swar::kReach ? readable_end - swar::kReach : begin_) {}
 
   /// The next whitespace-separated word ("" at the end of the line).
   std::string_view word() {
@@ -39,7 +46,12 @@ class Tokens {
     skip_space();
     if (p_ >= end_ || *p_ == '#') return false;
     token_ = p_;
-    if (short_decimal(out)) return true;
+    float short_value;
+    if (const char* q = p_ < swar_end_ ? swar::short_decimal(p_, short_value) : nullptr; q && (q == end_ || is_space(*q))) {
+      out = short_value;
+      p_ = q;
+      return true;
+    }
     const char* start = p_;
     if (*start == '+') ++start;  // from_chars does not take a leading '+'
     float v = 0;
@@ -60,6 +72,12 @@ class Tokens {
     const char* p = p_;
     const bool negative = *p == '-';
     if (*p == '-' || *p == '+') ++p;
+    std::uint32_t short_value;
+    if (const char* q = p_ < swar_end_ ? swar::short_digits(p, short_value) : nullptr; q && (q == end_ || is_space(*q))) {
+      out = negative ? -static_cast<long long>(short_value) : short_value;
+      p_ = q;
+      return true;
+    }
     const char* digits = p;
     long long v = 0;
     while (p < end_ && static_cast<unsigned>(*p - '0') < 10 && p - digits < 18) v = v * 10 + (*p++ - '0');
@@ -97,38 +115,6 @@ class Tokens {
     if (!problem_) problem_ = code;
     return false;
   }
-  // The common case inline: [-]digits[.digits] with at most 7 significant digits and no exponent,
-  // delimited by a space or the line's end. The digits (< 2^24) and 10^k (k <= 10) are exact floats,
-  // so one division rounds correctly: the value fast_float gives. Anything else: false, p_ unmoved.
-  bool short_decimal(float& out) {
-    const char* p = p_;
-    const bool negative = *p == '-';
-    if (negative) ++p;
-    std::uint32_t mantissa = 0;
-    int digits = 0, scale = 0;
-    const char* first = p;
-    while (p < end_ && static_cast<unsigned>(*p - '0') < 10) {
-      mantissa = mantissa * 10 + static_cast<std::uint32_t>(*p++ - '0');
-      digits += mantissa != 0;  // leading zeros are not significant
-      if (digits > 7) return false;
-    }
-    if (p == first) return false;
-    if (p < end_ && *p == '.') {
-      const char* fraction = ++p;
-      while (p < end_ && static_cast<unsigned>(*p - '0') < 10) {
-        mantissa = mantissa * 10 + static_cast<std::uint32_t>(*p++ - '0');
-        digits += mantissa != 0;
-        if (digits > 7 || ++scale > 10) return false;
-      }
-      if (p == fraction) return false;
-    }
-    if (p < end_ && !is_space(*p)) return false;
-    constexpr float kPowers[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
-    const float v = static_cast<float>(mantissa) / kPowers[scale];
-    out = negative ? -v : v;
-    p_ = p;
-    return true;
-  }
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
   void skip_space() {
     while (p_ < end_ && is_space(*p_)) ++p_;
@@ -137,6 +123,7 @@ class Tokens {
   const char* p_;
   const char* end_;
   const char* token_;
+  const char* swar_end_;  ///< a token starting before this may be loaded eight bytes at a time
   const char* problem_ = nullptr;
 };
 

@@ -1,0 +1,100 @@
+// Decimal digits eight bytes at a time in a 64-bit word (plain integer arithmetic, so the same code
+// serves x86, ARM and the browser build): how many digits a token starts with, and their value,
+// without a branch per character. Little-endian hosts only; elsewhere kSwarDigits is false.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+namespace aem::formats::iqe::swar {
+
+inline constexpr bool kSwarDigits = std::endian::native == std::endian::little;
+
+/// The 8 bytes at `p` (all must be readable), the first in the lowest byte.
+inline std::uint64_t load8(const char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+/// How many of w's bytes, from the first, are '0'..'9' (8 when all are).
+inline int leading_digits(std::uint64_t w) {
+  const std::uint64_t x = w ^ 0x3030303030303030u;  // '0'..'9' become 0..9, every other byte is >= 10
+  // A byte's top bit ends up set when it is >= 10: adding 0x76 carries 10..127 into bit 7, and bytes
+  // >= 128 have it already (masking with 0x7F first keeps the addition inside each byte).
+  const std::uint64_t not_digit = (((x & 0x7F7F7F7F7F7F7F7Fu) + 0x7676767676767676u) | x) & 0x8080808080808080u;
+  return not_digit ? std::countr_zero(not_digit) >> 3 : 8;
+}
+
+/// The value of w's first `n` bytes (1 <= n <= 8, all digits) read as a decimal number.
+inline std::uint32_t digits_value(std::uint64_t w, int n) {
+  // Shifting the n digits to the top of the word leaves zero bytes in front: an 8-digit number with
+  // leading zeros. Then neighbours merge pairwise: bytes into 2-digit, 4-digit, 8-digit values,
+  // each step's sums small enough never to carry into the next lane.
+  std::uint64_t x = (w ^ 0x3030303030303030u) << (64 - 8 * n);
+  x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFu;
+  x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFu;
+  return static_cast<std::uint32_t>(x * 10000 + (x >> 32));
+}
+
+inline constexpr std::uint64_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+inline constexpr double kTenths[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
+
+/// mantissa / 10^scale correctly rounded to float, for mantissa < 2^24 and scale <= 10, by one double
+/// multiplication (no division on the critical path): the product is within 2^-52 of the quotient,
+/// while such a quotient is never closer than about 2^-48 (relative) to a midpoint between two floats,
+/// so rounding the product gives the quotient's float (checked for every mantissa and scale in
+/// tests/iqe/iqe_short_decimal_test.cpp).
+inline float scaled(std::uint32_t mantissa, int scale) { return static_cast<float>(static_cast<double>(mantissa) * kTenths[scale]); }
+
+/// How many bytes from a token's start short_digits and short_decimal may load.
+inline constexpr std::ptrdiff_t kReach = 32;
+
+/// 1 to 7 digits at `p`: their value, and the end of the digits; null for anything else.
+[[gnu::always_inline]] inline const char* short_digits(const char* p, std::uint32_t& out) {
+  const std::uint64_t w = load8(p);
+  const int n = leading_digits(w);
+  if (n == 0 || n == 8) return nullptr;
+  out = digits_value(w, n);
+  return p + n;
+}
+
+/// [-]I[.F] at `p`, I 1-7 digits, F 1-10 digits and I.F below 2^24 with the point dropped: the float
+/// it denotes, and the end of its characters; null for any other form (the caller's general path).
+[[gnu::always_inline]] inline const char* short_decimal(const char* p, float& out) {
+  const bool negative = *p == '-';
+  p += negative;
+  // A lone digit first ("0", "1": most of the numbers of axis-aligned normals, whole weights and
+  // identity poses), without the word arithmetic.
+  if (const auto d = static_cast<unsigned>(static_cast<unsigned char>(p[0]) - '0'); d < 10 && p[1] != '.' && static_cast<unsigned char>(p[1] - '0') >= 10) {
+    const auto v = static_cast<float>(d);
+    out = negative ? -v : v;
+    return p + 1;
+  }
+  std::uint32_t whole;
+  p = short_digits(p, whole);
+  if (!p) return nullptr;
+  std::uint64_t mantissa = whole;
+  int scale = 0;
+  if (*p == '.') {
+    const std::uint64_t f = load8(++p);
+    scale = leading_digits(f);
+    if (scale == 0) return nullptr;
+    mantissa = mantissa * kPow10[scale] + digits_value(f, scale);
+    p += scale;
+    if (scale == 8) {  // up to two more
+      const std::uint64_t g = load8(p);
+      const int more = leading_digits(g);
+      if (more > 2) return nullptr;
+      if (more > 0) mantissa = mantissa * kPow10[more] + digits_value(g, more);
+      p += more, scale += more;
+    }
+  }
+  if (mantissa >= (1u << 24)) return nullptr;
+  const float v = scaled(static_cast<std::uint32_t>(mantissa), scale);
+  out = negative ? -v : v;
+  return p;
+}
+
+}  // namespace aem::formats::iqe::swar
