@@ -54,7 +54,8 @@ using ReadProgress = std::function<void(std::span<const std::byte> read, std::si
 Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk = 0,
                                           const ReadProgress& progress = {});
 
-/// A read-only memory mapping of a whole file; the bytes stay valid while the object lives.
+/// A read-only memory mapping of a whole file; the bytes stay valid while the object lives. The file
+/// must not be truncated meanwhile: touching a page past its new end raises SIGBUS.
 class MappedFile {
  public:
   static Result<MappedFile> open(const std::filesystem::path& path);
@@ -64,6 +65,9 @@ class MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
   ~MappedFile();
   std::span<const std::byte> bytes() const { return {static_cast<const std::byte*>(data_), size_}; }
+  /// Drops the whole pages of `range` (a part of bytes()) from this process's memory; the bytes stay
+  /// readable, read again from the file when touched.
+  void release(std::span<const std::byte> range) const;
 
  private:
   MappedFile() = default;
