@@ -24,13 +24,7 @@ constexpr std::uint64_t kMB = 1 << 20;
 
 /// A skinned tube written as .glb, about 36 MB: each vertex accessor spans several 1 MB decode blocks,
 /// the indices more than the 8 MB the mapping may hold.
-Scene large_scene() {
-  ExampleOptions o;
-  o.rings = 3000;
-  o.segments = 128;
-  o.joints = 16;
-  return make_example_scene(o);
-}
+Scene large_scene() { return make_example_scene({.segments = 128, .rings = 3000, .joints = 16}); }
 
 const fs::path& large_glb() {
   static const fs::path path = [] {
