@@ -53,6 +53,11 @@ struct AEMBone
 /* Loads and validates `filename`. On success *model must be released with aem_free_model; on
  * failure *model is NULL and aem_get_last_error() describes the problem. */
 enum AEMResult aem_load_model(const char* filename, struct AEMModel** model);
+/* Addition: like aem_load_model, but maps the file into memory instead of reading it (no copy, the
+ * fastest load). The file must stay unchanged until aem_free_model: replace it by renaming a new
+ * file over it, never by writing into it or truncating it. Writes through the returned pointers
+ * stay private to this process. */
+enum AEMResult aem_map_model(const char* filename, struct AEMModel** model);
 /* Kept for compatibility; releases nothing (all data stays valid until aem_free_model). */
 void aem_finish_loading_model(const struct AEMModel* model);
 /* Frees the model; NULL is allowed. */
@@ -86,7 +91,7 @@ void aem_evaluate_model_animation(const struct AEMModel* model,
                                   float time,
                                   float* bone_transforms);
 
-/* Additions: a one-line description of the last aem_load_model failure on this thread
+/* Additions: a one-line description of the last aem_load_model or aem_map_model failure on this thread
  * ("file: AEM error CODE at byte N: message"), or "" after a success. */
 const char* aem_get_last_error(void);
 

@@ -88,8 +88,12 @@ class AemView {
 /// An AEM file held in memory (read, copied or memory-mapped) together with its validated view.
 class AemModel {
  public:
+  /// `Read` copies the file into memory the model owns. `Map` maps it instead (no copy; the fastest
+  /// load): the file must then stay unchanged while the model lives (replace it by renaming a new
+  /// file over it, never by writing into it or truncating it); writes into the mapped bytes stay
+  /// private to this process.
   enum class Source { Read, Map };
-  /// Loads and validates a file; `Map` memory-maps it instead of reading it.
+  /// Loads and validates a file from `source`.
   static Result<AemModel> load(const std::filesystem::path& path, Source source = Source::Read);
   /// Validates bytes in place when they are 4-byte aligned and `copy` is false, else copies them
   /// into aligned storage first. Non-copied bytes must outlive the model.

@@ -95,7 +95,7 @@ Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std
   return out;
 }
 
-Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
+Result<MappedFile> MappedFile::open(const std::filesystem::path& path, Writes writes) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
   note_read(path);
@@ -108,7 +108,10 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
   MappedFile f;
   f.size_ = static_cast<std::size_t>(st.st_size);
   if (f.size_ > 0) {
-    void* p = ::mmap(nullptr, f.size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    // No MAP_POPULATE: on a writable private mapping it would copy every page, and faulting pages
+    // in on first touch (the kernel maps neighbours too) costs less than populating them up front.
+    const int protection = writes == Writes::Private ? PROT_READ | PROT_WRITE : PROT_READ;
+    void* p = ::mmap(nullptr, f.size_, protection, MAP_PRIVATE, fd, 0);
     if (p == MAP_FAILED) {
       auto e = io_error("IO_READ_FAILED", path, "mmap failed");
       ::close(fd);
@@ -126,7 +129,7 @@ void MappedFile::release(std::span<const std::byte> range) const {
   const auto begin = std::max(reinterpret_cast<std::uintptr_t>(range.data()), base);
   const auto end = std::min(reinterpret_cast<std::uintptr_t>(range.data() + range.size()), base + size_);
   const std::uintptr_t first = (begin + page - 1) & ~(page - 1), last = end & ~(page - 1);
-  // A private read-only mapping has no changes to lose: the kernel maps the file's pages in again.
+  // The kernel maps the file's pages in again when they are touched.
   if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
 }
 

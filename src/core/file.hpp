@@ -54,11 +54,16 @@ using ReadProgress = std::function<void(std::span<const std::byte> read, std::si
 Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk = 0,
                                           const ReadProgress& progress = {});
 
-/// A read-only memory mapping of a whole file; the bytes stay valid while the object lives. The file
-/// must not be truncated meanwhile: touching a page past its new end raises SIGBUS.
+/// A memory mapping of a whole file; the bytes stay valid while the object lives. The pages are the
+/// page cache's: the file must not be written or truncated while mapped (changes show through, and
+/// touching pages past a truncated end raises SIGBUS). Replacing it by a rename, as our writers do, is
+/// safe: the mapping keeps the old file.
 class MappedFile {
  public:
-  static Result<MappedFile> open(const std::filesystem::path& path);
+  /// `Fault`: writing into the bytes faults. `Private`: writes are allowed and stay in this process
+  /// (copy on write); the mapping then counts against the commit limit like allocated memory.
+  enum class Writes { Fault, Private };
+  static Result<MappedFile> open(const std::filesystem::path& path, Writes writes = Writes::Fault);
   MappedFile(MappedFile&& o) noexcept;
   MappedFile& operator=(MappedFile&& o) noexcept;
   MappedFile(const MappedFile&) = delete;
@@ -66,7 +71,7 @@ class MappedFile {
   ~MappedFile();
   std::span<const std::byte> bytes() const { return {static_cast<const std::byte*>(data_), size_}; }
   /// Drops the whole pages of `range` (a part of bytes()) from this process's memory; the bytes stay
-  /// readable, read again from the file when touched.
+  /// readable, read again from the file when touched (on a `Private` mapping, writes to them are lost).
   void release(std::span<const std::byte> range) const;
 
  private:

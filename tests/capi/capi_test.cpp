@@ -26,10 +26,16 @@ void write_bytes(const std::filesystem::path& path, const std::vector<std::byte>
   std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
 }
 
-TEST(CApi, GettersMatchTheFile) {
+// aem_load_model reads the file, aem_map_model maps it: both give the same answers and the same errors.
+using Loader = AEMResult (*)(const char*, AEMModel**);
+class CApiLoad : public ::testing::TestWithParam<Loader> {};
+INSTANTIATE_TEST_SUITE_P(ReadAndMap, CApiLoad, ::testing::Values(&aem_load_model, &aem_map_model),
+                         [](const auto& info) { return info.param == &aem_load_model ? "Read" : "Map"; });
+
+TEST_P(CApiLoad, GettersMatchTheFile) {
   auto path = write_example(test::temp_dir("capi"));
   AEMModel* model = nullptr;
-  ASSERT_EQ(aem_load_model(path.c_str(), &model), AEMResult_Success) << aem_get_last_error();
+  ASSERT_EQ(GetParam()(path.c_str(), &model), AEMResult_Success) << aem_get_last_error();
   auto view_model = AemModel::load(path);
   ASSERT_TRUE(view_model.ok());
   const auto& c = view_model->view().counts();
@@ -60,10 +66,11 @@ TEST(CApi, GettersMatchTheFile) {
   aem_free_model(nullptr);
 }
 
-TEST(CApi, EveryInvalidFileIsAnErrorNotACrash) {
+TEST_P(CApiLoad, EveryInvalidFileIsAnErrorNotACrash) {
+  const Loader load = GetParam();
   auto dir = test::temp_dir("capi-bad");
   AEMModel* model = reinterpret_cast<AEMModel*>(0x1);
-  EXPECT_EQ(aem_load_model((dir / "missing.aem").c_str(), &model), AEMResult_FileNotFound);
+  EXPECT_EQ(load((dir / "missing.aem").c_str(), &model), AEMResult_FileNotFound);
   EXPECT_EQ(model, nullptr);
   EXPECT_NE(std::string(aem_get_last_error()).find("missing.aem"), std::string::npos);
 
@@ -71,15 +78,15 @@ TEST(CApi, EveryInvalidFileIsAnErrorNotACrash) {
   auto bad = good;
   bad[0] = std::byte{'B'};
   write_bytes(dir / "magic.aem", bad);
-  EXPECT_EQ(aem_load_model((dir / "magic.aem").c_str(), &model), AEMResult_InvalidFileType);
+  EXPECT_EQ(load((dir / "magic.aem").c_str(), &model), AEMResult_InvalidFileType);
   bad = good;
   bad[3] = std::byte{7};
   write_bytes(dir / "version.aem", bad);
-  EXPECT_EQ(aem_load_model((dir / "version.aem").c_str(), &model), AEMResult_InvalidVersion);
+  EXPECT_EQ(load((dir / "version.aem").c_str(), &model), AEMResult_InvalidVersion);
   bad = good;
   bad.resize(bad.size() - 1);
   write_bytes(dir / "short.aem", bad);
-  EXPECT_EQ(aem_load_model((dir / "short.aem").c_str(), &model), AEMResult_InvalidFile);
+  EXPECT_EQ(load((dir / "short.aem").c_str(), &model), AEMResult_InvalidFile);
   EXPECT_EQ(model, nullptr);
   EXPECT_NE(std::string(aem_get_last_error()).find("AEM_SIZE_MISMATCH"), std::string::npos);
 }
@@ -97,6 +104,30 @@ TEST(CApi, EvaluationMatchesReferenceDump) {
     for (uint32_t b = 0; b < bones; ++b)
       for (int k = 0; k < 16; ++k) EXPECT_TRUE(test::close_enough(out[b * 16 + k], e.bones[b][k]));
   }
+  aem_free_model(model);
+}
+
+TEST(CApiMap, WritesStayPrivateAndARenamedReplacementLeavesTheModelAlone) {
+  auto dir = test::temp_dir("capi-map");
+  auto path = write_example(dir);
+  const auto original = test::read_bytes(path);
+  AEMModel* model = nullptr;
+  ASSERT_EQ(aem_map_model(path.c_str(), &model), AEMResult_Success) << aem_get_last_error();
+  auto* vertices = static_cast<unsigned char*>(aem_get_model_vertices(model));
+  std::vector<unsigned char> first_vertex(vertices, vertices + 92);
+  std::memset(vertices, 0x5A, 92);  // allowed, as with the reference's read buffer
+  EXPECT_EQ(test::read_bytes(path), original) << "a write into the mapped model reached the file";
+
+  // Replacing the file the way our writers do (a new file renamed over it) keeps the mapped bytes.
+  auto other = make_example_scene();
+  other.meshes[0].positions[0] = {9.0f, 9.0f, 9.0f};
+  ASSERT_TRUE(write_scene(dir / "replacement.aem", other).ok());
+  std::filesystem::rename(dir / "replacement.aem", path);
+  EXPECT_EQ(vertices[0], 0x5A);
+  AEMModel* again = nullptr;
+  ASSERT_EQ(aem_map_model(path.c_str(), &again), AEMResult_Success);
+  EXPECT_NE(std::memcmp(aem_get_model_vertices(again), first_vertex.data(), 92), 0) << "the new file is seen";
+  aem_free_model(again);
   aem_free_model(model);
 }
 

@@ -22,16 +22,12 @@ namespace {
 
 thread_local std::string last_error;
 
-}  // namespace
-
-extern "C" {
-
-enum AEMResult aem_load_model(const char* filename, struct AEMModel** model) {
+AEMResult load(const char* filename, struct AEMModel** model, aem::AemModel::Source source) {
   if (!model) return AEMResult_FileNotFound;
   *model = nullptr;
   last_error.clear();
   try {
-    auto loaded = aem::AemModel::load(filename ? filename : "");
+    auto loaded = aem::AemModel::load(filename ? filename : "", source);
     if (!loaded) {
       const auto& e = loaded.error();
       last_error = e.to_string();
@@ -46,6 +42,18 @@ enum AEMResult aem_load_model(const char* filename, struct AEMModel** model) {
     last_error = "out of memory";
     return AEMResult_OutOfMemory;
   }
+}
+
+}  // namespace
+
+extern "C" {
+
+enum AEMResult aem_load_model(const char* filename, struct AEMModel** model) {
+  return load(filename, model, aem::AemModel::Source::Read);
+}
+
+enum AEMResult aem_map_model(const char* filename, struct AEMModel** model) {
+  return load(filename, model, aem::AemModel::Source::Map);
 }
 
 void aem_finish_loading_model(const struct AEMModel*) {}

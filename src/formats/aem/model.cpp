@@ -43,7 +43,8 @@ Result<AemModel> AemModel::from_memory(std::span<const std::byte> bytes, bool co
 Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source) {
   auto storage = std::make_shared<Storage>();
   if (source == Source::Map) {
-    auto mapped = detail::MappedFile::open(path);
+    // Private writes: the C API hands out non-const pointers into these bytes, as the reference's does.
+    auto mapped = detail::MappedFile::open(path, detail::MappedFile::Writes::Private);
     if (!mapped) return mapped.error();
     storage->mapped.emplace(std::move(mapped.value()));
     const auto bytes = storage->mapped->bytes();
