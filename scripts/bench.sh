@@ -6,8 +6,9 @@
 #   scripts/bench.sh NAME...         only these programs (e.g. bench_aem_load; "processes" for the
 #                                    whole-process rows), then the summary of what ran
 #   scripts/bench.sh --scale [...]   also the scale rows: a generated glb over 1 GB converted to AEM
-#                                    (peak RSS; needs about 3 GB in $TMPDIR and 5 GB of memory) and a batch of 200
-#                                    corpus files converted with -j1 and -j2
+#                                    (peak RSS against the output's size + 100 MB; needs about 3 GB in
+#                                    $TMPDIR and 2 GB of memory) and a batch of 200 corpus files
+#                                    converted with -j1 and -j2
 # AEM_CORPUS_DIR names the shared corpus; without it the rows that need it (CesiumMan, the batch)
 # say "not measured". AEM_IQM_PEER names the reference IQM compiler (lsalzman/iqm, built outside the
 # tree): the IQE -> IQM row then times it on the same generated 50 MB IQE as its baseline; without

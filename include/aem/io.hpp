@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -61,6 +62,9 @@ struct ReadInput {
   std::span<const std::byte> bytes;
   std::filesystem::path path;
   ReadOptions options;
+  /// Optional (may be empty): a reader passes it parts of `bytes` it has decoded and does not expect to
+  /// read again, so that a memory-mapped input can give their pages back. The bytes stay readable.
+  std::function<void(std::span<const std::byte>)> release = {};
 };
 
 /// One supported format. `read`/`write` may be null when the format is read- or write-only.
@@ -94,7 +98,9 @@ const FormatHandler* format_for_extension(const std::filesystem::path& path, For
 /// The handler whose sniff accepts `bytes`, else the one for the extension, else null.
 const FormatHandler* detect_format(std::span<const std::byte> bytes, const std::filesystem::path& path);
 
-/// Reads a whole file in any supported format. Errors name the file.
+/// Reads a whole file in any supported format. Errors name the file. Files of 16 MB or more are
+/// memory-mapped instead of read into memory, and readers give back the pages they are done with: such
+/// a file must not be truncated while it is read (the process would get SIGBUS).
 Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options = {});
 /// Reads from memory; `path_hint` only names the source in errors and picks a format by extension.
 Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,

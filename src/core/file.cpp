@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <algorithm>
 #include <fstream>
@@ -120,6 +121,16 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path& path, Writes wr
   }
   ::close(fd);
   return f;
+}
+
+void MappedFile::release(std::span<const std::byte> range) const {
+  const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto base = reinterpret_cast<std::uintptr_t>(data_);
+  const auto begin = std::max(reinterpret_cast<std::uintptr_t>(range.data()), base);
+  const auto end = std::min(reinterpret_cast<std::uintptr_t>(range.data() + range.size()), base + size_);
+  const std::uintptr_t first = (begin + page - 1) & ~(page - 1), last = end & ~(page - 1);
+  // The kernel maps the file's pages in again when they are touched.
+  if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
 }
 
 MappedFile::MappedFile(MappedFile&& o) noexcept : data_(o.data_), size_(o.size_) {

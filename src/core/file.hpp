@@ -70,6 +70,9 @@ class MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
   ~MappedFile();
   std::span<const std::byte> bytes() const { return {static_cast<const std::byte*>(data_), size_}; }
+  /// Drops the whole pages of `range` (a part of bytes()) from this process's memory; the bytes stay
+  /// readable, read again from the file when touched (on a `Private` mapping, writes to them are lost).
+  void release(std::span<const std::byte> range) const;
 
  private:
   MappedFile() = default;

@@ -8,8 +8,11 @@
 #include "io/isolation.hpp"
 
 namespace aem {
-Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
-                         const ReadOptions& options) {
+namespace {
+
+/// read_scene from memory, with the reader's `release` of the parts it is done with.
+Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem::path& path_hint, const ReadOptions& options,
+                         std::function<void(std::span<const std::byte>)> release) {
   const FormatHandler* f = detect_format(bytes, path_hint);
   // Neither our signatures nor the extension say what it is: Assimp, where built, tells by content.
   const FormatHandler* by_content = f ? nullptr : find_format("assimp");
@@ -17,7 +20,7 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
   if (!f || !f->read)
     return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
                  "not a format aem reads (run `aem formats` for the list)"};
-  const ReadInput input{bytes, path_hint, options};
+  const ReadInput input{bytes, path_hint, options, std::move(release)};
   if (f->name == "assimp" && options.isolate_third_party) {
     Status survived = detail::survives_in_child([&] { (void)f->read(input); }, options.third_party_timeout_seconds,
                                                 "Assimp", path_hint.string());
@@ -30,7 +33,25 @@ Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem
   return scene;
 }
 
+// Below this size reading a file costs no more than mapping it and its buffer is short-lived; above it
+// the mapping lets a reader give back the pages it has decoded, so that the input is never whole in
+// memory beside the scene (a 1 GB glb converts to AEM in about the memory of its output).
+constexpr std::uintmax_t kMapFrom = 16u << 20;
+
+}  // namespace
+
+Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
+                         const ReadOptions& options) {
+  return read_bytes(bytes, path_hint, options, {});
+}
+
 Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options) {
+  std::error_code ec;
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size >= kMapFrom) {
+    auto mapped = detail::MappedFile::open(path);
+    if (!mapped) return mapped.error();
+    return read_bytes(mapped->bytes(), path, options, [&](std::span<const std::byte> done) { mapped->release(done); });
+  }
   auto data = detail::read_file_uninitialized(path);  // every reader copies what it keeps: no zero fill needed
   if (!data) return data.error();
   return read_scene(data->bytes(), path, options);

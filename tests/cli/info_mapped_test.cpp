@@ -3,11 +3,6 @@
 // warnings and errors, on fixtures, the corpus, generated and hostile files.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <regex>
 
 #include "support/corpus.hpp"
@@ -40,27 +35,6 @@ CliRun expect_same_info(const fs::path& file, const fs::path& dir) {
 fs::path write_raw(const fs::path& dir, const std::string& name, const test::RawAem& raw) {
   test::write_file(dir / name, raw.bytes());
   return dir / name;
-}
-
-/// Peak resident memory of one run of the aem CLI with `args`, its output discarded (bytes).
-std::uint64_t peak_rss(std::vector<std::string> args) {
-  args.insert(args.begin(), AEM_CLI_PATH);
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  EXPECT_EQ(wait4(pid, &status, 0, &usage), pid);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  return std::uint64_t(usage.ru_maxrss) * 1024;
 }
 
 bool has(const std::string& text, const std::string& pattern) { return std::regex_search(text, std::regex(pattern)); }
@@ -150,7 +124,7 @@ TEST(InfoMapped, MappedFileIsTheOnlyCopyInMemory) {
   const auto file = dir / "tube.aem";
   ASSERT_EQ(test::run_cli("example " + quoted(file) + " --rings 500 --segments 128 --joints 60"), 0);
   const std::uint64_t size = fs::file_size(file);
-  const std::uint64_t mapped = peak_rss({"info", file.string()}), scene = peak_rss({"info", "--whole-scene", file.string()});
+  const std::uint64_t mapped = test::cli_peak_rss({"info", file.string()}), scene = test::cli_peak_rss({"info", "--whole-scene", file.string()});
   // The scene path holds the file's bytes and then the scene's vertex arrays, each about the file's
   // size; the mapped path only the file's pages (the process's own few megabytes are in both).
   EXPECT_GT(scene, mapped + size) << "mapped " << mapped << ", whole scene " << scene << ", file " << size;

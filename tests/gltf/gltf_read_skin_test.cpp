@@ -2,24 +2,13 @@
 // zero (glTF files fill unused slots with joint 0). Checked on scenes written as .glb from known skins.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <utility>
-
 #include "aem/example.hpp"
 #include "aem/io.hpp"
+#include "gltf/gltf_read_support.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {
 namespace {
-
-/// A vertex's (joint, weight) pairs with a positive weight, sorted.
-std::vector<std::pair<std::int32_t, float>> influences(const SkinInfluences& s) {
-  std::vector<std::pair<std::int32_t, float>> out;
-  for (int k = 0; k < kMaxInfluences; ++k)
-    if (s.weights[k] > 0) out.emplace_back(s.joints[k], s.weights[k]);
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 void expect_skin_read_back(const Scene& scene, const std::string& tag) {
   const auto path = test::temp_dir("gltf-skin-" + tag) / "skin.glb";
@@ -33,7 +22,7 @@ void expect_skin_read_back(const Scene& scene, const std::string& tag) {
     const auto& got = read->meshes[m].skin;
     ASSERT_EQ(got.size(), want.size());
     for (std::size_t v = 0; v < want.size(); ++v) {
-      auto w = influences(want[v]), g = influences(got[v]);
+      auto w = test::influences(want[v]), g = test::influences(got[v]);
       ASSERT_EQ(g.size(), w.size()) << "mesh " << m << " vertex " << v;
       for (std::size_t i = 0; i < w.size(); ++i) {
         EXPECT_EQ(g[i].first, w[i].first) << "mesh " << m << " vertex " << v;

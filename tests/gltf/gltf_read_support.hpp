@@ -1,6 +1,8 @@
 // Helpers for the native glTF reader tests: a scene posed with our animator.
 #pragma once
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "aem/animation.hpp"
@@ -10,6 +12,15 @@
 #include "support/point_sets.hpp"
 
 namespace aem::test {
+
+/// A vertex's (joint, weight) pairs with a positive weight, sorted: its influences whatever the slots.
+inline std::vector<std::pair<std::int32_t, float>> influences(const SkinInfluences& s) {
+  std::vector<std::pair<std::int32_t, float>> out;
+  for (int k = 0; k < kMaxInfluences; ++k)
+    if (s.weights[k] > 0) out.emplace_back(s.joints[k], s.weights[k]);
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 /// Each vertex's weights scaled to sum 1, as the renderer and the glTF writer do (CesiumMan's sum to
 /// about 0.7).

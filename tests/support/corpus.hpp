@@ -57,6 +57,9 @@ struct CliRun {
 /// Runs the aem CLI with `args` (shell-quoted by the caller), standard output and error kept apart
 /// (in files under `dir`).
 CliRun run_cli_split(const std::string& args, const std::filesystem::path& dir);
+/// Peak resident memory of one run of the aem CLI with `args` (bytes), its output discarded; the run
+/// must succeed.
+std::uint64_t cli_peak_rss(std::vector<std::string> args);
 /// Runs a shell command line; returns its exit code, its standard output in `out`.
 int run_shell(const std::string& cmd, std::string* out = nullptr);
 

@@ -91,22 +91,47 @@ std::uint64_t checked_stride(Context& ctx, const std::string& path, std::uint32_
   return stride;
 }
 
+template <class T>
+using Decoder = void (*)(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components, bool normalized, T* out);
+
+/// The decoder of components of glTF type `type` into T. Float sources only for float targets: the
+/// unsigned-integer uses checked their type before.
+template <class T>
+Decoder<T> decoder_for(std::uint32_t type) {
+  switch (type) {
+    case kByte: return decode_elements<T, std::int8_t>;
+    case kUByte: return decode_elements<T, std::uint8_t>;
+    case kShort: return decode_elements<T, std::int16_t>;
+    case kUShort: return decode_elements<T, std::uint16_t>;
+    case kFloat:
+      if constexpr (std::is_same_v<T, float>) return decode_elements<T, float>;
+      [[fallthrough]];
+    default: return decode_elements<T, std::uint32_t>;
+  }
+}
+
+/// Source bytes decoded between two hand-backs of the input (Context::done_with): a mapped file then
+/// holds about this much beside the arrays being filled, at one madvise per block.
+constexpr std::uint64_t kBlockBytes = 1 << 20;
+
 /// Reads `count` elements of `components` components from a view starting at `offset` into `out`.
 template <class T>
 void read_elements(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
                    int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
   const std::uint64_t stride = checked_stride(ctx, path, view_index, offset, count, components, type, sparse_part);
+  const std::uint64_t element = static_cast<std::uint64_t>(component_size(type)) * components;
   const std::byte* base = ctx.view(view_index).bytes.data() + offset;
-  // Float sources only for float targets: the unsigned-integer uses checked their type before.
-  switch (type) {
-    case kByte: return decode_elements<T, std::int8_t>(base, stride, count, components, normalized, out);
-    case kUByte: return decode_elements<T, std::uint8_t>(base, stride, count, components, normalized, out);
-    case kShort: return decode_elements<T, std::int16_t>(base, stride, count, components, normalized, out);
-    case kUShort: return decode_elements<T, std::uint16_t>(base, stride, count, components, normalized, out);
-    case kFloat:
-      if constexpr (std::is_same_v<T, float>) return decode_elements<T, float>(base, stride, count, components, normalized, out);
-      [[fallthrough]];
-    default: return decode_elements<T, std::uint32_t>(base, stride, count, components, normalized, out);
+  const Decoder<T> decode = decoder_for<T>(type);
+  const std::uint64_t block = std::max<std::uint64_t>(1, kBlockBytes / stride);
+  // Each hand-back starts at the previous block, so the page two blocks share is given back too.
+  const std::byte* handed_from = base;
+  for (std::uint64_t first = 0; first < count; first += block) {
+    const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(block, count - first));
+    const std::byte* at = base + stride * first;
+    decode(at, stride, n, components, normalized, out + first * components);
+    const std::byte* end = at + stride * (n - 1) + element;
+    ctx.done_with({handed_from, end});
+    handed_from = at;
   }
 }
 

@@ -147,6 +147,7 @@ std::span<const std::byte> meshopt_view(Context& ctx, const Json& ext, std::uint
   ctx.spend(view_length, ext.path());
   auto& out = ctx.owned.emplace_back(view_length);
   decode_meshopt(ctx, ext, src, out.data(), count, stride, mode, filter);
+  ctx.done_with(src);
   return out;
 }
 

@@ -22,6 +22,13 @@ void Context::spend(std::uint64_t bytes, const std::string& path) {
   budget -= bytes;
 }
 
+void Context::done_with(std::span<const std::byte> bytes) const {
+  const auto at = [](const std::byte* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  const auto whole = input.bytes;
+  if (input.release && at(bytes.data()) >= at(whole.data()) && at(bytes.data() + bytes.size()) <= at(whole.data() + whole.size()))
+    input.release(bytes);
+}
+
 Json Context::array(const Json& parent, std::string_view key) const {
   Json a = parent[key];
   if (a.exists() && !a.is_array()) fail("GLTF_BAD_VALUE", a.path(), "must be an array");

@@ -58,6 +58,11 @@ struct Context {
   /// An optional string (empty when missing).
   std::string string(const Json& value) const;
 
+  /// Tells the input that `bytes` are decoded: a mapped file gives their pages back. Reading them again
+  /// stays allowed (a view shared by several accessors) and only costs a new page-in. Bytes that are
+  /// not part of the input (decoded views, side files) are ignored.
+  void done_with(std::span<const std::byte> bytes) const;
+
   /// The bytes of bufferViews[i] (decompressed for EXT_meshopt_compression), checked against its buffer.
   const ViewBytes& view(std::uint32_t i);
 };

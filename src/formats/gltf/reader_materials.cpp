@@ -44,6 +44,7 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   if (auto view = ctx.optional_index(image["bufferView"], "bufferViews")) {
     const auto v = ctx.view(*view).bytes;
     out.data.assign(reinterpret_cast<const std::uint8_t*>(v.data()), reinterpret_cast<const std::uint8_t*>(v.data()) + v.size());
+    ctx.done_with(v);
     out.name = ctx.string(image["name"]);
   } else if (image["uri"].exists()) {
     const std::string uri = ctx.string(image["uri"]);
