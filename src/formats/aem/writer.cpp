@@ -1,5 +1,6 @@
 // Scene -> current-layout AEM, in the reference exporter's section and key order (docs/formats/aem.md §2).
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <optional>
 
@@ -164,19 +165,24 @@ Status write_aem(const Scene& input, detail::ByteWriter& w) {
       Vec4 t4 = i < m.tangents.size() ? m.tangents[i] : Vec4{};
       Vec3 t{t4.x, t4.y, t4.z};
       Vec3 b = i < m.bitangents.size() ? m.bitangents[i] : cross(n, t) * (t4.w < 0 ? -1.0f : 1.0f);
-      write_vec3(w, m.positions[i]);
-      write_vec3(w, n);
-      write_vec3(w, t);
-      write_vec3(w, b);
-      Vec2 uv = has_uv ? m.uvs[0][i] : Vec2{};
-      w.f32(uv.x);
-      w.f32(uv.y);
-      std::int32_t idx[4] = {-1, -1, -1, -1};
-      float wt[4] = {0, 0, 0, 0};
-      if (i < m.skin.size()) four_influences(m.skin[i], idx, wt, reduced);
-      for (auto x : idx) w.i32(x);
-      for (auto x : wt) w.f32(x);
-      w.i32(i < m.rigid_joints.size() ? m.rigid_joints[i] : -1);
+      // One record, one append: per-value puts were a fifth of a large conversion's user time.
+      aem_file::Vertex v{};
+      const auto put3 = [](float* to, const Vec3& from) {
+        to[0] = from.x;
+        to[1] = from.y;
+        to[2] = from.z;
+      };
+      put3(v.position, m.positions[i]);
+      put3(v.normal, n);
+      put3(v.tangent, t);
+      put3(v.bitangent, b);
+      const Vec2 uv = has_uv ? m.uvs[0][i] : Vec2{};
+      v.uv[0] = uv.x;
+      v.uv[1] = uv.y;
+      std::fill(std::begin(v.bone_indices), std::end(v.bone_indices), -1);
+      if (i < m.skin.size()) four_influences(m.skin[i], v.bone_indices, v.bone_weights, reduced);
+      v.extra_bone = i < m.rigid_joints.size() ? m.rigid_joints[i] : -1;
+      w.bytes(std::as_bytes(std::span(&v, 1)));
       w.spill();
     }
   }
@@ -185,8 +191,12 @@ Status write_aem(const Scene& input, detail::ByteWriter& w) {
 
   std::uint32_t base = 0;
   for (const auto& m : scene.meshes) {
-    for (std::uint32_t i : m.indices) {
-      w.u32(i + base);
+    // In blocks: one append per 4 096 indices instead of one per index.
+    std::array<std::uint32_t, 4096> block;
+    for (std::size_t at = 0; at < m.indices.size(); at += block.size()) {
+      const std::size_t n = std::min(block.size(), m.indices.size() - at);
+      for (std::size_t k = 0; k < n; ++k) block[k] = m.indices[at + k] + base;
+      w.bytes(std::as_bytes(std::span(block.data(), n)));
       w.spill();
     }
     base += static_cast<std::uint32_t>(m.positions.size());
