@@ -121,9 +121,11 @@ class Table:
         ratio = b / o
         ratio_text = f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
         if goal is None:
-            return self.rows.append((path, ms(o), f"{ms(b)} ({base_label})", ratio_text, "-", ""))
-        self.rows.append((path, ms(o), f"{ms(b)} ({base_label})", ratio_text,
-                          f">= {goal}x faster" if goal >= 1 else f"at most {1 / goal:.2g}x its time", "met" if ratio >= goal else "NOT met"))
+            goal_text, verdict = "-", ""
+        else:
+            goal_text = f">= {goal}x faster" if goal >= 1 else f"at most {1 / goal:.2g}x its time"
+            verdict = "met" if ratio >= goal else "NOT met"
+        self.rows.append((path, ms(o), f"{ms(b)} ({base_label})", ratio_text, goal_text, verdict))
 
     def per_bone(self, path, ours, base, goal):
         """Animation row from bench_animation's ns_per_bone counters (a crowd benchmark counts every

@@ -220,7 +220,8 @@ class Scanner {
   // How many numbers the float-only vertex commands (vp vt vn vx vc v0-v9) take; 0 for the others.
   static std::size_t vertex_floats(char kind) {
     switch (kind) {
-      case 'p': case 'n': return kind == 'p' ? 4 : 3;
+      case 'p': return 4;
+      case 'n': return 3;
       case 't': return 2;
       case 'x': return 6;
       case 'c': return 4;

@@ -36,8 +36,8 @@ std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_tria
   const bool contiguous = !used.empty() && hi - lo + 1 == used.size();
   if (contiguous) std::iota(used.begin(), used.end(), lo);  // no sort needed
   else std::sort(used.begin(), used.end());
-  for (std::uint32_t g : used) remap[g] = kUnused;
   if (contiguous && lo == 0) {
+    for (std::uint32_t g : used) remap[g] = kUnused;
     indices = std::move(global_triangles);
     return used;
   }
