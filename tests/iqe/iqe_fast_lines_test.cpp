@@ -136,13 +136,13 @@ TEST(IqeFastLines, MatchReferenceReading) {
     for (const auto& face : ref.faces) {
       auto vertex = [&](long long i) { return static_cast<std::uint32_t>(i < 0 ? static_cast<long long>(vertices) + i : i); };
       for (std::size_t k = 2; k < face.size(); ++k, ++t) {
-        ASSERT_LT(t, doc.triangles.size());
-        EXPECT_EQ(doc.triangles[t].v[0], vertex(face[0])) << t;
-        EXPECT_EQ(doc.triangles[t].v[1], vertex(face[k - 1])) << t;
-        EXPECT_EQ(doc.triangles[t].v[2], vertex(face[k])) << t;
+        ASSERT_LT(t, doc.triangle_count());
+        EXPECT_EQ(doc.corners[3 * t], vertex(face[0])) << t;
+        EXPECT_EQ(doc.corners[3 * t + 1], vertex(face[k - 1])) << t;
+        EXPECT_EQ(doc.corners[3 * t + 2], vertex(face[k])) << t;
       }
     }
-    EXPECT_EQ(t, doc.triangles.size());
+    EXPECT_EQ(t, doc.triangle_count());
   }
 }
 

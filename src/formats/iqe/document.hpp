@@ -1,4 +1,4 @@
-// An IQE file as parsed, before it becomes a scene: global vertex arrays, triangles with their
+// An IQE file as parsed, before it becomes a scene: global vertex arrays, triangles and their
 // smoothing settings, mesh segments, joints, poses, animations, comment.
 #pragma once
 
@@ -40,14 +40,19 @@ inline void strongest_influences(std::span<Influence> list, SkinInfluences& s) {
   }
 }
 
-struct Triangle {  // members ordered for 32 bytes without padding holes: a big file has millions
-  std::uint32_t v[3];
-  std::uint32_t segment;
-  // Smoothing state when the face was read (iqe.txt "Smoothing").
-  std::int64_t smooth_group = -1;
-  float smooth_cos = -1.0f;           ///< cos(smoothangle); -1 = 180° (everything smooths)
-  bool smooth_uv = false;
-  std::uint8_t edge_flags = 7;        ///< fs: bit k = edge from corner k smooths; 7 when no fs
+/// Smoothing state when a face was read (iqe.txt "Smoothing").
+struct Smoothing {
+  std::int64_t group = -1;
+  float cos = -1.0f;           ///< cos(smoothangle); -1 = 180° (everything smooths)
+  bool uv = false;
+  std::uint8_t edge_flags = 7;  ///< fs: bit k = edge from corner k smooths; 7 when no fs
+  friend bool operator==(const Smoothing&, const Smoothing&) = default;
+};
+
+/// The smoothing state from triangle `first` on, up to the next run's first triangle.
+struct SmoothingRun {
+  std::uint32_t first;
+  Smoothing state;
 };
 
 struct Segment {
@@ -76,7 +81,11 @@ struct Document {
   std::array<std::string, 10> custom_names;
   std::array<int, 10> custom_sizes{};  ///< from vertexarray; 0 = undeclared (unused)
   std::vector<std::int64_t> smoothing_index;  ///< vs
-  std::vector<Triangle> triangles;
+  /// Three vertex indices per triangle. Kept flat (not with each triangle's smoothing state) so that a
+  /// single mesh takes them over as its index array; the state rarely changes, so it is kept in runs.
+  std::vector<std::uint32_t> corners;
+  std::vector<SmoothingRun> smoothing;  ///< by first triangle, ascending; the first starts at 0 when there are faces
+  std::size_t triangle_count() const { return corners.size() / 3; }
   std::vector<Segment> segments;
   struct Joint {
     std::string name;

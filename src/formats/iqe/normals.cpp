@@ -36,25 +36,36 @@ std::uint32_t clone_vertex(Document& doc, std::uint32_t v) {
   return static_cast<std::uint32_t>(doc.positions.size() - 1);
 }
 
+// Each triangle's smoothing state, from the document's runs.
+std::vector<Smoothing> per_triangle(const Document& doc) {
+  std::vector<Smoothing> out(doc.triangle_count());
+  for (std::size_t r = 0; r < doc.smoothing.size(); ++r) {
+    const std::size_t end = r + 1 < doc.smoothing.size() ? doc.smoothing[r + 1].first : out.size();
+    std::fill(out.begin() + std::min<std::size_t>(doc.smoothing[r].first, out.size()), out.begin() + std::min(end, out.size()), doc.smoothing[r].state);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<Vec3> generate_normals(Document& doc) {
-  const std::size_t corners = doc.triangles.size() * 3;
-  std::vector<Vec3> face(doc.triangles.size());
-  for (std::size_t t = 0; t < doc.triangles.size(); ++t) {
-    const auto& v = doc.triangles[t].v;
+  const std::size_t corners = doc.corners.size();
+  std::vector<Vec3> face(doc.triangle_count());
+  for (std::size_t t = 0; t < face.size(); ++t) {
+    const std::uint32_t* v = &doc.corners[3 * t];
     const Vec3 a = doc.positions[v[0]], b = doc.positions[v[1]], c = doc.positions[v[2]];
     face[t] = cross(c - a, b - a);  // clockwise front faces; length = twice the area (area weighting)
   }
-  auto vertex_of = [&](std::size_t c) { return doc.triangles[c / 3].v[c % 3]; };
+  const std::vector<Smoothing> smoothing = per_triangle(doc);
+  auto vertex_of = [&](std::size_t c) { return doc.corners[c]; };
   auto compatible = [&](std::size_t c1, std::size_t c2) {
-    const Triangle &t1 = doc.triangles[c1 / 3], &t2 = doc.triangles[c2 / 3];
+    const Smoothing &t1 = smoothing[c1 / 3], &t2 = smoothing[c2 / 3];
     if (c1 / 3 == c2 / 3) return true;
-    if (t1.edge_flags == 0 || t2.edge_flags == 0 || t1.smooth_group != t2.smooth_group) return false;
+    if (t1.edge_flags == 0 || t2.edge_flags == 0 || t1.group != t2.group) return false;
     const std::uint32_t v1 = vertex_of(c1), v2 = vertex_of(c2);
-    if ((t1.smooth_uv || t2.smooth_uv) && !doc.uvs.empty() && !(doc.uvs[v1] == doc.uvs[v2])) return false;
+    if ((t1.uv || t2.uv) && !doc.uvs.empty() && !(doc.uvs[v1] == doc.uvs[v2])) return false;
     if (!doc.smoothing_index.empty() && doc.smoothing_index[v1] != doc.smoothing_index[v2]) return false;
-    const float limit = std::max(t1.smooth_cos, t2.smooth_cos);
+    const float limit = std::max(t1.cos, t2.cos);
     return limit <= -1.0f || dot(normalize(face[c1 / 3]), normalize(face[c2 / 3])) >= limit - 1e-6f;
   };
 
@@ -71,11 +82,11 @@ std::vector<Vec3> generate_normals(Document& doc) {
     // Many corners at one position: merge by the key tests only, in one pass per bucket.
     std::unordered_map<std::string, std::uint32_t> bucket;
     for (std::uint32_t c : group) {
-      const Triangle& t = doc.triangles[c / 3];
+      const Smoothing& t = smoothing[c / 3];
       const std::uint32_t v = vertex_of(c);
-      std::string k = std::to_string(t.smooth_group) + ":" + (t.edge_flags == 0 ? std::to_string(c / 3) : "") + ":" +
+      std::string k = std::to_string(t.group) + ":" + (t.edge_flags == 0 ? std::to_string(c / 3) : "") + ":" +
                       (doc.smoothing_index.empty() ? "" : std::to_string(doc.smoothing_index[v])) + ":" +
-                      (t.smooth_uv && !doc.uvs.empty() ? std::to_string(doc.uvs[v].x) + "," + std::to_string(doc.uvs[v].y) : "");
+                      (t.uv && !doc.uvs.empty() ? std::to_string(doc.uvs[v].x) + "," + std::to_string(doc.uvs[v].y) : "");
       auto [it, added] = bucket.emplace(std::move(k), c);
       if (!added) sets.unite(c, it->second);
     }
@@ -93,7 +104,7 @@ std::vector<Vec3> generate_normals(Document& doc) {
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> clones;  // original vertex -> its clones
   for (std::size_t c = 0; c < corners; ++c) {
     const Vec3 n = normalize(set_normal[sets.find(static_cast<std::uint32_t>(c))]);
-    std::uint32_t& v = doc.triangles[c / 3].v[c % 3];
+    std::uint32_t& v = doc.corners[c];
     if (!assigned[v]) {
       assigned[v] = 1;
       normals[v] = n;

@@ -182,9 +182,9 @@ class Assembler {
     std::size_t triangles = 0;
     for (const ChunkEvent& e : c.events)
       if (e.kind == ChunkEvent::Kind::Face) triangles += std::size_t{e.faces} * (std::max<std::uint32_t>(e.corners, 2) - 2);
-    if (doc_.triangles.capacity() - doc_.triangles.size() < triangles)
-      doc_.triangles.reserve(doc_.triangles.size() + static_cast<std::size_t>(static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
-                                                                              static_cast<double>(std::max<std::size_t>(c.size, 1))));
+    if (doc_.corners.capacity() - doc_.corners.size() < 3 * triangles)
+      doc_.corners.reserve(doc_.corners.size() + static_cast<std::size_t>(3.0 * static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
+                                                                          static_cast<double>(std::max<std::size_t>(c.size, 1))));
     const std::int32_t* face_values = c.face_values.data();
     std::size_t next_pose = 0, next_command = 0;
     for (const ChunkEvent& e : c.events) {
@@ -218,21 +218,21 @@ class Assembler {
     } else if (cmd == "smoothuv") {
       long long n = 0;
       t.integer(n);
-      smooth_uv_ = n > 0;
+      smoothing_.uv = n > 0;
     } else if (cmd == "smoothgroup") {
       long long n = -1;
       t.integer(n);
-      smooth_group_ = n;
+      smoothing_.group = n;
     } else if (cmd == "smoothangle") {
       float a = 180;
-      if (t.number(a)) smooth_cos_ = std::fabs(a) >= 180.0f ? -1.0f : std::cos(a * 3.14159265358979f / 180.0f);
+      if (t.number(a)) smoothing_.cos = std::fabs(a) >= 180.0f ? -1.0f : std::cos(a * 3.14159265358979f / 180.0f);
     } else if (cmd == "mesh") {
       close_segment();
       Segment s;
       s.name = std::string(t.name());
       s.material = material_;
       s.first_vertex = vp_count_;
-      s.first_triangle = static_cast<std::uint32_t>(doc_.triangles.size());
+      s.first_triangle = static_cast<std::uint32_t>(doc_.triangle_count());
       doc_.segments.push_back(std::move(s));
     } else if (cmd == "material") {
       material_ = std::string(t.name());  // persists across `mesh`, as in the reference compiler
@@ -300,8 +300,16 @@ class Assembler {
     ensure_segment();
     const long long count = vp_count_;
     const long long base = e.mesh_relative ? doc_.segments.back().first_vertex : 0;
-    Triangle t{{}, static_cast<std::uint32_t>(doc_.segments.size() - 1), smooth_group_, smooth_cos_, smooth_uv_, pending_edge_flags_};
+    const std::uint32_t per_face = e.corners > 2 ? e.corners - 2 : 0;  // triangles
+    if (per_face > 0 && e.faces > 0) {
+      const auto first = static_cast<std::uint32_t>(doc_.triangle_count());
+      Smoothing s = smoothing_;
+      s.edge_flags = pending_edge_flags_;
+      smoothing_from(first, s);
+      smoothing_from(first + per_face, smoothing_);
+    }
     for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
+      std::uint32_t v0 = 0, previous = 0;
       for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
         const long long i = values[k];  // kIndexOutOfRange fails below like any bad index
         const long long v = i < 0 ? count + i : base + i;
@@ -310,14 +318,25 @@ class Assembler {
           fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
                                              std::to_string(count) + " are defined");
         }
-        t.v[k == 0 ? 0 : 2] = static_cast<std::uint32_t>(v);
-        if (k >= 2) doc_.triangles.push_back(t);
-        t.v[1] = t.v[2];
+        const auto vertex = static_cast<std::uint32_t>(v);
+        if (k == 0) v0 = vertex;
+        if (k >= 2) doc_.corners.insert(doc_.corners.end(), {v0, previous, vertex});
+        previous = vertex;
       }
-      t.edge_flags = 7;
     }
     if (e.faces > 0) pending_edge_flags_ = 7;
-    if (e.corners > 2) doc_.segments.back().triangle_count += e.faces * (e.corners - 2);
+    doc_.segments.back().triangle_count += e.faces * per_face;
+  }
+
+  // Triangles from `triangle` on have smoothing state `s` (until the next call).
+  void smoothing_from(std::uint32_t triangle, const Smoothing& s) {
+    auto& runs = doc_.smoothing;
+    if (!runs.empty() && runs.back().state == s) return;
+    if (!runs.empty() && runs.back().first == triangle) {  // a run with no triangles yet: replace its state
+      runs.pop_back();
+      if (!runs.empty() && runs.back().state == s) return;
+    }
+    runs.push_back({triangle, s});
   }
 
   void close_segment() {
@@ -358,10 +377,9 @@ class Assembler {
   std::uint32_t line_number_ = 1, vp_base_ = 0, vp_count_ = 0;
   Document doc_;
   std::string material_;
-  bool smooth_uv_ = false, frame_open_ = false;
-  std::int64_t smooth_group_ = -1;
+  bool frame_open_ = false;
   std::int32_t max_joint_ = -1;  ///< the largest joint any vb line kept
-  float smooth_cos_ = -1.0f;
+  Smoothing smoothing_;  ///< current settings (edge_flags stays 7: an `fs` is pending_edge_flags_ until its face)
   std::uint8_t pending_edge_flags_ = 7;
   std::vector<std::uint32_t> bitangent_of_;
 };

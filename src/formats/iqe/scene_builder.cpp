@@ -158,12 +158,13 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
     return it->second;
   };
   std::vector<std::uint32_t> remap(doc.positions.size(), kUnused);
+  const bool faces = !doc.corners.empty();  // (the corners may be moved into a mesh below)
   for (const auto& seg : doc.segments) {
     std::vector<std::uint32_t> tris;
-    if (!doc.triangles.empty()) {
-      tris.reserve(3 * std::size_t{seg.triangle_count});
-      for (std::uint32_t t = seg.first_triangle; t < seg.first_triangle + seg.triangle_count; ++t)
-        tris.insert(tris.end(), doc.triangles[t].v, doc.triangles[t].v + 3);
+    if (faces) {
+      const auto first = doc.corners.begin() + 3 * std::ptrdiff_t{seg.first_triangle};
+      if (first == doc.corners.begin() && 3 * std::size_t{seg.triangle_count} == doc.corners.size()) tris = std::move(doc.corners);  // the only mesh with faces
+      else tris.assign(first, first + 3 * std::ptrdiff_t{seg.triangle_count});
     } else {  // no faces anywhere: each group of 3 vertices of the mesh is a triangle
       for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3) tris.insert(tris.end(), {v, v + 1, v + 2});
     }

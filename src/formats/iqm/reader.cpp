@@ -196,9 +196,10 @@ class IqmReader {
 
   void triangles() {
     ByteReader r = section(h_.ofs_triangles, h_.num_triangles, iqm::kTriangleSize, "triangles");
-    doc_.triangles.resize(h_.num_triangles);
+    doc_.corners.resize(3 * std::size_t{h_.num_triangles});
     for (std::uint32_t t = 0; t < h_.num_triangles; ++t) {
-      for (auto& v : doc_.triangles[t].v) {
+      for (std::uint32_t k = 0; k < 3; ++k) {
+        std::uint32_t& v = doc_.corners[3 * std::size_t{t} + k];
         v = r.u32("triangle index");
         if (v >= h_.num_vertexes)
           r.fail_here(r.offset() - 4, "IQM_INDEX_OUT_OF_RANGE", "triangle " + std::to_string(t) + " uses vertex " + std::to_string(v) + " but there are " + std::to_string(h_.num_vertexes));
