@@ -151,16 +151,21 @@ class Scanner {
     return p + 1;
   }
 
+  // A vb line of at most kMaxInfluences kept pairs, gathered in a local array (more go to scan()).
   const char* fast_influences(const char* p) {
-    scratch_.clear();
+    Influence kept[kMaxInfluences];
+    std::size_t n = 0;
     for (; *p == ' ';) {
       std::uint32_t joint;
       float weight;
       if (p >= fast_end_ || !(p = swar::short_digits(p + 1, joint)) || *p != ' ' || !(p = swar::short_decimal(p + 1, weight))) return nullptr;
-      add_influence(static_cast<std::int32_t>(joint), weight);
+      if (kept_weight(weight)) {
+        if (n == kMaxInfluences) return nullptr;
+        kept[n++] = {static_cast<std::int32_t>(joint), weight};
+      }
     }
     if (*p != '\n') return nullptr;
-    add_influences();
+    add_influences(std::span<Influence>(kept, n));
     return p + 1;
   }
 
@@ -206,16 +211,15 @@ class Scanner {
     c_.poses.push_back(kind == 'q' ? pose_from_pq(values) : kind == 'm' ? pose_from_pm(values) : pose_from_pa(values));
   }
 
-  // The vertex's influences from those gathered in scratch_.
-  void add_influences() {
+  // The vertex's influences from the pairs `kept` (reordered).
+  void add_influences(std::span<Influence> kept) {
     SkinInfluences& s = c_.influences.emplace_back();
-    strongest_influences(scratch_, s);
+    strongest_influences(kept, s);
     for (const std::int32_t joint : s.joints) c_.max_joint = std::max(c_.max_joint, joint);
   }
 
-  void add_influence(std::int32_t joint, float weight) {
-    if (weight > 1e-3f) scratch_.push_back({joint, weight});
-  }
+  // Influences this light are dropped, as the reference compiler does.
+  static bool kept_weight(float weight) { return weight > 1e-3f; }
 
   // How many numbers the float-only vertex commands (vp vt vn vx vc v0-v9) take; 0 for the others.
   static std::size_t vertex_floats(char kind) {
@@ -267,9 +271,9 @@ class Scanner {
           if (!t.problem()) fail(t, "IQE_BAD_NUMBER", "joint " + std::to_string(joint) + " has no weight");
           break;
         }
-        add_influence(static_cast<std::int32_t>(joint), weight);
+        if (kept_weight(weight)) scratch_.push_back({static_cast<std::int32_t>(joint), weight});
       }
-      add_influences();
+      add_influences(scratch_);
       return true;
     }
     if (kind == 's') {
