@@ -308,24 +308,39 @@ class Assembler {
       smoothing_from(first, s);
       smoothing_from(first + per_face, smoothing_);
     }
-    for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
-      std::uint32_t v0 = 0, previous = 0;
-      for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
-        const long long i = values[k];  // kIndexOutOfRange fails below like any bad index
-        const long long v = i < 0 ? count + i : base + i;
-        if (v < 0 || v >= count) {
-          line_number_ += f;
-          fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " +
-                                             std::to_string(count) + " are defined");
+    // An index counts from the mesh's first vertex (fm) or the file's (fa), or back from the last
+    // vertex read when negative; kIndexOutOfRange fails like any other bad index.
+    auto vertex = [&](std::uint32_t f, std::int32_t i) {
+      const long long v = (i < 0 ? count : base) + i;
+      if (static_cast<unsigned long long>(v) >= static_cast<unsigned long long>(count)) bad_index(f, i, v, count);
+      return static_cast<std::uint32_t>(v);
+    };
+    std::vector<std::uint32_t>& out = doc_.corners;
+    if (e.corners == 3) {  // the usual triangles, without the fan's bookkeeping
+      for (std::uint32_t f = 0; f < e.faces; ++f, values += 3) {
+        const std::uint32_t a = vertex(f, values[0]), b = vertex(f, values[1]), c = vertex(f, values[2]);
+        out.push_back(a), out.push_back(b), out.push_back(c);
+      }
+    } else {
+      for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
+        std::uint32_t first = 0, previous = 0;
+        for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
+          const std::uint32_t v = vertex(f, values[k]);
+          if (k == 0) first = v;
+          if (k >= 2) out.push_back(first), out.push_back(previous), out.push_back(v);
+          previous = v;
         }
-        const auto vertex = static_cast<std::uint32_t>(v);
-        if (k == 0) v0 = vertex;
-        if (k >= 2) doc_.corners.insert(doc_.corners.end(), {v0, previous, vertex});
-        previous = vertex;
       }
     }
     if (e.faces > 0) pending_edge_flags_ = 7;
     doc_.segments.back().triangle_count += e.faces * per_face;
+  }
+
+  // Face `f` of the run being assembled has index `i`, which refers to vertex `v` of `count`.
+  [[noreturn, gnu::cold]] void bad_index(std::uint32_t f, long long i, long long v, long long count) {
+    line_number_ += f;
+    fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " + std::to_string(count) +
+                                       " are defined");
   }
 
   // Triangles from `triangle` on have smoothing state `s` (until the next call).
