@@ -4,6 +4,7 @@
 // tabs, double and trailing spaces, CR LF, '+', exponents, long mantissas, comments, negative indices.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <random>
@@ -66,6 +67,16 @@ class Writer {
       default: return s + digits(1 + pick(3)) + "." + digits(1 + pick(8));
     }
   }
+  // A vb weight: mostly a short positive decimal, now and then a lone digit, one at or below the 1e-3
+  // that is dropped, or any other form.
+  std::string weight() {
+    switch (pick(8)) {
+      case 0: return pick(2) ? "0" : "1";
+      case 1: return pick(2) ? "0.001" : "0.0005";
+      case 2: return number();
+      default: return "0." + digits(1 + pick(4));
+    }
+  }
   // What goes between tokens: one space mostly.
   std::string gap() { return pick(40) == 0 ? "\t" : pick(40) == 0 ? "  " : " "; }
   std::string line_end() { return pick(60) == 0 ? " \n" : pick(60) == 0 ? "\r\n" : pick(60) == 0 ? " # note\n" : "\n"; }
@@ -92,7 +103,10 @@ std::string make_file(unsigned seed, std::size_t vertices) {
     line("vp", 3 + w.pick(2));
     line("vt", 1 + w.pick(2));
     line("vn", 3);
-    text += "vb " + std::to_string(w.pick(3)) + " 0.5" + w.gap() + std::to_string(3 + w.pick(9999999)) + " 0.25" + w.line_end();
+    text += "vb";  // up to 11 pairs, so that some keep more than the 8 strongest; light ones are dropped
+    for (std::size_t k = 0, pairs = w.pick(12); k < pairs; ++k)
+      text += w.gap() + std::to_string(w.pick(3) == 0 ? w.pick(9999999) : w.pick(64)) + w.gap() + w.weight();
+    text += w.line_end();
   }
   for (std::size_t f = 0; f + 3 < vertices; ++f) {
     const bool negative = w.pick(10) == 0;  // relative to the end
@@ -104,6 +118,21 @@ std::string make_file(unsigned seed, std::size_t vertices) {
     text += w.line_end();
   }
   return text;
+}
+
+// The spec's influences from a vb line's (joint, weight) values: weights above 0.001 kept, the 8
+// heaviest (the earlier of equal ones first), scaled to sum to 1.
+SkinInfluences strongest(const std::vector<float>& values) {
+  std::vector<std::pair<std::int32_t, float>> kept;
+  for (std::size_t k = 0; k + 1 < values.size(); k += 2)
+    if (values[k + 1] > 0.001f) kept.push_back({static_cast<std::int32_t>(values[k]), values[k + 1]});
+  std::stable_sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  kept.resize(std::min<std::size_t>(kept.size(), kMaxInfluences));
+  float sum = 0;
+  for (const auto& [joint, weight] : kept) sum += weight;
+  SkinInfluences s;
+  for (std::size_t k = 0; k < kept.size(); ++k) s.joints[k] = kept[k].first, s.weights[k] = kept[k].second / sum;
+  return s;
 }
 
 void expect_bits(const std::vector<float>& want, std::size_t n, const float* got, float fallback, const char* what, std::size_t index) {
@@ -127,10 +156,11 @@ TEST(IqeFastLines, MatchReferenceReading) {
       expect_bits(ref.vp[v], 3, &doc.positions[v].x, 0.0f, "vp", v);
       expect_bits(ref.vt[v], 2, &doc.uvs[v].x, 0.0f, "vt", v);
       expect_bits(ref.vn[v], 3, &doc.normals[v].x, 0.0f, "vn", v);
-      // vb j 0.5 j' 0.25: renormalised to 2/3 and 1/3 of the pair, heavier first
-      ASSERT_EQ(doc.influences[v].joints[0], static_cast<std::int32_t>(ref.vb[v][0])) << v;
-      ASSERT_EQ(doc.influences[v].joints[1], static_cast<std::int32_t>(ref.vb[v][2])) << v;
-      ASSERT_EQ(doc.influences[v].weights[0], 0.5f / 0.75f) << v;
+      const SkinInfluences want = strongest(ref.vb[v]);
+      for (int k = 0; k < kMaxInfluences; ++k) {
+        ASSERT_EQ(doc.influences[v].joints[k], want.joints[k]) << "vb " << v << " slot " << k;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(doc.influences[v].weights[k]), std::bit_cast<std::uint32_t>(want.weights[k])) << "vb " << v << " slot " << k;
+      }
     }
     std::size_t t = 0;
     for (const auto& face : ref.faces) {
