@@ -65,16 +65,19 @@ inline constexpr std::ptrdiff_t kReach = 32;
 [[gnu::always_inline]] inline const char* short_decimal(const char* p, float& out) {
   const bool negative = *p == '-';
   p += negative;
-  // A lone digit first ("0", "1": most of the numbers of axis-aligned normals, whole weights and
-  // identity poses), without the word arithmetic.
-  if (const auto d = static_cast<unsigned>(static_cast<unsigned char>(p[0]) - '0'); d < 10 && p[1] != '.' && static_cast<unsigned char>(p[1] - '0') >= 10) {
-    const auto v = static_cast<float>(d);
-    out = negative ? -v : v;
-    return p + 1;
+  // A lone digit ("0", "1": most of the numbers of axis-aligned normals, whole weights and identity
+  // poses) or a one-digit integer part before the point ("0.25", "-1.5") without the word arithmetic.
+  std::uint32_t whole = static_cast<unsigned char>(p[0]) - static_cast<unsigned>('0');
+  if (whole < 10 && static_cast<unsigned char>(p[1] - '0') >= 10) {
+    if (p[1] != '.') {
+      const auto v = static_cast<float>(whole);
+      out = negative ? -v : v;
+      return p + 1;
+    }
+    ++p;
+  } else if (!(p = short_digits(p, whole))) {
+    return nullptr;
   }
-  std::uint32_t whole;
-  p = short_digits(p, whole);
-  if (!p) return nullptr;
   std::uint64_t mantissa = whole;
   int scale = 0;
   if (*p == '.') {
