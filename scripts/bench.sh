@@ -15,7 +15,10 @@
 # it that row's baseline is bench_iqe's in-tree strtof pass. AEM_EXPORTER_PEER names a command
 # `PEER IN.glb OUTDIR` that runs the reference AEM exporter (janhsimon/aem's converter, built outside
 # the tree; it writes OUTDIR/<stem>.aem): the glTF -> AEM whole-process rows then time it, the whole
-# command, on CesiumMan and the generated 39 MB glb. Results (Google Benchmark JSON,
+# command, on CesiumMan and the generated 39 MB glb. AEM_IQM_PARSE_PEER names iqm built with a timer
+# around its parseiqe call (docs/performance.md "IQE read, round 2"): three runs on the generated 50 MB
+# IQE give the "IQE read to scene vs iqm's parser" row its baseline (the median parse CPU time);
+# without it that row is left out. Results (Google Benchmark JSON,
 # processes.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +90,16 @@ if [[ " ${targets[*]} " == *" processes "* ]]; then
       measure iqm-peer "$gen/grid.iqe" "$gen/peer.iqm" -- "$AEM_IQM_PEER" "$gen/peer.iqm" "$gen/grid.iqe" >/dev/null
     else
       echo "bench: AEM_IQM_PEER=$AEM_IQM_PEER is not an executable: the IQE -> IQM row keeps its in-tree baseline"
+    fi
+  fi
+  if [ -n "${AEM_IQM_PARSE_PEER:-}" ]; then
+    if [ -x "$AEM_IQM_PARSE_PEER" ]; then
+      for _ in 1 2 3; do
+        python3 scripts/bench_summary.py parse-peer "$out" iqm-parse -- "$AEM_IQM_PARSE_PEER" "$gen/peer.iqm" "$gen/grid.iqe" ||
+          echo "bench: AEM_IQM_PARSE_PEER printed no parseiqe time; its row says so"
+      done
+    else
+      echo "bench: AEM_IQM_PARSE_PEER=$AEM_IQM_PARSE_PEER is not an executable: the row against iqm's parser is left out"
     fi
   fi
   rm -f "$gen"/grid.* "$gen/peer.iqm"

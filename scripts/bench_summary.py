@@ -5,6 +5,10 @@
       Runs COMMAND as a child, appends its CPU time (user + system), wall time and peak RSS, with
       INPUT's size (a folder: its file count and their total size) and OUTPUT's size afterwards ("-":
       none), to DIR/processes.jsonl under LABEL. Exits with COMMAND's status.
+  bench_summary.py parse-peer DIR LABEL -- COMMAND...
+      Runs COMMAND (iqm built with a timer around its parseiqe call, docs/performance.md "IQE read,
+      round 2") and appends the parse's CPU time from the "parseiqe cpu_ms=..." line it prints on
+      stderr to DIR/processes.jsonl under LABEL (status 1 when there is no such line).
   bench_summary.py table DIR
       Prints issue 16's table (and issue 13's glTF rows) from DIR/<bench>.json (Google Benchmark
       JSON output) and DIR/processes.jsonl: each row ours, its baseline from the same run, the
@@ -46,6 +50,16 @@ def run(directory, label, input_path, output_path, command):
     with open(os.path.join(directory, "processes.jsonl"), "a") as f:
         f.write(json.dumps(record) + "\n")
     return status
+
+
+def parse_peer(directory, label, command):
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"parseiqe cpu_ms=([0-9.]+)", result.stderr)
+    record = {"label": label, "status": result.returncode or (0 if found else 1),
+              "cpu_s": float(found.group(1)) / 1e3 if found else 0.0}
+    with open(os.path.join(directory, "processes.jsonl"), "a") as f:
+        f.write(json.dumps(record) + "\n")
+    return record["status"]
 
 
 def load_benchmarks(directory):
@@ -180,6 +194,15 @@ class Table:
         self.rows.append((path, ms(o["cpu_s"]), f"{ms(b['cpu_s'])} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
                           f">= {goal}x faster", "met" if ratio >= goal else "NOT met"))
 
+    def against_process(self, path, bench, ours, label, base_label, goal):
+        """Row with ours from a benchmark program and the baseline's CPU time recorded as `label`."""
+        o, r = self.time(bench, ours), self.processes.get(label)
+        if o is None or r is None or r["status"]:
+            return self.missing(path, f"not measured ({bench}: {ours} missing)" if o is None else f"not measured ({label} missing or failed)")
+        ratio = r["cpu_s"] / o
+        self.rows.append((path, ms(o), f"{ms(r['cpu_s'])} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
+                          f">= {goal}x faster", "met" if ratio >= goal else "NOT met"))
+
     def throughput(self, path, label):
         r = self.processes.get(label)
         if r is None or r["status"]:
@@ -224,6 +247,8 @@ def table(directory):
         t.speedup("IQE -> IQM (generated 50 MB IQE)", "bench_iqe", "BM_IqeToIqm", "BM_StrtofBaseline", "strtof over every number", 4)
     t.speedup("IQE parse to document (generated 50 MB IQE)", "bench_iqe", "BM_ParseIqe", "BM_StrtofBaseline", "strtof over every number", 6)
     t.speedup("IQE read to scene (generated 50 MB IQE)", "bench_iqe", "BM_ReadIqe", "BM_StrtofBaseline", "strtof over every number", 6)
+    if "iqm-parse" in t.processes:
+        t.against_process("IQE read to scene vs iqm's parser (generated 50 MB IQE)", "bench_iqe", "BM_ReadIqe", "iqm-parse", "iqm's parseiqe", 6)
     frame, clear = t.time("bench_render", "BM_CesiumMan"), t.time("bench_render", "BM_ClearOnly")
     if frame is None or clear is None:
         t.missing("render CesiumMan 1280x720 4x MSAA, llvmpipe", "not measured (bench_render; needs AEM_CORPUS_DIR and EGL)")
@@ -239,6 +264,8 @@ def table(directory):
 def main(argv):
     if len(argv) >= 7 and argv[1] == "run" and argv[6] == "--":
         return run(argv[2], argv[3], argv[4], argv[5], argv[7:])
+    if len(argv) >= 6 and argv[1] == "parse-peer" and argv[4] == "--":
+        return parse_peer(argv[2], argv[3], argv[5:])
     if len(argv) == 3 and argv[1] == "table":
         table(argv[2])
         return 0
