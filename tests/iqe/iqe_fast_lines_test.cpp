@@ -211,5 +211,46 @@ TEST(IqeFastLines, BadIndexInsideARunOfFacesNamesItsLine) {
   EXPECT_EQ(d.line, 505u);
 }
 
+// Runs of fm and fa triangles in several meshes (so fm counts from a vertex other than 0), with the
+// vertex each index means worked out while writing the file, and indices up to the last vertex defined.
+TEST(IqeFastLines, TriangleRunsInSeveralMeshesMatchTheVerticesWritten) {
+  std::mt19937 rng(7);
+  auto pick = [&](long long n) { return std::uniform_int_distribution<long long>(0, n - 1)(rng); };
+  std::string text = "# Inter-Quake Export\n";
+  std::vector<std::uint32_t> want;
+  long long defined = 0;
+  for (int mesh = 0; mesh < 6; ++mesh) {
+    text += "mesh m" + std::to_string(mesh) + "\n";
+    const long long first = defined, count = 1 + pick(300);
+    for (long long v = 0; v < count; ++v) text += "vp 0 0 0\n";
+    defined += count;
+    for (long long f = 0, faces = pick(400); f < faces; ++f) {
+      const bool relative = pick(2) == 0;
+      text += relative ? "fm" : "fa";
+      for (int k = 0; k < 3; ++k) {
+        // Mostly forward indices, now and then the last vertex or one counted back from it.
+        const long long v = pick(8) == 0 ? defined - 1 : relative ? first + pick(count) : pick(defined);
+        const long long written = pick(10) == 0 ? v - defined : relative ? v - first : v;
+        text += " " + std::to_string(written);
+        want.push_back(static_cast<std::uint32_t>(v));
+      }
+      text += "\n";
+    }
+  }
+  const formats::iqe::Document doc = formats::iqe::parse(text);
+  ASSERT_EQ(doc.corners.size(), want.size());
+  for (std::size_t c = 0; c < want.size(); ++c) ASSERT_EQ(doc.corners[c], want[c]) << "corner " << c;
+}
+
+// One past the last vertex, at the end of a run of good triangles of a mesh that starts after vertex 0.
+TEST(IqeFastLines, IndexOnePastTheMeshsVerticesFailsAtItsLine) {
+  std::string text = "# Inter-Quake Export\nvp 0 0 0\nvp 0 0 0\nmesh b\nvp 0 0 0\nvp 0 0 0\nvp 0 0 0\n";
+  for (int i = 0; i < 300; ++i) text += "fm 0 1 2\n";
+  text += "fm 2 1 3\n";
+  const Diagnostic d = parse_error(text);
+  EXPECT_EQ(d.code, "IQE_INDEX_OUT_OF_RANGE");
+  EXPECT_EQ(d.line, 308u);
+}
+
 }  // namespace
 }  // namespace aem

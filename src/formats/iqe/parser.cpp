@@ -316,7 +316,13 @@ class Assembler {
       return static_cast<std::uint32_t>(v);
     };
     std::vector<std::uint32_t>& out = doc_.corners;
-    if (e.corners == 3) {  // the usual triangles, without the fan's bookkeeping
+    if (e.corners == 3 && triangles_in_range(values, 3 * std::size_t{e.faces}, base, count)) {
+      // Every index is a vertex counted from `base`: the corners are the values moved by base, in order.
+      const std::size_t at = out.size();
+      out.insert(out.end(), values, values + 3 * std::size_t{e.faces});
+      if (base != 0)
+        for (std::size_t k = at; k < out.size(); ++k) out[k] += static_cast<std::uint32_t>(base);
+    } else if (e.corners == 3) {  // the per-index path, which names the first bad index
       for (std::uint32_t f = 0; f < e.faces; ++f, values += 3) {
         const std::uint32_t a = vertex(f, values[0]), b = vertex(f, values[1]), c = vertex(f, values[2]);
         out.push_back(a), out.push_back(b), out.push_back(c);
@@ -334,6 +340,14 @@ class Assembler {
     }
     if (e.faces > 0) pending_edge_flags_ = 7;
     doc_.segments.back().triangle_count += e.faces * per_face;
+  }
+
+  // True when the n values are all non-negative and below count - base (one pass of min and max, which
+  // the compiler vectorises), so that no index needs its own check.
+  static bool triangles_in_range(const std::int32_t* values, std::size_t n, long long base, long long count) {
+    std::int32_t lo = INT32_MAX, hi = INT32_MIN;
+    for (std::size_t k = 0; k < n; ++k) lo = std::min(lo, values[k]), hi = std::max(hi, values[k]);
+    return n > 0 && lo >= 0 && base + hi < count;
   }
 
   // Face `f` of the run being assembled has index `i`, which refers to vertex `v` of `count`.
