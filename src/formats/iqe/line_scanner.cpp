@@ -192,13 +192,12 @@ class Scanner {
   }
 
   // The face whose indices start at face_values[first]: it extends the last event when that is a run
-  // of the same command and corner count on the line before, with no vp line since.
-  void add_face(std::uint32_t first, bool mesh_relative) {
+  // of the same command and corner count that ends on the line before (so no vp line came since).
+  [[gnu::always_inline]] void add_face(std::uint32_t first, bool mesh_relative) {
     const auto corners = static_cast<std::uint32_t>(c_.face_values.size() - first);
     if (!c_.events.empty()) {
       ChunkEvent& run = c_.events.back();
-      if (run.kind == ChunkEvent::Kind::Face && run.mesh_relative == mesh_relative && run.corners == corners &&
-          run.line + run.faces == c_.line_count && run.vp_count == c_.positions.size()) {
+      if (run.line + run.faces == c_.line_count && run.kind == ChunkEvent::Kind::Face && run.corners == corners && run.mesh_relative == mesh_relative) {
         ++run.faces;
         return;
       }
