@@ -107,7 +107,7 @@ class Scanner {
 
   // A vp, vt or vn line of up to Max numbers (missing ones 0) into `to`, whose first components they are.
   template <std::size_t Max, class V>
-  const char* fast_vector(const char* p, std::vector<V>& to) {
+  [[gnu::flatten]] const char* fast_vector(const char* p, std::vector<V>& to) {
     float v[Max] = {};
     const char* next;
     floats(p, v, Max, next);
