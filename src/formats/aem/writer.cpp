@@ -68,10 +68,11 @@ void write_keys(detail::ByteWriter& w, const std::vector<Key<V>>& keys) {
 
 /// Whether the finest level leaves some vertex unused (other LODs are not written).
 bool has_unused_vertices(const Mesh& m) {
-  std::vector<bool> used(m.positions.size(), false);
+  // Bytes, not bits: one plain store per index instead of a read-modify-write of a shared word.
+  std::vector<std::uint8_t> used(m.positions.size(), 0);
   for (std::uint32_t i : m.indices)
-    if (i < used.size()) used[i] = true;
-  return std::find(used.begin(), used.end(), false) != used.end();
+    if (i < used.size()) used[i] = 1;
+  return std::find(used.begin(), used.end(), 0) != used.end();
 }
 
 /// One channel per (animation, joint). AEM evaluates an empty channel as identity while the scene
