@@ -149,9 +149,7 @@ void read_elements(Context& ctx, const std::string& path, std::uint32_t view_ind
       [&](std::uint64_t first, std::uint32_t) { return out + first * components; }, [](std::uint64_t, std::uint32_t, const T*) {});
 }
 
-/// accessors[index] checked for a use of T values (float or uint32) in elements of `allowed` widths;
-/// the bytes it needs are checked against its view (or charged, when it has none) before anything
-/// is allocated for it.
+/// An accessor that check_accessor accepted, with what decoding it needs.
 struct CheckedAccessor {
   AccessorInfo info;
   Json json;
@@ -160,6 +158,9 @@ struct CheckedAccessor {
   std::uint64_t offset = 0;
 };
 
+/// accessors[index] checked for a use of T values (float or uint32) in elements of `allowed` widths;
+/// the bytes it needs are checked against its view (or charged, when it has none) before anything
+/// is allocated for it.
 template <class T>
 CheckedAccessor check_accessor(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed) {
   CheckedAccessor c{accessor_info(ctx, index), ctx.root["accessors"][index], use + " (accessors[" + std::to_string(index) + "])", {}, 0};
