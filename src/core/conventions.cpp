@@ -62,17 +62,21 @@ struct Basis {
   }
 };
 
-void convert_mesh(Mesh& m, const Basis& b, bool rewind_faces, bool flip_v) {
-  for (auto& p : m.positions) p = b.point(p);
-  for (auto& n : m.normals) n = b.direction(n);
-  for (auto& t : m.tangents) {
-    Vec3 v = b.direction({t.x, t.y, t.z});
-    t = {v.x, v.y, v.z, b.mirrors ? -t.w : t.w};  // a reflection flips the tangent frame's handedness
-  }
-  for (auto& bt : m.bitangents) bt = b.direction(bt);
-  for (auto& f : m.frames) {
-    for (auto& p : f.positions) p = b.point(p);
-    for (auto& n : f.normals) n = b.direction(n);
+/// `moves`: the basis change is not the identity (most conversions keep the basis, and a pass of
+/// matrix products over every vertex that changes nothing is a large part of converting a big mesh).
+void convert_mesh(Mesh& m, const Basis& b, bool moves, bool rewind_faces, bool flip_v) {
+  if (moves) {
+    for (auto& p : m.positions) p = b.point(p);
+    for (auto& n : m.normals) n = b.direction(n);
+    for (auto& t : m.tangents) {
+      Vec3 v = b.direction({t.x, t.y, t.z});
+      t = {v.x, v.y, v.z, b.mirrors ? -t.w : t.w};  // a reflection flips the tangent frame's handedness
+    }
+    for (auto& bt : m.bitangents) bt = b.direction(bt);
+    for (auto& f : m.frames) {
+      for (auto& p : f.positions) p = b.point(p);
+      for (auto& n : f.normals) n = b.direction(n);
+    }
   }
   if (rewind_faces) {
     rewind(m.indices);
@@ -100,7 +104,7 @@ void convert_conventions(Scene& scene, const Conventions& to) {
   const bool rewind_faces = b.mirrors != (from.ccw_front_faces != to.ccw_front_faces);
   const bool flip_v = from.uv_origin_bottom_left != to.uv_origin_bottom_left;
 
-  for (auto& m : scene.meshes) convert_mesh(m, b, rewind_faces, flip_v);
+  for (auto& m : scene.meshes) convert_mesh(m, b, !identity, rewind_faces, flip_v);
   if (!identity) {
     for (auto& n : scene.nodes) {
       n.local = decompose(b.conjugate(compose(n.local)));

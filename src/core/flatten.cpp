@@ -6,18 +6,24 @@
 namespace aem {
 
 Mesh place_mesh(Mesh m, const Mat4& world, std::int32_t joint) {
-  // Normals go through the inverse-transpose so non-uniform scale keeps them perpendicular.
-  Mat4 normal_matrix = transpose(inverse(world));
-  for (auto& p : m.positions) p = transform_point(world, p);
-  for (auto& n : m.normals) n = normalize(transform_vector(normal_matrix, n));
+  // Normals go through the inverse-transpose so non-uniform scale keeps them perpendicular. Most
+  // meshes sit at the origin: the identity moves nothing (directions are still normalised), and
+  // skipping its products saves a pass of matrix arithmetic over every vertex.
+  const bool moves = !(world == Mat4{});
+  const Mat4 normal_matrix = transpose(inverse(world));
+  const auto place_direction = [&](const Mat4& matrix, Vec3 d) { return normalize(moves ? transform_vector(matrix, d) : d); };
+  if (moves)
+    for (auto& p : m.positions) p = transform_point(world, p);
+  for (auto& n : m.normals) n = place_direction(normal_matrix, n);
   for (auto& t : m.tangents) {
-    Vec3 v = normalize(transform_vector(world, {t.x, t.y, t.z}));
+    Vec3 v = place_direction(world, {t.x, t.y, t.z});
     t = {v.x, v.y, v.z, t.w};
   }
-  for (auto& b : m.bitangents) b = normalize(transform_vector(world, b));
+  for (auto& b : m.bitangents) b = place_direction(world, b);
   for (auto& f : m.frames) {
-    for (auto& p : f.positions) p = transform_point(world, p);
-    for (auto& n : f.normals) n = normalize(transform_vector(normal_matrix, n));
+    if (moves)
+      for (auto& p : f.positions) p = transform_point(world, p);
+    for (auto& n : f.normals) n = place_direction(normal_matrix, n);
   }
   Vec3 c0{world.m[0], world.m[1], world.m[2]}, c1{world.m[4], world.m[5], world.m[6]}, c2{world.m[8], world.m[9], world.m[10]};
   if (dot(cross(c0, c1), c2) < 0) {

@@ -93,6 +93,30 @@ TEST(Conventions, UvOriginAndUnits) {
   expect_vec(s.meshes[0].normals[0], {0, -1, 0});
 }
 
+// The same basis moves nothing: every number stays as it was, bit for bit (a product with the identity
+// would turn -0 into +0), while a UV origin change still applies.
+TEST(Conventions, TheSameBasisKeepsEveryNumberAndStillFlipsUvs) {
+  Scene s = one_triangle();
+  s.meshes[0].positions[0] = {-0.0f, 1e-40f, -0.0f};
+  s.meshes[0].normals[1] = {-0.0f, -1, -0.0f};
+  const Scene original = s;
+  Conventions to;
+  to.uv_origin_bottom_left = false;
+  convert_conventions(s, to);
+  const Mesh &m = s.meshes[0], &o = original.meshes[0];
+  for (std::size_t i = 0; i < m.positions.size(); ++i) {
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_EQ(std::signbit((&m.positions[i].x)[k]), std::signbit((&o.positions[i].x)[k])) << "position " << i;
+      EXPECT_EQ(std::signbit((&m.normals[i].x)[k]), std::signbit((&o.normals[i].x)[k])) << "normal " << i;
+    }
+    EXPECT_EQ(m.positions[i], o.positions[i]);
+    EXPECT_EQ(m.normals[i], o.normals[i]);
+    EXPECT_EQ(m.tangents[i], o.tangents[i]);
+  }
+  EXPECT_EQ(m.positions[0].y, 1e-40f);
+  EXPECT_FLOAT_EQ(m.uvs[0][2].y, 0.75f);
+}
+
 TEST(Conventions, RoundTripRestoresNumbers) {
   Scene s = make_example_scene();
   const Scene original = s;

@@ -22,13 +22,17 @@ std::set<std::string> matches(const std::string& text, const std::regex& re, int
 std::set<std::string> source_codes() {
   const std::regex with_underscore(R"re("([A-Z][A-Z0-9]*(_[A-Z0-9]+)+)")re");
   const std::regex as_code(R"re(((Error|Warning|Diagnostic)\{|fail_(at|line)\([^,()]+,\s*)"([A-Z][A-Z0-9_]+)")re");
-  std::set<std::string> codes;
+  const std::regex environment_name(R"re(getenv\("([A-Z0-9_]+)"\))re");
+  std::set<std::string> codes, environment;
   for (const char* folder : {"src", "apps", "include", "web"})
     for (const auto& path : aem::test::tree_files(aem::test::source_root() / folder, {".cpp", ".hpp", ".h"})) {
       const std::string text = read_text(path);
       codes.merge(matches(text, with_underscore, 1));
       codes.merge(matches(text, as_code, 4));
+      environment.merge(matches(text, environment_name, 1));
     }
+  // Environment variables the tools read are all-caps literals too, not codes.
+  for (const auto& name : environment) codes.erase(name);
   // glTF attribute names are all-caps literals too, not codes.
   std::erase_if(codes, [](const std::string& c) { return std::regex_match(c, std::regex("(TEXCOORD|COLOR|JOINTS|WEIGHTS)_[0-9]+")); });
   // core/byte_reader.hpp makes "<FORMAT>_NOT_FINITE" for every binary reader it serves.

@@ -56,5 +56,28 @@ TEST(Flatten, ASceneWithoutNodesIsKept) {
   EXPECT_EQ(flat.meshes[0].positions, triangle("only").positions);
 }
 
+// The identity skips the matrix products but still normalises every direction, as a moving node does.
+TEST(Flatten, AMeshAtTheOriginKeepsItsPointsAndGetsUnitDirections) {
+  Mesh m = triangle("origin");
+  m.positions[1] = {1.5f, -0.0f, 1e-30f};
+  m.normals = {{0, 0, 2}, {0, 3, 4}, {0, 0, 1}};
+  m.tangents = {{2, 0, 0, -1}, {0, 0.5f, 0, 1}, {1, 0, 0, 1}};
+  m.bitangents = {{0, 2, 0}, {0, 0, 5}, {0, 1, 0}};
+  Mesh shifted = m;
+  const Mesh placed = place_mesh(m, Mat4{}, -1);
+  EXPECT_EQ(placed.positions, m.positions);
+  EXPECT_EQ(placed.normals, (std::vector<Vec3>{{0, 0, 1}, {0, 0.6f, 0.8f}, {0, 0, 1}}));
+  EXPECT_EQ(placed.tangents, (std::vector<Vec4>{{1, 0, 0, -1}, {0, 1, 0, 1}, {1, 0, 0, 1}}));
+  EXPECT_EQ(placed.bitangents, (std::vector<Vec3>{{0, 1, 0}, {0, 0, 1}, {0, 1, 0}}));
+  // A translation moves points only: its directions match the identity's.
+  Mat4 translation;
+  translation.m[12] = 5;
+  const Mesh moved = place_mesh(shifted, translation, -1);
+  EXPECT_EQ(moved.positions[0], (Vec3{5, 0, 0}));
+  EXPECT_EQ(moved.normals, placed.normals);
+  EXPECT_EQ(moved.tangents, placed.tangents);
+  EXPECT_EQ(moved.bitangents, placed.bitangents);
+}
+
 }  // namespace
 }  // namespace aem

@@ -107,6 +107,32 @@ TEST(GltfReadHostile, IndexOutOfRange) {
   expect_error(read_text(text), "GLTF_INDEX_OUT_OF_RANGE", "meshes[0].primitives[0].attributes.POSITION");
 }
 
+/// The triangle with six uint32 indices after its positions (60 bytes of `data`, base64).
+std::string indexed_triangle_gltf(const std::string& data) {
+  return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],)"
+         R"("meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1}]}],)"
+         R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3","count":3},)"
+         R"({"bufferView":1,"componentType":5125,"type":"SCALAR","count":6}],)"
+         R"("bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":24}],)"
+         R"("buffers":[{"byteLength":60,"uri":"data:application/octet-stream;base64,)" + data + R"("}]})";
+}
+
+// Each index is checked against the vertex count, and the error names the first one past it.
+TEST(GltfReadHostile, AnIndexPastTheVerticesIsNamed) {
+  // Indices 0 1 2 2 1 0: all inside.
+  auto good = read_text(indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAAAgAAAAEAAAAAAAAA"));
+  ASSERT_TRUE(good.ok()) << good.error().to_string();
+  EXPECT_EQ(good->meshes[0].indices, (std::vector<std::uint32_t>{0, 1, 2, 2, 1, 0}));
+  // Indices 0 1 2 1 3 0: 3 at position 4.
+  auto three = read_text(indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAAAQAAAAMAAAAAAAAA"));
+  expect_error(three, "GLTF_INDEX_OUT_OF_RANGE", "meshes[0].primitives[0].indices");
+  EXPECT_NE(three.error().message.find("index 3 at 4 "), std::string::npos) << three.error().to_string();
+  // Indices 0 1 2 4294967295 1 2: the largest unsigned value at position 3.
+  auto huge = read_text(indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAA/////wEAAAACAAAA"));
+  expect_error(huge, "GLTF_INDEX_OUT_OF_RANGE", "meshes[0].primitives[0].indices");
+  EXPECT_NE(huge.error().message.find("index 4294967295 at 3 "), std::string::npos) << huge.error().to_string();
+}
+
 TEST(GltfReadHostile, DeeplyNestedJsonIsRefused) {
   const std::string text = std::string(100000, '[') + std::string(100000, ']');
   auto r = read_text(text);

@@ -51,5 +51,33 @@ TEST(GltfReadSkin, SixInfluencesInTwoSets) {
   expect_skin_read_back(scene, "six");
 }
 
+// The skin is read a block of about 1 MB of accessor bytes at a time: a mesh of 300 000 vertices spans
+// several blocks of joints and of weights, and every vertex has its own influences, so a block put in
+// the wrong place, or a vertex at a block's edge dropped, shows.
+TEST(GltfReadSkin, AManyBlockSkinKeepsEveryVertexsInfluences) {
+  ExampleOptions o;
+  o.rings = 2344;
+  o.segments = 127;
+  o.joints = 60;
+  Scene scene = make_example_scene(o);
+  ASSERT_GT(scene.meshes[0].skin.size(), 300000u);
+  std::uint32_t state = 12345;
+  const auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  for (auto& s : scene.meshes[0].skin) {
+    s = SkinInfluences{};
+    const int used = 1 + static_cast<int>(next() % 4);
+    float sum = 0;
+    for (int k = 0; k < used; ++k) {
+      s.joints[k] = static_cast<std::int32_t>((next() >> 8) % 60);
+      s.weights[k] = 1.0f + static_cast<float>(next() % 1000);
+      for (int j = 0; j < k; ++j)
+        if (s.joints[j] == s.joints[k]) s.joints[k] = (s.joints[k] + 1 + j) % 60;
+      sum += s.weights[k];
+    }
+    for (int k = 0; k < used; ++k) s.weights[k] /= sum;
+  }
+  expect_skin_read_back(scene, "blocks");
+}
+
 }  // namespace
 }  // namespace aem

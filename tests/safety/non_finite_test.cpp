@@ -2,6 +2,7 @@
 // validation finds them anywhere in a scene, and no writer writes them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -142,6 +143,31 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
 }
 
 // The command line: `aem validate` rejects such a file and `aem convert` writes nothing from it.
+// The whole-array pass: every kind of non-finite float (NaN of either sign and any payload, either
+// infinity) at every float of an array is found and named by its element; the finite extremes are not.
+TEST(NonFinite, EveryNonFiniteBitPatternIsFoundAtEveryPlace) {
+  const std::uint32_t bad_bits[] = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FBFFFFFu, 0xFFFFFFFFu};
+  const float good[] = {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(), std::numeric_limits<float>::denorm_min(),
+                        -0.0f, std::numeric_limits<float>::min()};
+  Scene s;
+  s.meshes.resize(1);
+  Mesh& m = s.meshes[0];
+  m.positions.assign(21, Vec3{1, 2, 3});
+  for (std::size_t i = 0; i < m.positions.size(); ++i) (&m.positions[i].x)[i % 3] = good[i % std::size(good)];
+  ASSERT_TRUE(validate_scene(s).valid());
+  for (std::uint32_t bits : bad_bits)
+    for (std::size_t i = 0; i < m.positions.size(); ++i)
+      for (int k = 0; k < 3; ++k) {
+        Scene broken = s;
+        std::memcpy(&(&broken.meshes[0].positions[i].x)[k], &bits, 4);
+        const SceneReport report = validate_scene(broken);
+        const std::string path = "meshes[0].positions[" + std::to_string(i) + "]";
+        EXPECT_TRUE(std::any_of(report.errors.begin(), report.errors.end(),
+                                [&](const Error& e) { return e.code == "SCENE_NOT_FINITE" && e.path == path; }))
+            << std::hex << bits << " at " << path << " component " << k;
+      }
+}
+
 TEST(NonFinite, ValidateRejectsAndConvertWritesNothing) {
   const auto dir = test::temp_dir("non-finite-cli");
   const Scene s = marked_scene(find_format("cem")->conventions);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace aem::formats::gltf {
 namespace {
@@ -114,10 +115,12 @@ Decoder<T> decoder_for(std::uint32_t type) {
 /// holds about this much beside the arrays being filled, at one madvise per block.
 constexpr std::uint64_t kBlockBytes = 1 << 20;
 
-/// Reads `count` elements of `components` components from a view starting at `offset` into `out`.
-template <class T>
-void read_elements(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
-                   int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
+/// Decodes `count` elements of `components` components from a view starting at `offset`, a block at a
+/// time: `place(first, n)` says where elements [first, first + n) go, `decoded(first, n, values)` sees
+/// them once there.
+template <class T, class Place, class Decoded>
+void decode_blocks(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
+                   int components, std::uint32_t type, bool normalized, bool sparse_part, Place&& place, Decoded&& decoded) {
   const std::uint64_t stride = checked_stride(ctx, path, view_index, offset, count, components, type, sparse_part);
   const std::uint64_t element = static_cast<std::uint64_t>(component_size(type)) * components;
   const std::byte* base = ctx.view(view_index).bytes.data() + offset;
@@ -128,40 +131,67 @@ void read_elements(Context& ctx, const std::string& path, std::uint32_t view_ind
   for (std::uint64_t first = 0; first < count; first += block) {
     const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(block, count - first));
     const std::byte* at = base + stride * first;
-    decode(at, stride, n, components, normalized, out + first * components);
+    T* values = place(first, n);
+    decode(at, stride, n, components, normalized, values);
+    decoded(first, n, values);
     const std::byte* end = at + stride * (n - 1) + element;
     ctx.done_with({handed_from, end});
     handed_from = at;
   }
 }
 
-/// Decodes accessors[index] into `out`, T values (float or uint32) stored as elements of E: E is T, or
-/// a vector type of T whose width the only allowed component count must be.
-template <class T, class E>
-void read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed, std::vector<E>& out) {
-  static_assert(sizeof(E) % sizeof(T) == 0);
-  const AccessorInfo info = accessor_info(ctx, index);
-  const Json a = ctx.root["accessors"][index];
-  const std::string path = use + " (accessors[" + std::to_string(index) + "])";
-  if (std::find(allowed.begin(), allowed.end(), info.components) == allowed.end())
-    ctx.fail("GLTF_BAD_VALUE", path, "accessor type does not fit this use");
+/// Reads `count` elements of `components` components from a view starting at `offset` into `out`.
+template <class T>
+void read_elements(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
+                   int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
+  decode_blocks<T>(
+      ctx, path, view_index, offset, count, components, type, normalized, sparse_part,
+      [&](std::uint64_t first, std::uint32_t) { return out + first * components; }, [](std::uint64_t, std::uint32_t, const T*) {});
+}
+
+/// An accessor that check_accessor accepted, with what decoding it needs.
+struct CheckedAccessor {
+  AccessorInfo info;
+  Json json;
+  std::string path;
+  std::optional<std::uint32_t> view;
+  std::uint64_t offset = 0;
+};
+
+/// accessors[index] checked for a use of T values (float or uint32) in elements of `allowed` widths;
+/// the bytes it needs are checked against its view (or charged, when it has none) before anything
+/// is allocated for it.
+template <class T>
+CheckedAccessor check_accessor(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed) {
+  CheckedAccessor c{accessor_info(ctx, index), ctx.root["accessors"][index], use + " (accessors[" + std::to_string(index) + "])", {}, 0};
+  if (std::find(allowed.begin(), allowed.end(), c.info.components) == allowed.end())
+    ctx.fail("GLTF_BAD_VALUE", c.path, "accessor type does not fit this use");
   if constexpr (!std::is_same_v<T, float>)
-    if (info.component_type != kUByte && info.component_type != kUShort && info.component_type != kUInt)
-      ctx.fail("GLTF_BAD_VALUE", path, "needs an unsigned integer component type");
-  const std::uint64_t total = static_cast<std::uint64_t>(info.count) * info.components;
-  const auto view = ctx.optional_index(a["bufferView"], "bufferViews");
-  if (view) {
+    if (c.info.component_type != kUByte && c.info.component_type != kUShort && c.info.component_type != kUInt)
+      ctx.fail("GLTF_BAD_VALUE", c.path, "needs an unsigned integer component type");
+  c.view = ctx.optional_index(c.json["bufferView"], "bufferViews");
+  if (c.view) {
+    c.offset = ctx.uint(c.json["byteOffset"], 0, UINT32_MAX);
     // Checked against the view before allocating: a lying count fails here.
-    checked_stride(ctx, path, *view, ctx.uint(a["byteOffset"], 0, UINT32_MAX), info.count, info.components, info.component_type, false);
+    checked_stride(ctx, c.path, *c.view, c.offset, c.info.count, c.info.components, c.info.component_type, false);
   } else {
-    ctx.spend(total * sizeof(T), path);  // no data behind it: zeros (plus sparse values)
+    // No data behind it: zeros (plus sparse values).
+    ctx.spend(static_cast<std::uint64_t>(c.info.count) * c.info.components * sizeof(T), c.path);
   }
+  return c;
+}
+
+/// Decodes a checked accessor into `out`, T values stored as elements of E: E is T, or a vector type
+/// of T whose width the only allowed component count must be.
+template <class T, class E>
+void fill_values(Context& ctx, const CheckedAccessor& c, std::vector<E>& out) {
+  static_assert(sizeof(E) % sizeof(T) == 0);
+  const AccessorInfo& info = c.info;
+  const std::uint64_t total = static_cast<std::uint64_t>(info.count) * info.components;
   out.assign(total / (sizeof(E) / sizeof(T)), E{});
   T* values = reinterpret_cast<T*>(out.data());
-  if (view)
-    read_elements(ctx, path, *view, ctx.uint(a["byteOffset"], 0, UINT32_MAX), info.count, info.components, info.component_type,
-                  info.normalized, false, values);
-  if (const Json sparse = a["sparse"]; sparse.exists()) {
+  if (c.view) read_elements(ctx, c.path, *c.view, c.offset, info.count, info.components, info.component_type, info.normalized, false, values);
+  if (const Json sparse = c.json["sparse"]; sparse.exists()) {
     const std::uint64_t n = ctx.uint(sparse["count"], 0, info.count);
     if (n == 0) ctx.fail("GLTF_BAD_VALUE", sparse.path() + ".count", "must be 1 to the accessor's count");
     const Json ij = sparse["indices"], vj = sparse["values"];
@@ -181,6 +211,36 @@ void read_values(Context& ctx, std::uint32_t index, const std::string& use, std:
       std::copy_n(replaced.begin() + k * info.components, info.components, values + static_cast<std::size_t>(indices[k]) * info.components);
     }
   }
+}
+
+/// Decodes accessors[index] into `out` (see fill_values).
+template <class T, class E>
+void read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed, std::vector<E>& out) {
+  fill_values<T>(ctx, check_accessor<T>(ctx, index, use, allowed), out);
+}
+
+/// accessors[index] handed to `visit` a block at a time through one reused buffer; an accessor with
+/// sparse values or no view is decoded whole and handed over as one block.
+template <class T>
+void read_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed, const ValueBlocks<T>& visit) {
+  const CheckedAccessor c = check_accessor<T>(ctx, index, use, allowed);
+  if (!c.view || c.json["sparse"].exists()) {
+    std::vector<T> all;
+    fill_values<T>(ctx, c, all);
+    visit(0, all);
+    return;
+  }
+  const int components = c.info.components;
+  std::vector<T> buffer;
+  decode_blocks<T>(
+      ctx, c.path, *c.view, c.offset, c.info.count, components, c.info.component_type, c.info.normalized, false,
+      [&](std::uint64_t, std::uint32_t n) {
+        if (buffer.empty()) buffer.resize(static_cast<std::size_t>(n) * components);  // the first block is the largest
+        return buffer.data();
+      },
+      [&](std::uint64_t first, std::uint32_t n, const T* values) {
+        visit(static_cast<std::size_t>(first) * components, std::span(values, static_cast<std::size_t>(n) * components));
+      });
 }
 
 }  // namespace
@@ -224,6 +284,16 @@ std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const s
   std::vector<std::uint32_t> out;
   read_values<std::uint32_t>(ctx, index, use, components, out);
   return out;
+}
+
+void read_float_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components,
+                       const ValueBlocks<float>& visit) {
+  read_blocks<float>(ctx, index, use, components, visit);
+}
+
+void read_uint_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components,
+                      const ValueBlocks<std::uint32_t>& visit) {
+  read_blocks<std::uint32_t>(ctx, index, use, components, visit);
 }
 
 }  // namespace aem::formats::gltf

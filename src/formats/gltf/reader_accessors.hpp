@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,19 @@ std::vector<V> read_vectors(Context& ctx, std::uint32_t index, const std::string
 
 /// accessors[index] of an unsigned integer type (indices, joints) as count * components values.
 std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);
+
+/// Receives an accessor's values a block of whole elements at a time; `first` is the position of the
+/// block's first value among all of them (element index times components).
+template <class T>
+using ValueBlocks = std::function<void(std::size_t first, std::span<const T> values)>;
+
+/// read_floats and read_uints handing the values over in blocks instead of one array, so that a
+/// large attribute is never in memory whole beside what it is read into. Accessors with sparse values
+/// or no buffer view come as one block.
+void read_float_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components,
+                       const ValueBlocks<float>& visit);
+void read_uint_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components,
+                      const ValueBlocks<std::uint32_t>& visit);
 
 /// The accessor index a member names, with the member's path for messages.
 std::uint32_t accessor_index(Context& ctx, const Json& member);

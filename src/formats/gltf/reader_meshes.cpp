@@ -51,14 +51,25 @@ struct Attributes {
       if (auto it = draco->attributes.find(name); it != draco->attributes.end()) return it->second;
     return read_floats(ctx, accessor_index(ctx, attributes[name]), attributes[name].path(), components);
   }
-  std::vector<std::uint32_t> uints(const std::string& name) const {
+  /// `name`'s values a block at a time (read_uint_blocks, read_float_blocks), four per element.
+  template <class T>
+  void blocks(const std::string& name, const ValueBlocks<T>& visit) const {
     if (draco)
       if (auto it = draco->attributes.find(name); it != draco->attributes.end()) {
-        std::vector<std::uint32_t> out(it->second.size());
-        std::transform(it->second.begin(), it->second.end(), out.begin(), [](float f) { return f < 0 ? 0u : static_cast<std::uint32_t>(f); });
-        return out;
+        if constexpr (std::is_same_v<T, float>) {
+          visit(0, it->second);
+        } else {
+          std::vector<std::uint32_t> out(it->second.size());
+          std::transform(it->second.begin(), it->second.end(), out.begin(), [](float f) { return f < 0 ? 0u : static_cast<std::uint32_t>(f); });
+          visit(0, out);
+        }
+        return;
       }
-    return read_uints(ctx, accessor_index(ctx, attributes[name]), attributes[name].path(), {4});
+    const std::uint32_t index = accessor_index(ctx, attributes[name]);
+    if constexpr (std::is_same_v<T, float>)
+      read_float_blocks(ctx, index, attributes[name].path(), {4}, visit);
+    else
+      read_uint_blocks(ctx, index, attributes[name].path(), {4}, visit);
   }
 };
 
@@ -72,29 +83,44 @@ void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
   for (int set = 0; attr.has("JOINTS_" + std::to_string(set)) && attr.has("WEIGHTS_" + std::to_string(set)); ++set) {
     const std::string js = "JOINTS_" + std::to_string(set), ws = "WEIGHTS_" + std::to_string(set);
     const bool dropped = set * 4 >= kMaxInfluences;
-    // Joints go into the skin before the weights are read, so that only one of the two arrays is in
-    // memory beside it; a joint whose weight is not positive is then taken out again.
+    // Joints, then weights, go into the skin a block at a time: neither is ever a whole array beside
+    // it. A joint whose weight is not positive is taken out again. Blocks hold whole elements, and
+    // nothing past the skin is written before check_count reports a count that differs.
     if (!dropped) m.skin.resize(n);
-    {
-      const auto joints = attr.uints(js);
-      check_count(ctx, attr.attributes[js], joints.size(), n, 4);
-      for (std::size_t v = 0; !dropped && v < n; ++v)
-        for (int k = 0; k < 4; ++k)
-          m.skin[v].joints[set * 4 + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(joints[v * 4 + k], INT32_MAX));
-    }
-    const auto weights = attr.floats(ws, {4});
-    check_count(ctx, attr.attributes[ws], weights.size(), n, 4);
+    SkinInfluences* const skin = m.skin.data();
+    const int slot = set * 4;
+    // The vertices [begin, end) a block of `count` values starting at value `first` fills.
+    const auto vertices = [&](std::size_t first, std::size_t count) {
+      const std::size_t begin = std::min(first / 4, n);
+      return std::pair{begin, dropped ? begin : std::min(n, begin + count / 4)};
+    };
+    std::size_t values = 0;
+    attr.blocks<std::uint32_t>(js, [&](std::size_t first, std::span<const std::uint32_t> joints) {
+      values = first + joints.size();
+      const auto [begin, end] = vertices(first, joints.size());
+      const std::uint32_t* in = joints.data();
+      for (std::size_t v = begin; v < end; ++v, in += 4)
+        for (int k = 0; k < 4; ++k) skin[v].joints[slot + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(in[k], INT32_MAX));
+    });
+    check_count(ctx, attr.attributes[js], values, n, 4);
+    values = 0;
+    attr.blocks<float>(ws, [&](std::size_t first, std::span<const float> weights) {
+      values = first + weights.size();
+      const auto [begin, end] = vertices(first, weights.size());
+      const float* in = weights.data();
+      for (std::size_t v = begin; v < end; ++v, in += 4)
+        for (int k = 0; k < 4; ++k) {
+          if (in[k] > 0.0f)
+            skin[v].weights[slot + k] = in[k];
+          else
+            skin[v].joints[slot + k] = -1;
+        }
+    });
+    check_count(ctx, attr.attributes[ws], values, n, 4);
     if (dropped) {
       ctx.warn("GLTF_INFLUENCES_DROPPED", attr.attributes[js].path(), "more than " + std::to_string(kMaxInfluences) + " influences per vertex; extra sets dropped");
       break;
     }
-    for (std::size_t v = 0; v < n; ++v)
-      for (int k = 0; k < 4; ++k) {
-        if (weights[v * 4 + k] > 0.0f)
-          m.skin[v].weights[set * 4 + k] = weights[v * 4 + k];
-        else
-          m.skin[v].joints[set * 4 + k] = -1;
-      }
   }
 }
 
@@ -172,10 +198,15 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
     indices.resize(n);
     for (std::size_t i = 0; i < n; ++i) indices[i] = static_cast<std::uint32_t>(i);
   }
-  for (std::size_t i = 0; i < indices.size(); ++i)
-    if (indices[i] >= n)
-      ctx.fail("GLTF_INDEX_OUT_OF_RANGE", prim.path() + ".indices",
-               "index " + std::to_string(indices[i]) + " at " + std::to_string(i) + " is past the " + std::to_string(n) + " vertices");
+  // The largest index first, in a branch-free pass the compiler vectorises; the first index past the
+  // vertices is searched for only when there is one.
+  std::uint32_t largest = 0;
+  for (std::uint32_t i : indices) largest = std::max(largest, i);
+  if (!indices.empty() && largest >= n) {
+    const auto bad = std::find_if(indices.begin(), indices.end(), [&](std::uint32_t i) { return i >= n; });
+    ctx.fail("GLTF_INDEX_OUT_OF_RANGE", prim.path() + ".indices",
+             "index " + std::to_string(*bad) + " at " + std::to_string(bad - indices.begin()) + " is past the " + std::to_string(n) + " vertices");
+  }
   if (mode == 4 && indices.size() % 3 != 0)
     ctx.fail("GLTF_BAD_VALUE", prim.path() + ".indices", "a triangle list needs a multiple of 3 indices");
   m.indices = triangulate(std::move(indices), mode);
