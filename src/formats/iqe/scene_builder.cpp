@@ -162,9 +162,9 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
   for (const auto& seg : doc.segments) {
     std::vector<std::uint32_t> tris;
     if (faces) {
-      const auto first = doc.corners.begin() + 3 * std::ptrdiff_t{seg.first_triangle};
+      const auto first = doc.corners.begin() + 3 * static_cast<std::ptrdiff_t>(seg.first_triangle);
       if (first == doc.corners.begin() && 3 * std::size_t{seg.triangle_count} == doc.corners.size()) tris = std::move(doc.corners);  // the only mesh with faces
-      else tris.assign(first, first + 3 * std::ptrdiff_t{seg.triangle_count});
+      else tris.assign(first, first + 3 * static_cast<std::ptrdiff_t>(seg.triangle_count));
     } else {  // no faces anywhere: each group of 3 vertices of the mesh is a triangle
       for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3) tris.insert(tris.end(), {v, v + 1, v + 2});
     }
