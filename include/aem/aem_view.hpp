@@ -91,8 +91,10 @@ class AemModel {
   /// `Read` copies the file into memory the model owns. `Map` maps it instead (no copy; the fastest
   /// load): the file must then stay unchanged while the model lives (replace it by renaming a new
   /// file over it, never by writing into it or truncating it); writes into the mapped bytes stay
-  /// private to this process.
-  enum class Source { Read, Map };
+  /// private to this process. `MapAndRelease` maps it the same way but gives the pages of the vertex
+  /// and index sections back as soon as they are checked, for a caller that only validates: memory
+  /// stays far below the file's size, and bytes read later are mapped in again from the file.
+  enum class Source { Read, Map, MapAndRelease };
   /// Loads and validates a file from `source`.
   static Result<AemModel> load(const std::filesystem::path& path, Source source = Source::Read);
   /// Validates bytes in place when they are 4-byte aligned and `copy` is false, else copies them

@@ -5,8 +5,8 @@
 
 namespace aem::cli {
 
-Result<AemModel> map_current_aem(const std::string& file) {
-  auto model = AemModel::load(file, AemModel::Source::Map);
+Result<AemModel> map_current_aem(const std::string& file, AemModel::Source source) {
+  auto model = AemModel::load(file, source);
   if (!model) return model;
   // A size both layouts fit is read as the current one, with a warning the view does not give.
   auto layout = detect_aem_layout(model->view().bytes());

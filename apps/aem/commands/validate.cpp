@@ -18,10 +18,11 @@ struct FileReport {
 
 /// A current-layout AEM file needs no scene: the runtime's one linear pass over the memory-mapped
 /// file makes every check the scene validation would (ranges, parents, finite values, key order),
-/// so memory stays at the file's size. Empty for a legacy file, and for a size that fits neither
-/// layout (the scene reader names both expected sizes).
+/// and the pages it has checked go back as it goes, so memory stays far below the file's size.
+/// Empty for a legacy file, and for a size that fits neither layout (the scene reader names both
+/// expected sizes).
 std::optional<FileReport> check_mapped_aem(const std::string& file) {
-  auto model = map_current_aem(file);
+  auto model = map_current_aem(file, AemModel::Source::MapAndRelease);
   if (!model && (model.error().code == "AEM_LEGACY_LAYOUT" || model.error().code == "AEM_SIZE_MISMATCH")) return std::nullopt;
   FileReport r{file, "AEM", {}, model.warnings};
   if (!model) r.errors.push_back(model.error());

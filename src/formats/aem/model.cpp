@@ -1,4 +1,5 @@
 // AemModel: owns the bytes of an AEM file (read into memory, copied, or mapped) plus its view.
+#include <algorithm>
 #include <optional>
 
 #include "aem/aem_view.hpp"
@@ -40,19 +41,32 @@ Result<AemModel> AemModel::from_memory(std::span<const std::byte> bytes, bool co
   return adopt(std::move(storage), bytes, {});
 }
 
+// Vertices and indices (most of a model's bytes) are checked a chunk at a time: right after each read,
+// while the chunk is in cache, or (MapAndRelease) before its pages are given back.
+constexpr std::size_t kChunk = 128 * 1024;
+
 Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source) {
   auto storage = std::make_shared<Storage>();
-  if (source == Source::Map) {
+  if (source != Source::Read) {
     // Private writes: the C API hands out non-const pointers into these bytes, as the reference's does.
     auto mapped = detail::MappedFile::open(path, detail::MappedFile::Writes::Private);
     if (!mapped) return mapped.error();
     storage->mapped.emplace(std::move(mapped.value()));
     const auto bytes = storage->mapped->bytes();
-    return adopt(std::move(storage), bytes, path.string());
+    if (source == Source::Map) return adopt(std::move(storage), bytes, path.string());
+    // Pages go back one chunk behind the scan: each advance re-reads the unfinished vertex block
+    // before its start, and the kernel maps the neighbours of a page it faults in again.
+    std::optional<detail::SectionScan> scan;
+    if (bytes.size() >= aem_file::kHeaderSize) scan = detail::SectionScan::for_file(bytes, bytes.size());
+    std::size_t released = 0;
+    for (std::size_t end = kChunk; scan && released < bytes.size(); end += kChunk) {
+      scan->advance(bytes.first(std::min(end, bytes.size())));
+      const std::size_t behind = end >= bytes.size() ? bytes.size() : end - kChunk;
+      storage->mapped->release(bytes.subspan(released, behind - released));
+      released = behind;
+    }
+    return adopt(std::move(storage), bytes, path.string(), scan ? &*scan : nullptr);
   }
-  // Vertices and indices (most of a model's bytes) are checked chunk by chunk right after each read,
-  // while they are in cache, instead of in a second pass over the whole file from memory.
-  constexpr std::size_t kChunk = 128 * 1024;
   std::optional<detail::SectionScan> scan;
   bool no_scan = false;  // the header does not describe this file: validate() reports it
   auto data = detail::read_file_uninitialized(path, kChunk, [&](std::span<const std::byte> read, std::size_t size) {
