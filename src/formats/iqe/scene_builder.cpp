@@ -162,6 +162,8 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
   for (const auto& seg : doc.segments) {
     std::vector<std::uint32_t> tris;
     if (faces) {
+      // A mesh without faces of its own takes none (the corners may already be with another mesh).
+      if (seg.triangle_count == 0) continue;
       const auto first = doc.corners.begin() + 3 * static_cast<std::ptrdiff_t>(seg.first_triangle);
       if (first == doc.corners.begin() && 3 * std::size_t{seg.triangle_count} == doc.corners.size()) tris = std::move(doc.corners);  // the only mesh with faces
       else tris.assign(first, first + 3 * static_cast<std::ptrdiff_t>(seg.triangle_count));
