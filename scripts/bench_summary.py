@@ -47,9 +47,13 @@ def run(directory, label, input_path, output_path, command):
     record = {"label": label, "status": status, "cpu_s": cpu, "wall_s": wall,
               "max_rss_bytes": usage.ru_maxrss * 1024, "files": files, "input_bytes": size,
               "output_bytes": input_size(output_path)[1]}
+    append_record(directory, record)
+    return status
+
+
+def append_record(directory, record):
     with open(os.path.join(directory, "processes.jsonl"), "a") as f:
         f.write(json.dumps(record) + "\n")
-    return status
 
 
 def parse_peer(directory, label, command):
@@ -57,8 +61,7 @@ def parse_peer(directory, label, command):
     found = re.search(r"parseiqe cpu_ms=([0-9.]+)", result.stderr)
     record = {"label": label, "status": result.returncode or (0 if found else 1),
               "cpu_s": float(found.group(1)) / 1e3 if found else 0.0}
-    with open(os.path.join(directory, "processes.jsonl"), "a") as f:
-        f.write(json.dumps(record) + "\n")
+    append_record(directory, record)
     return record["status"]
 
 
@@ -132,14 +135,18 @@ class Table:
         o, b = self.time(bench, ours), self.time(bench, base)
         if o is None or b is None:
             return self.missing(path, f"not measured ({bench}: {ours if o is None else base} missing)")
-        ratio = b / o
+        self.speed_row(path, o, b, base_label, goal)
+
+    def speed_row(self, path, ours_s, base_s, base_label, goal):
+        """Row of two times; ratio = baseline / ours, against `goal` (None: context, no goal)."""
+        ratio = base_s / ours_s
         ratio_text = f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
         if goal is None:
             goal_text, verdict = "-", ""
         else:
             goal_text = f">= {goal}x faster" if goal >= 1 else f"at most {1 / goal:.2g}x its time"
             verdict = "met" if ratio >= goal else "NOT met"
-        self.rows.append((path, ms(o), f"{ms(b)} ({base_label})", ratio_text, goal_text, verdict))
+        self.rows.append((path, ms(ours_s), f"{ms(base_s)} ({base_label})", ratio_text, goal_text, verdict))
 
     def per_bone(self, path, ours, base, goal):
         """Animation row from bench_animation's ns_per_bone counters (a crowd benchmark counts every
@@ -190,18 +197,14 @@ class Table:
         o, b = self.processes.get(ours), self.processes.get(base)
         if o is None or b is None or o["status"] or b["status"]:
             return self.missing(path, f"not measured ({ours if o is None else base} missing or failed)")
-        ratio = b["cpu_s"] / o["cpu_s"]
-        self.rows.append((path, ms(o["cpu_s"]), f"{ms(b['cpu_s'])} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
-                          f">= {goal}x faster", "met" if ratio >= goal else "NOT met"))
+        self.speed_row(path, o["cpu_s"], b["cpu_s"], base_label, goal)
 
     def against_process(self, path, bench, ours, label, base_label, goal):
         """Row with ours from a benchmark program and the baseline's CPU time recorded as `label`."""
         o, r = self.time(bench, ours), self.processes.get(label)
         if o is None or r is None or r["status"]:
             return self.missing(path, f"not measured ({bench}: {ours} missing)" if o is None else f"not measured ({label} missing or failed)")
-        ratio = r["cpu_s"] / o
-        self.rows.append((path, ms(o), f"{ms(r['cpu_s'])} ({base_label})", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
-                          f">= {goal}x faster", "met" if ratio >= goal else "NOT met"))
+        self.speed_row(path, o, r["cpu_s"], base_label, goal)
 
     def throughput(self, path, label):
         r = self.processes.get(label)
