@@ -1,7 +1,8 @@
 // AEM runtime evaluation over the validated view (docs/formats/aem.md §5, without libaem's per-bone
-// ancestor re-evaluation and linear key scans): keys sampled from the re-laid clips (clip.hpp), then
-// one pass over the bones, parents first, with matrices held as four 4-lane columns so that each
-// product is 12-16 vector multiply-adds (GCC/Clang vector extensions: SSE, NEON or WebAssembly SIMD).
+// ancestor re-evaluation and linear key scans): keys sampled from the re-laid clips (clip.hpp), local
+// transforms built four bones at a time, then one pass over the bones, parents first, with matrices
+// held as four 4-lane columns so that each product is 12-16 vector multiply-adds (GCC/Clang vector
+// extensions: SSE, NEON or WebAssembly SIMD).
 #include <algorithm>
 #include <cstring>
 
@@ -26,34 +27,79 @@ Columns load(const Mat4& m) {
   return r;
 }
 
-void store(const Columns& a, Mat4& m) { std::memcpy(m.m.data(), a.c, sizeof a.c); }
-
-/// parent * (T * R * S) for unit q, with the parent affine: three columns of the rotation scaled, the
-/// translation column, each a sum of three parent columns (the parent's last row is 0 0 0 1).
-inline Columns compose(const Columns& p, const Vec3& t, const Quat& q, const Vec3& s) {
-  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z, xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z,
-              wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-  const float l[3][3] = {{(1 - 2 * (yy + zz)) * s.x, 2 * (xy + wz) * s.x, 2 * (xz - wy) * s.x},
-                         {2 * (xy - wz) * s.y, (1 - 2 * (xx + zz)) * s.y, 2 * (yz + wx) * s.y},
-                         {2 * (xz + wy) * s.z, 2 * (yz - wx) * s.z, (1 - 2 * (xx + yy)) * s.z}};
-  Columns r;
-  for (int c = 0; c < 3; ++c) r.c[c] = p.c[0] * l[c][0] + p.c[1] * l[c][1] + p.c[2] * l[c][2];
-  r.c[3] = p.c[0] * t.x + p.c[1] * t.y + p.c[2] * t.z + p.c[3];
-  return r;
+void store(const Columns& a, Mat4& m) {
+  for (int c = 0; c < 4; ++c) std::memcpy(m.m.data() + 4 * c, &a.c[c], sizeof a.c[c]);  // a register each
 }
 
-/// a * b for affine a and b (last rows 0 0 0 1): the products with b's last row drop out.
-inline Columns multiply_affine(const Columns& a, const Columns& b) {
-  Columns r;
-  for (int c = 0; c < 3; ++c) r.c[c] = a.c[0] * b.c[c][0] + a.c[1] * b.c[c][1] + a.c[2] * b.c[c][2];
-  r.c[3] = a.c[0] * b.c[3][0] + a.c[1] * b.c[3][1] + a.c[2] * b.c[3][2] + a.c[3];
-  return r;
+/// Four lanes from any address.
+f32x4 load_lanes(const void* p) {
+  f32x4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/// Local transforms T * R * S of bones [0, padded) as affine columns: the rotation-scale columns, then
+/// the translation (lane 3 of every column is never read). Four bones at a time, a lane per bone, with
+/// the same operations per element as the one-bone formula. `vectors` holds 2 * padded + 1 entries so
+/// that a four-lane load at any of them stays inside.
+void local_columns(const Quat* rotations, const Vec3* vectors, std::size_t padded, Columns* local) {
+  for (std::size_t b = 0; b < padded; b += 4) {
+    f32x4 x = load_lanes(&rotations[b]), y = load_lanes(&rotations[b + 1]), z = load_lanes(&rotations[b + 2]),
+          w = load_lanes(&rotations[b + 3]);
+    detail::transpose(x, y, z, w);
+    f32x4 sx = load_lanes(&vectors[2 * b + 1]), sy = load_lanes(&vectors[2 * b + 3]), sz = load_lanes(&vectors[2 * b + 5]),
+          unused = load_lanes(&vectors[2 * b + 7]);
+    detail::transpose(sx, sy, sz, unused);
+    const f32x4 xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
+    f32x4 c[3][4] = {{(1 - 2 * (yy + zz)) * sx, 2 * (xy + wz) * sx, 2 * (xz - wy) * sx, f32x4{}},
+                     {2 * (xy - wz) * sy, (1 - 2 * (xx + zz)) * sy, 2 * (yz + wx) * sy, f32x4{}},
+                     {2 * (xz + wy) * sz, 2 * (yz - wx) * sz, (1 - 2 * (xx + yy)) * sz, f32x4{}}};
+    for (auto& column : c) detail::transpose(column[0], column[1], column[2], column[3]);
+    for (std::size_t lane = 0; lane < 4; ++lane)
+      local[b + lane] = {{c[0][lane], c[1][lane], c[2][lane], load_lanes(&vectors[2 * (b + lane)])}};
+  }
+}
+
+/// A constant right-hand factor with every element already broadcast to four lanes (e[column][row]),
+/// so that its products load their multipliers instead of shuffling them out of a column each time.
+struct alignas(16) Splat {
+  f32x4 e[4][4];
+};
+
+Splat splat(const Mat4& m) {
+  Splat s;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) s.e[c][r] = f32x4{m.m[4 * c + r], m.m[4 * c + r], m.m[4 * c + r], m.m[4 * c + r]};
+  return s;
+}
+
+/// Element (column C, row R) of a right-hand factor, in every lane.
+template <int C, int R>
+inline f32x4 element(const Columns& m) {
+  return __builtin_shufflevector(m.c[C], m.c[C], R, R, R, R);
+}
+template <int C, int R>
+inline f32x4 element(const Splat& m) {
+  return m.e[C][R];
+}
+
+/// Column C of a * b without the product with b's last row.
+template <int C, class Right>
+inline f32x4 affine_column(const Columns& a, const Right& b) {
+  return a.c[0] * element<C, 0>(b) + a.c[1] * element<C, 1>(b) + a.c[2] * element<C, 2>(b);
+}
+
+/// a * b for affine a and b (last rows 0 0 0 1, whatever b's lane 3 holds): the products with b's
+/// last row drop out.
+template <class Right>
+inline Columns multiply_affine(const Columns& a, const Right& b) {
+  return {{affine_column<0>(a, b), affine_column<1>(a, b), affine_column<2>(a, b), affine_column<3>(a, b) + a.c[3]}};
 }
 
 /// a * b, general.
-inline Columns multiply(const Columns& a, const Columns& b) {
+inline Columns multiply(const Columns& a, const Splat& b) {
   Columns r;
-  for (int c = 0; c < 4; ++c) r.c[c] = a.c[0] * b.c[c][0] + a.c[1] * b.c[c][1] + a.c[2] * b.c[c][2] + a.c[3] * b.c[c][3];
+  for (int c = 0; c < 4; ++c) r.c[c] = a.c[0] * b.e[c][0] + a.c[1] * b.e[c][1] + a.c[2] * b.e[c][2] + a.c[3] * b.e[c][3];
   return r;
 }
 
@@ -67,11 +113,12 @@ struct AemAnimator::Scratch {
     std::uint32_t bone, parent;  // parent == bone count for roots (an identity slot)
   };
   std::vector<Link> order;             // parents first
-  std::vector<Columns> inverse_binds;  // per bone
+  std::vector<Splat> inverse_binds;    // per bone
   bool affine_inverse_binds = true;    // every inverse bind's last row is 0 0 0 1 (the usual case)
   std::vector<Columns> model;          // per bone, plus the identity slot
-  std::vector<Quat> rotations;         // per bone, sampled
-  std::vector<Vec3> vectors;           // per bone: translation, scale
+  std::vector<Quat> rotations;         // per bone, sampled; identity up to a multiple of four bones
+  std::vector<Vec3> vectors;           // per bone: translation, scale; as many again, plus one (local_columns)
+  std::vector<Columns> local;          // per bone up to a multiple of four: T * R * S
 };
 
 AemAnimator::AemAnimator(const AemView& view)
@@ -85,12 +132,14 @@ AemAnimator::AemAnimator(const AemView& view)
   }
   for (std::uint32_t b = 0; b < bones; ++b) {
     const Mat4& ib = inverse_bind(view, b);
-    s.inverse_binds.push_back(load(ib));
+    s.inverse_binds.push_back(splat(ib));
     s.affine_inverse_binds &= ib.m[3] == 0.0f && ib.m[7] == 0.0f && ib.m[11] == 0.0f && ib.m[15] == 1.0f;
   }
   s.model.assign(bones + std::size_t{1}, load(Mat4{}));
-  s.rotations.resize(bones);
-  s.vectors.resize(2 * std::size_t{bones});
+  const std::size_t padded = (bones + std::size_t{3}) / 4 * 4;
+  s.rotations.resize(padded);
+  s.vectors.resize(2 * padded + 1);
+  s.local.resize(padded);
   clips_.resize(view.counts().animations);
   compiled_.assign(view.counts().animations, 0);
 }
@@ -112,13 +161,22 @@ void AemAnimator::bind_pose(std::span<Mat4> skin) { std::fill(skin.begin(), skin
 void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin) {
   Scratch& s = *scratch_;
   clip::sample(clip, time, cursors, s.rotations.data(), s.vectors.data());
-  const Vec3* v = s.vectors.data();
-  for (const Scratch::Link& link : s.order) {
-    const std::uint32_t b = link.bone;
-    Columns& m = s.model[b];
-    m = compose(s.model[link.parent], v[2 * b], s.rotations[b], v[2 * b + 1]);
-    store(s.affine_inverse_binds ? multiply_affine(m, s.inverse_binds[b]) : multiply(m, s.inverse_binds[b]), skin[b]);
-  }
+  local_columns(s.rotations.data(), s.vectors.data(), s.local.size(), s.local.data());
+  // Local copies of the arrays: stores to `skin` could alias the vectors' own pointers otherwise.
+  const Columns* local = s.local.data();
+  const Splat* inverse_binds = s.inverse_binds.data();
+  Columns* model = s.model.data();
+  const auto pose_bones = [&](auto skin_of) {
+    for (const Scratch::Link& link : s.order) {
+      const Columns m = multiply_affine(model[link.parent], local[link.bone]);
+      model[link.bone] = m;
+      store(skin_of(m, inverse_binds[link.bone]), skin[link.bone]);
+    }
+  };
+  if (s.affine_inverse_binds)
+    pose_bones([](const Columns& m, const Splat& ib) { return multiply_affine(m, ib); });
+  else
+    pose_bones([](const Columns& m, const Splat& ib) { return multiply(m, ib); });
 }
 
 void AemAnimator::keep_model() const {

@@ -26,6 +26,16 @@ inline V load(const std::uint8_t* p) {
   return v;
 }
 
+/// Rows a, b, c, d become columns: afterwards a holds the old lanes 0, b lanes 1, c lanes 2, d lanes 3.
+inline void transpose(f32x4& a, f32x4& b, f32x4& c, f32x4& d) {
+  const f32x4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5), cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5),
+              ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7), cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
+  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
+  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
+  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+}
+
 inline std::uint32_t any_lane(u32x4 v) { return v[0] | v[1] | v[2] | v[3]; }
 
 }  // namespace aem::detail

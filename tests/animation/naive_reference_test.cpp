@@ -244,6 +244,27 @@ TEST(AnimationAttachments, ModelTransformsTimesInverseBindGiveSkin) {
   }
 }
 
+// An inverse bind whose last row is not 0 0 0 1 (a projective one, which glTF forbids but AEM
+// stores as given) takes the general product for every bone; the others must still match.
+TEST(AnimationInverseBinds, ALastRowOtherThan0001TakesTheGeneralProduct) {
+  std::mt19937 rng(21);
+  Generated g = generate(rng, Shape::Random, 11);
+  const float last_row[4] = {0.125f, -0.25f, 0.0625f, 1.5f};
+  for (int r = 0; r < 4; ++r) {
+    g.scene.joints[4].inverse_bind.m[4 * r + 3] = last_row[r];
+    g.ref[4].inverse_bind[4 * r + 3] = last_row[r];
+  }
+  auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+  ASSERT_TRUE(model.ok()) << model.error().to_string();
+  AemAnimator fast(model->view());
+  std::vector<Mat4> skin(11);
+  for (float t : {0.2f, 0.9f, 1.7f}) {
+    fast.evaluate(0, t, skin);
+    const auto want = reference_pose(g.ref, t);
+    for (int b = 0; b < 11; ++b) expect_close(skin[b], want[b], "t=" + std::to_string(t) + " bone " + std::to_string(b));
+  }
+}
+
 /// Crowd instances each follow their own clock: forward in small steps, backward past the first key
 /// (every cursor must be found again), jumping around, wrapping, standing still, and starting before
 /// the keys and running past the last.
