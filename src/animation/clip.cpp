@@ -139,8 +139,10 @@ QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f) {
 }
 
 /// Writes the first `count` lanes to rotations[bones[lane]].
-void store_lanes(const QuatLanes& q, const std::uint32_t* bones, std::size_t count, Quat* rotations) {
-  for (std::size_t lane = 0; lane < count; ++lane) rotations[bones[lane]] = Quat{q.x[lane], q.y[lane], q.z[lane], q.w[lane]};
+void store_lanes(QuatLanes q, const std::uint32_t* bones, std::size_t count, Quat* rotations) {
+  detail::transpose(q.x, q.y, q.z, q.w);  // now one quaternion per register, lane by lane
+  const f32x4 per_lane[4] = {q.x, q.y, q.z, q.w};
+  for (std::size_t lane = 0; lane < count; ++lane) std::memcpy(static_cast<void*>(&rotations[bones[lane]]), &per_lane[lane], sizeof(Quat));
 }
 
 }  // namespace
