@@ -53,7 +53,11 @@ measure() { python3 scripts/bench_summary.py run "$out" "$@" || echo "bench: $1 
 for t in "${targets[@]}"; do
   [ "$t" = processes ] && continue
   echo "== $t"
-  "$build/bench/$t" --benchmark_counters_tabular=true --benchmark_out="$out/$t.json" --benchmark_out_format=json ||
+  extra=()
+  # The animation rows divide two figures that drift by a fifth over seconds on a shared machine:
+  # five repetitions of each benchmark, interleaved at random, give medians taken side by side.
+  [ "$t" = bench_animation ] && extra=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1)
+  "$build/bench/$t" --benchmark_counters_tabular=true --benchmark_out="$out/$t.json" --benchmark_out_format=json "${extra[@]}" ||
     echo "bench: $t failed (exit $?); its rows are left out"
 done
 

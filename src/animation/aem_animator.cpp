@@ -9,6 +9,7 @@
 #include "aem/animation.hpp"
 #include "aem/sampling.hpp"
 #include "animation/clip.hpp"
+#include "animation/isa.hpp"
 #include "core/lane_vectors.hpp"
 
 namespace aem {
@@ -27,12 +28,12 @@ Columns load(const Mat4& m) {
   return r;
 }
 
-void store(const Columns& a, Mat4& m) {
+AEM_KERNEL_INLINE void store(const Columns& a, Mat4& m) {
   for (int c = 0; c < 4; ++c) std::memcpy(m.m.data() + 4 * c, &a.c[c], sizeof a.c[c]);  // a register each
 }
 
 /// Four lanes from any address.
-f32x4 load_lanes(const void* p) {
+AEM_KERNEL_INLINE f32x4 load_lanes(const void* p) {
   f32x4 v;
   std::memcpy(&v, p, sizeof v);
   return v;
@@ -42,7 +43,7 @@ f32x4 load_lanes(const void* p) {
 /// the translation (lane 3 of every column is never read). Four bones at a time, a lane per bone, with
 /// the same operations per element as the one-bone formula. `vectors` holds 2 * padded + 1 entries so
 /// that a four-lane load at any of them stays inside.
-void local_columns(const Quat* rotations, const Vec3* vectors, std::size_t padded, Columns* local) {
+AEM_KERNEL_INLINE void local_columns(const Quat* rotations, const Vec3* vectors, std::size_t padded, Columns* local) {
   for (std::size_t b = 0; b < padded; b += 4) {
     f32x4 x = load_lanes(&rotations[b]), y = load_lanes(&rotations[b + 1]), z = load_lanes(&rotations[b + 2]),
           w = load_lanes(&rotations[b + 3]);
@@ -75,29 +76,29 @@ Splat splat(const Mat4& m) {
 
 /// Element (column C, row R) of a right-hand factor, in every lane.
 template <int C, int R>
-inline f32x4 element(const Columns& m) {
+AEM_KERNEL_INLINE f32x4 element(const Columns& m) {
   return __builtin_shufflevector(m.c[C], m.c[C], R, R, R, R);
 }
 template <int C, int R>
-inline f32x4 element(const Splat& m) {
+AEM_KERNEL_INLINE f32x4 element(const Splat& m) {
   return m.e[C][R];
 }
 
 /// Column C of a * b without the product with b's last row.
 template <int C, class Right>
-inline f32x4 affine_column(const Columns& a, const Right& b) {
+AEM_KERNEL_INLINE f32x4 affine_column(const Columns& a, const Right& b) {
   return a.c[0] * element<C, 0>(b) + a.c[1] * element<C, 1>(b) + a.c[2] * element<C, 2>(b);
 }
 
 /// a * b for affine a and b (last rows 0 0 0 1, whatever b's lane 3 holds): the products with b's
 /// last row drop out.
 template <class Right>
-inline Columns multiply_affine(const Columns& a, const Right& b) {
+AEM_KERNEL_INLINE Columns multiply_affine(const Columns& a, const Right& b) {
   return {{affine_column<0>(a, b), affine_column<1>(a, b), affine_column<2>(a, b), affine_column<3>(a, b) + a.c[3]}};
 }
 
 /// a * b, general.
-inline Columns multiply(const Columns& a, const Splat& b) {
+AEM_KERNEL_INLINE Columns multiply(const Columns& a, const Splat& b) {
   Columns r;
   for (int c = 0; c < 4; ++c) r.c[c] = a.c[0] * b.e[c][0] + a.c[1] * b.e[c][1] + a.c[2] * b.e[c][2] + a.c[3] * b.e[c][3];
   return r;
@@ -105,13 +106,64 @@ inline Columns multiply(const Columns& a, const Splat& b) {
 
 const Mat4& inverse_bind(const AemView& v, std::uint32_t b) { return *reinterpret_cast<const Mat4*>(v.bones()[b].inverse_bind); }
 
+struct Link {
+  std::uint32_t bone, parent;  // parent == bone count for roots (an identity slot)
+};
+
+/// What one pose reads and writes: the animator's scratch arrays as plain pointers (stores to the
+/// skin matrices could alias a vector's own members otherwise, forcing them to be read again).
+struct PoseArrays {
+  const Quat* rotations;        // per bone up to a multiple of four
+  const Vec3* vectors;          // translation, scale per bone up to that multiple, plus one
+  std::size_t padded;           // bone count up to a multiple of four
+  Columns* local;               // per bone up to that multiple
+  const Link* order;            // parents first
+  std::size_t bones;            // entries of `order`
+  const Splat* inverse_binds;   // per bone
+  bool affine_inverse_binds;    // every inverse bind's last row is 0 0 0 1
+  Columns* model;               // per bone, plus the identity slot
+  Mat4* skin;                   // per bone
+};
+
+template <bool AffineInverseBinds>
+AEM_KERNEL_INLINE void pose_bones(const PoseArrays& a) {
+  for (std::size_t i = 0; i < a.bones; ++i) {
+    const Link link = a.order[i];
+    const Columns m = multiply_affine(a.model[link.parent], a.local[link.bone]);
+    a.model[link.bone] = m;
+    if constexpr (AffineInverseBinds)
+      store(multiply_affine(m, a.inverse_binds[link.bone]), a.skin[link.bone]);
+    else
+      store(multiply(m, a.inverse_binds[link.bone]), a.skin[link.bone]);
+  }
+}
+
+/// Local transforms from the sampled keys, then model and skin matrices parents first.
+AEM_KERNEL_INLINE void pose_kernel(const PoseArrays& a) {
+  local_columns(a.rotations, a.vectors, a.padded, a.local);
+  if (a.affine_inverse_binds)
+    pose_bones<true>(a);
+  else
+    pose_bones<false>(a);
+}
+
+void pose_portable(const PoseArrays& a) { pose_kernel(a); }
+
+#if AEM_ANIMATION_AVX2
+AEM_TARGET_AVX2_FMA void pose_avx2_fma(const PoseArrays& a) { pose_kernel(a); }
+#endif
+
+void pose_with_current_isa(const PoseArrays& a) {
+#if AEM_ANIMATION_AVX2
+  if (animation::current_isa() == animation::Isa::avx2_fma) return pose_avx2_fma(a);
+#endif
+  pose_portable(a);
+}
+
 }  // namespace
 
 /// Per-bone working state, sized at construction.
 struct AemAnimator::Scratch {
-  struct Link {
-    std::uint32_t bone, parent;  // parent == bone count for roots (an identity slot)
-  };
   std::vector<Link> order;             // parents first
   std::vector<Splat> inverse_binds;    // per bone
   bool affine_inverse_binds = true;    // every inverse bind's last row is 0 0 0 1 (the usual case)
@@ -161,22 +213,8 @@ void AemAnimator::bind_pose(std::span<Mat4> skin) { std::fill(skin.begin(), skin
 void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin) {
   Scratch& s = *scratch_;
   clip::sample(clip, time, cursors, s.rotations.data(), s.vectors.data());
-  local_columns(s.rotations.data(), s.vectors.data(), s.local.size(), s.local.data());
-  // Local copies of the arrays: stores to `skin` could alias the vectors' own pointers otherwise.
-  const Columns* local = s.local.data();
-  const Splat* inverse_binds = s.inverse_binds.data();
-  Columns* model = s.model.data();
-  const auto pose_bones = [&](auto skin_of) {
-    for (const Scratch::Link& link : s.order) {
-      const Columns m = multiply_affine(model[link.parent], local[link.bone]);
-      model[link.bone] = m;
-      store(skin_of(m, inverse_binds[link.bone]), skin[link.bone]);
-    }
-  };
-  if (s.affine_inverse_binds)
-    pose_bones([](const Columns& m, const Splat& ib) { return multiply_affine(m, ib); });
-  else
-    pose_bones([](const Columns& m, const Splat& ib) { return multiply(m, ib); });
+  pose_with_current_isa({s.rotations.data(), s.vectors.data(), s.local.size(), s.local.data(), s.order.data(), s.order.size(),
+                         s.inverse_binds.data(), s.affine_inverse_binds, s.model.data(), skin});
 }
 
 void AemAnimator::keep_model() const {

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "aem/sampling.hpp"
+#include "animation/isa.hpp"
 #include "core/slerp.hpp"
 
 namespace aem::clip {
@@ -96,15 +97,15 @@ class TrackBuilder {
 using detail::u32x4;
 
 // Casts between vector types of one size keep the bits (GCC and Clang vector extensions).
-f32x4 as_float(u32x4 v) { return (f32x4)v; }
-u32x4 as_bits(f32x4 v) { return (u32x4)v; }
+AEM_KERNEL_INLINE f32x4 as_float(u32x4 v) { return (f32x4)v; }
+AEM_KERNEL_INLINE u32x4 as_bits(f32x4 v) { return (u32x4)v; }
 /// Lanes of `a` where `mask` is all ones, of `b` where it is zero.
-f32x4 select(u32x4 mask, f32x4 a, f32x4 b) { return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask)); }
+AEM_KERNEL_INLINE f32x4 select(u32x4 mask, f32x4 a, f32x4 b) { return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask)); }
 
 /// slerp_inline of four channels at once: each lane takes the same path (nlerp, 4- or 8-term series,
 /// or the acos formula, by its own cosine) with the same operations, so the results equal the
 /// one-channel slerp's. The series are only evaluated when some lane needs them.
-QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f) {
+AEM_KERNEL_INLINE QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f) {
   f32x4 d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
   const u32x4 flip = as_bits(d) & 0x80000000u;  // shortest path: negate b where the dot is negative
   b = {as_float(as_bits(b.x) ^ flip), as_float(as_bits(b.y) ^ flip), as_float(as_bits(b.z) ^ flip), as_float(as_bits(b.w) ^ flip)};
@@ -139,7 +140,7 @@ QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f) {
 }
 
 /// Writes the first `count` lanes to rotations[bones[lane]].
-void store_lanes(QuatLanes q, const std::uint32_t* bones, std::size_t count, Quat* rotations) {
+AEM_KERNEL_INLINE void store_lanes(QuatLanes q, const std::uint32_t* bones, std::size_t count, Quat* rotations) {
   detail::transpose(q.x, q.y, q.z, q.w);  // now one quaternion per register, lane by lane
   const f32x4 per_lane[4] = {q.x, q.y, q.z, q.w};
   for (std::size_t lane = 0; lane < count; ++lane) std::memcpy(static_cast<void*>(&rotations[bones[lane]]), &per_lane[lane], sizeof(Quat));
@@ -176,7 +177,9 @@ Clip compile(const AemView& view, std::uint32_t animation) {
   return clip;
 }
 
-void sample(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
+namespace {
+
+AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
   std::memcpy(rotations, clip.rest_rotations.data(), clip.rest_rotations.size() * sizeof(Quat));
   std::memcpy(vectors, clip.rest_vectors.data(), clip.rest_vectors.size() * sizeof(Vec3));
   for (std::size_t i = 0; i < clip.tracks.size(); ++i) {
@@ -198,6 +201,25 @@ void sample(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, 
       store_lanes(slerp_lanes(ra[g], rb[g], s.f), track.rotation_bones.data() + 4 * g, std::min<std::size_t>(4, nr - 4 * g), rotations);
     for (std::size_t c = 0; c < nv; ++c) vectors[track.vector_slots[c]] = lerp(va[c], vb[c], s.f);
   }
+}
+
+void sample_portable(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
+  sample_kernel(clip, t, cursors, rotations, vectors);
+}
+
+#if AEM_ANIMATION_AVX2
+AEM_TARGET_AVX2_FMA void sample_avx2_fma(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
+  sample_kernel(clip, t, cursors, rotations, vectors);
+}
+#endif
+
+}  // namespace
+
+void sample(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
+#if AEM_ANIMATION_AVX2
+  if (animation::current_isa() == animation::Isa::avx2_fma) return sample_avx2_fma(clip, t, cursors, rotations, vectors);
+#endif
+  sample_portable(clip, t, cursors, rotations, vectors);
 }
 
 }  // namespace aem::clip

@@ -9,10 +9,23 @@
 
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
+#include "animation/isa.hpp"
 #include "formats/aem/aem_format.hpp"
 
 namespace aem {
 namespace {
+
+/// Runs `test` once per animation instruction set this build and CPU run (animation/isa.hpp), each
+/// made current in turn, then makes the best one current again.
+template <class Test>
+void for_each_isa(Test test) {
+  for (animation::Isa isa : {animation::Isa::portable, animation::Isa::avx2_fma}) {
+    if (!animation::use_isa(isa)) continue;
+    SCOPED_TRACE(isa == animation::Isa::portable ? "portable instruction set" : "AVX2 + FMA instruction set");
+    test();
+  }
+  animation::use_isa(animation::Isa::avx2_fma) || animation::use_isa(animation::Isa::portable);
+}
 
 // ---- the obvious implementation -------------------------------------------------------------
 
@@ -177,29 +190,31 @@ void expect_close(const Mat4& got, const M& want, const std::string& where) {
 class NaiveReference : public ::testing::TestWithParam<Shape> {};
 
 TEST_P(NaiveReference, FastEvaluatorsAgreeWithTheObviousImplementation) {
-  std::mt19937 rng(1234 + static_cast<int>(GetParam()));
-  for (int trial = 0; trial < 25; ++trial) {
-    const int bone_count = 1 + static_cast<int>(rng() % (GetParam() == Shape::DeepChain ? 40 : 25));
-    Generated g = generate(rng, GetParam(), bone_count);
-    auto bytes = formats::aem_write(g.scene, {});
-    ASSERT_TRUE(bytes.ok());
-    auto model = AemModel::from_memory(bytes.value());
-    ASSERT_TRUE(model.ok()) << model.error().to_string();
-    AemAnimator fast(model->view());
-    SceneAnimator scene_anim(g.scene);
-    std::vector<Mat4> a(bone_count), s(bone_count);
-    // Times before, inside and after the keys; also backwards (the cursor must not assume order).
-    for (float t : {-1.0f, 0.0f, 0.3f, 0.7f, 1.1f, 1.9f, 2.5f, 0.5f, 0.05f}) {
-      fast.evaluate(0, t, a);
-      scene_anim.evaluate(0, t, s);
-      auto want = reference_pose(g.ref, t);
-      for (int b = 0; b < bone_count; ++b) {
-        std::string where = "trial " + std::to_string(trial) + " t=" + std::to_string(t) + " bone " + std::to_string(b);
-        expect_close(a[b], want[b], "AemAnimator " + where);
-        expect_close(s[b], want[b], "SceneAnimator " + where);
+  for_each_isa([&] {
+    std::mt19937 rng(1234 + static_cast<int>(GetParam()));
+    for (int trial = 0; trial < 25; ++trial) {
+      const int bone_count = 1 + static_cast<int>(rng() % (GetParam() == Shape::DeepChain ? 40 : 25));
+      Generated g = generate(rng, GetParam(), bone_count);
+      auto bytes = formats::aem_write(g.scene, {});
+      ASSERT_TRUE(bytes.ok());
+      auto model = AemModel::from_memory(bytes.value());
+      ASSERT_TRUE(model.ok()) << model.error().to_string();
+      AemAnimator fast(model->view());
+      SceneAnimator scene_anim(g.scene);
+      std::vector<Mat4> a(bone_count), s(bone_count);
+      // Times before, inside and after the keys; also backwards (the cursor must not assume order).
+      for (float t : {-1.0f, 0.0f, 0.3f, 0.7f, 1.1f, 1.9f, 2.5f, 0.5f, 0.05f}) {
+        fast.evaluate(0, t, a);
+        scene_anim.evaluate(0, t, s);
+        auto want = reference_pose(g.ref, t);
+        for (int b = 0; b < bone_count; ++b) {
+          std::string where = "trial " + std::to_string(trial) + " t=" + std::to_string(t) + " bone " + std::to_string(b);
+          expect_close(a[b], want[b], "AemAnimator " + where);
+          expect_close(s[b], want[b], "SceneAnimator " + where);
+        }
       }
     }
-  }
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Skeletons, NaiveReference, ::testing::Values(Shape::DeepChain, Shape::WideTree, Shape::Random));
@@ -229,40 +244,44 @@ TEST(AnimationBindPose, NegativeOrOutOfRangeAnimationGivesIdentity) {
 }
 
 TEST(AnimationAttachments, ModelTransformsTimesInverseBindGiveSkin) {
-  Loaded l = load_generated(9, Shape::DeepChain, 12);
-  const Generated& g = l.generated;
-  AemAnimator fast(l.model.view());
-  std::vector<Mat4> skin(12);
-  fast.evaluate(0, 0.8f, skin);
-  for (int b = 0; b < 12; ++b) {
-    Mat4 again = fast.model()[b] * g.scene.joints[b].inverse_bind;
-    for (int k = 0; k < 16; ++k) EXPECT_NEAR(again.m[k], skin[b].m[k], 1e-5f);
-    // local() composes to model() along the parent chain.
-    int p = g.scene.joints[b].parent;
-    Mat4 composed = p >= 0 ? fast.model()[p] * fast.local()[b] : fast.local()[b];
-    for (int k = 0; k < 16; ++k) EXPECT_NEAR(composed.m[k], fast.model()[b].m[k], 1e-4f);
-  }
+  for_each_isa([&] {
+    Loaded l = load_generated(9, Shape::DeepChain, 12);
+    const Generated& g = l.generated;
+    AemAnimator fast(l.model.view());
+    std::vector<Mat4> skin(12);
+    fast.evaluate(0, 0.8f, skin);
+    for (int b = 0; b < 12; ++b) {
+      Mat4 again = fast.model()[b] * g.scene.joints[b].inverse_bind;
+      for (int k = 0; k < 16; ++k) EXPECT_NEAR(again.m[k], skin[b].m[k], 1e-5f);
+      // local() composes to model() along the parent chain.
+      int p = g.scene.joints[b].parent;
+      Mat4 composed = p >= 0 ? fast.model()[p] * fast.local()[b] : fast.local()[b];
+      for (int k = 0; k < 16; ++k) EXPECT_NEAR(composed.m[k], fast.model()[b].m[k], 1e-4f);
+    }
+  });
 }
 
 // An inverse bind whose last row is not 0 0 0 1 (a projective one, which glTF forbids but AEM
 // stores as given) takes the general product for every bone; the others must still match.
 TEST(AnimationInverseBinds, ALastRowOtherThan0001TakesTheGeneralProduct) {
-  std::mt19937 rng(21);
-  Generated g = generate(rng, Shape::Random, 11);
-  const float last_row[4] = {0.125f, -0.25f, 0.0625f, 1.5f};
-  for (int r = 0; r < 4; ++r) {
-    g.scene.joints[4].inverse_bind.m[4 * r + 3] = last_row[r];
-    g.ref[4].inverse_bind[4 * r + 3] = last_row[r];
-  }
-  auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
-  ASSERT_TRUE(model.ok()) << model.error().to_string();
-  AemAnimator fast(model->view());
-  std::vector<Mat4> skin(11);
-  for (float t : {0.2f, 0.9f, 1.7f}) {
-    fast.evaluate(0, t, skin);
-    const auto want = reference_pose(g.ref, t);
-    for (int b = 0; b < 11; ++b) expect_close(skin[b], want[b], "t=" + std::to_string(t) + " bone " + std::to_string(b));
-  }
+  for_each_isa([&] {
+    std::mt19937 rng(21);
+    Generated g = generate(rng, Shape::Random, 11);
+    const float last_row[4] = {0.125f, -0.25f, 0.0625f, 1.5f};
+    for (int r = 0; r < 4; ++r) {
+      g.scene.joints[4].inverse_bind.m[4 * r + 3] = last_row[r];
+      g.ref[4].inverse_bind[4 * r + 3] = last_row[r];
+    }
+    auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+    ASSERT_TRUE(model.ok()) << model.error().to_string();
+    AemAnimator fast(model->view());
+    std::vector<Mat4> skin(11);
+    for (float t : {0.2f, 0.9f, 1.7f}) {
+      fast.evaluate(0, t, skin);
+      const auto want = reference_pose(g.ref, t);
+      for (int b = 0; b < 11; ++b) expect_close(skin[b], want[b], "t=" + std::to_string(t) + " bone " + std::to_string(b));
+    }
+  });
 }
 
 /// Crowd instances each follow their own clock: forward in small steps, backward past the first key
@@ -283,61 +302,65 @@ float crowd_time(int instance, int step) {
 class Crowd : public ::testing::TestWithParam<bool> {};
 
 TEST_P(Crowd, EveryInstanceStaysWithin1e5OfAFloat64Evaluation) {
-  std::mt19937 rng(99 + GetParam());
-  double worst = 0;
-  for (int trial = 0; trial < 12; ++trial) {
-    const Shape shape = static_cast<Shape>(trial % 3);
-    const int bone_count = 1 + static_cast<int>(rng() % 30);
-    Generated g = generate(rng, shape, bone_count, GetParam());
-    auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
-    ASSERT_TRUE(model.ok()) << model.error().to_string();
-    AemAnimator crowd(model->view());
-    const int instances = 14;
-    std::vector<float> times(instances);
-    std::vector<Mat4> skins(instances * bone_count);
-    for (int step = 0; step < 15; ++step) {
-      for (int i = 0; i < instances; ++i) times[i] = crowd_time(i, step);
-      crowd.evaluate_crowd(0, times, skins);
-      for (int i = 0; i < instances; ++i) {
-        const auto want = reference_pose(g.ref, times[i]);
-        for (int b = 0; b < bone_count; ++b) {
-          // Relative to the matrix's largest element: deep chains reach translations of tens of units.
-          double size = 1.0;
-          for (double x : want[b]) size = std::max(size, std::fabs(x));
-          for (int k = 0; k < 16; ++k) {
-            const double err = std::fabs(skins[i * bone_count + b].m[k] - want[b][k]) / size;
-            worst = std::max(worst, err);
-            ASSERT_LE(err, 1e-5) << "trial " << trial << " step " << step << " instance " << i << " bone " << b
-                                 << " element " << k << " t=" << times[i];
+  for_each_isa([&] {
+    std::mt19937 rng(99 + GetParam());
+    double worst = 0;
+    for (int trial = 0; trial < 12; ++trial) {
+      const Shape shape = static_cast<Shape>(trial % 3);
+      const int bone_count = 1 + static_cast<int>(rng() % 30);
+      Generated g = generate(rng, shape, bone_count, GetParam());
+      auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+      ASSERT_TRUE(model.ok()) << model.error().to_string();
+      AemAnimator crowd(model->view());
+      const int instances = 14;
+      std::vector<float> times(instances);
+      std::vector<Mat4> skins(instances * bone_count);
+      for (int step = 0; step < 15; ++step) {
+        for (int i = 0; i < instances; ++i) times[i] = crowd_time(i, step);
+        crowd.evaluate_crowd(0, times, skins);
+        for (int i = 0; i < instances; ++i) {
+          const auto want = reference_pose(g.ref, times[i]);
+          for (int b = 0; b < bone_count; ++b) {
+            // Relative to the matrix's largest element: deep chains reach translations of tens of units.
+            double size = 1.0;
+            for (double x : want[b]) size = std::max(size, std::fabs(x));
+            for (int k = 0; k < 16; ++k) {
+              const double err = std::fabs(skins[i * bone_count + b].m[k] - want[b][k]) / size;
+              worst = std::max(worst, err);
+              ASSERT_LE(err, 1e-5) << "trial " << trial << " step " << step << " instance " << i << " bone " << b
+                                   << " element " << k << " t=" << times[i];
+            }
           }
         }
       }
     }
-  }
-  RecordProperty("worst_relative_error", std::to_string(worst));
+    RecordProperty("worst_relative_error", std::to_string(worst));
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(KeyTimes, Crowd, ::testing::Values(false, true));
 
 TEST(Crowd, InstancesMatchSingleEvaluationsAndResizingOrSwitchingAnimationResetsCursors) {
-  Loaded l = load_generated(5, Shape::Random, 17);
-  AemAnimator crowd(l.model.view());
-  const int bones = 17;
-  for (int instances : {3, 8, 1}) {
-    std::vector<float> times(instances);
-    std::vector<Mat4> skins(instances * bones), one(bones);
-    for (int step = 0; step < 6; ++step) {
-      for (int i = 0; i < instances; ++i) times[i] = crowd_time(i, step);
-      crowd.evaluate_crowd(0, times, skins);
-      for (int i = 0; i < instances; ++i) {
-        AemAnimator single(l.model.view());  // fresh cursors: the crowd's must not change the result
-        single.evaluate(0, times[i], one);
-        for (int b = 0; b < bones; ++b) EXPECT_EQ(skins[i * bones + b], one[b]) << instances << " " << step << " " << i;
+  for_each_isa([&] {
+    Loaded l = load_generated(5, Shape::Random, 17);
+    AemAnimator crowd(l.model.view());
+    const int bones = 17;
+    for (int instances : {3, 8, 1}) {
+      std::vector<float> times(instances);
+      std::vector<Mat4> skins(instances * bones), one(bones);
+      for (int step = 0; step < 6; ++step) {
+        for (int i = 0; i < instances; ++i) times[i] = crowd_time(i, step);
+        crowd.evaluate_crowd(0, times, skins);
+        for (int i = 0; i < instances; ++i) {
+          AemAnimator single(l.model.view());  // fresh cursors: the crowd's must not change the result
+          single.evaluate(0, times[i], one);
+          for (int b = 0; b < bones; ++b) EXPECT_EQ(skins[i * bones + b], one[b]) << instances << " " << step << " " << i;
+        }
       }
+      crowd.evaluate_crowd(-1, times, skins);  // bind pose between sizes
+      for (const Mat4& m : skins) EXPECT_EQ(m, Mat4{});
     }
-    crowd.evaluate_crowd(-1, times, skins);  // bind pose between sizes
-    for (const Mat4& m : skins) EXPECT_EQ(m, Mat4{});
-  }
+  });
 }
 
 TEST(Crowd, LeavesLocalAndModelOfTheLastSingleEvaluation) {
@@ -360,41 +383,43 @@ TEST(Crowd, LeavesLocalAndModelOfTheLastSingleEvaluation) {
 /// 4-term series (>= 0.95), the 8-term series (>= 0.7), the acos formula below that, and a key pair
 /// with a negative dot product (the shortest path flips the second key), mixed within each group.
 TEST(Crowd, RotationLanesTakeEachSlerpPathAndStayWithin1e5OfFloat64) {
-  const double deltas[] = {0.0, 0.2, 1.4, 0.01, 0.7, 2.5, 0.03, 1.0, 0.5};
-  Generated g;
-  Animation anim;
-  anim.name = "lanes";
-  anim.duration = 1.0f;
-  const int bones = static_cast<int>(std::size(deltas));
-  g.scene.joints.resize(bones);
-  g.ref.resize(bones);
-  for (int b = 0; b < bones; ++b) {
-    g.scene.joints[b].parent = -1;
-    g.ref[b].parent = -1;
-    g.ref[b].inverse_bind = identity();
-    // Keys rotate about a different axis per bone, from half-angle 0.3 to 0.3 + Δ.
-    const double axis[3] = {std::cos(0.7 * b), std::sin(0.7 * b) * 0.6, std::sin(0.7 * b) * 0.8};
-    Channel ch;
-    ch.joint = static_cast<std::uint32_t>(b);
-    for (double time : {0.0, 1.0}) {
-      const double half = 0.3 + time * deltas[b];
-      const Quat q{float(axis[0] * std::sin(half)), float(axis[1] * std::sin(half)), float(axis[2] * std::sin(half)), float(std::cos(half))};
-      ch.rotation.push_back({float(time), q});
-      g.ref[b].r.push_back({float(time), {q.x, q.y, q.z, q.w}});
+  for_each_isa([&] {
+    const double deltas[] = {0.0, 0.2, 1.4, 0.01, 0.7, 2.5, 0.03, 1.0, 0.5};
+    Generated g;
+    Animation anim;
+    anim.name = "lanes";
+    anim.duration = 1.0f;
+    const int bones = static_cast<int>(std::size(deltas));
+    g.scene.joints.resize(bones);
+    g.ref.resize(bones);
+    for (int b = 0; b < bones; ++b) {
+      g.scene.joints[b].parent = -1;
+      g.ref[b].parent = -1;
+      g.ref[b].inverse_bind = identity();
+      // Keys rotate about a different axis per bone, from half-angle 0.3 to 0.3 + Δ.
+      const double axis[3] = {std::cos(0.7 * b), std::sin(0.7 * b) * 0.6, std::sin(0.7 * b) * 0.8};
+      Channel ch;
+      ch.joint = static_cast<std::uint32_t>(b);
+      for (double time : {0.0, 1.0}) {
+        const double half = 0.3 + time * deltas[b];
+        const Quat q{float(axis[0] * std::sin(half)), float(axis[1] * std::sin(half)), float(axis[2] * std::sin(half)), float(std::cos(half))};
+        ch.rotation.push_back({float(time), q});
+        g.ref[b].r.push_back({float(time), {q.x, q.y, q.z, q.w}});
+      }
+      anim.channels.push_back(std::move(ch));
     }
-    anim.channels.push_back(std::move(ch));
-  }
-  g.scene.animations.push_back(std::move(anim));
-  auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
-  ASSERT_TRUE(model.ok()) << model.error().to_string();
-  AemAnimator animator(model->view());
-  std::vector<Mat4> skin(bones);
-  for (float t : {0.0f, 0.125f, 0.5f, 0.8f, 1.0f}) {
-    animator.evaluate(0, t, skin);
-    const auto want = reference_pose(g.ref, t);
-    for (int b = 0; b < bones; ++b)
-      for (int k = 0; k < 16; ++k) EXPECT_NEAR(skin[b].m[k], want[b][k], 1e-5) << "bone " << b << " (delta " << deltas[b] << ") t " << t << " element " << k;
-  }
+    g.scene.animations.push_back(std::move(anim));
+    auto model = AemModel::from_memory(formats::aem_write(g.scene, {}).value());
+    ASSERT_TRUE(model.ok()) << model.error().to_string();
+    AemAnimator animator(model->view());
+    std::vector<Mat4> skin(bones);
+    for (float t : {0.0f, 0.125f, 0.5f, 0.8f, 1.0f}) {
+      animator.evaluate(0, t, skin);
+      const auto want = reference_pose(g.ref, t);
+      for (int b = 0; b < bones; ++b)
+        for (int k = 0; k < 16; ++k) EXPECT_NEAR(skin[b].m[k], want[b][k], 1e-5) << "bone " << b << " (delta " << deltas[b] << ") t " << t << " element " << k;
+    }
+  });
 }
 
 }  // namespace
