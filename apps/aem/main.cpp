@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
   convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
   convert_cmd->add_flag("--embed", convert.embed, "glTF (.gltf): buffer and images as data URIs inside the JSON, no side files");
+  convert_cmd->add_flag("--sync", convert.sync, "Flush each written file to the disk before it replaces the old one (survives a power loss right after; slower)");
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
   convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
   convert_cmd->add_option("--asset-root", convert.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");

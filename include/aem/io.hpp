@@ -40,6 +40,10 @@ struct WriteOptions {
   float frame_rate = 30.0f;       ///< CEM: rate at which skeletal animation is baked into frames
   int lods = 0;                   ///< CEM: extra levels of detail to generate
   bool embed = false;             ///< glTF (.gltf): buffers and images as data URIs instead of side files
+  /// Flush every file to the storage device (fsync) before it replaces the old one, so that it
+  /// survives a power loss right after the write; costs a wait for the disk. Files are never seen
+  /// half written either way (each is renamed into place once whole).
+  bool sync = false;
   /// Name of the file being written (write_scene sets it): glTF picks .glb or .gltf by its extension
   /// and names side files after its stem.
   std::string output_name;

@@ -59,6 +59,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
     return Error{"CONVERT_UNKNOWN_OUTPUT", {}, output.string(), {}, {}, {},
                  format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
   report.output_format = format->name;
+  const detail::Sync sync = detail::sync_if(options.write.sync);
 
   auto scene = read_scene(input, options.read);
   if (!scene) return scene.error();
@@ -86,7 +87,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (options.textures) {
       auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
-      auto exported = export_textures(scene.value(), dir, output.stem().string());
+      auto exported = export_textures(scene.value(), dir, output.stem().string(), 0, sync);
       if (!exported) return exported.error();
       report.textures_written = exported->written;
       warnings.insert(warnings.end(), exported->warnings.begin(), exported->warnings.end());
@@ -99,7 +100,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   // CEM keeps the texture names it is given; an embedded image needs a file of its own to be named.
   if (format->name == "cem" && options.textures) {
     auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
-    auto saved = save_embedded_textures(scene.value(), dir, output.stem().string());
+    auto saved = save_embedded_textures(scene.value(), dir, output.stem().string(), sync);
     if (!saved) return saved.error();
     report.textures_written = saved->written;
   }

@@ -50,8 +50,8 @@ struct Output {
 
 class Exporter {
  public:
-  Exporter(Scene& scene, std::filesystem::path dir, std::string stem, unsigned threads)
-      : scene_(scene), dir_(std::move(dir)), stem_(sanitize(stem)), threads_(threads) {}
+  Exporter(Scene& scene, std::filesystem::path dir, std::string stem, unsigned threads, detail::Sync sync)
+      : scene_(scene), dir_(std::move(dir)), stem_(sanitize(stem)), threads_(threads), sync_(sync) {}
 
   Result<TextureExport> run() {
     sources_ = std::move(scene_.textures);
@@ -88,7 +88,7 @@ class Exporter {
     }
     detail::parallel_for(composed.size(), threads_, [&](std::size_t k) { produce(outputs_[composed[k]]); });
     for (auto& o : outputs_) {
-      auto st = detail::write_file_atomic(dir_ / o.name, file_bytes(o));
+      auto st = detail::write_file_atomic(dir_ / o.name, file_bytes(o), sync_);
       if (!st) return st.error();
       report_.written.push_back(dir_ / o.name);
       const bool jpeg = o.name.ends_with(".jpg");
@@ -210,6 +210,7 @@ class Exporter {
   std::filesystem::path dir_;
   std::string stem_;
   unsigned threads_;
+  detail::Sync sync_;
   std::vector<Texture> sources_;
   std::vector<const char*> extensions_;  ///< ".png"/".jpg" for sources whose bytes can be copied
   std::vector<Image> decoded_;
@@ -227,7 +228,8 @@ std::string image_extension(const Texture& t) {
 
 }  // namespace
 
-Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem) {
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
+                                             detail::Sync sync) {
   TextureExport report;
   std::set<std::string> used;
   for (std::size_t i = 0; i < scene.textures.size(); ++i) {
@@ -240,7 +242,7 @@ Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem
     std::string name = base + image_extension(t);
     for (int n = 2; used.count(name); ++n) name = base + "_" + std::to_string(n) + image_extension(t);
     used.insert(name);
-    auto st = detail::write_file_atomic(directory / name, std::as_bytes(std::span(t.data)));
+    auto st = detail::write_file_atomic(directory / name, std::as_bytes(std::span(t.data)), sync);
     if (!st) return st.error();
     report.written.push_back(directory / name);
     t.name = name;
@@ -249,8 +251,9 @@ Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem
   return report;
 }
 
-Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem, unsigned threads) {
-  return Exporter(scene, directory, stem, threads).run();
+Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem, unsigned threads,
+                                      detail::Sync sync) {
+  return Exporter(scene, directory, stem, threads, sync).run();
 }
 
 }  // namespace aem::convert

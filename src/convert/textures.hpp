@@ -9,6 +9,7 @@
 
 #include "aem/error.hpp"
 #include "aem/scene.hpp"
+#include "core/file.hpp"
 
 namespace aem::convert {
 
@@ -32,12 +33,13 @@ struct TextureExport {
 /// Materials no mesh uses get no files (and no texture slots). Decoding and encoding run on
 /// `threads` threads (0: one per hardware thread); the files are the same for any thread count.
 Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
-                                      unsigned threads = 0);
+                                      unsigned threads = 0, detail::Sync sync = detail::Sync::no);
 
 /// For formats that store texture names only and keep them as given (CEM): every embedded image
 /// (not one read from a file beside the model) is written unchanged into `directory` as
 /// "<stem>_<its name, or texture<index>>.<png|jpg>" and the texture renamed to that file, so the
 /// output refers to a real file. External textures keep their names.
-Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem);
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
+                                             detail::Sync sync = detail::Sync::no);
 
 }  // namespace aem::convert

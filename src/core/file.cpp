@@ -189,9 +189,9 @@ class TemporaryFile final : public ByteSink {
     }
     return fd_ >= 0 || fail();
   }
-  /// Makes the file readable like any other and forces it to disk, then closes it.
-  bool finish() {
-    if (fd_ < 0 || ::fchmod(fd_, 0644) != 0 || ::fsync(fd_) != 0) return fail();
+  /// Makes the file readable like any other (and flushes it to disk for Sync::yes), then closes it.
+  bool finish(Sync sync) {
+    if (fd_ < 0 || ::fchmod(fd_, 0644) != 0 || (sync == Sync::yes && ::fsync(fd_) != 0)) return fail();
     const int fd = fd_;
     fd_ = -1;
     return ::close(fd) == 0 || fail();
@@ -226,15 +226,15 @@ class TemporaryFile final : public ByteSink {
 };
 
 /// Writes `bytes` to a new temporary file beside `path`; returns its name, or "" with errno set.
-std::string write_temporary(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+std::string write_temporary(const std::filesystem::path& path, std::span<const std::byte> bytes, Sync sync) {
   TemporaryFile file(path);
-  if (!file.put(bytes) || !file.finish()) return {};
+  if (!file.put(bytes) || !file.finish(sync)) return {};
   return file.keep();
 }
 
 }  // namespace
 
-Status write_files_atomic(std::span<const PendingFile> files) {
+Status write_files_atomic(std::span<const PendingFile> files, Sync sync) {
   std::vector<std::string> temporaries;
   auto fail = [&](const std::filesystem::path& path, std::size_t renamed) {
     const int saved = errno;
@@ -244,7 +244,7 @@ Status write_files_atomic(std::span<const PendingFile> files) {
     return io_error("IO_WRITE_FAILED", path, "cannot write");
   };
   for (const auto& f : files) {
-    temporaries.push_back(write_temporary(f.path, f.bytes));
+    temporaries.push_back(write_temporary(f.path, f.bytes, sync));
     if (temporaries.back().empty()) {
       temporaries.pop_back();
       return fail(f.path, 0);
@@ -255,10 +255,10 @@ Status write_files_atomic(std::span<const PendingFile> files) {
   return Ok{};
 }
 
-Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce) {
+Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce, Sync sync) {
   TemporaryFile file(path);
   Status produced = produce(file);
-  if (produced && file.finish() && file.rename_to(path)) return produced;
+  if (produced && file.finish(sync) && file.rename_to(path)) return produced;
   // A refused write outranks the writer's own report of it: only the file knows why (disk full, ...).
   if (!file.failed()) return produced;
   file.restore_errno();
@@ -267,9 +267,9 @@ Status write_file_streamed(const std::filesystem::path& path, const std::functio
   return failed;
 }
 
-Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes, Sync sync) {
   const PendingFile file{path, bytes};
-  return write_files_atomic({&file, 1});
+  return write_files_atomic({&file, 1}, sync);
 }
 
 }  // namespace aem::detail

@@ -80,16 +80,24 @@ class MappedFile {
   std::size_t size_ = 0;
 };
 
+/// Whether a written file is flushed to the storage device (fsync) before it is renamed into place.
+/// Without it the file is still never seen half written (the rename happens after the last byte),
+/// but a power loss within the next half minute or so may lose it; with it, writing waits for the
+/// disk (a 57 MB model: 0.15-0.2 s more).
+enum class Sync : bool { no, yes };
+constexpr Sync sync_if(bool flush) { return flush ? Sync::yes : Sync::no; }
+
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`; on any failure
 /// the temporary is removed and `path` is untouched. Error code IO_WRITE_FAILED.
-Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes);
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes, Sync sync = Sync::no);
 
 /// write_file_atomic for a file made as it is written: `produce` puts it into a temporary beside `path`
 /// (writing through to disk, so the file is never whole in memory), renamed over `path` only when
 /// produce succeeds and every byte was stored. Otherwise, or when produce throws, the temporary is
 /// removed and `path` is untouched. A failed write gives IO_WRITE_FAILED with the byte offset and
 /// the reason (over produce's own error), anything else produce's error.
-Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce);
+Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce,
+                           Sync sync = Sync::no);
 
 struct PendingFile {
   std::filesystem::path path;
@@ -97,6 +105,6 @@ struct PendingFile {
 };
 /// Writes every file to a temporary beside it, then renames them into place in order; on any failure
 /// the temporaries and the files already renamed are removed. Error code IO_WRITE_FAILED.
-Status write_files_atomic(std::span<const PendingFile> files);
+Status write_files_atomic(std::span<const PendingFile> files, Sync sync = Sync::no);
 
 }  // namespace aem::detail

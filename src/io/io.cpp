@@ -61,7 +61,7 @@ namespace {
 
 /// The writer's files, side files first so the main file appears last. Side file names must stay in
 /// the output's folder.
-Status write_outputs(const std::filesystem::path& path, const WriterOutput& out) {
+Status write_outputs(const std::filesystem::path& path, const WriterOutput& out, detail::Sync sync) {
   const std::filesystem::path dir = path.parent_path();
   std::vector<detail::PendingFile> files;
   for (const auto& side : out.side_files) {
@@ -71,7 +71,7 @@ Status write_outputs(const std::filesystem::path& path, const WriterOutput& out)
     files.push_back({dir / name, side.bytes});
   }
   files.push_back({path, out.main});
-  return detail::write_files_atomic(files);
+  return detail::write_files_atomic(files, sync);
 }
 
 /// Runs `write` (guarded) on the scene in the format's conventions, refusing NaN and infinite numbers.
@@ -105,7 +105,7 @@ Status write_in_memory(const std::filesystem::path& path, const Scene& scene, co
     return files;
   });
   if (!out) return out.error();
-  Status st = write_outputs(path, out.value());
+  Status st = write_outputs(path, out.value(), detail::sync_if(options.sync));
   if (st) st.warnings = std::move(out.warnings);
   return st;
 }
@@ -124,7 +124,7 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
   Status st = format->write_stream
                   ? detail::write_file_streamed(path, [&](ByteSink& sink) {
                       return write_converted<Ok>(path, scene, *format, [&](const Scene& s) { return format->write_stream(s, named, sink); });
-                    })
+                    }, detail::sync_if(options.sync))
                   : write_in_memory(path, scene, *format, named);
   if (st) {
     std::vector<Warning> writer = std::move(st.warnings);

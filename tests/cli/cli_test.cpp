@@ -89,6 +89,24 @@ TEST(Cli, PoseOnAFileWithoutAnimationsSaysSo) {
   EXPECT_EQ(run_cli("pose '" + (dir / "still.iqe").string() + "' --time 0 --anim -1"), 0);
 }
 
+// --sync only changes when the bytes reach the disk (the library's counts of fsync calls are in
+// io/streamed_write_test.cpp), for single conversions and manifests alike.
+TEST(Cli, SyncWritesTheSameFiles) {
+  const auto dir = test::temp_dir("convert-sync");
+  const auto tube = small_tube(dir);
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "plain/model.iqm").string() + "'"), 0);
+  ASSERT_EQ(run_cli("convert --sync '" + tube.string() + "' '" + (dir / "synced/model.iqm").string() + "'"), 0);
+  test::write_file(dir / "models.json", "[{\"input\": \"" + tube.string() + "\", \"output\": \"" + (dir / "listed/model.iqm").string() + "\"}]");
+  ASSERT_EQ(run_cli("convert --sync --manifest '" + (dir / "models.json").string() + "'"), 0);
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir / "plain")) {
+    ++files;
+    for (const char* other : {"synced", "listed"})
+      EXPECT_TRUE(test::read_bytes(e.path()) == test::read_bytes(dir / other / e.path().filename())) << other << " " << e.path();
+  }
+  EXPECT_EQ(files, 3);  // the model and its two texture files
+}
+
 TEST(Cli, ConvertCreatesMissingOutputFoldersForOneFileAndForMany) {
   const auto dir = test::temp_dir("convert-folders");
   const auto tube = small_tube(dir);

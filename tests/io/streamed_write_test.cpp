@@ -3,13 +3,17 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <stdexcept>
 
 #include "aem/example.hpp"
 #include "aem/io.hpp"
+#include "convert/convert.hpp"
 #include "support/corpus.hpp"
 #include "support/fixtures.hpp"
 
@@ -94,6 +98,56 @@ TEST(StreamedWrite, GeneratedScenesGiveTheInMemoryBytes) {
     SCOPED_TRACE("empty");
     expect_same_file(empty, dir);
   }
+}
+
+// The test program's own fsync, which the library's calls reach (it is linked in statically): counts
+// the calls, then does what the C library's does.
+std::atomic<int> fsync_calls{0};
+
+}  // namespace
+}  // namespace aem
+
+extern "C" int fsync(int fd) {
+  ++aem::fsync_calls;
+  return static_cast<int>(syscall(SYS_fsync, fd));
+}
+
+namespace aem {
+namespace {
+
+// With WriteOptions::sync every file written is flushed to the device before it is renamed into
+// place (streamed: AEM; in memory with a side file: glTF and its .bin); without it, none is. The
+// bytes are the same either way.
+TEST(SyncedWrite, SyncFlushesEveryFileWrittenAndOnlyThen) {
+  const auto dir = test::temp_dir("synced-write");
+  const Scene scene = large_scene();
+  for (const auto& [name, files] : {std::pair{"model.aem", 1}, {"model.gltf", 2}}) {
+    SCOPED_TRACE(name);
+    for (bool sync : {false, true}) {
+      WriteOptions options;
+      options.sync = sync;
+      const auto folder = dir / (sync ? "synced" : "plain");
+      std::filesystem::create_directories(folder);
+      const int before = fsync_calls;
+      ASSERT_TRUE(write_scene(folder / name, scene, nullptr, options).ok());
+      EXPECT_EQ(fsync_calls - before, sync ? files : 0);
+    }
+    for (const auto& e : std::filesystem::directory_iterator(dir / "plain"))
+      EXPECT_TRUE(test::read_bytes(e.path()) == test::read_bytes(dir / "synced" / e.path().filename())) << e.path();
+  }
+  EXPECT_EQ(other_files(dir / "synced", "").size(), 3u) << "temporaries left behind";
+}
+
+// A conversion passes WriteOptions::sync on to the texture files it writes beside the model.
+TEST(SyncedWrite, AConversionFlushesItsTextureFilesToo) {
+  const auto dir = test::temp_dir("synced-convert");
+  convert::ConvertOptions options;
+  options.write.sync = true;
+  const int before = fsync_calls;
+  auto report = convert::convert_file(std::filesystem::path(AEM_TEST_DATA_DIR) / "gltf/skinned_quad.glb", dir / "quad.aem", options);
+  ASSERT_TRUE(report.ok()) << report.error().to_string();
+  ASSERT_FALSE(report->textures_written.empty());
+  EXPECT_EQ(fsync_calls - before, 1 + static_cast<int>(report->textures_written.size()));
 }
 
 /// Keeps what it is given and refuses everything after `limit` bytes.

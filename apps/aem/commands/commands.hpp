@@ -43,6 +43,7 @@ struct ConvertCliOptions {
   int lods = 0;             ///< CEM: extra LODs to generate
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf
+  bool sync = false;        ///< flush every written file to the disk before it is put in place
   unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
   std::string depfile;      ///< single conversion: write a Make/Ninja depfile of every file read
   std::string depfile_targets = "all";  ///< "all": the model and the texture files written; "model": the model alone

@@ -245,6 +245,7 @@ int run_convert(const ConvertCliOptions& o) {
   auto planned = o.manifest.empty() ? plan_jobs(o, options) : manifest_jobs(o);
   if (!planned) return o.manifest.empty() ? kExitUsage : kExitInvalid;
   std::vector<Job>& jobs = *planned;
+  for (Job& job : jobs) job.options.write.sync = o.sync;  // a property of the run, also for manifest entries
   if (jobs.empty()) {
     fmt::print(stderr, "error: nothing to convert\n");
     return kExitUsage;
