@@ -32,8 +32,11 @@ class E3dBytes {
     return raw(s.data(), s.size());
   }
   E3dBytes& raw(const void* p, std::size_t n) {
-    const auto* b = static_cast<const std::byte*>(p);
-    bytes.insert(bytes.end(), b, b + n);
+    // resize and copy rather than insert: GCC 12 reports a false -Wstringop-overflow for a range
+    // insert into a vector it sees as two bytes long.
+    const std::size_t at = bytes.size();
+    bytes.resize(at + n);
+    if (n) std::memcpy(bytes.data() + at, p, n);
     return *this;
   }
   E3dBytes& append(const std::vector<std::byte>& more) {
