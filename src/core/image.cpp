@@ -14,6 +14,7 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // GCC 12, stbi__context after inlining: a false report
 #include <stb/stb_image.h>
 #pragma GCC diagnostic pop
 

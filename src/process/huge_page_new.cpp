@@ -49,3 +49,4 @@ void* operator new(std::size_t n) {
 }
 
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }

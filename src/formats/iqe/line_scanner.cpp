@@ -68,9 +68,10 @@ class Scanner {
     }
     const double scale = 1.1 * static_cast<double>(text_.size()) / kSample;
     auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
-    c_.positions.reserve(guess(counts['p'])), c_.uvs.reserve(guess(counts['t'])), c_.normals.reserve(guess(counts['n']));
-    c_.tangents.reserve(guess(counts['x'])), c_.influences.reserve(guess(counts['b'])), c_.colors.reserve(guess(counts['c']));
-    c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - counts['p'] - counts['t'] - counts['n'] - counts['x'] - counts['b'] - counts['c']));
+    const auto v = [&](char second) { return counts[static_cast<unsigned char>(second)]; };  // lines "v<second>"
+    c_.positions.reserve(guess(v('p'))), c_.uvs.reserve(guess(v('t'))), c_.normals.reserve(guess(v('n')));
+    c_.tangents.reserve(guess(v('x'))), c_.influences.reserve(guess(v('b'))), c_.colors.reserve(guess(v('c')));
+    c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - v('p') - v('t') - v('n') - v('x') - v('b') - v('c')));
   }
 
   // The common lines without Tokens: a vertex, face or pose command, then numbers of the short forms

@@ -56,7 +56,6 @@ struct Bounds4 {
     r2 = r2 > r ? r2 : r;
   }
   FrameBounds reduce() const {
-    FrameBounds b;
     float xy = xy2[0], r = r2[0];
     float l[3] = {lo[0][0], lo[1][0], lo[2][0]}, h[3] = {hi[0][0], hi[1][0], hi[2][0]};
     for (int lane = 1; lane < 4; ++lane) {
