@@ -4,8 +4,9 @@
 // kernel spends more time faulting them in and out (one fault, one zeroing, one accounting step per
 // page) than the converter spends filling them. docs/performance.md has the figures.
 //
-// Only the throwing single-object forms are replaced: the standard library's array, sized, aligned
-// and nothrow forms call these or use malloc/free themselves, so every pair still matches.
+// Only the throwing single-object new and its two deletes (plain and sized) are replaced: the standard
+// library's array, aligned and nothrow forms call these or use malloc/free themselves, so every pair
+// still matches.
 #include <sys/mman.h>
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <map>
 
+#include "formats/aem/scan_kernels.hpp"
 #include "formats/gltf/draco_decode.hpp"
 #include "formats/gltf/reader_accessors.hpp"
 #include "formats/gltf/reader_parts.hpp"
@@ -198,11 +199,10 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
     indices.resize(n);
     for (std::size_t i = 0; i < n; ++i) indices[i] = static_cast<std::uint32_t>(i);
   }
-  // The largest index first, in a branch-free pass the compiler vectorises; the first index past the
-  // vertices is searched for only when there is one.
-  std::uint32_t largest = 0;
-  for (std::uint32_t i : indices) largest = std::max(largest, i);
-  if (!indices.empty() && largest >= n) {
+  // One vectorised pass (the AEM validation's index check); the first index past the vertices is
+  // searched for only when there is one.
+  if (!detail::ScanKernels::best().indices_below(reinterpret_cast<const std::uint8_t*>(indices.data()), indices.size(),
+                                                 static_cast<std::uint32_t>(std::min<std::size_t>(n, UINT32_MAX)))) {
     const auto bad = std::find_if(indices.begin(), indices.end(), [&](std::uint32_t i) { return i >= n; });
     ctx.fail("GLTF_INDEX_OUT_OF_RANGE", prim.path() + ".indices",
              "index " + std::to_string(*bad) + " at " + std::to_string(bad - indices.begin()) + " is past the " + std::to_string(n) + " vertices");

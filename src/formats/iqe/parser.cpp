@@ -322,12 +322,7 @@ class Assembler {
       out.insert(out.end(), values, values + 3 * std::size_t{e.faces});
       if (base != 0)
         for (std::size_t k = at; k < out.size(); ++k) out[k] += static_cast<std::uint32_t>(base);
-    } else if (e.corners == 3) {  // the per-index path, which names the first bad index
-      for (std::uint32_t f = 0; f < e.faces; ++f, values += 3) {
-        const std::uint32_t a = vertex(f, values[0]), b = vertex(f, values[1]), c = vertex(f, values[2]);
-        out.push_back(a), out.push_back(b), out.push_back(c);
-      }
-    } else {
+    } else {  // index by index: negative indices, polygons, or an index to report
       for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
         std::uint32_t first = 0, previous = 0;
         for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
