@@ -9,7 +9,7 @@ std::size_t limit_influences(Scene& scene, int max_influences) {
   for (auto& mesh : scene.meshes)
     for (auto& s : mesh.skin) {
       bool dropped = false;
-      s = strongest_influences(s, max_influences, &dropped);
+      s = kept_influences(s, max_influences, &dropped);
       reduced += dropped ? 1 : 0;
     }
   return reduced;

@@ -5,8 +5,9 @@
 
 namespace aem::convert {
 
-/// Keeps each vertex's `max_influences` largest influences (ties: earlier slot first), renormalised to
-/// sum 1; unused slots become joint -1, weight 0. Returns how many vertices lost influences.
+/// Reduces each vertex's influences to at most `max_influences` as kept_influences does: its usable
+/// ones in slot order, or the largest when there are more, renormalised to sum 1; unused slots become
+/// joint -1, weight 0. Returns how many vertices lost influences.
 std::size_t limit_influences(Scene& scene, int max_influences);
 
 }  // namespace aem::convert

@@ -27,4 +27,25 @@ SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduce
   return out;
 }
 
+SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
+  // Most vertices have no more influences than kept, and then no order is needed: the usable slots are
+  // moved to the front without a branch on the data (a slot is written, then kept or overwritten).
+  SkinInfluences out;
+  int used = 0;
+  float sum = 0;
+  for (int k = 0; k < kMaxInfluences; ++k) {
+    const bool usable = s.joints[k] >= 0 && s.weights[k] > 0.0f;
+    if (usable && used == n) return strongest_influences(s, n, reduced);
+    out.joints[used] = s.joints[k];
+    out.weights[used] = s.weights[k];
+    sum += usable ? s.weights[k] : 0.0f;
+    used += usable;
+  }
+  for (int i = 0; i < kMaxInfluences; ++i) {
+    out.joints[i] = i < used ? out.joints[i] : -1;
+    out.weights[i] = i < used ? out.weights[i] / sum : 0.0f;
+  }
+  return out;
+}
+
 }  // namespace aem

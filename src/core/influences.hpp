@@ -10,4 +10,9 @@ namespace aem {
 /// Sets `*reduced` when influences had to be dropped.
 SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced = nullptr);
 
+/// At most `n` influences of `s`, renormalised to sum 1: the usable slots (a joint and a positive
+/// weight) in slot order when there are `n` or fewer, else strongest_influences' `n` largest. Unused
+/// slots get joint -1, weight 0. Sets `*reduced` when influences had to be dropped.
+SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced = nullptr);
+
 }  // namespace aem
