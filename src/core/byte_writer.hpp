@@ -38,6 +38,12 @@ class ByteWriter {
   void i32(std::int32_t v) { put(v); }
   void f32(float v) { put(v); }
   void f64(double v) { put(v); }
+  /// The bytes of one trivially copyable record: a copy of known size, which the compiler inlines.
+  template <class T>
+  void object(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    std::memcpy(room(sizeof(T)), &v, sizeof(T));
+  }
   void bytes(std::span<const std::byte> b) {
     if (!b.empty()) std::memcpy(room(b.size()), b.data(), b.size());
   }

@@ -1,6 +1,7 @@
 // Scene -> current-layout AEM, in the reference exporter's section and key order (docs/formats/aem.md §2).
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <numeric>
 #include <optional>
 #include <span>
@@ -69,11 +70,14 @@ void write_keys(detail::ByteWriter& w, const std::vector<Key<V>>& keys) {
 
 /// Whether the finest level leaves some vertex unused (other LODs are not written).
 bool has_unused_vertices(const Mesh& m) {
-  // Bytes, not bits: one plain store per index instead of a read-modify-write of a shared word.
-  std::vector<std::uint8_t> used(m.positions.size(), 0);
+  // Bytes, not bits: one plain store per index instead of a read-modify-write of a shared word. The
+  // stores go through a local pointer and size: a byte store may alias the vector's own members.
+  const std::size_t n = m.positions.size();
+  std::vector<std::uint8_t> used_storage(n, 0);
+  std::uint8_t* const used = used_storage.data();
   for (std::uint32_t i : m.indices)
-    if (i < used.size()) used[i] = 1;
-  return std::find(used.begin(), used.end(), 0) != used.end();
+    if (i < n) used[i] = 1;
+  return std::memchr(used, 0, n) != nullptr;
 }
 
 /// The vertex records of `m`, one append each (per-value puts were a fifth of a large conversion's
@@ -95,7 +99,7 @@ void write_vertices(const Mesh& m, detail::ByteWriter& w, bool& reduced) {
     const Vec4 t4 = i < tangents.size() ? tangents[i] : Vec4{};
     const Vec3 t{t4.x, t4.y, t4.z};
     const Vec3 b = i < bitangents.size() ? bitangents[i] : cross(n, t) * (t4.w < 0 ? -1.0f : 1.0f);
-    aem_file::Vertex v{};
+    aem_file::Vertex v;  // every field is set below: no zero-fill first
     put3(v.position, positions[i]);
     put3(v.normal, n);
     put3(v.tangent, t);
@@ -103,10 +107,14 @@ void write_vertices(const Mesh& m, detail::ByteWriter& w, bool& reduced) {
     const Vec2 uv = i < uvs.size() ? uvs[i] : Vec2{};
     v.uv[0] = uv.x;
     v.uv[1] = uv.y;
-    std::fill(std::begin(v.bone_indices), std::end(v.bone_indices), -1);
-    if (i < skin.size()) four_influences(skin[i], v.bone_indices, v.bone_weights, reduced);
+    if (i < skin.size()) {
+      four_influences(skin[i], v.bone_indices, v.bone_weights, reduced);
+    } else {
+      std::fill(std::begin(v.bone_indices), std::end(v.bone_indices), -1);
+      std::fill(std::begin(v.bone_weights), std::end(v.bone_weights), 0.0f);
+    }
     v.extra_bone = i < rigid_joints.size() ? rigid_joints[i] : -1;
-    w.bytes(std::as_bytes(std::span(&v, 1)));
+    w.object(v);
     w.spill();
   }
 }
