@@ -138,6 +138,22 @@ std::vector<bool> joint_nodes(Context& ctx, std::size_t node_count) {
   return wanted;
 }
 
+bool is_identity(const std::vector<std::int32_t>& map) {
+  for (std::size_t i = 0; i < map.size(); ++i)
+    if (map[i] != static_cast<std::int32_t>(i)) return false;
+  return true;
+}
+
+/// The largest joint index any vertex names (-1 when none does): a max over every slot, unused ones
+/// (-1) included, kept per slot so that the compiler can take a vertex's slots in one vector.
+std::int32_t largest_joint(const std::vector<SkinInfluences>& vertices) {
+  std::array<std::int32_t, kMaxInfluences> largest;
+  largest.fill(-1);
+  for (const SkinInfluences& v : vertices)
+    for (int k = 0; k < kMaxInfluences; ++k) largest[k] = std::max(largest[k], v.joints[k]);
+  return *std::max_element(largest.begin(), largest.end());
+}
+
 }  // namespace
 
 std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first) {
@@ -176,12 +192,21 @@ std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeL
     for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm) {
       if (mapped[sm]) continue;  // a mesh shared by several skinned nodes keeps its first binding
       mapped[sm] = true;
-      for (SkinInfluences& v : scene.meshes[sm].skin)
+      std::vector<SkinInfluences>& vertices = scene.meshes[sm].skin;
+      const auto past = [&](std::int32_t joint) {
+        ctx.fail("GLTF_INDEX_OUT_OF_RANGE", "meshes[" + std::to_string(links.mesh[n]) + "].primitives.attributes.JOINTS",
+                 "joint " + std::to_string(joint) + " is past " + skin.path() + "'s " + std::to_string(joint_of.size()) + " joints");
+      };
+      // When the skin lists its joints in skeleton order, which exporters usually do, the indices stay
+      // as they are and only the largest is checked: a read of the skin instead of a rewrite.
+      if (is_identity(joint_of)) {
+        if (const std::int32_t largest = largest_joint(vertices); static_cast<std::size_t>(largest) >= joint_of.size()) past(largest);
+        continue;
+      }
+      for (SkinInfluences& v : vertices)
         for (int k = 0; k < kMaxInfluences; ++k) {
           if (v.joints[k] < 0) continue;
-          if (static_cast<std::size_t>(v.joints[k]) >= joint_of.size())
-            ctx.fail("GLTF_INDEX_OUT_OF_RANGE", "meshes[" + std::to_string(links.mesh[n]) + "].primitives.attributes.JOINTS",
-                     "joint " + std::to_string(v.joints[k]) + " is past " + skin.path() + "'s " + std::to_string(joint_of.size()) + " joints");
+          if (static_cast<std::size_t>(v.joints[k]) >= joint_of.size()) past(v.joints[k]);
           v.joints[k] = joint_of[v.joints[k]];
         }
     }
