@@ -1,6 +1,6 @@
-// Formats read through Assimp: the list comes from the Assimp this build links, files without a
-// telling extension are recognised by content, and a file that crashes Assimp is an error in every
-// command instead of a crash.
+// Formats read through Assimp: the list comes from the Assimp this build compiles against, files
+// without a telling extension are recognised by content, a file that crashes Assimp is an error in
+// every command instead of a crash, and Assimp is loaded only when a file needs it.
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -97,6 +97,41 @@ TEST(ThirdPartyFormats, PointsAndLinesAreNamedWhenDroppedAndNeverLeaveAnEmptyMod
   std::string out;
   EXPECT_EQ(test::run_cli("convert '" + (dir / "lines.obj").string() + "' '" + (dir / "lines.aem").string() + "'", &out), 1);
   EXPECT_FALSE(std::filesystem::exists(dir / "lines.aem")) << "no empty file written";
+}
+
+// How one CLI run with `env` before it went: exit code and both streams together.
+int run_cli_with(const std::string& env, const std::string& args, std::string* out) {
+  return test::run_shell(env + " '" + std::string(AEM_CLI_PATH) + "' " + args + " 2>&1", out);
+}
+
+TEST(ThirdPartyFormats, AssimpIsLoadedOnlyWhenAFileNeedsIt) {
+  const auto dir = test::temp_dir("lazy-assimp");
+  test::write_file(dir / "tri.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
+  ASSERT_EQ(test::run_cli("example '" + (dir / "example.aem").string() + "'"), 0);
+  // The dynamic loader names every library it initialises, those dlopen loads included.
+  std::string native, obj;
+  EXPECT_EQ(run_cli_with("LD_DEBUG=libs", "info '" + (dir / "example.aem").string() + "'", &native), 0) << native;
+  EXPECT_EQ(native.find("libassimp"), std::string::npos) << native;
+  EXPECT_EQ(run_cli_with("LD_DEBUG=libs", "info '" + (dir / "tri.obj").string() + "'", &obj), 0) << obj;
+  EXPECT_NE(obj.find("libassimp"), std::string::npos) << obj;
+}
+
+TEST(ThirdPartyFormats, WithoutAssimpItsFormatsFailByNameAndOursStillRead) {
+  const auto dir = test::temp_dir("no-assimp");
+  test::write_file(dir / "tri.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
+  ASSERT_EQ(test::run_cli("example '" + (dir / "example.aem").string() + "'"), 0);
+  const std::string missing = "AEM_ASSIMP_LIBRARY=/nonexistent/libassimp.so.5";
+  std::string out;
+  EXPECT_NE(run_cli_with(missing, "info '" + (dir / "tri.obj").string() + "'", &out), 0);
+  EXPECT_NE(out.find("ASSIMP_UNAVAILABLE"), std::string::npos) << out;
+  EXPECT_NE(out.find("/nonexistent/libassimp.so.5"), std::string::npos) << out;
+  // A library that is not Assimp: the first function it lacks is named.
+  EXPECT_NE(run_cli_with("AEM_ASSIMP_LIBRARY=libz.so.1", "info '" + (dir / "tri.obj").string() + "'", &out), 0);
+  EXPECT_NE(out.find("has no aiImportFileExWithProperties"), std::string::npos) << out;
+  // Our own formats, and the list of Assimp's (known at build time), need no Assimp.
+  EXPECT_EQ(run_cli_with(missing, "info '" + (dir / "example.aem").string() + "'", &out), 0) << out;
+  EXPECT_EQ(run_cli_with(missing, "formats", &out), 0) << out;
+  EXPECT_NE(out.find(".fbx"), std::string::npos) << out;
 }
 
 }  // namespace

@@ -1,15 +1,17 @@
 // Assimp's aiScene -> our scene (see assimp_reader.hpp).
 #include "import/assimp/assimp_reader.hpp"
 
-#include <assimp/DefaultIOSystem.h>
 #include <assimp/GltfMaterial.h>
+#include <assimp/cfileio.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
-#include <assimp/Importer.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 
@@ -17,6 +19,7 @@
 #include "core/side_files.hpp"
 #include "core/node_skeleton.hpp"
 #include "import/assimp/assimp_cameras.hpp"
+#include "import/assimp/assimp_library.hpp"
 
 namespace aem::formats {
 namespace {
@@ -32,34 +35,66 @@ Mat4 to_mat4(const aiMatrix4x4& a) {  // aiMatrix4x4 is row-major
 Vec3 v3(const aiVector3D& v) { return {v.x, v.y, v.z}; }
 Quat quat(const aiQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
 
-/// Assimp's file access limited to the allowed folders (core/side_files.hpp): a .mtl, .bin or other side
-/// file elsewhere looks absent to Assimp, and each one it tries to open is named in a warning. The
-/// files it opens are recorded as reads (core/file.hpp's ReadRecorder: depfiles, build caches).
-class ScopedIOSystem : public Assimp::DefaultIOSystem {
+/// Assimp's file access limited to the allowed folders (core/side_files.hpp), through its C interface's
+/// file callbacks: a .mtl, .bin or other side file elsewhere looks absent to Assimp, and each one it
+/// tries to open is named in a warning. The files it opens are recorded as reads (core/file.hpp's
+/// ReadRecorder: depfiles, build caches). Files are stdio streams.
+class ScopedFileIO {
  public:
-  ScopedIOSystem(std::filesystem::path model_dir, std::filesystem::path asset_root, std::vector<Warning>& warnings)
-      : model_dir_(std::move(model_dir)), asset_root_(std::move(asset_root)), warnings_(warnings) {}
-  bool Exists(const char* file) const override { return allowed(file) && DefaultIOSystem::Exists(file); }
-  Assimp::IOStream* Open(const char* file, const char* mode) override {
-    if (allowed(file)) {
-      Assimp::IOStream* stream = DefaultIOSystem::Open(file, mode);
-      if (stream && mode && mode[0] == 'r') detail::note_read(file);
-      return stream;
-    }
-    if (refused_.insert(file).second)
-      warnings_.push_back(Warning{"SIDE_FILE_REFUSED", "Assimp", {}, {}, {}, file,
-                                  "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
-    return nullptr;
+  ScopedFileIO(std::filesystem::path model_dir, std::filesystem::path asset_root, std::vector<Warning>& warnings)
+      : model_dir_(std::move(model_dir)), asset_root_(std::move(asset_root)), warnings_(warnings) {
+    io_.OpenProc = open;
+    io_.CloseProc = close;
+    io_.UserData = reinterpret_cast<aiUserData>(this);
   }
+  ScopedFileIO(const ScopedFileIO&) = delete;
+  ScopedFileIO& operator=(const ScopedFileIO&) = delete;
+  aiFileIO* io() { return &io_; }
 
  private:
-  bool allowed(const char* file) const { return detail::side_file_allowed(file, model_dir_, asset_root_); }
+  static aiFile* open(aiFileIO* io, const char* file, const char* mode) {
+    auto& self = *reinterpret_cast<ScopedFileIO*>(io->UserData);
+    if (!detail::side_file_allowed(file, self.model_dir_, self.asset_root_)) {
+      if (self.refused_.insert(file).second)
+        self.warnings_.push_back(Warning{"SIDE_FILE_REFUSED", "Assimp", {}, {}, {}, file,
+                                         "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
+      return nullptr;
+    }
+    std::FILE* stream = std::fopen(file, mode);
+    if (!stream) return nullptr;
+    if (mode && mode[0] == 'r') detail::note_read(file);
+    return new aiFile{read, write, tell, size, seek, flush, reinterpret_cast<aiUserData>(stream)};
+  }
+  static void close(aiFileIO*, aiFile* f) {
+    if (!f) return;
+    std::fclose(stream(f));
+    delete f;
+  }
+  static std::FILE* stream(aiFile* f) { return reinterpret_cast<std::FILE*>(f->UserData); }
+  static std::size_t read(aiFile* f, char* to, std::size_t size, std::size_t count) { return std::fread(to, size, count, stream(f)); }
+  static std::size_t write(aiFile* f, const char* from, std::size_t size, std::size_t count) { return std::fwrite(from, size, count, stream(f)); }
+  static std::size_t tell(aiFile* f) { return static_cast<std::size_t>(std::ftell(stream(f))); }
+  static std::size_t size(aiFile* f) {
+    const long at = std::ftell(stream(f));
+    std::fseek(stream(f), 0, SEEK_END);
+    const long end = std::ftell(stream(f));
+    std::fseek(stream(f), at, SEEK_SET);
+    return end < 0 ? 0 : static_cast<std::size_t>(end);
+  }
+  static aiReturn seek(aiFile* f, std::size_t offset, aiOrigin origin) {
+    const int whence = origin == aiOrigin_SET ? SEEK_SET : origin == aiOrigin_CUR ? SEEK_CUR : SEEK_END;
+    return std::fseek(stream(f), static_cast<long>(offset), whence) == 0 ? aiReturn_SUCCESS : aiReturn_FAILURE;
+  }
+  static void flush(aiFile* f) { std::fflush(stream(f)); }
+
+  aiFileIO io_{};
   std::filesystem::path model_dir_, asset_root_;
   std::vector<Warning>& warnings_;
   std::set<std::string> refused_;
 };
 
 struct Builder {
+  const AssimpLibrary& lib;
   const aiScene& ai;
   std::filesystem::path directory;
   std::filesystem::path asset_root;
@@ -125,7 +160,9 @@ struct Builder {
 
   std::int32_t texture_of(const aiMaterial& m, aiTextureType type) {
     aiString path;
-    if (m.GetTextureCount(type) == 0 || m.GetTexture(type, 0, &path) != AI_SUCCESS) return -1;
+    if (lib.texture_count(&m, type) == 0 ||
+        lib.texture(&m, type, 0, &path, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) != AI_SUCCESS)
+      return -1;
     return texture(path);
   }
 
@@ -133,18 +170,18 @@ struct Builder {
     for (unsigned i = 0; i < ai.mNumMaterials; ++i) {
       const aiMaterial& am = *ai.mMaterials[i];
       Material m;
-      m.name = am.GetName().C_Str();
+      aiString name;
+      if (lib.string(&am, AI_MATKEY_NAME, &name) == AI_SUCCESS) m.name = name.C_Str();
       aiColor4D c;
-      if (am.Get(AI_MATKEY_BASE_COLOR, c) == AI_SUCCESS || am.Get(AI_MATKEY_COLOR_DIFFUSE, c) == AI_SUCCESS)
+      if (lib.color(&am, AI_MATKEY_BASE_COLOR, &c) == AI_SUCCESS || lib.color(&am, AI_MATKEY_COLOR_DIFFUSE, &c) == AI_SUCCESS)
         m.base_color = {c.r, c.g, c.b, c.a};
-      float f;
-      if (am.Get(AI_MATKEY_METALLIC_FACTOR, f) == AI_SUCCESS) m.metallic = f;
-      if (am.Get(AI_MATKEY_ROUGHNESS_FACTOR, f) == AI_SUCCESS) m.roughness = f;
-      if (am.Get(AI_MATKEY_OPACITY, f) == AI_SUCCESS) m.opacity = f;
-      aiColor3D e;
-      if (am.Get(AI_MATKEY_COLOR_EMISSIVE, e) == AI_SUCCESS) m.emissive = {e.r, e.g, e.b};
+      ai_real f;
+      if (lib.floats(&am, AI_MATKEY_METALLIC_FACTOR, &f, nullptr) == AI_SUCCESS) m.metallic = f;
+      if (lib.floats(&am, AI_MATKEY_ROUGHNESS_FACTOR, &f, nullptr) == AI_SUCCESS) m.roughness = f;
+      if (lib.floats(&am, AI_MATKEY_OPACITY, &f, nullptr) == AI_SUCCESS) m.opacity = f;
+      if (lib.color(&am, AI_MATKEY_COLOR_EMISSIVE, &c) == AI_SUCCESS) m.emissive = {c.r, c.g, c.b};
       int two_sided = 0;
-      if (am.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) m.double_sided = two_sided != 0;
+      if (lib.integers(&am, AI_MATKEY_TWOSIDED, &two_sided, nullptr) == AI_SUCCESS) m.double_sided = two_sided != 0;
       auto& t = m.textures;
       t.base_color = texture_of(am, aiTextureType_BASE_COLOR);
       if (t.base_color < 0) t.base_color = texture_of(am, aiTextureType_DIFFUSE);
@@ -276,13 +313,22 @@ struct Builder {
   }
 };
 
+/// One Assimp import at a time: its C interface keeps the last error in a single string for the
+/// whole process, written by a failing import and read after it.
+std::mutex& import_lock() {
+  static std::mutex lock;
+  return lock;
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& assimp_extensions() {
-  // Asked of the Assimp this build links ("*.3ds;*.obj;..."), so the list is what it really reads.
+  // Asked of the Assimp this build compiles against, at build time ("*.3ds;*.obj;...": the generated
+  // assimp_extensions.inc, see list_extensions.cpp), so that knowing the formats loads no library.
   static const std::vector<std::string> owned = [] {
-    std::string list;
-    Assimp::Importer().GetExtensionList(list);
+    const std::string list =
+#include "assimp_extensions.inc"
+        ;
     std::vector<std::string> out;
     for (std::size_t start = 0; start < list.size();) {
       std::size_t end = list.find(';', start);
@@ -303,21 +349,37 @@ const std::vector<std::string_view>& assimp_extensions() {
 }
 
 Result<Scene> assimp_read(const ReadInput& input) {
-  std::vector<Warning> io_warnings;  // outlives the importer, which owns the IO system writing to it
-  Assimp::Importer importer;
-  importer.SetIOHandler(new ScopedIOSystem(input.path.parent_path(), input.options.asset_root, io_warnings));
+  std::string why;
+  const AssimpLibrary* lib = assimp_library(&why);
+  if (!lib)
+    return Error{"ASSIMP_UNAVAILABLE", "Assimp", input.path.string(), {}, {}, {},
+                 "reading this format needs Assimp 5 (" + assimp_library_name() + "), which could not be loaded: " + why};
+  std::vector<Warning> io_warnings;  // outlives the import, whose file callbacks write to it
+  ScopedFileIO files(input.path.parent_path(), input.options.asset_root, io_warnings);
   const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
                          aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_GenBoundingBoxes;
-  // From memory with the extension as a hint, unless side files (.gltf + .bin, .obj + .mtl) need the path.
-  const aiScene* ai = nullptr;
-  const std::string ext = input.path.extension().string();
-  if (!input.path.empty() && std::filesystem::exists(input.path))
-    ai = importer.ReadFile(input.path.string(), flags);
-  else
-    ai = importer.ReadFileFromMemory(input.bytes.data(), input.bytes.size(), flags, ext.size() > 1 ? ext.c_str() + 1 : "");
+  // From the file, so that side files (.gltf + .bin, .obj + .mtl) resolve; from memory, with the
+  // extension as a hint, when there is no file.
+  const auto release = [lib](const aiScene* scene) { lib->release_import(scene); };
+  std::unique_ptr<const aiScene, decltype(release)> ai(nullptr, release);
+  std::string failure;
+  {
+    const std::lock_guard<std::mutex> one_at_a_time(import_lock());
+    const std::string ext = input.path.extension().string();
+    if (!input.path.empty() && std::filesystem::exists(input.path))
+      ai.reset(lib->import_file(input.path.string().c_str(), flags, files.io(), nullptr));
+    else if (input.bytes.empty())  // Assimp asserts on an empty buffer instead of failing
+      failure = "the input is empty";
+    else if (input.bytes.size() > UINT32_MAX)
+      failure = "its interface takes at most 4 GB from memory";
+    else
+      ai.reset(lib->import_memory(reinterpret_cast<const char*>(input.bytes.data()), static_cast<unsigned>(input.bytes.size()), flags,
+                                  ext.size() > 1 ? ext.c_str() + 1 : ""));
+    if ((!ai || !ai->mRootNode) && failure.empty()) failure = lib->error_string();
+  }
   if (!ai || !ai->mRootNode)
-    return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, std::string("Assimp cannot read it: ") + importer.GetErrorString()};
-  Builder b{*ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
+    return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, "Assimp cannot read it: " + failure};
+  Builder b{*lib, *ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
   b.build();
   if (b.scene.triangle_count() == 0)
     return Error{"ASSIMP_NO_TRIANGLES", "Assimp", input.path.string(), {}, {}, {},
