@@ -40,6 +40,11 @@ struct WriteOptions {
   float frame_rate = 30.0f;       ///< CEM: rate at which skeletal animation is baked into frames
   int lods = 0;                   ///< CEM: extra levels of detail to generate
   bool embed = false;             ///< glTF (.gltf): buffers and images as data URIs instead of side files
+  /// AEM: each vertex's influences as the format defines them: its usable ones (a joint, a positive
+  /// weight) first, in slot order, or its 4 largest when it has more, weights renormalised to sum 1.
+  /// Off, they are written as the scene holds them, so that a file read and written back keeps its
+  /// bytes (more than 4 are reduced either way). `aem convert` turns it on.
+  bool normalize_weights = false;
   /// Flush every file to the storage device (fsync) before it replaces the old one, so that it
   /// survives a power loss right after the write; costs a wait for the disk. Files are never seen
   /// half written either way (each is renamed into place once whole).

@@ -9,7 +9,6 @@
 #include "convert/normals.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
-#include "convert/weights.hpp"
 
 namespace aem::convert {
 namespace {
@@ -73,12 +72,11 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   for (auto& w : sort_keys(scene.value())) warnings.push_back(std::move(w));
   for (auto& w : repair_normals(scene.value())) warnings.push_back(std::move(w));
 
+  WriteOptions write_options = options.write;
   if (format->name == "aem") {
     scene.value() = flatten_nodes(std::move(scene.value()));  // AEM has no nodes: instances become meshes
-    if (limit_influences(scene.value(), 4))
-      warnings.push_back(Warning{"CONVERT_INFLUENCES_REDUCED", "convert", {}, {}, {}, {},
-                                 "vertices with more than 4 joint influences kept their largest 4"});
-    timer.lap("flatten and weights");
+    write_options.normalize_weights = true;  // the writer keeps 4 influences summing to 1 as it goes
+    timer.lap("flatten");
   }
   // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them,
   // except between IQE and IQM: there a material's name is already the engine's texture path, kept as is.
@@ -121,7 +119,7 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   report.triangles = scene->triangle_count();
   report.joints = scene->joints.size();
   report.animations = scene->animations.size();
-  Status written = write_scene(output, scene.value(), format, options.write);
+  Status written = write_scene(output, scene.value(), format, write_options);
   if (!written) {
     remove_files(report.textures_written);
     return written.error();

@@ -1,5 +1,11 @@
 #include "core/influences.hpp"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "core/lane_vectors.hpp"
+
 namespace aem {
 
 SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced) {
@@ -28,23 +34,41 @@ SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduce
 }
 
 SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
-  // Most vertices have no more influences than kept, and then no order is needed: the usable slots are
-  // moved to the front without a branch on the data (a slot is written, then kept or overwritten).
+  // Which slots are usable, four at a time (no branch per slot): bit k of `usable` for slot k.
+  detail::i32x4 joints_low, joints_high;
+  detail::f32x4 weights_low, weights_high;
+  std::memcpy(&joints_low, s.joints.data(), sizeof(joints_low));
+  std::memcpy(&joints_high, s.joints.data() + 4, sizeof(joints_high));
+  std::memcpy(&weights_low, s.weights.data(), sizeof(weights_low));
+  std::memcpy(&weights_high, s.weights.data() + 4, sizeof(weights_high));
+  const detail::i32x4 usable_low = (joints_low >= 0) & (weights_low > 0.0f), usable_high = (joints_high >= 0) & (weights_high > 0.0f);
+  const detail::i32x4 low_bits = usable_low & detail::i32x4{1, 2, 4, 8}, high_bits = usable_high & detail::i32x4{16, 32, 64, 128};
+  const auto usable = static_cast<unsigned>(low_bits[0] | low_bits[1] | low_bits[2] | low_bits[3] | high_bits[0] | high_bits[1] | high_bits[2] | high_bits[3]);
   SkinInfluences out;
+  if (usable == 0) return out;
+  if (usable < 16 && (usable & (usable + 1)) == 0 && std::countr_zero(usable + 1) <= n) {
+    // The usable slots are the first ones, at most four, as for most vertices: they stay where they
+    // are and the others are masked to -1 and 0.
+    const detail::f32x4 kept = std::bit_cast<detail::f32x4>(std::bit_cast<detail::i32x4>(weights_low) & usable_low);
+    const float sum = kept[0] + kept[1] + kept[2] + kept[3];
+    const detail::i32x4 joints = joints_low | ~usable_low;
+    const detail::f32x4 weights = kept / sum;
+    std::memcpy(out.joints.data(), &joints, sizeof(joints));
+    std::memcpy(out.weights.data(), &weights, sizeof(weights));
+    return out;
+  }
+  int count = 0;
+  for (int k = 0; k < kMaxInfluences; ++k) count += usable >> k & 1;
+  if (count > n) return strongest_influences(s, n, reduced);
   int used = 0;
   float sum = 0;
-  for (int k = 0; k < kMaxInfluences; ++k) {
-    const bool usable = s.joints[k] >= 0 && s.weights[k] > 0.0f;
-    if (usable && used == n) return strongest_influences(s, n, reduced);
-    out.joints[used] = s.joints[k];
-    out.weights[used] = s.weights[k];
-    sum += usable ? s.weights[k] : 0.0f;
-    used += usable;
-  }
-  for (int i = 0; i < kMaxInfluences; ++i) {
-    out.joints[i] = i < used ? out.joints[i] : -1;
-    out.weights[i] = i < used ? out.weights[i] / sum : 0.0f;
-  }
+  for (int k = 0; k < kMaxInfluences; ++k)
+    if (usable >> k & 1) {
+      out.joints[used] = s.joints[k];
+      out.weights[used++] = s.weights[k];
+      sum += s.weights[k];
+    }
+  for (int i = 0; i < used; ++i) out.weights[i] /= sum;
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "aem/animation.hpp"
 #include "core/byte_writer.hpp"
 #include "core/flatten.hpp"
+#include "core/influences.hpp"
 #include "core/mesh_remap.hpp"
 #include "formats/aem/aem_format.hpp"
 
@@ -83,7 +84,7 @@ bool has_unused_vertices(const Mesh& m) {
 /// The vertex records of `m`, one append each (per-value puts were a fifth of a large conversion's
 /// user time). The arrays are read through local spans: the writer's byte stores may alias any
 /// memory, so the vectors' sizes and data would otherwise be loaded again for every vertex.
-void write_vertices(const Mesh& m, detail::ByteWriter& w, bool& reduced) {
+void write_vertices(const Mesh& m, detail::ByteWriter& w, bool normalize_weights, bool& reduced) {
   const std::span<const Vec3> positions = m.positions, normals = m.normals, bitangents = m.bitangents;
   const std::span<const Vec4> tangents = m.tangents;
   const std::span<const Vec2> uvs = !m.uvs.empty() && m.uvs[0].size() == positions.size() ? std::span<const Vec2>(m.uvs[0]) : std::span<const Vec2>();
@@ -107,7 +108,12 @@ void write_vertices(const Mesh& m, detail::ByteWriter& w, bool& reduced) {
     const Vec2 uv = i < uvs.size() ? uvs[i] : Vec2{};
     v.uv[0] = uv.x;
     v.uv[1] = uv.y;
-    if (i < skin.size()) {
+    if (i < skin.size() && normalize_weights) {
+      // Here rather than in a pass of its own over the scene: the vertex's skin is already in cache.
+      const SkinInfluences kept = kept_influences(skin[i], 4, &reduced);
+      std::copy_n(kept.joints.begin(), 4, v.bone_indices);
+      std::copy_n(kept.weights.begin(), 4, v.bone_weights);
+    } else if (i < skin.size()) {
       four_influences(skin[i], v.bone_indices, v.bone_weights, reduced);
     } else {
       std::fill(std::begin(v.bone_indices), std::end(v.bone_indices), -1);
@@ -139,7 +145,7 @@ std::vector<std::vector<Channel>> resolve_channels(const Scene& scene) {
 }
 
 /// The whole file into `w`, spilling between records when `w` streams; returns the writer's warnings.
-Status write_aem(const Scene& input, detail::ByteWriter& w) {
+Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& options) {
   Status result(Ok{});
   auto& warnings = result.warnings;
   if (!input.nodes.empty())
@@ -203,7 +209,7 @@ Status write_aem(const Scene& input, detail::ByteWriter& w) {
     w.u32(n);
 
   bool reduced = false;
-  for (const auto& m : scene.meshes) write_vertices(m, w, reduced);
+  for (const auto& m : scene.meshes) write_vertices(m, w, options.normalize_weights, reduced);
   if (reduced)
     warnings.push_back(writer_warning("AEM_INFLUENCES_REDUCED", "vertices with more than 4 joint influences kept their largest 4, renormalised"));
 
@@ -288,18 +294,18 @@ Status write_aem(const Scene& input, detail::ByteWriter& w) {
 
 }  // namespace
 
-Result<std::vector<std::byte>> aem_write(const Scene& scene, const WriteOptions&) {
+Result<std::vector<std::byte>> aem_write(const Scene& scene, const WriteOptions& options) {
   detail::ByteWriter w;
-  Status written = write_aem(scene, w);
+  Status written = write_aem(scene, w, options);
   if (!written) return written.error();
   Result<std::vector<std::byte>> out(w.take());
   out.warnings = std::move(written.warnings);
   return out;
 }
 
-Status aem_write_stream(const Scene& scene, const WriteOptions&, ByteSink& sink) {
+Status aem_write_stream(const Scene& scene, const WriteOptions& options, ByteSink& sink) {
   detail::ByteWriter w(sink, "AEM");
-  Status written = write_aem(scene, w);
+  Status written = write_aem(scene, w, options);
   if (written) w.flush();
   return written;
 }
