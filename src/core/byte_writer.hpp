@@ -19,8 +19,10 @@ namespace aem::detail {
 /// one chunk: spill() passes the buffered bytes on once they reach it.
 class ByteWriter {
  public:
-  /// A few MB: large writes for the disk, small next to the files that are worth streaming.
-  static constexpr std::size_t kChunk = std::size_t(4) << 20;
+  /// 256 KB: few enough write calls, and small enough that the kernel backs the new page cache with
+  /// small folios. 4 MB writes got 2 MB folios, taken from free blocks that a VM which hands free memory
+  /// back to its host must fault in again: a 57 MB AEM cost a third more CPU (docs/performance.md).
+  static constexpr std::size_t kChunk = std::size_t(256) << 10;
 
   ByteWriter() = default;
   /// Streams into `sink`; `format` names the writer in the error thrown when the sink refuses bytes.
