@@ -15,5 +15,10 @@ int main(int argc, char** argv) {
   Assimp::Importer().GetExtensionList(list);
   std::ofstream out(argv[1]);
   out << '"' << list << "\"\n";  // only '*', '.', ';' and letters and digits: nothing to escape
-  return out ? 0 : 1;
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "%s: cannot write %s\n", argv[0], argv[1]);
+    return 1;
+  }
+  return 0;
 }
