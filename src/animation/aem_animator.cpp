@@ -32,24 +32,17 @@ AEM_KERNEL_INLINE void store(const Columns& a, Mat4& m) {
   for (int c = 0; c < 4; ++c) std::memcpy(m.m.data() + 4 * c, &a.c[c], sizeof a.c[c]);  // a register each
 }
 
-/// Four lanes from any address.
-AEM_KERNEL_INLINE f32x4 load_lanes(const void* p) {
-  f32x4 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
 /// Local transforms T * R * S of bones [0, padded) as affine columns: the rotation-scale columns, then
 /// the translation (lane 3 of every column is never read). Four bones at a time, a lane per bone, with
 /// the same operations per element as the one-bone formula. `vectors` holds 2 * padded + 1 entries so
 /// that a four-lane load at any of them stays inside.
 AEM_KERNEL_INLINE void local_columns(const Quat* rotations, const Vec3* vectors, std::size_t padded, Columns* local) {
   for (std::size_t b = 0; b < padded; b += 4) {
-    f32x4 x = load_lanes(&rotations[b]), y = load_lanes(&rotations[b + 1]), z = load_lanes(&rotations[b + 2]),
-          w = load_lanes(&rotations[b + 3]);
+    f32x4 x = detail::load<f32x4>(&rotations[b]), y = detail::load<f32x4>(&rotations[b + 1]), z = detail::load<f32x4>(&rotations[b + 2]),
+          w = detail::load<f32x4>(&rotations[b + 3]);
     detail::transpose(x, y, z, w);
-    f32x4 sx = load_lanes(&vectors[2 * b + 1]), sy = load_lanes(&vectors[2 * b + 3]), sz = load_lanes(&vectors[2 * b + 5]),
-          unused = load_lanes(&vectors[2 * b + 7]);
+    f32x4 sx = detail::load<f32x4>(&vectors[2 * b + 1]), sy = detail::load<f32x4>(&vectors[2 * b + 3]), sz = detail::load<f32x4>(&vectors[2 * b + 5]),
+          unused = detail::load<f32x4>(&vectors[2 * b + 7]);
     detail::transpose(sx, sy, sz, unused);
     const f32x4 xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
     f32x4 c[3][4] = {{(1 - 2 * (yy + zz)) * sx, 2 * (xy + wz) * sx, 2 * (xz - wy) * sx, f32x4{}},
@@ -57,7 +50,7 @@ AEM_KERNEL_INLINE void local_columns(const Quat* rotations, const Vec3* vectors,
                      {2 * (xz + wy) * sz, 2 * (yz - wx) * sz, (1 - 2 * (xx + yy)) * sz, f32x4{}}};
     for (auto& column : c) detail::transpose(column[0], column[1], column[2], column[3]);
     for (std::size_t lane = 0; lane < 4; ++lane)
-      local[b + lane] = {{c[0][lane], c[1][lane], c[2][lane], load_lanes(&vectors[2 * (b + lane)])}};
+      local[b + lane] = {{c[0][lane], c[1][lane], c[2][lane], detail::load<f32x4>(&vectors[2 * (b + lane)])}};
   }
 }
 

@@ -35,12 +35,8 @@ SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduce
 
 SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
   // Which slots are usable, four at a time (no branch per slot): bit k of `usable` for slot k.
-  detail::i32x4 joints_low, joints_high;
-  detail::f32x4 weights_low, weights_high;
-  std::memcpy(&joints_low, s.joints.data(), sizeof(joints_low));
-  std::memcpy(&joints_high, s.joints.data() + 4, sizeof(joints_high));
-  std::memcpy(&weights_low, s.weights.data(), sizeof(weights_low));
-  std::memcpy(&weights_high, s.weights.data() + 4, sizeof(weights_high));
+  const auto joints_low = detail::load<detail::i32x4>(s.joints.data()), joints_high = detail::load<detail::i32x4>(s.joints.data() + 4);
+  const auto weights_low = detail::load<detail::f32x4>(s.weights.data()), weights_high = detail::load<detail::f32x4>(s.weights.data() + 4);
   const detail::i32x4 usable_low = (joints_low >= 0) & (weights_low > 0.0f), usable_high = (joints_high >= 0) & (weights_high > 0.0f);
   const detail::i32x4 low_bits = usable_low & detail::i32x4{1, 2, 4, 8}, high_bits = usable_high & detail::i32x4{16, 32, 64, 128};
   const auto usable = static_cast<unsigned>(low_bits[0] | low_bits[1] | low_bits[2] | low_bits[3] | high_bits[0] | high_bits[1] | high_bits[2] | high_bits[3]);

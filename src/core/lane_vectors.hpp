@@ -18,9 +18,10 @@ using i32x8 = std::int32_t __attribute__((vector_size(32)));
 using f32x8 = float __attribute__((vector_size(32)));
 using i16x16 = std::int16_t __attribute__((vector_size(32)));
 
-/// sizeof(V) bytes from any address (no alignment needed).
+/// sizeof(V) bytes from any address (no alignment needed). Always inlined, also into the kernels built
+/// for another instruction set (a target attribute), where a plain inline function may stay a call.
 template <class V = u32x4>
-inline V load(const std::uint8_t* p) {
+[[gnu::always_inline]] inline V load(const void* p) {
   V v;
   std::memcpy(&v, p, sizeof(v));
   return v;

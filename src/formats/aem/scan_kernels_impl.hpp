@@ -118,14 +118,6 @@ template <class V>
   t.odd_normal |= (u32x8)((f32x8)((u32x8)(normal_len2 - 1.0f) & magnitude) > 2e-3f);
 }
 
-
-/// 16 bytes from any address.
-[[gnu::always_inline]] inline u32x4 load4(const std::uint8_t* p) {
-  u32x4 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
 }  // namespace
 
 BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones) {
@@ -153,7 +145,7 @@ bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
   u32x4 bad = {};
   std::size_t i = 0;
 #pragma GCC unroll 4
-  for (; i + 4 <= n; i += 4) bad |= (u32x4)((i32x4)(load4(p + 4 * i) ^ flip) > limit);
+  for (; i + 4 <= n; i += 4) bad |= (u32x4)((i32x4)(detail::load<u32x4>(p + 4 * i) ^ flip) > limit);
   std::uint32_t tail = 0;
   for (; i < n; ++i) {
     std::uint32_t x;

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <numeric>
 #include <optional>
 #include <span>
 
@@ -20,30 +19,17 @@ Warning writer_warning(const char* code, std::string message) {
   return Warning{code, "AEM", {}, {}, {}, {}, std::move(message)};
 }
 
-/// The (at most) 4 influences AEM stores; more are reduced to the largest 4 and renormalised.
-void four_influences(const SkinInfluences& s, std::int32_t out_idx[4], float out_w[4], bool& reduced) {
-  int used = 0;
-  for (int k = 4; k < kMaxInfluences; ++k)
-    if (s.joints[k] >= 0) used = k + 1;
-  for (int k = 0; k < 4; ++k) {
-    out_idx[k] = s.joints[k];
-    out_w[k] = s.weights[k];
-  }
-  if (used <= 4) return;
-  reduced = true;
-  std::array<int, kMaxInfluences> order;
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    float wa = s.joints[a] >= 0 ? s.weights[a] : -1.0f, wb = s.joints[b] >= 0 ? s.weights[b] : -1.0f;
-    return wa > wb;
-  });
-  float sum = 0;
-  for (int k = 0; k < 4; ++k) {
-    out_idx[k] = s.joints[order[k]];
-    out_w[k] = out_idx[k] >= 0 ? s.weights[order[k]] : 0.0f;
-    sum += out_w[k];
-  }
-  for (int k = 0; k < 4; ++k) out_w[k] = sum > 0 ? out_w[k] / sum : 0.0f;
+/// The (at most) 4 influences AEM stores: as normalize_weights asks (kept_influences), or the first
+/// four slots as they are unless a later slot names a joint, when the largest 4 are kept renormalised.
+void four_influences(const SkinInfluences& s, bool normalize_weights, std::int32_t out_idx[4], float out_w[4], bool& reduced) {
+  const auto put = [&](const SkinInfluences& kept) {
+    std::copy_n(kept.joints.begin(), 4, out_idx);
+    std::copy_n(kept.weights.begin(), 4, out_w);
+  };
+  if (normalize_weights) return put(kept_influences(s, 4, &reduced));
+  const bool more = std::any_of(s.joints.begin() + 4, s.joints.end(), [](std::int32_t j) { return j >= 0; });
+  reduced |= more;
+  put(more ? strongest_influences(s, 4) : s);
 }
 
 void write_vec3(detail::ByteWriter& w, const Vec3& v) {
@@ -108,13 +94,9 @@ void write_vertices(const Mesh& m, detail::ByteWriter& w, bool normalize_weights
     const Vec2 uv = i < uvs.size() ? uvs[i] : Vec2{};
     v.uv[0] = uv.x;
     v.uv[1] = uv.y;
-    if (i < skin.size() && normalize_weights) {
-      // Here rather than in a pass of its own over the scene: the vertex's skin is already in cache.
-      const SkinInfluences kept = kept_influences(skin[i], 4, &reduced);
-      std::copy_n(kept.joints.begin(), 4, v.bone_indices);
-      std::copy_n(kept.weights.begin(), 4, v.bone_weights);
-    } else if (i < skin.size()) {
-      four_influences(skin[i], v.bone_indices, v.bone_weights, reduced);
+    if (i < skin.size()) {
+      // Normalised here rather than in a pass of its own over the scene: the vertex's skin is in cache.
+      four_influences(skin[i], normalize_weights, v.bone_indices, v.bone_weights, reduced);
     } else {
       std::fill(std::begin(v.bone_indices), std::end(v.bone_indices), -1);
       std::fill(std::begin(v.bone_weights), std::end(v.bone_weights), 0.0f);
