@@ -42,5 +42,17 @@ TEST(AemWriter, UnusedVerticesGiveNoSharedVertexWarningOnRead) {
   }
 }
 
+// A mesh without vertices has none unused (the fuzzer found the check handing an empty array's null
+// to memchr; tests/data/aem/fuzz-empty-mesh-write.aem is that input, replayed by fuzz_aem).
+TEST(AemWriter, AMeshWithoutVerticesHasNoneUnused) {
+  Scene s = scene_with_unused_vertices();
+  s.meshes.push_back(Mesh{});
+  auto written = formats::aem_write(s, {});
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  auto back = formats::aem_read(ReadInput{written.value(), "empty.aem", {}});
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back->vertex_count(), 6u);  // the two meshes' used vertices only
+}
+
 }  // namespace
 }  // namespace aem

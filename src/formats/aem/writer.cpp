@@ -64,7 +64,7 @@ bool has_unused_vertices(const Mesh& m) {
   std::uint8_t* const used = used_storage.data();
   for (std::uint32_t i : m.indices)
     if (i < n) used[i] = 1;
-  return std::memchr(used, 0, n) != nullptr;
+  return n > 0 && std::memchr(used, 0, n) != nullptr;  // memchr must not see the null of an empty vector
 }
 
 /// The vertex records of `m`, one append each (per-value puts were a fifth of a large conversion's
