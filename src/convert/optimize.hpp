@@ -5,8 +5,9 @@
 
 namespace aem::convert {
 
-/// Per mesh: merges vertices identical in every attribute, reorders triangles for the post-transform
-/// vertex cache, then vertices for fetch locality. Geometry and attributes are unchanged.
+/// Per mesh: merges vertices identical in every per-vertex array (weld_vertices), reorders triangles
+/// for the post-transform vertex cache, then (meshes without LODs) vertices for fetch locality.
+/// Geometry and attributes are unchanged.
 void optimize_meshes(Scene& scene);
 
 }  // namespace aem::convert

@@ -18,6 +18,7 @@
 #include "core/file.hpp"
 #include "core/side_files.hpp"
 #include "core/node_skeleton.hpp"
+#include "core/weld.hpp"
 #include "import/assimp/assimp_cameras.hpp"
 #include "import/assimp/assimp_library.hpp"
 
@@ -310,6 +311,8 @@ struct Builder {
       skeleton.attach_nodes();
       animations();
     }
+    // Assimp hands out a vertex per face corner (FBX, DAE, OBJ...): one vertex for corners equal in everything.
+    for (auto& m : scene.meshes) weld_vertices(m);
   }
 };
 

@@ -1,0 +1,183 @@
+// weld_vertices: corners equal in every per-vertex array become one vertex, corners that differ in any
+// one array (a UV, a weight, a morph frame, a custom value) stay apart, and every index list follows.
+#include <gtest/gtest.h>
+
+#include "core/weld.hpp"
+
+namespace aem {
+namespace {
+
+/// The unit quad as two triangles of three corners each, as Assimp hands out OBJ/FBX faces: the
+/// corners (1,0) and (0,1) appear twice.
+Mesh corner_quad() {
+  Mesh m;
+  m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  m.normals.assign(6, Vec3{0, 0, 1});
+  m.uvs = {{{0, 0}, {1, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 1}}};
+  m.indices = {0, 1, 2, 3, 4, 5};
+  return m;
+}
+
+/// Each corner of `before` and `after` read through its index list gives the same position and UV.
+void expect_same_corners(const Mesh& before, const Mesh& after) {
+  ASSERT_EQ(before.indices.size(), after.indices.size());
+  for (std::size_t k = 0; k < before.indices.size(); ++k) {
+    SCOPED_TRACE(k);
+    EXPECT_EQ(after.positions[after.indices[k]], before.positions[before.indices[k]]);
+    if (!before.uvs.empty()) EXPECT_EQ(after.uvs[0][after.indices[k]], before.uvs[0][before.indices[k]]);
+  }
+}
+
+TEST(Weld, QuadOfSixCornersBecomesFourVertices) {
+  const Mesh before = corner_quad();
+  Mesh m = before;
+  EXPECT_EQ(weld_vertices(m), 2u);
+  EXPECT_EQ(m.vertex_count(), 4u);
+  EXPECT_EQ(m.normals.size(), 4u);
+  EXPECT_EQ(m.uvs[0].size(), 4u);
+  // The first corner of each distinct vertex keeps its place in order: 0, 1, 2, then (1,1) as 3.
+  EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2, 1, 3, 2}));
+  expect_same_corners(before, m);
+}
+
+TEST(Weld, AnIndexedMeshIsLeftAsItIs) {
+  Mesh m = corner_quad();
+  weld_vertices(m);
+  const Mesh once = m;
+  EXPECT_EQ(weld_vertices(m), 0u);
+  EXPECT_EQ(m.positions, once.positions);
+  EXPECT_EQ(m.normals, once.normals);
+  EXPECT_EQ(m.uvs, once.uvs);
+  EXPECT_EQ(m.indices, once.indices);
+}
+
+TEST(Weld, CornersThatDifferInAUvStayApart) {
+  Mesh m = corner_quad();
+  m.uvs[0][3] = {0.5f, 0};  // a UV seam along the shared corner (1,0)
+  const Mesh before = m;
+  EXPECT_EQ(weld_vertices(m), 1u);  // only (0,1) merges
+  EXPECT_EQ(m.vertex_count(), 5u);
+  expect_same_corners(before, m);
+}
+
+TEST(Weld, CornersThatDifferInASecondUvSetOrAColourStayApart) {
+  Mesh m = corner_quad();
+  m.uvs.push_back(m.uvs[0]);
+  m.uvs[1][5] = {9, 9};  // (0,1) differs in the second set
+  m.colors = {std::vector<Vec4>(6, Vec4{1, 1, 1, 1})};
+  m.colors[0][3] = {1, 0, 0, 1};  // (1,0) differs in colour
+  EXPECT_EQ(weld_vertices(m), 0u);
+  EXPECT_EQ(m.vertex_count(), 6u);
+}
+
+TEST(Weld, CornersThatDifferInASkinWeightStayApart) {
+  Mesh m = corner_quad();
+  m.skin.resize(6);
+  for (auto& s : m.skin) s.joints[0] = 0, s.weights[0] = 1.0f;
+  m.skin[3].joints[1] = 1;  // (1,0) a second time, with its weight shared between two joints
+  m.skin[3].weights[0] = 0.5f;
+  m.skin[3].weights[1] = 0.5f;
+  EXPECT_EQ(weld_vertices(m), 1u);
+  EXPECT_EQ(m.skin.size(), 5u);
+  // Corner 3 kept its own influences; corner 1 its single one.
+  EXPECT_EQ(m.skin[m.indices[3]].weights[1], 0.5f);
+  EXPECT_EQ(m.skin[m.indices[1]].weights[0], 1.0f);
+}
+
+TEST(Weld, CornersThatDifferInAnyMorphFrameStayApart) {
+  Mesh m = corner_quad();
+  // 20 frames, more than meshoptimizer compares in one call: the corners differ in the last one only.
+  for (int f = 0; f < 20; ++f) {
+    MorphFrame frame;
+    frame.positions = m.positions;
+    for (auto& p : frame.positions) p.z = static_cast<float>(f);
+    frame.normals = m.normals;
+    frame.uvs = m.uvs[0];
+    m.frames.push_back(frame);
+  }
+  m.frames[19].positions[5].z = 100;  // (0,1) moves apart from corner 2 in the last frame
+  m.frames[7].uvs[3] = {7, 7};        // (1,0) has its own UV in frame 7
+  const Mesh before = m;
+  EXPECT_EQ(weld_vertices(m), 0u);
+  EXPECT_EQ(m.vertex_count(), 6u);
+
+  m.frames[19].positions[5].z = 19;  // now only frame 7 keeps (1,0) apart
+  EXPECT_EQ(weld_vertices(m), 1u);
+  EXPECT_EQ(m.vertex_count(), 5u);
+  for (const auto& frame : m.frames) EXPECT_EQ(frame.positions.size(), 5u);
+  EXPECT_EQ(m.frames[7].uvs[m.indices[3]], (Vec2{7, 7}));
+  EXPECT_EQ(m.frames[7].uvs[m.indices[1]], (Vec2{1, 0}));
+}
+
+TEST(Weld, CornersThatDifferInACustomAttributeOrRigidJointStayApart) {
+  Mesh m = corner_quad();
+  m.custom.push_back({"heat", 2, std::vector<float>(12, 0.0f)});
+  m.custom[0].values[2 * 3 + 1] = 1;  // corner 3's second component
+  m.rigid_joints = {-1, -1, -1, -1, -1, 4};  // corner 5 rides on joint 4
+  EXPECT_EQ(weld_vertices(m), 0u);
+  m.custom[0].values[2 * 3 + 1] = 0;
+  m.rigid_joints[5] = -1;
+  EXPECT_EQ(weld_vertices(m), 2u);
+  EXPECT_EQ(m.custom[0].values.size(), 8u);
+  EXPECT_EQ(m.rigid_joints.size(), 4u);
+}
+
+TEST(Weld, LevelsOfDetailAreRenumberedAndTheirOwnVerticesKept) {
+  Mesh m = corner_quad();
+  // A seventh vertex used only by the coarser level (a duplicate of (1,1)) and one used by nothing.
+  m.positions.push_back({1, 1, 0});
+  m.positions.push_back({5, 5, 5});
+  m.normals.resize(8, Vec3{0, 0, 1});
+  m.uvs[0].push_back({1, 1});
+  m.uvs[0].push_back({0, 0});
+  m.lod_indices = {{0, 6, 5}};
+  const Mesh before = m;
+  EXPECT_EQ(weld_vertices(m), 3u);  // (1,0), (0,1) and the LOD's copy of (1,1)
+  EXPECT_EQ(m.vertex_count(), 5u);  // the unused vertex stays
+  ASSERT_EQ(m.lod_indices.size(), 1u);
+  for (std::size_t k = 0; k < 3; ++k)
+    EXPECT_EQ(m.positions[m.lod_indices[0][k]], before.positions[before.lod_indices[0][k]]);
+  EXPECT_EQ(m.lod_indices[0][1], m.indices[4]) << "the LOD's (1,1) is LOD 0's";
+  expect_same_corners(before, m);
+}
+
+TEST(Weld, EmptyAndSingleVertexMeshesAreLeftAlone) {
+  Mesh empty;
+  EXPECT_EQ(weld_vertices(empty), 0u);
+  EXPECT_TRUE(empty.positions.empty());
+  Mesh one;
+  one.positions = {{1, 2, 3}};
+  EXPECT_EQ(weld_vertices(one), 0u);
+  EXPECT_EQ(one.vertex_count(), 1u);
+}
+
+TEST(Weld, AnInconsistentMeshIsLeftUnchanged) {
+  Mesh index_past_end = corner_quad();
+  index_past_end.indices[4] = 6;
+  EXPECT_EQ(weld_vertices(index_past_end), 0u);
+  EXPECT_EQ(index_past_end.vertex_count(), 6u);
+
+  Mesh short_normals = corner_quad();
+  short_normals.normals.pop_back();
+  EXPECT_EQ(weld_vertices(short_normals), 0u);
+  EXPECT_EQ(short_normals.vertex_count(), 6u);
+
+  Mesh short_frame = corner_quad();
+  short_frame.frames.push_back({{{0, 0, 0}}, {}, {}});
+  EXPECT_EQ(weld_vertices(short_frame), 0u);
+  EXPECT_EQ(short_frame.vertex_count(), 6u);
+
+  Mesh odd_custom = corner_quad();
+  odd_custom.custom.push_back({"x", 17, std::vector<float>(6 * 17)});
+  EXPECT_EQ(weld_vertices(odd_custom), 0u);
+}
+
+TEST(Weld, MinusZeroIsNotZero) {
+  // Bit-exact equality, as meshoptimizer compares: -0 and +0 are different bits.
+  Mesh m = corner_quad();
+  m.positions[3].z = -0.0f;
+  EXPECT_EQ(weld_vertices(m), 1u);
+}
+
+}  // namespace
+}  // namespace aem

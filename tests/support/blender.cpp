@@ -1,0 +1,32 @@
+#include "support/blender.hpp"
+
+#include "support/corpus.hpp"
+#include "support/source_tree.hpp"
+
+namespace aem::test {
+namespace {
+
+std::string quoted(const std::filesystem::path& p) {
+  std::string out = "'";
+  for (char c : p.string()) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+bool blender_available() { return run_shell("command -v blender >/dev/null 2>&1") == 0; }
+
+std::string blender_export(const std::filesystem::path& source, const std::vector<std::filesystem::path>& outputs) {
+  // Blender may write user settings under HOME: a fresh folder keeps the user's own out of it.
+  const auto home = temp_dir("blender-home");
+  std::string command = "HOME=" + quoted(home) + " timeout 600 blender -b --factory-startup --python-exit-code 1 --python " +
+                        quoted(source_root() / "tests/support/blender_export.py") + " -- " + quoted(source);
+  for (const auto& out : outputs) command += " " + quoted(out);
+  std::string log;
+  if (run_shell(command + " 2>&1", &log) != 0) return "Blender failed:\n" + log;
+  for (const auto& out : outputs)
+    if (!std::filesystem::is_regular_file(out)) return "Blender wrote no " + out.string() + ":\n" + log;
+  return {};
+}
+
+}  // namespace aem::test
