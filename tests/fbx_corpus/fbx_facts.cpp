@@ -6,6 +6,19 @@
 #include "formats/fbx/ufbx_unit.hpp"
 
 namespace aem::fbx_corpus {
+namespace {
+
+bool has_keys(const ufbx_internal::ufbx_anim_stack& stack) {
+  for (std::size_t l = 0; l < stack.layers.count; ++l) {
+    const auto& values = stack.layers.data[l]->anim_values;
+    for (std::size_t v = 0; v < values.count; ++v)
+      for (const ufbx_internal::ufbx_anim_curve* curve : values.data[v]->curves)
+        if (curve && curve->keyframes.count > 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 FbxFacts read_fbx_facts(const std::filesystem::path& path) {
   namespace u = aem::ufbx_internal;
@@ -23,7 +36,7 @@ FbxFacts read_fbx_facts(const std::filesystem::path& path) {
   facts.space.unit_meters = scene->settings.unit_meters;
   for (std::size_t i = 0; i < scene->anim_stacks.count; ++i) {
     const u::ufbx_anim_stack* stack = scene->anim_stacks.data[i];
-    facts.takes.push_back({std::string(stack->name.data, stack->name.length), stack->time_begin});
+    facts.takes.push_back({std::string(stack->name.data, stack->name.length), stack->time_begin, has_keys(*stack)});
   }
   for (std::size_t i = 0; i < scene->meshes.count; ++i) {
     const auto mode = scene->meshes.data[i]->subdivision_display_mode;

@@ -10,10 +10,12 @@
 
 namespace aem::fbx_corpus {
 
-/// An animation stack (take): its name without the "AnimStack::" prefix and its start in seconds.
+/// An animation stack (take): its name without the "AnimStack::" prefix, its start in seconds, and
+/// whether any of its curves has a key (a take without keys poses as the file's stored pose).
 struct Take {
   std::string name;
   double start = 0.0;
+  bool has_keys = true;
 };
 
 struct FbxFacts {

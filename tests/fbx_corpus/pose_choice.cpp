@@ -40,6 +40,9 @@ PoseChoice choose_pose(const Scene& converted, const FbxFacts& facts, const Fram
     choice.note = "the converted file has no animation: rest pose compared";
   } else if (const auto named = take >= 0 ? animation_for_take(converted, choice.take) : std::nullopt) {
     choice.pose = at(*named);
+  } else if (take >= 0 && !facts.takes[take].has_keys) {
+    choice.pose = test::PoseAt::rest();
+    choice.note = "the take has no keys (nor has the converted file an animation of its name): rest pose compared";
   } else if (converted.animations.size() == 1) {
     choice.pose = at(0);
     choice.note = "its only animation \"" + converted.animations[0].name + "\" compared";

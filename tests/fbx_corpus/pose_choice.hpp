@@ -20,8 +20,9 @@ struct PoseChoice {
 };
 
 /// The stored pose is every joint at rest. An animated frame uses the take ufbx's test evaluates
-/// (take_for) and our animation named like it ("AnimStack::" prefixes ignored); failing that the only
-/// animation, or animation 0 for the default take; with no animation at all, the rest pose (noted).
+/// (take_for) and our animation named like it ("AnimStack::" prefixes ignored); failing that the rest
+/// pose when the take has no keys (a .glb keeps no empty animation), the only animation, or animation 0
+/// for the default take; with no animation at all, the rest pose. Fallbacks are noted.
 /// Time: the frame's time minus the take's start.
 PoseChoice choose_pose(const Scene& converted, const FbxFacts& facts, const FrameCase& frame);
 

@@ -70,6 +70,15 @@ TEST(PoseChoice, FallbacksAreNoted) {
   EXPECT_FALSE(c.note.empty());
 }
 
+TEST(PoseChoice, TakeWithoutKeysMissingIsTheRestPose) {
+  FbxFacts facts = takes({{"Base", 0.0}, {"Spin", 0.0}});
+  facts.takes[0].has_keys = false;
+  const auto c = choose_pose(with_animations({"Spin", "Wiggle"}), facts, frame("Base", 0.0));
+  ASSERT_TRUE(c.pose);
+  EXPECT_FALSE(c.pose->animation);
+  EXPECT_FALSE(c.note.empty());
+}
+
 TEST(PoseChoice, NamedTakeMissingAmongSeveralIsAnError) {
   const auto c = choose_pose(with_animations({"p", "q"}), takes({{"Base", 0.0}, {"spin", 0.0}}), frame("spin", 0.5));
   EXPECT_FALSE(c.pose);
