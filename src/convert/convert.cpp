@@ -67,6 +67,12 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   std::error_code ec;
   report.input_bytes = std::filesystem::file_size(input, ec);
   timer.lap("read");
+  // AEM and CEM hold models: a file with only a skeleton, cameras or curves has nothing for them.
+  if ((format->name == "aem" || format->name == "cem") && scene->triangle_count() == 0)
+    return Error{"CONVERT_NO_GEOMETRY", std::string(format->name == "aem" ? "AEM" : "CEM"), output.string(), {}, {}, {},
+                 "the source has no triangles (" + std::to_string(scene->joints.size()) + " joints, " +
+                     std::to_string(scene->animations.size()) + " animations), and " + std::string(format->name == "aem" ? "AEM" : "CEM") +
+                     " files hold models; glTF, IQM and E3D keep a skeleton and its animations without a mesh"};
   // Unsorted keys and NaN normals are repaired here, once for every output format, rather than written
   // for validate to reject (keys) or refused by write_scene (normals).
   for (auto& w : sort_keys(scene.value())) warnings.push_back(std::move(w));

@@ -13,6 +13,7 @@
 #include "formats/iqm/iqm_format.hpp"
 #include "formats/e3d/e3d_format.hpp"
 #include "formats/gltf/gltf_format.hpp"
+#include "formats/fbx/fbx_format.hpp"
 #ifdef AEM_WITH_ASSIMP
 #include "import/assimp/assimp_reader.hpp"
 #endif
@@ -38,6 +39,9 @@ const std::vector<FormatHandler>& raw_table() {
        formats::e3d_write, formats::e3d_conventions()},
       {"gltf", "glTF 2.0 (.gltf with side files, .glb)", {".gltf", ".glb"}, formats::gltf_sniff, formats::gltf_read,
        formats::gltf_write, formats::gltf_conventions(), formats::gltf_write_files},
+      // Read only; the reader hands out the scene's own space (metres, Y up), whatever the file declares.
+      {"fbx", "FBX (Autodesk; binary and ASCII, versions 2000 to 7.7), read only", {".fbx"}, formats::fbx_sniff, formats::fbx_read,
+       nullptr, Conventions{}},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
       {"assimp", "any format Assimp reads (FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),

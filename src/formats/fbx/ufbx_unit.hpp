@@ -27,6 +27,8 @@
 // Functions: static. Constants: declared and defined with C++ language linkage, which inside an
 // unnamed namespace means internal linkage (with C linkage they would be exported).
 #define ufbx_abi static
+// Where in ufbx a file was refused (the innermost check), for error messages.
+#define UFBX_ENABLE_ERROR_STACK
 #define ufbx_abi_data extern "C++"
 #define ufbx_abi_data_definition
 #define ufbx_abi_data_def extern "C++"

@@ -1,0 +1,65 @@
+// Naming a file's declared units and axes for people (aem info, the viewer's panel).
+#include "core/source_space.hpp"
+
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace aem {
+namespace {
+
+const char* axis_name(AxisDirection a) {
+  static constexpr std::array<const char*, 6> names = {"+X", "-X", "+Y", "-Y", "+Z", "-Z"};
+  return names[static_cast<int>(a)];
+}
+
+Vec3 axis_vector(AxisDirection a) {
+  const float sign = static_cast<int>(a) % 2 == 0 ? 1.0f : -1.0f;
+  switch (static_cast<int>(a) / 2) {
+    case 0: return {sign, 0, 0};
+    case 1: return {0, sign, 0};
+    default: return {0, 0, sign};
+  }
+}
+
+}  // namespace
+
+std::string describe_units(double meters_per_unit) {
+  struct Named {
+    double meters;
+    const char* name;
+  };
+  static constexpr std::array<Named, 7> units = {{{0.001, "millimetres"}, {0.01, "centimetres"}, {0.0254, "inches"}, {0.1, "decimetres"},
+                                                  {0.3048, "feet"}, {1.0, "metres"}, {1000.0, "kilometres"}}};
+  for (const Named& u : units)
+    if (std::abs(meters_per_unit - u.meters) <= 1e-6 * u.meters) return fmt::format("{} ({:g} m per unit)", u.name, u.meters);
+  return fmt::format("{:g} m per unit", meters_per_unit);
+}
+
+std::string describe_axes(const SourceSpace& space) {
+  std::string out;
+  const auto add = [&](const std::optional<AxisDirection>& axis, const char* role) {
+    if (!axis) return;
+    if (!out.empty()) out += ", ";
+    std::string name = axis_name(*axis);
+    if (name[0] == '+') name.erase(0, 1);  // "Z up" reads better than "+Z up"
+    out += name + " " + role;
+  };
+  add(space.up, "up");
+  add(space.front, "front");
+  add(space.right, "right");
+  if (space.up && space.front && space.right) {
+    // Right-handed when right x up points to the front (X x Y = Z for Y up, Z front, X right).
+    const float handed = dot(cross(axis_vector(*space.right), axis_vector(*space.up)), axis_vector(*space.front));
+    out += handed > 0 ? ", right-handed" : ", left-handed";
+  }
+  return out;
+}
+
+void note_source_space(Scene& scene, const SourceSpace& space) {
+  if (space.meters_per_unit && *space.meters_per_unit > 0) scene.source_notes.push_back({"units", describe_units(*space.meters_per_unit)});
+  if (const std::string axes = describe_axes(space); !axes.empty()) scene.source_notes.push_back({"axes", axes});
+}
+
+}  // namespace aem

@@ -1,0 +1,58 @@
+// Part of the FBX reader's one translation unit (reader.cpp): what every build step shares.
+
+namespace aem::formats::fbx {
+namespace {
+
+using namespace aem::ufbx_internal;
+
+inline constexpr const char* kFormat = "FBX";
+
+Vec2 to_vec2(const ufbx_vec2& v) { return {static_cast<float>(v.x), static_cast<float>(v.y)}; }
+Vec3 to_vec3(const ufbx_vec3& v) { return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)}; }
+Vec4 to_vec4(const ufbx_vec4& v) {
+  return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z), static_cast<float>(v.w)};
+}
+Quat to_quat(const ufbx_quat& q) {
+  return normalize(Quat{static_cast<float>(q.x), static_cast<float>(q.y), static_cast<float>(q.z), static_cast<float>(q.w)});
+}
+Transform to_transform(const ufbx_transform& t) { return {to_vec3(t.translation), to_quat(t.rotation), to_vec3(t.scale)}; }
+/// ufbx matrices are affine 4x3, column-major (cols[0..2] the basis, cols[3] the translation).
+Mat4 to_mat4(const ufbx_matrix& m) {
+  Mat4 out;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 3; ++r) out(r, c) = static_cast<float>(m.cols[c].v[r]);
+  return out;
+}
+std::string to_string(const ufbx_string& s) { return std::string(s.data, s.length); }
+
+/// The state the build steps share: the ufbx scene being read, the scene being built, and which scene
+/// element each ufbx element became.
+struct Build {
+  const ufbx_scene& fbx;
+  const ReadInput& input;
+  Scene scene;
+  std::vector<Warning> warnings;
+  /// ufbx node (typed_id) -> scene node; -1 for ufbx's implicit root, which the scene does not keep.
+  std::vector<std::int32_t> node_of;
+  /// ufbx mesh (typed_id) -> its scene meshes, one per material it uses.
+  std::vector<std::vector<std::uint32_t>> meshes_of;
+  /// ufbx material (typed_id) -> scene material.
+  std::vector<std::int32_t> material_of;
+  /// The take that plays by default (the file's active one, else the first); null without takes.
+  const ufbx_anim_stack* default_stack = nullptr;
+
+  void warn(const char* code, std::string element, std::string message) {
+    warnings.push_back(Warning{code, kFormat, {}, {}, {}, std::move(element), std::move(message)});
+  }
+  [[noreturn]] void fail(const char* code, std::string element, std::string message) {
+    throw detail::ParseError(Error{code, kFormat, {}, {}, {}, std::move(element), std::move(message)});
+  }
+  /// Frames per second of the file's time line (30 when it gives none, or an absurd one).
+  double frame_rate() const {
+    const double fps = fbx.settings.frames_per_second;
+    return fps >= 1.0 && fps <= 1000.0 ? fps : 30.0;
+  }
+};
+
+}  // namespace
+}  // namespace aem::formats::fbx

@@ -1,0 +1,117 @@
+// Part of the FBX reader's one translation unit (reader.cpp): blend shapes and vertex caches, as the
+// positions of each logical vertex (ufbx_mesh::vertices) at rest and at each frame of a take.
+
+namespace aem::formats::fbx {
+namespace {
+
+/// How much each shape of `channel` contributes at channel weight `weight` (1 = 100 %): FBX blends the
+/// two shapes whose target weights surround the weight (a shape at target 0 stands for the base),
+/// extrapolating the nearest pair past either end; a plain blend shape is a single shape at target 1.
+std::vector<std::pair<const ufbx_blend_shape*, double>> shape_weights(const ufbx_blend_channel& channel, double weight) {
+  struct Point {
+    double target;
+    const ufbx_blend_shape* shape;  // null: the base (no offset)
+  };
+  std::vector<Point> points{{0.0, nullptr}};
+  for (std::size_t k = 0; k < channel.keyframes.count; ++k)
+    if (channel.keyframes.data[k].shape) points.push_back({channel.keyframes.data[k].target_weight, channel.keyframes.data[k].shape});
+  std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.target < b.target; });
+  std::vector<std::pair<const ufbx_blend_shape*, double>> out;
+  if (points.size() < 2 || weight == 0.0) return out;
+  std::size_t hi = 1;
+  while (hi + 1 < points.size() && points[hi].target < weight) ++hi;
+  const Point& a = points[hi - 1];
+  const Point& b = points[hi];
+  if (b.target == a.target) return out;
+  const double t = (weight - a.target) / (b.target - a.target);
+  if (a.shape) out.push_back({a.shape, 1.0 - t});
+  if (b.shape) out.push_back({b.shape, t});
+  return out;
+}
+
+/// Adds `weight` times `shape`'s offsets to `positions` (one per logical vertex).
+void add_shape(const ufbx_blend_shape& shape, double weight, std::vector<Vec3>& positions) {
+  const std::size_t n = std::min({shape.num_offsets, shape.offset_vertices.count, shape.position_offsets.count});
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t v = shape.offset_vertices.data[i];
+    if (v >= positions.size()) continue;
+    const double w = i < shape.offset_weights.count ? weight * shape.offset_weights.data[i] : weight;
+    positions[v] = positions[v] + to_vec3(shape.position_offsets.data[i]) * static_cast<float>(w);
+  }
+}
+
+/// The logical vertices of `mesh` with every blend channel at the weight `weight_of` gives it.
+template <class WeightOf>
+std::vector<Vec3> blended_vertices(const ufbx_mesh& mesh, WeightOf&& weight_of) {
+  std::vector<Vec3> positions(mesh.vertices.count);
+  for (std::size_t v = 0; v < positions.size(); ++v) positions[v] = to_vec3(mesh.vertices.data[v]);
+  for (std::size_t d = 0; d < mesh.blend_deformers.count; ++d) {
+    const ufbx_blend_deformer& blend = *mesh.blend_deformers.data[d];
+    for (std::size_t c = 0; c < blend.channels.count; ++c)
+      for (const auto& [shape, w] : shape_weights(*blend.channels.data[c], weight_of(*blend.channels.data[c])))
+        add_shape(*shape, w, positions);
+  }
+  return positions;
+}
+
+/// True when one of `mesh`'s blend channels has, at some of `times` of `stack`, another weight than the
+/// file stores. Evaluated rather than looked up: FBX 6 animates a property of the model that the
+/// channel's weight is connected to, not the channel itself.
+bool blend_animated(const ufbx_mesh& mesh, const ufbx_anim_stack& stack, const std::vector<double>& times) {
+  for (std::size_t d = 0; d < mesh.blend_deformers.count; ++d) {
+    const ufbx_blend_deformer& blend = *mesh.blend_deformers.data[d];
+    for (std::size_t c = 0; c < blend.channels.count; ++c)
+      for (double t : times)
+        if (ufbx_evaluate_blend_weight(stack.anim, blend.channels.data[c], t) != blend.channels.data[c]->weight) return true;
+  }
+  return false;
+}
+
+/// The vertex cache that replaces `mesh`'s positions, when its point data could be loaded.
+const ufbx_cache_channel* point_cache(const ufbx_mesh& mesh) {
+  for (std::size_t d = 0; d < mesh.cache_deformers.count; ++d) {
+    const ufbx_cache_channel* channel = mesh.cache_deformers.data[d]->external_channel;
+    if (channel && channel->frames.count > 0 && channel->interpretation == UFBX_CACHE_INTERPRETATION_VERTEX_POSITION) return channel;
+  }
+  return nullptr;
+}
+
+/// Times (seconds on the file's time line) of the frames a take is baked at: every 1/fps from its
+/// start through its end.
+std::vector<double> frame_times(const ufbx_anim_stack& stack, double fps) {
+  const double length = std::max(0.0, stack.time_end - stack.time_begin);
+  const auto count = static_cast<std::size_t>(std::ceil(length * fps - 1e-6)) + 1;
+  std::vector<double> times(count);
+  for (std::size_t f = 0; f < count; ++f) times[f] = stack.time_begin + std::min(length, static_cast<double>(f) / fps);
+  return times;
+}
+
+/// The logical vertices of `mesh` at each of `times` of `stack`: its vertex cache when it has one,
+/// else its blend shapes with the weights the take gives them.
+std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, const ufbx_anim_stack& stack,
+                                               const std::vector<double>& times, SideFileOpener& opener) {
+  std::vector<std::vector<Vec3>> frames(times.size());
+  if (const ufbx_cache_channel* cache = point_cache(mesh)) {
+    ufbx_geometry_cache_data_opts opts{};
+    opts.open_file_cb.fn = &SideFileOpener::open;
+    opts.open_file_cb.user = &opener;
+    std::vector<ufbx_vec3> data(mesh.vertices.count);
+    for (std::size_t f = 0; f < times.size(); ++f) {
+      const std::size_t got = ufbx_sample_geometry_cache_vec3(cache, times[f], data.data(), data.size(), &opts);
+      if (got != data.size()) {
+        b.warn("FBX_VERTEX_CACHE_DROPPED", to_string(mesh.name),
+               "the vertex cache gives " + std::to_string(got) + " points for " + std::to_string(data.size()) + " vertices; not used");
+        return {};
+      }
+      frames[f].resize(data.size());
+      for (std::size_t v = 0; v < data.size(); ++v) frames[f][v] = to_vec3(data[v]);
+    }
+    return frames;
+  }
+  for (std::size_t f = 0; f < times.size(); ++f)
+    frames[f] = blended_vertices(mesh, [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(stack.anim, &c, times[f]); });
+  return frames;
+}
+
+}  // namespace
+}  // namespace aem::formats::fbx

@@ -1,0 +1,17 @@
+// FBX (Autodesk's interchange format, binary and ASCII, versions 2000 to 7.7): read natively with the
+// vendored ufbx (third_party/ufbx) into the scene, brought to metres and Y up (docs/formats/fbx.md).
+// Read-only: aem writes the formats games load, not FBX.
+#pragma once
+
+#include <span>
+
+#include "aem/io.hpp"
+
+namespace aem::formats {
+
+/// True for the binary magic "Kaydara FBX Binary" or an ASCII file whose first line is an FBX comment.
+bool fbx_sniff(std::span<const std::byte> head);
+/// Reads an .fbx file into the scene (metres, Y up, right-handed, counter-clockwise front faces).
+Result<Scene> fbx_read(const ReadInput& input);
+
+}  // namespace aem::formats

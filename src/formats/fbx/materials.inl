@@ -1,0 +1,119 @@
+// Part of the FBX reader's one translation unit (reader.cpp): materials and their textures.
+
+namespace aem::formats::fbx {
+namespace {
+
+/// "dir\\tex.png" -> "dir/tex.png": FBX files written on Windows name side files with backslashes.
+std::string forward_slashes(std::string path) {
+  std::replace(path.begin(), path.end(), '\\', '/');
+  return path;
+}
+
+/// A reference a file written elsewhere makes ("C:/art/wood.png", "../textures/wood.png") is usually
+/// meant as the file of that name beside the model.
+bool is_absolute_reference(std::string_view path) {
+  return path.starts_with('/') || (path.size() >= 2 && path[1] == ':');
+}
+
+/// The name a texture is known by, relative to the model's folder: the file's relative reference when a
+/// file is there, else its bare file name when that is there (the usual case for files made on another
+/// machine); with neither, the relative reference as written (reported missing by whoever loads it).
+std::string texture_name(Build& b, const ufbx_texture& t) {
+  const std::string relative = forward_slashes(to_string(t.relative_filename));
+  const std::string absolute = forward_slashes(to_string(t.absolute_filename));
+  const std::string base = std::filesystem::path(relative.empty() ? absolute : relative).filename().string();
+  const std::filesystem::path dir = b.input.path.parent_path();
+  if (b.input.path.empty()) return relative.empty() || is_absolute_reference(relative) ? base : relative;
+  std::error_code ec;
+  for (const std::string& candidate : {relative, base})
+    if (!candidate.empty() && !is_absolute_reference(candidate) && std::filesystem::is_regular_file(dir / candidate, ec))
+      return candidate;
+  return relative.empty() || is_absolute_reference(relative) ? base : relative;
+}
+
+struct TextureTable {
+  std::map<const ufbx_texture*, std::int32_t> index;
+
+  /// The scene texture for `map`'s texture (the first file of a layered one), or -1.
+  std::int32_t of(Build& b, const ufbx_material_map& map) {
+    if (!map.texture || !map.texture_enabled || map.texture->file_textures.count == 0) return -1;
+    const ufbx_texture& t = *map.texture->file_textures.data[0];
+    if (auto it = index.find(&t); it != index.end()) return it->second;
+    Texture out;
+    out.name = texture_name(b, t);
+    const ufbx_blob& content = t.content.size > 0 ? t.content : (t.video ? t.video->content : t.content);
+    // Blender writes "." for an image it held packed and did not embed: a texture without a file.
+    if (content.size == 0 && (out.name.empty() || out.name == "." || out.name.ends_with('/'))) {
+      b.warn("FBX_TEXTURE_WITHOUT_FILE", to_string(t.name), "the texture names no file and embeds no image; the material keeps its colour");
+      index.emplace(&t, -1);
+      return -1;
+    }
+    if (content.size > 0) {
+      const auto* bytes = static_cast<const std::uint8_t*>(content.data);
+      out.data.assign(bytes, bytes + content.size);  // as stored: a JPEG stays a JPEG
+      out.mime_type = image_mime_type(out.data);
+    }
+    out.wrap_u = t.wrap_u == UFBX_WRAP_CLAMP ? TextureWrap::ClampToEdge : TextureWrap::Repeat;
+    out.wrap_v = t.wrap_v == UFBX_WRAP_CLAMP ? TextureWrap::ClampToEdge : TextureWrap::Repeat;
+    if (t.has_uv_transform)
+      b.warn("FBX_UV_TRANSFORM_IGNORED", out.name, "the texture's UV transform (offset, scale or rotation) is not applied");
+    const auto at = static_cast<std::int32_t>(b.scene.textures.size());
+    b.scene.textures.push_back(std::move(out));
+    index.emplace(&t, at);
+    return at;
+  }
+};
+
+/// `value` when the map holds one, else `fallback`.
+float real_or(const ufbx_material_map& map, float fallback) { return map.has_value ? static_cast<float>(map.value_real) : fallback; }
+
+Material read_material(Build& b, TextureTable& textures, const ufbx_material& m) {
+  Material out;
+  out.name = to_string(m.name);
+  const ufbx_material_pbr_maps& pbr = m.pbr;
+  const Vec4 base = to_vec4(pbr.base_color.value_vec4);
+  const float factor = real_or(pbr.base_factor, 1.0f);
+  out.opacity = std::clamp(real_or(pbr.opacity, 1.0f), 0.0f, 1.0f);
+  out.base_color = {base.x * factor, base.y * factor, base.z * factor, out.opacity};
+  out.metallic = std::clamp(real_or(pbr.metalness, 0.0f), 0.0f, 1.0f);
+  out.roughness = std::clamp(real_or(pbr.roughness, 1.0f), 0.0f, 1.0f);
+  out.emissive = to_vec3(pbr.emission_color.value_vec3) * real_or(pbr.emission_factor, 1.0f);
+  out.double_sided = m.features.double_sided.enabled;
+  out.alpha_blend = out.opacity < 1.0f || (pbr.opacity.texture && pbr.opacity.texture_enabled);
+  if (m.shader_type == UFBX_SHADER_FBX_LAMBERT || m.shader_type == UFBX_SHADER_FBX_PHONG) {
+    const ufbx_material_fbx_maps& fbx = m.fbx;
+    out.has_phong = true;
+    out.diffuse = to_vec3(fbx.diffuse_color.value_vec3) * real_or(fbx.diffuse_factor, 1.0f);
+    out.ambient = to_vec3(fbx.ambient_color.value_vec3) * real_or(fbx.ambient_factor, 1.0f);
+    out.specular = to_vec3(fbx.specular_color.value_vec3) * real_or(fbx.specular_factor, 1.0f);
+    out.shininess = real_or(fbx.specular_exponent, 0.0f);
+  }
+  auto& slots = out.textures;
+  slots.base_color = textures.of(b, pbr.base_color);
+  if (slots.base_color < 0) slots.base_color = textures.of(b, m.fbx.diffuse_color);
+  slots.normal = textures.of(b, pbr.normal_map);
+  if (slots.normal < 0) slots.normal = textures.of(b, m.fbx.normal_map);
+  slots.emissive = textures.of(b, pbr.emission_color);
+  slots.occlusion = textures.of(b, pbr.ambient_occlusion);
+  slots.specular = textures.of(b, m.fbx.specular_color);
+  // One map holding both (glTF-style: G roughness, B metalness) is the scene's metallic-roughness slot;
+  // separate roughness and metalness images have no slot.
+  const std::int32_t roughness = textures.of(b, pbr.roughness), metalness = textures.of(b, pbr.metalness);
+  if (roughness >= 0 && roughness == metalness) slots.metallic_roughness = roughness;
+  else if (roughness >= 0 || metalness >= 0)
+    b.warn("FBX_MATERIAL_MAP_DROPPED", out.name, "separate roughness and metalness images are not kept (the scene holds one packed map)");
+  return out;
+}
+
+void read_materials(Build& b) {
+  TextureTable textures;
+  b.material_of.assign(b.fbx.materials.count, -1);
+  for (std::size_t i = 0; i < b.fbx.materials.count; ++i) {
+    const ufbx_material& m = *b.fbx.materials.data[i];
+    b.material_of[m.typed_id] = static_cast<std::int32_t>(b.scene.materials.size());
+    b.scene.materials.push_back(read_material(b, textures, m));
+  }
+}
+
+}  // namespace
+}  // namespace aem::formats::fbx

@@ -1,0 +1,160 @@
+// FBX -> scene. The reader is one translation unit because ufbx is compiled into it with internal
+// linkage (ufbx_unit.hpp); its steps live in the .inl files included below, one job each.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/node_skeleton.hpp"
+#include "core/parse_error.hpp"
+#include "core/side_files.hpp"
+#include "core/side_textures.hpp"
+#include "core/source_space.hpp"
+#include "core/file.hpp"
+#include "core/weld.hpp"
+#include "formats/fbx/fbx_format.hpp"
+#include "formats/fbx/ufbx_unit.hpp"
+
+// clang-format off
+#include "formats/fbx/build_context.inl"
+#include "formats/fbx/load.inl"
+#include "formats/fbx/nodes.inl"
+#include "formats/fbx/materials.inl"
+#include "formats/fbx/skeleton.inl"
+#include "formats/fbx/deformations.inl"
+#include "formats/fbx/meshes.inl"
+#include "formats/fbx/animations.inl"
+#include "formats/fbx/source_space.inl"
+// clang-format on
+
+namespace aem::formats {
+namespace fbx {
+namespace {
+
+/// Bakes the default take's blend-shape weights or vertex caches into Mesh::frames of the meshes they
+/// move (the scene holds one vertex animation), within the read's memory budget. Returns, per ufbx mesh
+/// (typed_id), its frames per logical vertex (empty when it does not move).
+std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileOpener& opener) {
+  std::vector<std::vector<std::vector<Vec3>>> frames(b.fbx.meshes.count);
+  if (!b.default_stack) return frames;
+  const std::vector<double> times = frame_times(*b.default_stack, b.frame_rate());
+  std::uint64_t budget = b.input.options.max_decoded_bytes;
+  bool any = false;
+  for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
+    const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
+    if (mesh.instances.count == 0 || (!point_cache(mesh) && !blend_animated(mesh, *b.default_stack, times))) continue;
+    // Each corner of each frame: a position now, and kept again by the scene and its writers.
+    const std::uint64_t bytes = static_cast<std::uint64_t>(mesh.num_indices) * times.size() * sizeof(Vec3) * 2;
+    if (bytes > budget) {
+      b.warn("FBX_VERTEX_ANIMATION_DROPPED", to_string(mesh.name),
+             "baking its " + std::to_string(times.size()) + " frames would take " + std::to_string(bytes >> 20) +
+                 " MB, past the read's budget (ReadOptions::max_decoded_bytes); the mesh keeps its rest shape");
+      continue;
+    }
+    budget -= bytes;
+    frames[mesh.typed_id] = deformed_frames(b, mesh, *b.default_stack, times, opener);
+    any |= !frames[mesh.typed_id].empty();
+  }
+  if (any) b.scene.vertex_animation = VertexAnimation{to_string(b.default_stack->name), static_cast<float>(b.frame_rate()),
+                                                       static_cast<std::uint32_t>(times.size())};
+  return frames;
+}
+
+/// Meshes of every node: polygon meshes with their skins, blend shapes and caches; NURBS surfaces
+/// tessellated. Fills Node::meshes.
+void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster_joints, SideFileOpener& opener) {
+  const auto frames = vertex_animation(b, opener);
+  b.meshes_of.assign(b.fbx.meshes.count, {});
+  for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
+    const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
+    const ufbx_node* instance = first_instance(mesh);
+    if (!instance) continue;
+    const std::vector<std::int32_t>* joints =
+        mesh.skin_deformers.count > 0 && !cluster_joints[mesh.skin_deformers.data[0]->typed_id].empty()
+            ? &cluster_joints[mesh.skin_deformers.data[0]->typed_id]
+            : nullptr;
+    std::vector<Vec3> rest;
+    if (mesh.blend_deformers.count > 0) rest = blended_vertices(mesh, [](const ufbx_blend_channel& c) { return c.weight; });
+    const auto& mesh_frames = frames[mesh.typed_id];
+    b.meshes_of[mesh.typed_id] =
+        add_mesh(b, MeshSource{mesh, *instance, joints, rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
+  }
+  for (std::size_t i = 0; i < b.fbx.nodes.count; ++i) {
+    const ufbx_node& n = *b.fbx.nodes.data[i];
+    const std::int32_t node = b.node_of[n.typed_id];
+    if (node < 0) continue;
+    if (n.mesh) {
+      for (std::uint32_t m : b.meshes_of[n.mesh->typed_id]) b.scene.nodes[node].meshes.push_back(m);
+    } else if (const ufbx_nurbs_surface* surface = ufbx_as_nurbs_surface(n.attrib)) {
+      ufbx_tessellate_surface_opts opts{};
+      ufbx_error error{};
+      std::unique_ptr<ufbx_mesh, void (*)(ufbx_mesh*)> tessellated(ufbx_tessellate_nurbs_surface(surface, &opts, &error), ufbx_free_mesh);
+      if (!tessellated) {
+        b.warn("FBX_NURBS_DROPPED", to_string(n.name), "the NURBS surface could not be tessellated: " + to_string(error.description));
+        continue;
+      }
+      for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr})) b.scene.nodes[node].meshes.push_back(m);
+    } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
+      b.warn("FBX_CURVE_DROPPED", to_string(n.name), "curves are not kept (aem keeps triangles only)");
+    }
+  }
+}
+
+/// ufbx's own notes about what it repaired or could not find.
+void ufbx_warnings(Build& b) {
+  for (std::size_t i = 0; i < b.fbx.metadata.warnings.count; ++i) {
+    const ufbx_warning& w = b.fbx.metadata.warnings.data[i];
+    const char* code = w.type == UFBX_WARNING_MISSING_EXTERNAL_FILE ? "FBX_SIDE_FILE_MISSING"
+                       : w.type == UFBX_WARNING_UNSUPPORTED_VERSION ? "FBX_VERSION_UNTESTED"
+                       : w.type == UFBX_WARNING_BAD_UNICODE         ? "FBX_BAD_TEXT"
+                       : w.type == UFBX_WARNING_INDEX_CLAMPED       ? "FBX_INDEX_CLAMPED"
+                                                                    : "FBX_REPAIRED";
+    std::string message = to_string(w.description);
+    if (w.count > 1) message += " (" + std::to_string(w.count) + " times)";
+    b.warn(code, {}, std::move(message));
+  }
+}
+
+}  // namespace
+}  // namespace fbx
+
+Result<Scene> fbx_read(const ReadInput& input) {
+  using namespace fbx;
+  std::vector<Warning> side_warnings;
+  ScenePtr loaded = load(input, side_warnings);
+  SideFileOpener opener{input.path.parent_path(), input.options.asset_root, side_warnings};
+  Build b{*loaded, input, {}, {}, {}, {}, {}, nullptr};
+  b.scene.source_format = "FBX";
+  b.default_stack = default_take(*loaded, input.bytes);
+  note_source_space(b);
+  read_nodes(b);
+  read_materials(b);
+  const std::vector<Mat4> world = node_world_matrices(b.scene);
+  const std::vector<bool> wanted = joint_nodes(b);
+  std::vector<std::int32_t> joint_of_node(b.scene.nodes.size(), -1);
+  if (std::find(wanted.begin(), wanted.end(), true) != wanted.end()) {
+    NodeSkeleton skeleton(b.scene, world, wanted);
+    const auto cluster_joints = read_skeleton(b, skeleton, world);
+    read_meshes(b, cluster_joints, opener);
+    skeleton.attach_nodes();
+    for (std::size_t n = 0; n < joint_of_node.size(); ++n) joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
+    read_animations(b, joint_of_node);
+  } else {
+    read_meshes(b, std::vector<std::vector<std::int32_t>>(loaded->skin_deformers.count), opener);
+    read_animations(b, joint_of_node);  // no joints to move: the takes' names and lengths, for vertex animation
+  }
+  ufbx_warnings(b);
+  if (b.scene.nodes.empty()) detail::fail_at(kFormat, "FBX_EMPTY_SCENE", 0, "the file holds no objects");
+  Result<Scene> result(std::move(b.scene));
+  result.warnings = std::move(side_warnings);
+  result.warnings.insert(result.warnings.end(), b.warnings.begin(), b.warnings.end());
+  return result;
+}
+
+}  // namespace aem::formats

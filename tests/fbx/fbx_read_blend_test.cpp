@@ -1,0 +1,71 @@
+// Blend shapes: the rest shape has each channel at the weight the file stores, and the active take's
+// weight animation plays as vertex animation, in every flavour; in-between shapes (FBX 7 only: FBX 6.1
+// has one shape per channel) blend the two shapes around the weight. Expected vertices by hand.
+#include <gtest/gtest.h>
+
+#include "fbx/fbx_flavours.hpp"
+#include "support/posed_geometry.hpp"
+
+namespace aem::test {
+namespace {
+
+class FbxBlend : public testing::TestWithParam<FbxFlavour> {};
+
+/// A 10 cm quad in metres-per-unit 0.01 (centimetres), Y up; channel "lift" raises corner 2 by 10 along
+/// Z at full weight, stored at 25 % and animated 0 -> 100 % over the take "talk" (0 to 2 s).
+fbx::Document lifting_quad() {
+  fbx::Document doc;
+  fbx::Node& node = doc.nodes.emplace_back();
+  node.name = "face", node.type = fbx::NodeType::Mesh;
+  node.mesh.positions = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0}};
+  node.mesh.polygons = {{0, 1, 2, 3}};
+  node.mesh.blend_channels = {{"lift", 25.0, {{"lift", {2}, {{0, 0, 10}}}}}};
+  fbx::Track talk{.node = 0, .channel = fbx::Channel::DeformPercent, .blend_channel = 0};
+  talk.components[0] = {{0.0, 0.0}, {2.0, 100.0}};
+  doc.takes = {{"talk", 0.0, 2.0, {talk}}};
+  doc.active_take = "talk";
+  return doc;
+}
+
+/// The quad's corners in metres with corner 2 raised by `lift` (0..1) of 10 cm and corner 1 moved
+/// along X by `wide` cm.
+std::vector<Vec3> quad(double lift, double wide = 0) {
+  return {{0, 0, 0}, {static_cast<float>((10 + wide) * 0.01), 0, 0}, {0.1f, 0.1f, static_cast<float>(lift * 0.1)}, {0, 0.1f, 0}};
+}
+
+TEST_P(FbxBlend, RestShapeHasTheStoredWeight) {
+  const Scene s = read_fbx(lifting_quad(), GetParam());
+  const auto cmp = compare_frame(quad(0.25), posed_vertices(s, PoseAt::rest()), 1e-5);
+  EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+}
+
+TEST_P(FbxBlend, WeightAnimationPlaysAsVertexAnimation) {
+  const Scene s = read_fbx(lifting_quad(), GetParam());
+  ASSERT_EQ(s.animations.size(), 1u);
+  EXPECT_EQ(s.animations[0].name, "talk");
+  EXPECT_EQ(s.vertex_animation.name, "talk");
+  EXPECT_EQ(s.vertex_animation.frame_rate, 24.0f);
+  EXPECT_EQ(s.vertex_animation.frame_count, 49u) << "2 s at 24 frames a second, both ends";
+  for (float t : {0.0f, 0.5f, 1.0f, 2.0f}) {
+    const auto cmp = compare_frame(quad(t / 2.0), posed_vertices(s, PoseAt::animated(0, t)), 1e-5);
+    EXPECT_TRUE(cmp.matched()) << "t = " << t << ": " << cmp.distance.larger() << " > " << cmp.limit;
+  }
+}
+
+TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
+  if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
+  fbx::Document doc = lifting_quad();
+  // "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %; stored at 75 %, so halfway between.
+  doc.nodes[0].mesh.blend_channels.push_back({"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
+  const Scene s = read_fbx(doc, GetParam());
+  auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(s, PoseAt::rest()), 1e-5);
+  EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+  doc.nodes[0].mesh.blend_channels[1].deform_percent = 25.0;  // below the first in-between: half of it
+  cmp = compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
+  EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+}
+
+INSTANTIATE_TEST_SUITE_P(Flavours, FbxBlend, testing::ValuesIn(all_flavours()), flavour_name);
+
+}  // namespace
+}  // namespace aem::test
