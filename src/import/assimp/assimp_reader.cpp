@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,6 +22,8 @@
 #include "core/weld.hpp"
 #include "import/assimp/assimp_cameras.hpp"
 #include "import/assimp/assimp_library.hpp"
+#include "import/assimp/assimp_metadata.hpp"
+#include "import/assimp/assimp_space.hpp"
 
 namespace aem::formats {
 namespace {
@@ -105,6 +108,8 @@ struct Builder {
   std::map<std::string, std::int32_t> node_by_name;
   std::map<std::string, std::int32_t> texture_by_path;
   std::vector<Mat4> world;  // bind-time world matrix of each node
+  std::int32_t root_node = 0;      // the node of Assimp's root
+  bool offsets_from_root = false;  // Collada: bone offsets start from the root's space (see skin())
 
   void warn(const char* code, std::string element, std::string message) {
     warnings.push_back(Warning{code, "Assimp", {}, {}, {}, std::move(element), std::move(message)});
@@ -240,7 +245,11 @@ struct Builder {
   void skin(const aiMesh& am, Mesh& m, std::int32_t mesh_node, NodeSkeleton& skeleton) {
     if (am.mNumBones == 0) return;
     std::vector<std::vector<std::pair<float, std::int32_t>>> influences(am.mNumVertices);
-    const Mat4 inverse_mesh_world = inverse(world[mesh_node]);
+    // A bone's offset takes a vertex of the mesh into the bone's space. Assimp's Collada offset (the
+    // inverse bind matrix times the bind shape matrix) takes it from the document's space instead, where
+    // Blender exports it and reads it back placed by the skinned mesh's node first: with Assimp's
+    // up-axis and unit conversion at the root, that space is the root's, not the mesh node's.
+    const Mat4 inverse_mesh_world = inverse(world[offsets_from_root ? root_node : mesh_node]);
     for (unsigned b = 0; b < am.mNumBones; ++b) {
       const aiBone& bone = *am.mBones[b];
       auto it = node_by_name.find(bone.mName.C_Str());
@@ -290,9 +299,24 @@ struct Builder {
     }
   }
 
-  void build() {
+  /// A node above Assimp's root with the change into the scene's space (metres, Y up) that Assimp left undone.
+  std::int32_t space_node(const Mat4& to_scene) {
+    Node node;
+    node.local = decompose(to_scene);
+    world.push_back(to_scene);
+    scene.nodes.push_back(std::move(node));
+    return static_cast<std::int32_t>(scene.nodes.size() - 1);
+  }
+
+  /// `document`: the file's opening text when Collada declares its units and axes there, else empty.
+  void build(std::string_view document) {
     scene.source_format = "Assimp";
-    nodes(ai.mRootNode, -1);
+    const AssimpSpace space = assimp_space(ai, document);
+    note_source_space(scene, space.declared);
+    if (!space.ignored.empty()) warn("ASSIMP_SOURCE_SPACE_IGNORED", {}, space.ignored + "; left out, the numbers are taken as they are");
+    nodes(ai.mRootNode, space.to_scene == Mat4{} ? -1 : space_node(space.to_scene));
+    root_node = node_index[ai.mRootNode];
+    offsets_from_root = assimp_source_format(ai) == "Collada Importer";
     read_assimp_cameras_and_lights(ai, scene, world, node_by_name, warnings);
     materials();
     std::vector<std::int32_t> first_node(ai.mNumMeshes, -1);
@@ -315,6 +339,18 @@ struct Builder {
     for (auto& m : scene.meshes) weld_vertices(m);
   }
 };
+
+/// The file's first 64 KB: a Collada document's <asset>, with its units and axes, comes first.
+std::string document_head(const ReadInput& input) {
+  constexpr std::size_t kHead = 64 * 1024;
+  if (!input.bytes.empty())
+    return std::string(reinterpret_cast<const char*>(input.bytes.data()), std::min(input.bytes.size(), kHead));
+  std::string head(kHead, '\0');
+  std::ifstream file(input.path, std::ios::binary);
+  file.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(file.gcount(), 0)));
+  return head;
+}
 
 /// One Assimp import at a time: its C interface keeps the last error in a single string for the
 /// whole process, written by a failing import and read after it.
@@ -383,7 +419,7 @@ Result<Scene> assimp_read(const ReadInput& input) {
   if (!ai || !ai->mRootNode)
     return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, "Assimp cannot read it: " + failure};
   Builder b{*lib, *ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
-  b.build();
+  b.build(assimp_source_format(*ai) == "Collada Importer" ? document_head(input) : std::string());
   if (b.scene.triangle_count() == 0)
     return Error{"ASSIMP_NO_TRIANGLES", "Assimp", input.path.string(), {}, {}, {},
                  "the file holds no triangles (points and lines are not kept): nothing to convert"};
