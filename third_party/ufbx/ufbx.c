@@ -29301,6 +29301,7 @@ static ufbxi_noinline int ufbxi_subdivide_layer(ufbxi_subdivide_context *sc, ufb
 					// Looped: Add the face from the other side still if not split
 					if (cur == end_edge && !split) {
 						ufbxi_check_err(&sc->error, ufbxi_grow_array(&sc->ator_tmp, &sc->inputs, &sc->inputs_cap, num_inputs + 1));
+						inputs = sc->inputs;
 						const char *f0 = face_values + topo[cur].face * stride;
 						inputs[num_inputs].data = f0;
 						start = UFBX_NO_INDEX;

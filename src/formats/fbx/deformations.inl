@@ -54,15 +54,16 @@ std::vector<Vec3> blended_vertices(const ufbx_mesh& mesh, WeightOf&& weight_of) 
   return positions;
 }
 
-/// True when one of `mesh`'s blend channels has, at some of `times` of `stack`, another weight than the
+/// True when one of `mesh`'s blend channels has, at some of `times` of `anim`, another weight than the
 /// file stores. Evaluated rather than looked up: FBX 6 animates a property of the model that the
 /// channel's weight is connected to, not the channel itself.
-bool blend_animated(const ufbx_mesh& mesh, const ufbx_anim_stack& stack, const std::vector<double>& times) {
+bool blend_animated(const ufbx_mesh& mesh, const ufbx_anim* anim, const std::vector<double>& times) {
+  if (!anim) return false;
   for (std::size_t d = 0; d < mesh.blend_deformers.count; ++d) {
     const ufbx_blend_deformer& blend = *mesh.blend_deformers.data[d];
     for (std::size_t c = 0; c < blend.channels.count; ++c)
       for (double t : times)
-        if (ufbx_evaluate_blend_weight(stack.anim, blend.channels.data[c], t) != blend.channels.data[c]->weight) return true;
+        if (ufbx_evaluate_blend_weight(anim, blend.channels.data[c], t) != blend.channels.data[c]->weight) return true;
   }
   return false;
 }
@@ -76,19 +77,35 @@ const ufbx_cache_channel* point_cache(const ufbx_mesh& mesh) {
   return nullptr;
 }
 
-/// Times (seconds on the file's time line) of the frames a take is baked at: every 1/fps from its
+/// The stretch of time vertex animation is baked over: the default take, or without takes the file's
+/// time line from 0 to the end of a vertex cache.
+struct Timeline {
+  std::string name;
+  double begin = 0, end = 0;
+  const ufbx_anim* anim = nullptr;  ///< what drives blend weights; null without takes
+};
+
+std::optional<Timeline> vertex_timeline(const Build& b) {
+  if (b.default_stack) return Timeline{to_string(b.default_stack->name), b.default_stack->time_begin, b.default_stack->time_end, b.default_stack->anim};
+  for (std::size_t i = 0; i < b.fbx.meshes.count; ++i)
+    if (const ufbx_cache_channel* cache = point_cache(*b.fbx.meshes.data[i]); cache && b.fbx.meshes.data[i]->instances.count > 0)
+      return Timeline{to_string(cache->name), 0.0, std::max(0.0, cache->frames.data[cache->frames.count - 1].time), nullptr};
+  return std::nullopt;
+}
+
+/// Times (seconds on the file's time line) of the frames `timeline` is baked at: every 1/fps from its
 /// start through its end.
-std::vector<double> frame_times(const ufbx_anim_stack& stack, double fps) {
-  const double length = std::max(0.0, stack.time_end - stack.time_begin);
+std::vector<double> frame_times(const Timeline& timeline, double fps) {
+  const double length = std::max(0.0, timeline.end - timeline.begin);
   const auto count = static_cast<std::size_t>(std::ceil(length * fps - 1e-6)) + 1;
   std::vector<double> times(count);
-  for (std::size_t f = 0; f < count; ++f) times[f] = stack.time_begin + std::min(length, static_cast<double>(f) / fps);
+  for (std::size_t f = 0; f < count; ++f) times[f] = timeline.begin + std::min(length, static_cast<double>(f) / fps);
   return times;
 }
 
-/// The logical vertices of `mesh` at each of `times` of `stack`: its vertex cache when it has one,
-/// else its blend shapes with the weights the take gives them.
-std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, const ufbx_anim_stack& stack,
+/// The logical vertices of `mesh` at each of `times`: its vertex cache when it has one,
+/// else its blend shapes with the weights `anim` gives them.
+std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, const ufbx_anim* anim,
                                                const std::vector<double>& times, SideFileOpener& opener) {
   std::vector<std::vector<Vec3>> frames(times.size());
   if (const ufbx_cache_channel* cache = point_cache(mesh)) {
@@ -109,7 +126,7 @@ std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, 
     return frames;
   }
   for (std::size_t f = 0; f < times.size(); ++f)
-    frames[f] = blended_vertices(mesh, [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(stack.anim, &c, times[f]); });
+    frames[f] = blended_vertices(mesh, [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(anim, &c, times[f]); });
   return frames;
 }
 

@@ -6,8 +6,10 @@ namespace {
 
 /// What a mesh part's corners are made of, shared by the parts of one ufbx mesh.
 struct MeshSource {
-  const ufbx_mesh& mesh;
-  const ufbx_node& instance;                       ///< first node placing it (materials, names)
+  const ufbx_mesh& mesh;                            ///< the polygons to triangulate (subdivided, when the file shows them so)
+  const ufbx_node& instance;                        ///< first node placing it (materials, names)
+  const ufbx_skin_deformer* skin;                   ///< its skin in the file, or null
+  const ufbx_subdivision_result* subdivision;       ///< how `mesh`'s vertices come from the file's, when subdivided
   const std::vector<std::int32_t>* cluster_joints;  ///< joint of each skin cluster, or null
   const std::vector<Vec3>* rest;                    ///< logical vertices with blend shapes at rest, or null
   const std::vector<std::vector<Vec3>>* frames;     ///< logical vertices per vertex-animation frame, or null
@@ -26,21 +28,36 @@ std::vector<std::uint32_t> triangle_corners(const ufbx_mesh& mesh, const ufbx_me
   return corners;
 }
 
-/// Up to kMaxInfluences strongest influences of logical vertex `v`, through the cluster -> joint map.
-SkinInfluences influences(const ufbx_skin_deformer& skin, const std::vector<std::int32_t>& cluster_joints, std::uint32_t v,
-                          bool& reduced) {
-  SkinInfluences out;
-  if (v >= skin.vertices.count) return out;
+/// Calls `take(cluster, weight)` for every skin weight of logical vertex `v` of `src.mesh`: the file's
+/// skin, or the weights subdivision gave a vertex it made.
+template <class Take>
+void for_each_skin_weight(const MeshSource& src, std::uint32_t v, Take&& take) {
+  if (src.subdivision) {
+    const auto& ranges = src.subdivision->skin_cluster_ranges;
+    const auto& weights = src.subdivision->skin_cluster_weights;
+    if (v >= ranges.count) return;
+    for (std::uint32_t k = 0; k < ranges.data[v].num_weights && ranges.data[v].weight_begin + k < weights.count; ++k)
+      take(weights.data[ranges.data[v].weight_begin + k].index, weights.data[ranges.data[v].weight_begin + k].weight);
+    return;
+  }
+  const ufbx_skin_deformer& skin = *src.skin;
+  if (v >= skin.vertices.count) return;
   const ufbx_skin_vertex sv = skin.vertices.data[v];
+  for (std::uint32_t k = 0; k < sv.num_weights && sv.weight_begin + k < skin.weights.count; ++k)
+    take(skin.weights.data[sv.weight_begin + k].cluster_index, skin.weights.data[sv.weight_begin + k].weight);
+}
+
+/// Up to kMaxInfluences strongest influences of logical vertex `v`, through the cluster -> joint map.
+SkinInfluences influences(const MeshSource& src, std::uint32_t v, bool& reduced) {
+  SkinInfluences out;
   int kept = 0;  // out's slots [0, kept) hold the strongest so far, strongest first
-  for (std::uint32_t k = 0; k < sv.num_weights && sv.weight_begin + k < skin.weights.count; ++k) {
-    const ufbx_skin_weight w = skin.weights.data[sv.weight_begin + k];
-    const std::int32_t joint = w.cluster_index < cluster_joints.size() ? cluster_joints[w.cluster_index] : -1;
-    const auto weight = static_cast<float>(w.weight);
-    if (joint < 0 || !(weight > 0)) continue;
+  for_each_skin_weight(src, v, [&](std::uint32_t cluster, ufbx_real w) {
+    const std::int32_t joint = cluster < src.cluster_joints->size() ? (*src.cluster_joints)[cluster] : -1;
+    const auto weight = static_cast<float>(w);
+    if (joint < 0 || !(weight > 0)) return;
     if (kept == kMaxInfluences) {
       reduced = true;
-      if (weight <= out.weights[kMaxInfluences - 1]) continue;
+      if (weight <= out.weights[kMaxInfluences - 1]) return;
       --kept;
     }
     int slot = kept++;
@@ -50,7 +67,7 @@ SkinInfluences influences(const ufbx_skin_deformer& skin, const std::vector<std:
     }
     out.weights[slot] = weight;
     out.joints[slot] = joint;
-  }
+  });
   return out;
 }
 
@@ -101,11 +118,10 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
     for (std::size_t c = 0; c < n; ++c) colors[c] = to_vec4(ufbx_get_vertex_vec4(&set.vertex_color, corners[c]));
     out.colors.push_back(std::move(colors));
   }
-  if (src.cluster_joints && m.skin_deformers.count > 0) {
-    const ufbx_skin_deformer& skin = *m.skin_deformers.data[0];
+  if (src.cluster_joints && src.skin) {
     bool reduced = false;
     out.skin.resize(n);
-    for (std::size_t c = 0; c < n; ++c) out.skin[c] = influences(skin, *src.cluster_joints, vertex(corners[c]), reduced);
+    for (std::size_t c = 0; c < n; ++c) out.skin[c] = influences(src, vertex(corners[c]), reduced);
     if (reduced)
       b.warn("FBX_INFLUENCES_REDUCED", out.name, "vertices with more than " + std::to_string(kMaxInfluences) + " influences keep their strongest");
   }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,7 @@
 #include "formats/fbx/materials.inl"
 #include "formats/fbx/skeleton.inl"
 #include "formats/fbx/deformations.inl"
+#include "formats/fbx/subdivision.inl"
 #include "formats/fbx/meshes.inl"
 #include "formats/fbx/animations.inl"
 #include "formats/fbx/source_space.inl"
@@ -37,18 +39,20 @@ namespace aem::formats {
 namespace fbx {
 namespace {
 
-/// Bakes the default take's blend-shape weights or vertex caches into Mesh::frames of the meshes they
-/// move (the scene holds one vertex animation), within the read's memory budget. Returns, per ufbx mesh
-/// (typed_id), its frames per logical vertex (empty when it does not move).
+/// Bakes the default take's blend-shape weights or vertex caches (a file without takes: the time its
+/// caches cover) into Mesh::frames of the meshes they move, within the read's memory budget; the scene
+/// holds one vertex animation. Returns, per ufbx mesh (typed_id), its frames per logical vertex (empty
+/// when it does not move).
 std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileOpener& opener) {
   std::vector<std::vector<std::vector<Vec3>>> frames(b.fbx.meshes.count);
-  if (!b.default_stack) return frames;
-  const std::vector<double> times = frame_times(*b.default_stack, b.frame_rate());
+  const std::optional<Timeline> timeline = vertex_timeline(b);
+  if (!timeline) return frames;
+  const std::vector<double> times = frame_times(*timeline, b.frame_rate());
   std::uint64_t budget = b.input.options.max_decoded_bytes;
   bool any = false;
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
     const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
-    if (mesh.instances.count == 0 || (!point_cache(mesh) && !blend_animated(mesh, *b.default_stack, times))) continue;
+    if (mesh.instances.count == 0 || (!point_cache(mesh) && !blend_animated(mesh, timeline->anim, times))) continue;
     // Each corner of each frame: a position now, and kept again by the scene and its writers.
     const std::uint64_t bytes = static_cast<std::uint64_t>(mesh.num_indices) * times.size() * sizeof(Vec3) * 2;
     if (bytes > budget) {
@@ -58,32 +62,39 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
       continue;
     }
     budget -= bytes;
-    frames[mesh.typed_id] = deformed_frames(b, mesh, *b.default_stack, times, opener);
+    frames[mesh.typed_id] = deformed_frames(b, mesh, timeline->anim, times, opener);
     any |= !frames[mesh.typed_id].empty();
   }
-  if (any) b.scene.vertex_animation = VertexAnimation{to_string(b.default_stack->name), static_cast<float>(b.frame_rate()),
-                                                       static_cast<std::uint32_t>(times.size())};
+  if (!any) return frames;
+  b.scene.vertex_animation = VertexAnimation{timeline->name, static_cast<float>(b.frame_rate()), static_cast<std::uint32_t>(times.size())};
+  // Without takes, the vertex animation gets an animation of its own to play it by.
+  if (!b.default_stack) b.scene.animations.push_back(Animation{timeline->name, static_cast<float>(timeline->end - timeline->begin),
+                                                              static_cast<float>(b.frame_rate()), false, {}});
   return frames;
 }
 
 /// Meshes of every node: polygon meshes with their skins, blend shapes and caches; NURBS surfaces
 /// tessellated. Fills Node::meshes.
 void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster_joints, SideFileOpener& opener) {
-  const auto frames = vertex_animation(b, opener);
+  auto frames = vertex_animation(b, opener);
   b.meshes_of.assign(b.fbx.meshes.count, {});
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
     const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
     const ufbx_node* instance = first_instance(mesh);
     if (!instance) continue;
-    const std::vector<std::int32_t>* joints =
-        mesh.skin_deformers.count > 0 && !cluster_joints[mesh.skin_deformers.data[0]->typed_id].empty()
-            ? &cluster_joints[mesh.skin_deformers.data[0]->typed_id]
-            : nullptr;
+    const ufbx_skin_deformer* skin = mesh.skin_deformers.count > 0 ? mesh.skin_deformers.data[0] : nullptr;
+    const std::vector<std::int32_t>* joints = skin && !cluster_joints[skin->typed_id].empty() ? &cluster_joints[skin->typed_id] : nullptr;
     std::vector<Vec3> rest;
     if (mesh.blend_deformers.count > 0) rest = blended_vertices(mesh, [](const ufbx_blend_channel& c) { return c.weight; });
-    const auto& mesh_frames = frames[mesh.typed_id];
-    b.meshes_of[mesh.typed_id] =
-        add_mesh(b, MeshSource{mesh, *instance, joints, rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
+    std::vector<std::vector<Vec3>> mesh_frames = std::move(frames[mesh.typed_id]);
+    MeshPtr subdivided(nullptr, ufbx_free_mesh);
+    if (const std::uint32_t levels = shown_subdivision(mesh)) subdivided = subdivide(b, mesh, levels, to_string(instance->name));
+    const ufbx_subdivision_result* subdivision = subdivided ? subdivided->subdivision_result : nullptr;
+    if (subdivision && !rest.empty()) rest = through_subdivision(*subdivision, rest);
+    if (subdivision)
+      for (auto& frame : mesh_frames) frame = through_subdivision(*subdivision, frame);
+    b.meshes_of[mesh.typed_id] = add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
+                                                        rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
   }
   for (std::size_t i = 0; i < b.fbx.nodes.count; ++i) {
     const ufbx_node& n = *b.fbx.nodes.data[i];
@@ -99,7 +110,7 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
         b.warn("FBX_NURBS_DROPPED", to_string(n.name), "the NURBS surface could not be tessellated: " + to_string(error.description));
         continue;
       }
-      for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr})) b.scene.nodes[node].meshes.push_back(m);
+      for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr})) b.scene.nodes[node].meshes.push_back(m);
     } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
       b.warn("FBX_CURVE_DROPPED", to_string(n.name), "curves are not kept (aem keeps triangles only)");
     }
