@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <set>
 #include <span>
@@ -103,6 +104,8 @@ class Exporter {
 
  private:
   bool valid(std::int32_t t) const { return t >= 0 && static_cast<std::size_t>(t) < sources_.size(); }
+  /// Only PNG and JPEG files are copied: AEM's images are PNG files (docs/formats/aem.md §6) and its
+  /// loaders, like the IQE and IQM engines', read those two; a TGA, BMP or DDS source is encoded as PNG.
   bool copyable(std::int32_t t) const { return valid(t) && extensions_[t]; }
   void want(std::int32_t t) {
     if (valid(t)) wanted_[t] = true;
@@ -118,6 +121,8 @@ class Exporter {
       if (!copy) want(source), want(occlusion);
       outputs_.push_back({kind, i, source, occlusion, base + suffix + (copy ? extensions_[source] : ".png"), &slot, {}});
     };
+    // An AEM material is three image indices with no colour factor: a factor other than white, or an
+    // opacity below 1, has to be multiplied into the base colour image's pixels.
     const std::int32_t bc = m.textures.base_color;
     const bool plain_colour = m.base_color == Vec4{1, 1, 1, 1} && m.opacity == 1.0f;
     add(copyable(bc) && plain_colour ? Output::Kind::Copy : Output::Kind::BaseColor, bc, "_BCO", slots.base_color);
@@ -220,10 +225,21 @@ class Exporter {
   TextureExport report_;
 };
 
-/// File extension for image bytes: from the MIME type, else from the signature.
+/// The extension of a file holding the texture's bytes as they are: from their signature, else the
+/// extension of the texture's own name (".tga", ".dds"...), else ".bin".
 std::string image_extension(const Texture& t) {
-  if (t.mime_type == "image/jpeg" || (t.data.size() >= 2 && t.data[0] == 0xFF && t.data[1] == 0xD8)) return ".jpg";
-  return ".png";
+  switch (image_encoding(t.data)) {
+    case ImageEncoding::Png: return ".png";
+    case ImageEncoding::Jpeg: return ".jpg";
+    case ImageEncoding::Jpeg2000: return ".jp2";
+    case ImageEncoding::Other: break;
+  }
+  std::string ext = std::filesystem::path(t.name).extension().string();
+  const bool plausible = ext.size() >= 2 && ext.size() <= 6 &&
+                         std::all_of(ext.begin() + 1, ext.end(), [](unsigned char c) { return std::isalnum(c) != 0; });
+  if (!plausible) return ".bin";
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
 }
 
 }  // namespace

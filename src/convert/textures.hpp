@@ -37,8 +37,9 @@ Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path&
 
 /// For formats that store texture names only and keep them as given (CEM): every embedded image
 /// (not one read from a file beside the model) is written unchanged into `directory` as
-/// "<stem>_<its name, or texture<index>>.<png|jpg>" and the texture renamed to that file, so the
-/// output refers to a real file. External textures keep their names.
+/// "<stem>_<its name, or texture<index>>.<ext>" and the texture renamed to that file, so the output
+/// refers to a real file. The extension follows the bytes: .png, .jpg, .jp2 by their signature, else
+/// the texture name's own (.tga, .dds...), else .bin. External textures keep their names.
 Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
                                              detail::Sync sync = detail::Sync::no);
 

@@ -2,9 +2,9 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <cstring>
 
 // stb's implementation lives here with internal linkage (STB_IMAGE_STATIC): the installed static
 // library exports no stbi_* symbols, so a game that compiles its own stb links without duplicates.
@@ -102,12 +102,31 @@ Image decode_image(std::span<const std::uint8_t> bytes) {
 }
 
 const char* image_file_extension(std::span<const std::uint8_t> bytes) {
+  const ImageEncoding encoding = image_encoding(bytes);
+  if (encoding != ImageEncoding::Png && encoding != ImageEncoding::Jpeg) return nullptr;
   int w = 0, h = 0, c = 0;
-  if (bytes.size() > png_signature.size() && std::memcmp(bytes.data(), png_signature.data(), png_signature.size()) == 0)
-    return stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &c) ? ".png" : nullptr;
-  if (bytes.size() > 3 && bytes[0] == 0xff && bytes[1] == 0xd8 && bytes[2] == 0xff)
-    return stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &c) ? ".jpg" : nullptr;
-  return nullptr;
+  if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &c)) return nullptr;
+  return encoding == ImageEncoding::Png ? ".png" : ".jpg";
+}
+
+ImageEncoding image_encoding(std::span<const std::uint8_t> bytes) {
+  const auto starts_with = [&](std::span<const std::uint8_t> signature) {
+    return bytes.size() >= signature.size() && std::equal(signature.begin(), signature.end(), bytes.begin());
+  };
+  static constexpr std::array<std::uint8_t, 3> jpeg{0xFF, 0xD8, 0xFF};
+  // The JP2 file's signature box, or a bare codestream's SOC and SIZ markers (ISO/IEC 15444-1).
+  static constexpr std::array<std::uint8_t, 12> jp2_file{0x00, 0x00, 0x00, 0x0C, 'j', 'P', ' ', ' ', 0x0D, 0x0A, 0x87, 0x0A};
+  static constexpr std::array<std::uint8_t, 4> j2k_codestream{0xFF, 0x4F, 0xFF, 0x51};
+  // PNG by the first four bytes of its signature (the rest catches transfer damage; a decoder checks it).
+  if (starts_with(std::span(png_signature).first(4))) return ImageEncoding::Png;
+  if (starts_with(jpeg)) return ImageEncoding::Jpeg;
+  if (starts_with(jp2_file) || starts_with(j2k_codestream)) return ImageEncoding::Jpeg2000;
+  return ImageEncoding::Other;
+}
+
+std::vector<std::byte> reencode_as_png(std::span<const std::uint8_t> bytes) {
+  const Image img = decode_image(bytes);
+  return img.empty() ? std::vector<std::byte>{} : encode_png(img.width, img.height, 4, img.rgba.data());
 }
 
 std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels, PngSettings settings) {

@@ -1,4 +1,5 @@
-// RGBA8 images decoded from PNG/JPEG bytes and encoded as PNG (zlib), for texture export and the renderer.
+// RGBA8 images decoded from PNG/JPEG bytes and encoded as PNG (zlib), for texture export and the renderer;
+// what encoding image bytes are in, for writers that keep them as they are.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,15 @@ Image decode_image(std::span<const std::uint8_t> bytes);
 /// ".png" or ".jpg" when `bytes` are a PNG or JPEG whose header stb_image can parse (a file any
 /// consumer of our outputs can open as it is), otherwise nullptr. Reads the header only.
 const char* image_file_extension(std::span<const std::uint8_t> bytes);
+
+/// What image bytes are by their signature: PNG, JPEG, JPEG 2000 (the JP2 file or a bare codestream),
+/// or another encoding (TGA, BMP, DDS, ...) or none.
+enum class ImageEncoding : std::uint8_t { Png, Jpeg, Jpeg2000, Other };
+ImageEncoding image_encoding(std::span<const std::uint8_t> bytes);
+
+/// `bytes` decoded (any format stb_image reads) and encoded as an RGBA PNG, for a format that cannot
+/// hold their own encoding; empty when they do not decode.
+std::vector<std::byte> reencode_as_png(std::span<const std::uint8_t> bytes);
 
 /// How PNG rows are filtered before deflate: one filter for every row, or per row the filter whose
 /// output has the smallest sum of absolute values (libpng's heuristic).

@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "core/image.hpp"
 #include "core/parse_error.hpp"
 #include "formats/e3d/block_walker.hpp"
 #include "formats/e3d/block_writer.hpp"
@@ -56,16 +57,24 @@ void write_textures(BlockWriter& w, const Scene& s, std::vector<Warning>& warnin
       const Texture& t = s.textures[i];
       w.block(e3d::kTexture, [&] {
         w.i32_block(e3d::kTextureId, static_cast<std::int32_t>(i + 1));
-        const bool png = t.data.size() >= 4 && t.data[0] == 0x89 && t.data[1] == 'P' && t.data[2] == 'N' && t.data[3] == 'G';
-        const bool jpeg = t.data.size() >= 3 && t.data[0] == 0xFF && t.data[1] == 0xD8 && t.data[2] == 0xFF;
-        if (!png && !jpeg) {
-          // Readers expect complete PNG or JPEG files in the embedding blocks (docs/formats/e3d.md §9).
-          if (!t.data.empty())
-            warnings.push_back(warning("E3D_TEXTURE_TYPE", "texture " + std::to_string(i) + " \"" + t.name +
-                                                               "\" is neither PNG nor JPEG; written by name only, not embedded"));
+        if (t.data.empty()) return w.string_block(e3d::kTextureName, t.name);
+        // The embedding blocks hold whole PNG, JPEG or JPEG 2000 files (docs/formats/e3d.md §9): those are
+        // written as they are, anything else decoded and encoded as PNG.
+        const auto embed = [&](e3d::Block type, std::span<const std::byte> bytes) { w.block(type, [&] { w.out.bytes(bytes); }); };
+        switch (image_encoding(t.data)) {
+          case ImageEncoding::Png: return embed(e3d::kTexturePng, std::as_bytes(std::span(t.data)));
+          case ImageEncoding::Jpeg: return embed(e3d::kTextureJpg, std::as_bytes(std::span(t.data)));
+          case ImageEncoding::Jpeg2000: return embed(e3d::kTextureJpg2k, std::as_bytes(std::span(t.data)));
+          case ImageEncoding::Other: break;
+        }
+        const std::string which = "texture " + std::to_string(i) + " \"" + t.name + "\"";
+        const std::vector<std::byte> png = reencode_as_png(t.data);
+        if (png.empty()) {
+          warnings.push_back(warning("E3D_TEXTURE_TYPE", which + " is neither PNG, JPEG nor JPEG 2000, and does not decode; written by name only, not embedded"));
           return w.string_block(e3d::kTextureName, t.name);
         }
-        w.block(png ? e3d::kTexturePng : e3d::kTextureJpg, [&] { w.out.bytes(std::as_bytes(std::span(t.data))); });
+        warnings.push_back(warning("E3D_TEXTURE_REENCODED", which + " re-encoded as PNG (E3D embeds PNG, JPEG and JPEG 2000)"));
+        embed(e3d::kTexturePng, png);
       });
     }
   });

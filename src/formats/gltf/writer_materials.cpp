@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "core/image.hpp"
-#include "core/side_textures.hpp"
 #include "formats/gltf/writer_parts.hpp"
 
 namespace aem::formats::gltf {
@@ -32,18 +31,20 @@ class Images {
       doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path, "texture \"" + tex.name + "\" has no image data (file not found beside the model); material slot left empty");
       return -1;
     }
-    std::string mime = image_mime_type(tex.data);
+    const ImageEncoding encoding = image_encoding(tex.data);
     // A PNG without its IHDR chunk is no image the validator (or any viewer) accepts: decode or drop it.
     const bool png_ok = tex.data.size() >= 33 && tex.data[12] == 'I' && tex.data[13] == 'H' && tex.data[14] == 'D' && tex.data[15] == 'R';
-    if (mime == "image/png" && !png_ok) mime.clear();
-    std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(tex.data.data()), reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
-    if (mime.empty()) {
-      const Image img = decode_image(tex.data);
-      if (img.empty()) {
+    std::string mime = encoding == ImageEncoding::Jpeg ? "image/jpeg" : encoding == ImageEncoding::Png && png_ok ? "image/png" : "";
+    std::vector<std::byte> bytes;
+    if (!mime.empty()) {
+      bytes.assign(reinterpret_cast<const std::byte*>(tex.data.data()), reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
+    } else {
+      // glTF core holds PNG and JPEG only: anything else is decoded and encoded as PNG.
+      bytes = reencode_as_png(tex.data);
+      if (bytes.empty()) {
         doc_.warn("GLTF_WRITE_TEXTURE_UNREADABLE", path, "texture \"" + tex.name + "\" is neither PNG nor JPEG nor decodable; material slot left empty");
         return -1;
       }
-      bytes = encode_png(img.width, img.height, 4, img.rgba.data());
       mime = "image/png";
       doc_.warn("GLTF_WRITE_TEXTURE_REENCODED", path, "texture \"" + tex.name + "\" re-encoded as PNG (glTF takes PNG and JPEG)");
     }
