@@ -73,44 +73,139 @@ std::vector<Key<V>> keys_of(const Baked& list, bool constant, const V& rest, Con
   return keys;
 }
 
-/// One take baked: every node it moves that has a joint gets a channel.
-Animation bake_take(Build& b, const ufbx_anim_stack& stack, const std::vector<std::int32_t>& joint_of_node) {
-  Animation out;
-  out.name = to_string(stack.name);
-  out.frame_rate = static_cast<float>(b.frame_rate());
-  ufbx_bake_opts opts{};
-  opts.trim_start_time = true;  // the scene's animations start at 0 where the take starts
-  opts.resample_rate = b.frame_rate();
-  opts.key_reduction_enabled = true;
-  opts.key_reduction_rotation = true;
-  ufbx_error error{};
-  std::unique_ptr<ufbx_baked_anim, void (*)(ufbx_baked_anim*)> baked(ufbx_bake_anim(&b.fbx, stack.anim, &opts, &error), ufbx_free_baked_anim);
-  if (!baked) {
-    b.warn("FBX_TAKE_DROPPED", out.name, "the take could not be evaluated (" + to_string(error.description) + "); it is left out");
-    return out;
+/// How far a key may be from the blend of its neighbours and still be dropped (metres, quaternion
+/// components, scale factors): keys that add nothing visible go, the curve's shape stays.
+inline constexpr float kKeyTolerance = 1e-6f;
+
+float distance(const Vec3& a, const Vec3& b) { return std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)}); }
+float distance(const Quat& a, const Quat& b) {
+  const float s = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0 ? -1.0f : 1.0f;
+  return std::max({std::abs(a.x - s * b.x), std::abs(a.y - s * b.y), std::abs(a.z - s * b.z), std::abs(a.w - s * b.w)});
+}
+Vec3 blend(const Vec3& a, const Vec3& b, float f) { return lerp(a, b, f); }
+Quat blend(const Quat& a, const Quat& b, float f) { return slerp(a, b, f); }
+
+/// `keys` without those a blend (lerp, or slerp for rotations) of the kept key before and the key after
+/// reproduces within kKeyTolerance; a list that holds one value throughout keeps one key.
+template <class V>
+std::vector<Key<V>> reduced(const std::vector<Key<V>>& keys) {
+  if (keys.size() < 3) return keys;
+  std::vector<Key<V>> out{keys.front()};
+  for (std::size_t i = 1; i + 1 < keys.size(); ++i) {
+    const Key<V>& a = out.back();
+    const Key<V>& c = keys[i + 1];
+    const float f = c.time > a.time ? (keys[i].time - a.time) / (c.time - a.time) : 0.0f;
+    if (distance(blend(a.value, c.value, f), keys[i].value) > kKeyTolerance) out.push_back(keys[i]);
   }
-  out.duration = static_cast<float>(std::max(0.0, baked->playback_duration));
-  for (std::size_t i = 0; i < baked->nodes.count; ++i) {
-    const ufbx_baked_node& bn = baked->nodes.data[i];
-    if (bn.typed_id >= b.node_of.size() || b.node_of[bn.typed_id] < 0) continue;
-    const std::int32_t joint = joint_of_node[b.node_of[bn.typed_id]];
+  out.push_back(keys.back());
+  if (out.size() == 2 && distance(out[0].value, out[1].value) <= kKeyTolerance) out.pop_back();
+  return out;
+}
+
+/// True when baking can miss how `node` moves: its transform also follows its parent's animated scale
+/// (Maya's segment scale compensation, which ufbx compensates or hands to a scale helper node), and
+/// baking samples a node only where its own curves have keys.
+bool follows_parent_scale(const ufbx_node& node) {
+  return node.is_scale_helper || node.original_inherit_mode != UFBX_INHERIT_MODE_NORMAL ||
+         (node.parent && node.parent->is_scale_compensate_parent);
+}
+
+/// `node`'s transform evaluated by ufbx at every frame of `stack` and at the times of its baked keys
+/// (which keep steps sharp), as key lists from the take's start.
+void sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, const ufbx_baked_node& baked, Channel& ch) {
+  std::vector<double> times = frame_times(stack.time_begin, stack.time_end, b.frame_rate());
+  for (const auto* list : {&baked.translation_keys, &baked.scale_keys})
+    for (std::size_t k = 0; k < list->count; ++k) times.push_back(stack.time_begin + list->data[k].time);
+  for (std::size_t k = 0; k < baked.rotation_keys.count; ++k) times.push_back(stack.time_begin + baked.rotation_keys.data[k].time);
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  std::vector<Key<Vec3>> translation, scale;
+  std::vector<Key<Quat>> rotation;
+  for (double t : times) {
+    if (t < stack.time_begin - 1e-9 || t > stack.time_end + 1e-9) continue;
+    const ufbx_transform tr = ufbx_evaluate_transform(stack.anim, &node, t);
+    const auto at = static_cast<float>(t - stack.time_begin);
+    translation.push_back({at, to_vec3(tr.translation)});
+    rotation.push_back({at, to_quat(tr.rotation)});
+    scale.push_back({at, to_vec3(tr.scale)});
+  }
+  ch.translation = reduced(translation);
+  ch.rotation = reduced(rotation);
+  ch.scale = reduced(scale);
+}
+
+using BakedPtr = std::unique_ptr<ufbx_baked_anim, void (*)(ufbx_baked_anim*)>;
+
+/// A take with its curves evaluated into TRS keys per node (times from the take's start).
+struct BakedTake {
+  const ufbx_anim_stack* stack;
+  BakedPtr baked;
+};
+
+/// Every take baked, the default one first: where a curve is not linear it is sampled at the file's
+/// frame rate, keys a linear (or, for rotations, spherical) blend of their neighbours reproduces
+/// within 1e-6 are dropped (ufbx's key reduction). A take ufbx cannot evaluate is left out with a warning.
+std::vector<BakedTake> bake_takes(Build& b) {
+  std::vector<BakedTake> takes;
+  std::vector<const ufbx_anim_stack*> order;
+  if (b.default_stack) order.push_back(b.default_stack);
+  for (std::size_t s = 0; s < b.fbx.anim_stacks.count; ++s)
+    if (b.fbx.anim_stacks.data[s] != b.default_stack) order.push_back(b.fbx.anim_stacks.data[s]);
+  for (const ufbx_anim_stack* stack : order) {
+    ufbx_bake_opts opts{};
+    opts.trim_start_time = true;  // the scene's animations start at 0 where the take starts
+    opts.resample_rate = b.frame_rate();
+    opts.key_reduction_enabled = true;
+    opts.key_reduction_rotation = true;
+    ufbx_error error{};
+    BakedPtr baked(ufbx_bake_anim(&b.fbx, stack->anim, &opts, &error), ufbx_free_baked_anim);
+    if (baked) takes.push_back({stack, std::move(baked)});
+    else b.warn("FBX_TAKE_DROPPED", to_string(stack->name), "the take could not be evaluated (" + to_string(error.description) + "); it is left out");
+  }
+  return takes;
+}
+
+/// A baked take as a scene animation: every node it moves that has a joint gets a channel.
+Animation animation_of(Build& b, const BakedTake& take, const std::vector<std::int32_t>& joint_of_node) {
+  Animation out;
+  out.name = to_string(take.stack->name);
+  out.frame_rate = static_cast<float>(b.frame_rate());
+  const ufbx_baked_anim& baked = *take.baked;
+  out.duration = static_cast<float>(std::max(0.0, baked.playback_duration));
+  const auto joint_of = [&](const ufbx_baked_node& bn) {
+    const std::int32_t node = bn.typed_id < b.node_of.size() ? b.node_of[bn.typed_id] : -1;
+    return node < 0 ? -1 : joint_of_node[node];
+  };
+  for (std::size_t i = 0; i < baked.nodes.count; ++i) {
+    const ufbx_baked_node& bn = baked.nodes.data[i];
+    const std::int32_t joint = joint_of(bn);
     if (joint < 0) continue;
     const Transform& rest = b.scene.joints[joint].rest;
     Channel ch;
     ch.joint = static_cast<std::uint32_t>(joint);
-    ch.translation = keys_of<Vec3>(bn.translation_keys, bn.constant_translation, rest.translation, to_vec3);
-    ch.rotation = keys_of<Quat>(bn.rotation_keys, bn.constant_rotation, rest.rotation, to_quat);
-    ch.scale = keys_of<Vec3>(bn.scale_keys, bn.constant_scale, rest.scale, to_vec3);
+    const ufbx_node* node = bn.typed_id < b.fbx.nodes.count ? b.fbx.nodes.data[bn.typed_id] : nullptr;
+    if (node && follows_parent_scale(*node)) {
+      sample_node(b, *take.stack, *node, bn, ch);
+    } else {
+      ch.translation = keys_of<Vec3>(bn.translation_keys, bn.constant_translation, rest.translation, to_vec3);
+      ch.rotation = keys_of<Quat>(bn.rotation_keys, bn.constant_rotation, rest.rotation, to_quat);
+      ch.scale = keys_of<Vec3>(bn.scale_keys, bn.constant_scale, rest.scale, to_vec3);
+    }
     if (!ch.translation.empty() || !ch.rotation.empty() || !ch.scale.empty()) out.channels.push_back(std::move(ch));
+  }
+  // A take that only holds the rest pose ("Base", "T-pose") stays a take: its nodes keep one key each,
+  // so that writers which drop animations without keys (glTF) keep it.
+  for (std::size_t i = 0; out.channels.empty() && i < baked.nodes.count; ++i) {
+    const std::int32_t joint = joint_of(baked.nodes.data[i]);
+    if (joint < 0) continue;
+    const Transform& rest = b.scene.joints[joint].rest;
+    out.channels.push_back(Channel{static_cast<std::uint32_t>(joint), {{0.0f, rest.translation}}, {{0.0f, rest.rotation}}, {{0.0f, rest.scale}}});
   }
   return out;
 }
 
-void read_animations(Build& b, const std::vector<std::int32_t>& joint_of_node) {
-  if (!b.default_stack) return;
-  b.scene.animations.push_back(bake_take(b, *b.default_stack, joint_of_node));
-  for (std::size_t s = 0; s < b.fbx.anim_stacks.count; ++s)
-    if (b.fbx.anim_stacks.data[s] != b.default_stack) b.scene.animations.push_back(bake_take(b, *b.fbx.anim_stacks.data[s], joint_of_node));
+void read_animations(Build& b, const std::vector<BakedTake>& takes, const std::vector<std::int32_t>& joint_of_node) {
+  for (const BakedTake& take : takes) b.scene.animations.push_back(animation_of(b, take, joint_of_node));
 }
 
 }  // namespace

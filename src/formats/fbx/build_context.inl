@@ -54,5 +54,15 @@ struct Build {
   }
 };
 
+/// Times (seconds on the file's time line) of frames every 1/fps from `begin` through `end`, both ends
+/// included.
+std::vector<double> frame_times(double begin, double end, double fps) {
+  const double length = std::max(0.0, end - begin);
+  const auto count = static_cast<std::size_t>(std::ceil(length * fps - 1e-6)) + 1;
+  std::vector<double> times(count);
+  for (std::size_t f = 0; f < count; ++f) times[f] = begin + std::min(length, static_cast<double>(f) / fps);
+  return times;
+}
+
 }  // namespace
 }  // namespace aem::formats::fbx

@@ -93,16 +93,6 @@ std::optional<Timeline> vertex_timeline(const Build& b) {
   return std::nullopt;
 }
 
-/// Times (seconds on the file's time line) of the frames `timeline` is baked at: every 1/fps from its
-/// start through its end.
-std::vector<double> frame_times(const Timeline& timeline, double fps) {
-  const double length = std::max(0.0, timeline.end - timeline.begin);
-  const auto count = static_cast<std::size_t>(std::ceil(length * fps - 1e-6)) + 1;
-  std::vector<double> times(count);
-  for (std::size_t f = 0; f < count; ++f) times[f] = timeline.begin + std::min(length, static_cast<double>(f) / fps);
-  return times;
-}
-
 /// The logical vertices of `mesh` at each of `times`: its vertex cache when it has one,
 /// else its blend shapes with the weights `anim` gives them.
 std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, const ufbx_anim* anim,

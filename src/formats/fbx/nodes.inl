@@ -50,6 +50,9 @@ void read_nodes(Build& b) {
     stack.pop_back();
     Node node;
     node.name = to_string(n.name);
+    // ufbx's helper nodes have no name of their own: named after the node they serve.
+    if (node.name.empty() && n.parent && (n.is_scale_helper || n.is_geometry_transform_helper))
+      node.name = to_string(n.parent->name) + (n.is_scale_helper ? " (scale)" : " (geometry)");
     node.parent = n.parent ? b.node_of[n.parent->typed_id] : -1;
     node.local = to_transform(n.local_transform);
     if (n.camera) {

@@ -27,11 +27,11 @@
 #include "formats/fbx/load.inl"
 #include "formats/fbx/nodes.inl"
 #include "formats/fbx/materials.inl"
+#include "formats/fbx/animations.inl"
 #include "formats/fbx/skeleton.inl"
 #include "formats/fbx/deformations.inl"
 #include "formats/fbx/subdivision.inl"
 #include "formats/fbx/meshes.inl"
-#include "formats/fbx/animations.inl"
 #include "formats/fbx/source_space.inl"
 // clang-format on
 
@@ -47,7 +47,7 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
   std::vector<std::vector<std::vector<Vec3>>> frames(b.fbx.meshes.count);
   const std::optional<Timeline> timeline = vertex_timeline(b);
   if (!timeline) return frames;
-  const std::vector<double> times = frame_times(*timeline, b.frame_rate());
+  const std::vector<double> times = frame_times(timeline->begin, timeline->end, b.frame_rate());
   std::uint64_t budget = b.input.options.max_decoded_bytes;
   bool any = false;
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
@@ -147,7 +147,8 @@ Result<Scene> fbx_read(const ReadInput& input) {
   read_nodes(b);
   read_materials(b);
   const std::vector<Mat4> world = node_world_matrices(b.scene);
-  const std::vector<bool> wanted = joint_nodes(b);
+  const std::vector<BakedTake> takes = bake_takes(b);
+  const std::vector<bool> wanted = joint_nodes(b, takes);
   std::vector<std::int32_t> joint_of_node(b.scene.nodes.size(), -1);
   if (std::find(wanted.begin(), wanted.end(), true) != wanted.end()) {
     NodeSkeleton skeleton(b.scene, world, wanted);
@@ -155,10 +156,10 @@ Result<Scene> fbx_read(const ReadInput& input) {
     read_meshes(b, cluster_joints, opener);
     skeleton.attach_nodes();
     for (std::size_t n = 0; n < joint_of_node.size(); ++n) joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
-    read_animations(b, joint_of_node);
+    read_animations(b, takes, joint_of_node);
   } else {
     read_meshes(b, std::vector<std::vector<std::int32_t>>(loaded->skin_deformers.count), opener);
-    read_animations(b, joint_of_node);  // no joints to move: the takes' names and lengths, for vertex animation
+    read_animations(b, takes, joint_of_node);  // no joints to move: the takes' names and lengths, for vertex animation
   }
   ufbx_warnings(b);
   if (b.scene.nodes.empty()) detail::fail_at(kFormat, "FBX_EMPTY_SCENE", 0, "the file holds no objects");

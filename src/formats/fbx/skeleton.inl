@@ -7,18 +7,8 @@ namespace {
 /// The first node that places `mesh` (instances share one skin binding), or null.
 const ufbx_node* first_instance(const ufbx_mesh& mesh) { return mesh.instances.count > 0 ? mesh.instances.data[0] : nullptr; }
 
-/// True when some take animates a property of `node` (its transform, pivots, visibility...).
-bool animated(const ufbx_scene& fbx, const ufbx_node& node) {
-  for (std::size_t s = 0; s < fbx.anim_stacks.count; ++s) {
-    const ufbx_anim_stack& stack = *fbx.anim_stacks.data[s];
-    for (std::size_t l = 0; l < stack.layers.count; ++l)
-      if (ufbx_find_anim_props(stack.layers.data[l], &node.element).count > 0) return true;
-  }
-  return false;
-}
-
-/// The skeleton: joints for skin bones, skeleton nodes (FBX "LimbNode"s, kept even without a mesh so
-/// that a skeleton-only file keeps its bones) and animated nodes, with their ancestors that move them.
+/// The joint each skin cluster binds (joints for skin bones, skeleton nodes - FBX "LimbNode"s, kept even
+/// without a mesh so that a skeleton-only file keeps its bones - and animated nodes: joint_nodes).
 /// Returns, per skin deformer (typed_id), the joint of each of its clusters (-1: no bone).
 std::vector<std::vector<std::int32_t>> read_skeleton(Build& b, NodeSkeleton& skeleton, const std::vector<Mat4>& world) {
   const ufbx_scene& fbx = b.fbx;
@@ -48,15 +38,19 @@ std::vector<std::vector<std::int32_t>> read_skeleton(Build& b, NodeSkeleton& ske
   return cluster_joints;
 }
 
-/// Scene nodes that need a joint: skin bones, skeleton nodes and animated nodes.
-std::vector<bool> joint_nodes(const Build& b) {
+/// Scene nodes that need a joint: skin bones, skeleton nodes and the nodes some take moves (ufbx's
+/// scale helpers among them, which carry a parent's animated scale when inherit modes are compensated).
+std::vector<bool> joint_nodes(const Build& b, const std::vector<BakedTake>& takes) {
   const ufbx_scene& fbx = b.fbx;
   std::vector<bool> wanted(b.scene.nodes.size(), false);
   for (std::size_t i = 0; i < fbx.nodes.count; ++i) {
     const ufbx_node& n = *fbx.nodes.data[i];
     const std::int32_t node = b.node_of[n.typed_id];
-    if (node >= 0 && (n.bone || animated(fbx, n))) wanted[node] = true;
+    if (node >= 0 && n.bone) wanted[node] = true;
   }
+  for (const BakedTake& take : takes)
+    for (std::size_t i = 0; i < take.baked->nodes.count; ++i)
+      if (const std::uint32_t id = take.baked->nodes.data[i].typed_id; id < b.node_of.size() && b.node_of[id] >= 0) wanted[b.node_of[id]] = true;
   for (std::size_t s = 0; s < fbx.skin_deformers.count; ++s) {
     const ufbx_skin_deformer& skin = *fbx.skin_deformers.data[s];
     for (std::size_t c = 0; c < skin.clusters.count; ++c)
