@@ -95,6 +95,18 @@ class AnimatedFrames(unittest.TestCase):
         self.assertAlmostEqual(z.rotation[0], 0.70710678)
         self.assertAlmostEqual(z.rotation[1], -0.70710678)
 
+    def test_frames_evaluated_without_extrapolation_are_excluded(self):
+        body = ("UFBXT_FILE_TEST(cube)\n#if UFBXT_IMPL\n{\n"
+                "\tufbxt_check_frame(scene, err, true, \"cube_100\", NULL, 100.0/24.0);\n"
+                "\tufbxt_check_frame_imp(scene, err, true, \"cube_noex_68\", NULL, 100.0/24.0, "
+                "UFBXT_CHECK_FRAME_NO_EXTRAPOLATE);\n}\n#endif\n")
+        c = Checkout(self, {"cube_7700_ascii.fbx": "", "cube_100.obj": "", "cube_noex_68.obj": ""}, {"test_a.h": body})
+        frames, unparsed = c.frames()
+        self.assertEqual(unparsed, [])
+        self.assertEqual(keys(frames), [("cube_7700_ascii.fbx", "cube_100.obj", None, 100.0 / 24.0)])
+        held = [f for f in frames if f.obj == "cube_noex_68.obj"][0]
+        self.assertIn("NO_EXTRAPOLATE", held.excluded)
+
     def test_version_guard_is_followed(self):
         body = ("UFBXT_FILE_TEST(skin)\n{\n\tif (!scene) return;\n\tif (scene->metadata.version >= 7000) {\n"
                 "\t\tufbxt_check_frame(scene, err, true, \"skin_4\", NULL, 4.0/24.0);\n\t}\n"

@@ -110,6 +110,22 @@ bool follows_parent_scale(const ufbx_node& node) {
          (node.parent && node.parent->is_scale_compensate_parent);
 }
 
+/// True when one of `node`'s curves in `stack` repeats, mirrors or extends its keys past their ends
+/// (Maya's pre- and post-infinity) within the take: baking holds the end keys' values there.
+bool extrapolates_in(const ufbx_anim_stack& stack, const ufbx_node& node) {
+  for (std::size_t l = 0; l < stack.layers.count; ++l) {
+    const ufbx_anim_prop_list props = ufbx_find_anim_props(stack.layers.data[l], &node.element);
+    for (std::size_t p = 0; p < props.count; ++p)
+      for (const ufbx_anim_curve* curve : props.data[p].anim_value->curves) {
+        if (!curve || curve->keyframes.count == 0) continue;
+        const bool before = curve->pre_extrapolation.mode != UFBX_EXTRAPOLATION_CONSTANT && stack.time_begin < curve->min_time;
+        const bool after = curve->post_extrapolation.mode != UFBX_EXTRAPOLATION_CONSTANT && stack.time_end > curve->max_time;
+        if (before || after) return true;
+      }
+  }
+  return false;
+}
+
 /// `node`'s transform evaluated by ufbx at every frame of `stack` and at the times of its baked keys
 /// (which keep steps sharp), as key lists from the take's start.
 void sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, const ufbx_baked_node& baked, Channel& ch) {
@@ -184,7 +200,7 @@ Animation animation_of(Build& b, const BakedTake& take, const std::vector<std::i
     Channel ch;
     ch.joint = static_cast<std::uint32_t>(joint);
     const ufbx_node* node = bn.typed_id < b.fbx.nodes.count ? b.fbx.nodes.data[bn.typed_id] : nullptr;
-    if (node && follows_parent_scale(*node)) {
+    if (node && (follows_parent_scale(*node) || extrapolates_in(*take.stack, *node))) {
       sample_node(b, *take.stack, *node, bn, ch);
     } else {
       ch.translation = keys_of<Vec3>(bn.translation_keys, bn.constant_translation, rest.translation, to_vec3);
