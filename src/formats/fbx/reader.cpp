@@ -117,6 +117,22 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
   }
 }
 
+/// A joint whose rest pose scales an axis to zero (an object that grows in from nothing) has no inverse
+/// bind, and what it carries could not follow it: such a scale is kept at kLeastRestScale instead.
+void keep_rest_invertible(Build& b, const std::vector<bool>& joints) {
+  constexpr float kLeastRestScale = 1e-3f;
+  for (std::size_t n = 0; n < joints.size(); ++n) {
+    if (!joints[n]) continue;
+    Vec3& s = b.scene.nodes[n].local.scale;
+    bool changed = false;
+    for (float* c : {&s.x, &s.y, &s.z})
+      if (std::abs(*c) < kLeastRestScale) *c = std::copysign(kLeastRestScale, *c), changed = true;
+    if (changed)
+      b.warn("FBX_ZERO_SCALE_REST", b.scene.nodes[n].name,
+             "the rest pose scales the node to nothing; kept at 1/1000 so that what it carries can follow its animation");
+  }
+}
+
 /// ufbx's own notes about what it repaired or could not find.
 void ufbx_warnings(Build& b) {
   for (std::size_t i = 0; i < b.fbx.metadata.warnings.count; ++i) {
@@ -146,9 +162,10 @@ Result<Scene> fbx_read(const ReadInput& input) {
   note_source_space(b);
   read_nodes(b);
   read_materials(b);
-  const std::vector<Mat4> world = node_world_matrices(b.scene);
   const std::vector<BakedTake> takes = bake_takes(b);
   const std::vector<bool> wanted = joint_nodes(b, takes);
+  keep_rest_invertible(b, wanted);
+  const std::vector<Mat4> world = node_world_matrices(b.scene);
   std::vector<std::int32_t> joint_of_node(b.scene.nodes.size(), -1);
   if (std::find(wanted.begin(), wanted.end(), true) != wanted.end()) {
     NodeSkeleton skeleton(b.scene, world, wanted);
