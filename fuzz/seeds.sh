@@ -10,6 +10,7 @@ case "$1" in
   fuzz_iqm) dirs=(tests/data/iqm ${corpus:+$corpus/iqm}); ext='*.iqm' ;;
   fuzz_e3d) dirs=(tests/data/e3d ${corpus:+$corpus/e3d}); ext='*.e3d' ;;
   fuzz_gltf) dirs=(tests/data/gltf ${corpus:+$corpus/gltf}); ext='*.gl[tb]*' ;;
+  fuzz_fbx) dirs=(tests/data/fbx); ext='*.fbx' ;;  # plus the writer's files (scripts/fuzz.sh)
   *) dirs=(tests/data); ext='*' ;;
 esac
 for d in "${dirs[@]}"; do [ -d "$d" ] && find "$d" -name "$ext" -type f; done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan+UBSan) and runs each for N seconds (default 60),
-# seeded from tests/data and, when AEM_CORPUS_DIR is set, the shared corpus.
+# seeded from tests/data and, when AEM_CORPUS_DIR is set, the shared corpus (FBX: files the tests' FBX
+# writer makes, fuzz/make_fbx_seeds.cpp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -15,6 +16,7 @@ for target in build-fuzz/fuzz/fuzz_*; do
   seeds=build-fuzz/seeds/$name
   mkdir -p "$seeds"
   while read -r seed; do cp "$seed" "$seeds/" 2>/dev/null || true; done < <(bash fuzz/seeds.sh "$name")
+  [ "$name" = fuzz_fbx ] && build-fuzz/fuzz/make_fbx_seeds "$seeds"
   echo "fuzz: $name for ${seconds}s"
   ASAN_OPTIONS=detect_leaks=1 "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=1048576 \
     -artifact_prefix="build-fuzz/$name-" \

@@ -14,16 +14,14 @@ const char* axis_name(AxisDirection a) {
   return names[static_cast<int>(a)];
 }
 
-Vec3 axis_vector(AxisDirection a) {
-  const float sign = static_cast<int>(a) % 2 == 0 ? 1.0f : -1.0f;
-  switch (static_cast<int>(a) / 2) {
-    case 0: return {sign, 0, 0};
-    case 1: return {0, sign, 0};
-    default: return {0, 0, sign};
-  }
-}
-
 }  // namespace
+
+Vec3 axis_vector(AxisDirection a) {
+  const int index = static_cast<int>(a);
+  Vec3 v;
+  (&v.x)[index / 2] = index % 2 == 0 ? 1.0f : -1.0f;
+  return v;
+}
 
 std::string describe_units(double meters_per_unit) {
   struct Named {

@@ -18,6 +18,9 @@ struct SourceSpace {
   std::optional<AxisDirection> up, front, right;  ///< front: the direction a model faces (towards the viewer)
 };
 
+/// The unit vector `a` points along.
+Vec3 axis_vector(AxisDirection a);
+
 /// "centimetres (0.01 m per unit)", "inches (0.0254 m per unit)", "0.5 m per unit".
 std::string describe_units(double meters_per_unit);
 /// "Z up, -Y front, right-handed"; handedness only when all three axes are known.

@@ -15,7 +15,7 @@ namespace {
 using aem::test::read_text;
 using aem::test::source_root;
 
-const std::vector<std::string> kTextExtensions = {".cpp", ".hpp", ".h", ".c", ".md", ".txt", ".py", ".sh", ".mjs", ".js", ".cmake", ".html", ".in"};
+const std::vector<std::string> kTextExtensions = {".cpp", ".hpp", ".h", ".inl", ".c", ".md", ".txt", ".py", ".sh", ".mjs", ".js", ".cmake", ".html", ".in"};
 
 std::vector<std::filesystem::path> project_text_files() {
   std::vector<std::filesystem::path> files;

@@ -25,7 +25,7 @@ std::set<std::string> source_codes() {
   const std::regex environment_name(R"re(getenv\("([A-Z0-9_]+)"\))re");
   std::set<std::string> codes, environment;
   for (const char* folder : {"src", "apps", "include", "web"})
-    for (const auto& path : aem::test::tree_files(aem::test::source_root() / folder, {".cpp", ".hpp", ".h"})) {
+    for (const auto& path : aem::test::tree_files(aem::test::source_root() / folder, {".cpp", ".hpp", ".h", ".inl"})) {
       const std::string text = read_text(path);
       codes.merge(matches(text, with_underscore, 1));
       codes.merge(matches(text, as_code, 4));

@@ -8,34 +8,12 @@
 
 #include "aem/validate.hpp"
 #include "fbx/fbx_flavours.hpp"
+#include "support/fbx_samples.hpp"
 
 namespace aem::test {
 namespace {
 
 class FbxHostile : public testing::TestWithParam<FbxFlavour> {};
-
-/// A small file with every kind of object the reader handles: a skinned, blend-shaped mesh with a
-/// material and an embedded texture, a skeleton and a take.
-fbx::Document everything() {
-  fbx::Document doc;
-  doc.materials = {{"skin", {0.8, 0.6, 0.5}, true, {"tex", "tex.png", "tex.png", std::vector<std::byte>(64, std::byte{0x89})}}};
-  fbx::Node& bone = doc.nodes.emplace_back();
-  bone.name = "bone", bone.type = fbx::NodeType::Skeleton, bone.pre_rotation = {0, 30, 0};
-  fbx::Node& body = doc.nodes.emplace_back();
-  body.name = "body", body.type = fbx::NodeType::Mesh, body.materials = {0};
-  body.mesh.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}};
-  body.mesh.polygons = {{0, 1, 2, 3}, {0, 4, 1}};
-  body.mesh.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 0}, {1, 1}, {1, 0}};
-  body.mesh.has_skin = true;
-  body.mesh.skin.clusters = {{.bone = 0, .indices = {0, 1, 2, 3, 4}, .weights = {1, 1, 0.5, 0.5, 1}}};
-  body.mesh.blend_channels = {{"pout", 10.0, {{"pout", {4}, {{0, 0, 1}}}}}};
-  fbx::Track turn{.node = 0, .channel = fbx::Channel::Rotation};
-  turn.components[1] = {{0.0, 0.0}, {1.0, 45.0}};
-  fbx::Track pout{.node = 1, .channel = fbx::Channel::DeformPercent, .blend_channel = 0};
-  pout.components[0] = {{0.0, 0.0}, {1.0, 100.0}};
-  doc.takes = {{"take", 0.0, 1.0, {turn, pout}}};
-  return doc;
-}
 
 /// Reads `bytes`; fails the test unless it is an FBX error with an offset inside the file, or a scene
 /// whose indices and sizes validate_scene accepts (overwritten numbers may be NaN: the reader keeps
@@ -54,7 +32,7 @@ void expect_handled(const std::vector<std::byte>& bytes, const std::string& what
 }
 
 TEST_P(FbxHostile, EveryTruncationIsAnErrorOrAValidScene) {
-  const auto bytes = fbx::write_fbx(everything(), GetParam().encoding, GetParam().version);
+  const auto bytes = fbx::write_fbx(fbx::sample_document(), GetParam().encoding, GetParam().version);
   ASSERT_TRUE(read_scene(bytes, "whole.fbx").ok());
   const std::size_t step = std::max<std::size_t>(1, bytes.size() / 400);
   for (std::size_t n = 0; n < bytes.size(); n += step)
@@ -62,7 +40,7 @@ TEST_P(FbxHostile, EveryTruncationIsAnErrorOrAValidScene) {
 }
 
 TEST_P(FbxHostile, OverwrittenBytesAreAnErrorOrAValidScene) {
-  const auto bytes = fbx::write_fbx(everything(), GetParam().encoding, GetParam().version);
+  const auto bytes = fbx::write_fbx(fbx::sample_document(), GetParam().encoding, GetParam().version);
   std::mt19937 random(1234);  // fixed: the same files every run
   for (int round = 0; round < 300; ++round) {
     auto broken = bytes;
@@ -73,7 +51,7 @@ TEST_P(FbxHostile, OverwrittenBytesAreAnErrorOrAValidScene) {
 
 TEST(FbxHostileArray, ACountPastTheFileIsRefused) {
   // Binary FBX 7.4: the polygon index array's count claims two billion entries.
-  auto bytes = fbx::write_fbx(everything(), fbx::Encoding::Binary, 7400);
+  auto bytes = fbx::write_fbx(fbx::sample_document(), fbx::Encoding::Binary, 7400);
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   const std::size_t name = text.find("PolygonVertexIndex");
   ASSERT_NE(name, std::string_view::npos);

@@ -91,9 +91,14 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   auto& slots = out.textures;
   slots.base_color = textures.of(b, pbr.base_color);
   if (slots.base_color < 0) slots.base_color = textures.of(b, m.fbx.diffuse_color);
+  // In FBX (and the tools that write it) an image connected to a colour takes the colour's place; the
+  // scene multiplies its factor into the image (glTF's rule), so the factor becomes white. Keeping the
+  // unused colour (Blender leaves 0.8 there) would darken the image and make AEM re-encode it.
+  if (slots.base_color >= 0) out.base_color = {factor, factor, factor, out.opacity};
   slots.normal = textures.of(b, pbr.normal_map);
   if (slots.normal < 0) slots.normal = textures.of(b, m.fbx.normal_map);
   slots.emissive = textures.of(b, pbr.emission_color);
+  if (slots.emissive >= 0) out.emissive = Vec3{1, 1, 1} * real_or(pbr.emission_factor, 1.0f);
   slots.occlusion = textures.of(b, pbr.ambient_occlusion);
   slots.specular = textures.of(b, m.fbx.specular_color);
   // One map holding both (glTF-style: G roughness, B metalness) is the scene's metallic-roughness slot;

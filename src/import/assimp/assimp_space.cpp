@@ -22,13 +22,6 @@ std::optional<AxisDirection> fbx_axis(const aiScene& ai, const char* axis_key, c
   return static_cast<AxisDirection>(static_cast<int>(*axis) * 2 + (*sign < 0 ? 1 : 0));
 }
 
-Vec3 axis_vector(AxisDirection a) {
-  const int index = static_cast<int>(a);
-  Vec3 v;
-  (&v.x)[index / 2] = index % 2 == 0 ? 1.0f : -1.0f;
-  return v;
-}
-
 /// The file's right, up and front axes to the scene's X, Y and Z, scaled to metres.
 Mat4 basis_to_scene(AxisDirection right, AxisDirection up, AxisDirection front, float metres) {
   const std::array<Vec3, 3> rows = {axis_vector(right), axis_vector(up), axis_vector(front)};
