@@ -44,7 +44,7 @@ const std::vector<FormatHandler>& raw_table() {
        nullptr, Conventions{}},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
-      {"assimp", "any format Assimp reads (FBX, OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
+      {"assimp", "any other format Assimp reads (OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
        nullptr, formats::assimp_read, nullptr, Conventions{}},
 #endif
   };
