@@ -1,10 +1,18 @@
 // FBX through the converter: a skeleton with animation and no mesh converts to formats that hold one
-// (glTF, IQM, E3D) and is refused with CONVERT_NO_GEOMETRY by AEM and CEM, which hold models.
+// (glTF, IQM, E3D) and is refused with CONVERT_NO_GEOMETRY by AEM and CEM, which hold models; an
+// embedded JPEG reaches AEM's texture file and the .glb byte for byte, as Blender writes such files
+// (an image linked to a diffuse colour of 0.8 that the image replaces).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
+#include <stb/stb_image_write.h>
+
 #include "convert/convert.hpp"
+#include "support/corpus.hpp"
 #include "support/fbx_builder.hpp"
 
 namespace aem::test {
@@ -48,6 +56,59 @@ TEST(FbxConvert, SkeletonOnlyGoesWhereASkeletonFits) {
     ASSERT_FALSE(report.ok()) << ext;
     EXPECT_EQ(report.error().code, "CONVERT_NO_GEOMETRY") << ext;
     EXPECT_FALSE(std::filesystem::exists(output)) << ext << ": nothing is left behind";
+  }
+}
+
+/// A 24 x 16 gradient encoded by stb_image_write (an encoder independent of aem's).
+std::vector<std::byte> small_jpeg() {
+  std::vector<std::uint8_t> rgb;
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 24; ++x) rgb.insert(rgb.end(), {std::uint8_t(x * 10), std::uint8_t(y * 15), std::uint8_t(90)});
+  std::vector<std::byte> out;
+  stbi_write_jpg_to_func([](void* context, void* data, int size) {
+    auto* bytes = static_cast<std::vector<std::byte>*>(context);
+    bytes->insert(bytes->end(), static_cast<const std::byte*>(data), static_cast<const std::byte*>(data) + size);
+  }, &out, 24, 16, 3, rgb.data(), 90);
+  return out;
+}
+
+TEST(FbxConvert, EmbeddedJpegStaysTheSameJpeg) {
+  const std::vector<std::byte> jpeg = small_jpeg();
+  ASSERT_GT(jpeg.size(), 100u);
+  fbx::Document doc;
+  fbx::Material painted{"painted", {0.8, 0.8, 0.8}, true, {"paint", "C:/art/paint.jpg", "paint.jpg", jpeg}};
+  doc.materials = {painted};
+  fbx::Node& quad = doc.nodes.emplace_back();
+  quad.name = "quad", quad.type = fbx::NodeType::Mesh, quad.materials = {0};
+  quad.mesh.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  quad.mesh.polygons = {{0, 1, 2, 3}};
+  quad.mesh.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  for (const char* ext : {".aem", ".glb"}) {
+    SCOPED_TRACE(ext);
+    const auto dir = temp_dir(std::string("fbx-jpeg") + ext);
+    fbx::write_fbx_file(dir / "painted.fbx", doc, fbx::Encoding::Binary, 7400);
+    const auto output = dir / (std::string("out") + ext);
+    const auto report = convert::convert_file(dir / "painted.fbx", output, {});
+    ASSERT_TRUE(report.ok()) << report.error().to_string();
+    if (std::string(ext) == ".glb") {
+      const auto back = read_scene(output);
+      ASSERT_TRUE(back.ok()) << back.error().to_string();
+      ASSERT_EQ(back->textures.size(), 1u);
+      EXPECT_EQ(back->textures[0].data.size(), jpeg.size());
+      EXPECT_EQ(std::memcmp(back->textures[0].data.data(), jpeg.data(), jpeg.size()), 0);
+      EXPECT_EQ(back->materials.at(0).base_color.x, 1.0f) << "the image replaces the file's diffuse colour";
+      continue;
+    }
+    bool found = false;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      // AEM's packed occlusion-roughness-metalness image is made from the material's factors: the only PNG.
+      if (entry.path().extension() == ".png" && !entry.path().filename().string().ends_with("_ORM.png"))
+        ADD_FAILURE() << "re-encoded as " << entry.path();
+      if (entry.path().extension() != ".jpg") continue;
+      const auto bytes = read_bytes(entry.path());
+      found |= bytes.size() == jpeg.size() && std::memcmp(bytes.data(), jpeg.data(), jpeg.size()) == 0;
+    }
+    EXPECT_TRUE(found) << "no .jpg beside the AEM holds the embedded bytes";
   }
 }
 
