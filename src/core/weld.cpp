@@ -1,8 +1,8 @@
 #include "core/weld.hpp"
 
-#include <meshoptimizer.h>
-
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -11,35 +11,38 @@
 namespace aem {
 namespace {
 
-// meshoptimizer compares at most this many streams in one call (asserted in its source).
-constexpr std::size_t kMaxStreams = 16;
+/// One per-vertex array as bytes: vertex i is `stride` bytes at data + i * stride.
+struct Stream {
+  const std::byte* data;
+  std::size_t stride;
+};
 
-/// Every per-vertex array of the mesh as a meshoptimizer stream; false when one has another length.
+/// Every per-vertex array of the mesh as a stream; false when one has another length.
 class Streams {
  public:
   explicit Streams(std::size_t vertices) : n_(vertices) {}
 
   template <class T>
   bool add(const std::vector<T>& v) {
+    static_assert(sizeof(T) % 4 == 0, "vertices are hashed in 32-bit words");
     if (v.empty()) return true;
     if (v.size() != n_) return false;
-    list_.push_back({v.data(), sizeof(T), sizeof(T)});
+    list_.push_back({reinterpret_cast<const std::byte*>(v.data()), sizeof(T)});
     return true;
   }
 
   bool add(const CustomAttribute& c) {
     if (c.values.empty()) return true;
     if (c.components < 1 || c.components > 16 || c.values.size() != n_ * static_cast<std::size_t>(c.components)) return false;
-    const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(c.components);
-    list_.push_back({c.values.data(), bytes, bytes});
+    list_.push_back({reinterpret_cast<const std::byte*>(c.values.data()), sizeof(float) * static_cast<std::size_t>(c.components)});
     return true;
   }
 
-  const std::vector<meshopt_Stream>& list() const { return list_; }
+  const std::vector<Stream>& list() const { return list_; }
 
  private:
   std::size_t n_;
-  std::vector<meshopt_Stream> list_;
+  std::vector<Stream> list_;
 };
 
 bool collect(const Mesh& m, Streams& s) {
@@ -65,24 +68,58 @@ bool indices_in_range(const Mesh& m) {
   return true;
 }
 
-/// Vertex i -> its class, classes numbered in order of first appearance, one class per distinct
-/// vertex. More streams than one call compares are taken in turns, each turn comparing the classes
-/// so far beside the next streams, so vertices share a class only when every stream is equal.
-std::vector<std::uint32_t> classes(const std::vector<meshopt_Stream>& streams, std::size_t n, std::size_t& distinct) {
-  // Every vertex once, in order, padded to whole triangles (meshoptimizer takes triangle lists).
-  std::vector<std::uint32_t> order((n + 2) / 3 * 3, static_cast<std::uint32_t>(n - 1));
-  for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
-  std::vector<std::uint32_t> table(n), previous(n);
-  std::size_t next = 0;
-  distinct = n;
-  for (bool first = true; next < streams.size(); first = false) {
-    std::vector<meshopt_Stream> turn;
-    if (!first) turn.push_back({previous.data(), sizeof(std::uint32_t), sizeof(std::uint32_t)});
-    while (next < streams.size() && turn.size() < kMaxStreams) turn.push_back(streams[next++]);
-    distinct = meshopt_generateVertexRemapMulti(table.data(), order.data(), order.size(), n, turn.data(), turn.size());
-    previous.swap(table);
+/// Vertex i's bytes in every stream, hashed word by word with MurmurHash3's 32-bit mixing steps.
+std::uint32_t vertex_hash(const std::vector<Stream>& streams, std::size_t i) {
+  std::uint32_t h = 0;
+  for (const Stream& s : streams) {
+    const std::byte* bytes = s.data + i * s.stride;
+    for (std::size_t at = 0; at < s.stride; at += 4) {
+      std::uint32_t word;
+      std::memcpy(&word, bytes + at, 4);
+      h ^= std::rotl(word * 0xcc9e2d51u, 15) * 0x1b873593u;
+      h = std::rotl(h, 13) * 5 + 0xe6546b64u;
+    }
   }
-  return previous;
+  h = (h ^ (h >> 16)) * 0x85ebca6bu;
+  h = (h ^ (h >> 13)) * 0xc2b2ae35u;
+  return h ^ (h >> 16);
+}
+
+bool same_vertex(const std::vector<Stream>& streams, std::size_t a, std::size_t b) {
+  for (const Stream& s : streams)
+    if (std::memcmp(s.data + a * s.stride, s.data + b * s.stride, s.stride) != 0) return false;
+  return true;
+}
+
+/// Vertex i -> its class, classes numbered in order of first appearance, one class per distinct
+/// vertex (equal bytes in every stream). Plain C++ so that the browser build, which has no
+/// meshoptimizer, welds exactly as the desktop does.
+std::vector<std::uint32_t> classes(const std::vector<Stream>& streams, std::size_t n, std::size_t& distinct) {
+  // Open addressing over the first vertex of each class, at most two thirds full, probed in
+  // triangular steps (which visit every bucket of a power-of-two table).
+  std::size_t buckets = 1;
+  while (buckets < n + n / 2) buckets *= 2;
+  const std::size_t mask = buckets - 1;
+  constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::uint32_t> first(buckets, kEmpty), hashes(n), table(n);
+  std::uint32_t next = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t h = hashes[i] = vertex_hash(streams, i);
+    for (std::size_t bucket = h & mask, step = 1;; bucket = (bucket + step++) & mask) {
+      const std::uint32_t v = first[bucket];
+      if (v == kEmpty) {
+        first[bucket] = static_cast<std::uint32_t>(i);
+        table[i] = next++;
+        break;
+      }
+      if (hashes[v] == h && same_vertex(streams, v, i)) {
+        table[i] = table[v];
+        break;
+      }
+    }
+  }
+  distinct = next;
+  return table;
 }
 
 }  // namespace

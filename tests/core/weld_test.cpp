@@ -1,6 +1,12 @@
 // weld_vertices: corners equal in every per-vertex array become one vertex, corners that differ in any
-// one array (a UV, a weight, a morph frame, a custom value) stay apart, and every index list follows.
+// one array (a UV, a weight, a morph frame, a custom value) stay apart, and every index list follows;
+// the numbering is meshoptimizer's vertex remap (the independent side) over the same arrays.
 #include <gtest/gtest.h>
+#include <meshoptimizer.h>
+
+#include <algorithm>
+#include <iterator>
+#include <random>
 
 #include "core/weld.hpp"
 
@@ -86,7 +92,7 @@ TEST(Weld, CornersThatDifferInASkinWeightStayApart) {
 
 TEST(Weld, CornersThatDifferInAnyMorphFrameStayApart) {
   Mesh m = corner_quad();
-  // 20 frames, more than meshoptimizer compares in one call: the corners differ in the last one only.
+  // 20 frames (60 more arrays): the corners differ in the last one only.
   for (int f = 0; f < 20; ++f) {
     MorphFrame frame;
     frame.positions = m.positions;
@@ -173,10 +179,86 @@ TEST(Weld, AnInconsistentMeshIsLeftUnchanged) {
 }
 
 TEST(Weld, MinusZeroIsNotZero) {
-  // Bit-exact equality, as meshoptimizer compares: -0 and +0 are different bits.
+  // Bit-exact equality: -0 and +0 are different bits.
   Mesh m = corner_quad();
   m.positions[3].z = -0.0f;
   EXPECT_EQ(weld_vertices(m), 1u);
+}
+
+/// Corners drawn from a few distinct vertices in random order, some of them copies that differ in one
+/// array only, indexed by a shuffled triangle list.
+Mesh random_corners(std::mt19937& rng) {
+  constexpr std::size_t kDistinct = 40, kCorners = 900;
+  Mesh pool;
+  std::uniform_real_distribution<float> value(-1, 1);
+  auto vec3 = [&] { return Vec3{value(rng), value(rng), value(rng)}; };
+  for (std::size_t i = 0; i < kDistinct; ++i) {
+    pool.positions.push_back(vec3());
+    pool.normals.push_back(vec3());
+    pool.tangents.push_back({value(rng), value(rng), value(rng), 1});
+    pool.colors.resize(1);
+    pool.colors[0].push_back({value(rng), value(rng), value(rng), 1});
+    pool.uvs.resize(2);
+    pool.uvs[0].push_back({value(rng), value(rng)});
+    pool.uvs[1].push_back({value(rng), value(rng)});
+    SkinInfluences s;
+    s.joints[0] = static_cast<std::int32_t>(i % 5), s.weights[0] = 1;
+    pool.skin.push_back(s);
+  }
+  Mesh m;
+  m.uvs.resize(2);
+  m.colors.resize(1);
+  std::uniform_int_distribution<std::size_t> pick(0, kDistinct - 1);
+  std::uniform_int_distribution<int> array(0, 12);
+  for (std::size_t k = 0; k < kCorners; ++k) {
+    const std::size_t i = pick(rng);
+    m.positions.push_back(pool.positions[i]);
+    m.normals.push_back(pool.normals[i]);
+    m.tangents.push_back(pool.tangents[i]);
+    m.colors[0].push_back(pool.colors[0][i]);
+    m.uvs[0].push_back(pool.uvs[0][i]);
+    m.uvs[1].push_back(pool.uvs[1][i]);
+    m.skin.push_back(pool.skin[i]);
+    switch (array(rng)) {  // one corner in 13 differs from its vertex in one array
+      case 0: m.normals.back().y += 0.5f; break;
+      case 1: m.tangents.back().w = -1; break;
+      case 2: m.uvs[1].back().x += 0.25f; break;
+      case 3: m.skin.back().weights[0] = 0.5f, m.skin.back().joints[1] = 7, m.skin.back().weights[1] = 0.5f; break;
+      default: break;
+    }
+    m.indices.push_back(static_cast<std::uint32_t>(k));
+  }
+  std::shuffle(m.indices.begin(), m.indices.end(), rng);
+  return m;
+}
+
+TEST(Weld, NumbersVerticesAsMeshoptimizersRemapInVertexOrder) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 20; ++round) {
+    SCOPED_TRACE(round);
+    const Mesh before = random_corners(rng);
+    const std::size_t n = before.vertex_count();
+    auto stream = [](const auto& v) { return meshopt_Stream{v.data(), sizeof(v[0]), sizeof(v[0])}; };
+    const meshopt_Stream streams[] = {stream(before.positions), stream(before.normals), stream(before.tangents), stream(before.colors[0]),
+                                      stream(before.uvs[0]),      stream(before.uvs[1]),  stream(before.skin)};
+    // Every vertex once in its own order: classes numbered as the vertices first appear.
+    std::vector<unsigned> order(n), remap(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<unsigned>(i);
+    const std::size_t distinct = meshopt_generateVertexRemapMulti(remap.data(), order.data(), n, n, streams, std::size(streams));
+    ASSERT_LT(distinct, n);
+
+    Mesh m = before;
+    EXPECT_EQ(weld_vertices(m), n - distinct);
+    ASSERT_EQ(m.vertex_count(), distinct);
+    for (std::size_t k = 0; k < before.indices.size(); ++k) ASSERT_EQ(m.indices[k], remap[before.indices[k]]) << "corner " << k;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t v = remap[i];
+      ASSERT_TRUE(m.positions[v] == before.positions[i] && m.normals[v] == before.normals[i] && m.tangents[v] == before.tangents[i] &&
+                  m.colors[0][v] == before.colors[0][i] && m.uvs[0][v] == before.uvs[0][i] && m.uvs[1][v] == before.uvs[1][i] &&
+                  m.skin[v] == before.skin[i])
+          << "vertex " << i;
+    }
+  }
 }
 
 }  // namespace
