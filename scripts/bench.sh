@@ -4,7 +4,8 @@
 # baseline measured in the same run (scripts/bench_summary.py). docs/performance.md has the figures.
 #   scripts/bench.sh                 every benchmark program, the whole-process rows, the summary
 #   scripts/bench.sh NAME...         only these programs (e.g. bench_aem_load; "processes" for the
-#                                    whole-process rows), then the summary of what ran
+#                                    whole-process rows, "fbx" for the FBX rows), then the summary of
+#                                    what ran ("fbx" alone builds only the aem tool)
 #   scripts/bench.sh --scale [...]   also the scale rows: a generated glb over 1 GB converted to AEM
 #                                    (peak RSS against the output's size + 100 MB; needs about 3 GB in
 #                                    $TMPDIR and 2 GB of memory) and a batch of 200 corpus files
@@ -18,8 +19,16 @@
 # command, on CesiumMan and the generated 39 MB glb. AEM_IQM_PARSE_PEER names iqm built with a timer
 # around its parseiqe call (docs/performance.md "IQE read, round 2"): three runs on the generated 50 MB
 # IQE give the "IQE read to scene vs iqm's parser" row its baseline (the median parse CPU time);
-# without it that row is left out. Results (Google Benchmark JSON,
-# processes.jsonl) stay in the folder printed.
+# without it that row is left out.
+# AEM_UFBX_DIR names a checkout of the ufbx repository (its data/*.fbx, not the fuzz folders): the FBX
+# rows time `aem convert F.fbx F.aem` on the five largest of those files that both sides convert, a
+# larger file that either side fails getting a row that says which, and judge the peak RSS (GNU
+# time's, of one run) against 3x the file (`aem --version` gives the empty run's peak for context);
+# without it the FBX rows say "not measured". AEM_FBX_ASSIMP_PEER names the aem tool as it was
+# before the native FBX reader (commit d40fdac, which reads FBX through Assimp; a Release build
+# outside the tree): each file's baseline, in the same run. AEM_BENCH_BUILD_DIR names the build
+# folder (default: build).
+# Results (Google Benchmark JSON, processes.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=0
@@ -27,15 +36,19 @@ targets=()
 for a in "$@"; do
   if [ "$a" = --scale ]; then scale=1; else targets+=("$a"); fi
 done
-build=build
+build=${AEM_BENCH_BUILD_DIR:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j"$(nproc)"
+if [ "${targets[*]}" = fbx ] && [ $scale = 0 ]; then
+  cmake --build "$build" -j"$(nproc)" --target aem_cli
+else
+  cmake --build "$build" -j"$(nproc)"
+fi
 if [ ${#targets[@]} -eq 0 ]; then
   for b in "$build"/bench/bench_*; do
     # bench_gltf_json compares JSON parsers on a file it is given (see docs/performance.md).
     [ -x "$b" ] && [ "$(basename "$b")" != bench_gltf_json ] && targets+=("$(basename "$b")")
   done
-  targets+=(processes)
+  targets+=(processes fbx)
 fi
 out=$(mktemp -d "${TMPDIR:-/tmp}/aem-bench.XXXXXX")
 gen="$out/generated"
@@ -51,7 +64,7 @@ aem="$build/apps/aem/aem"
 measure() { python3 scripts/bench_summary.py run "$out" "$@" || echo "bench: $1 failed; its row says so"; }
 
 for t in "${targets[@]}"; do
-  [ "$t" = processes ] && continue
+  [ "$t" = processes ] || [ "$t" = fbx ] && continue
   echo "== $t"
   extra=()
   # The animation rows divide two figures that drift by a fifth over seconds on a shared machine:
@@ -118,6 +131,57 @@ if [[ " ${targets[*]} " == *" processes "* ]]; then
     fi
   fi
   rm -f "$gen"/grid.* "$gen/peer.iqm"
+fi
+
+# fbx_convert run|peak LABEL NAME FILE AEM: AEM's `convert FILE` into a new folder (the textures go
+# beside the .aem), recorded as LABEL:NAME by bench_summary.py's run or peak; its messages go to a
+# log, whose last line is shown if it fails.
+fbx_convert() {
+  local dir="$gen/$2" log="$out/$2-$3.log"
+  rm -rf "$dir" && mkdir "$dir"
+  python3 scripts/bench_summary.py "$1" "$out" "$2:$3" "$4" "$dir/$3.aem" -- "$5" convert "$4" "$dir/$3.aem" >"$log" 2>&1 && return
+  echo "bench: $2 $3 failed: $(tail -n 1 "$log")"
+  return 1
+}
+
+if [[ " ${targets[*]} " == *" fbx "* ]]; then
+  echo "== FBX -> AEM whole-process rows (aem convert against the Assimp path: CPU time, peak RSS)"
+  ufbx=${AEM_UFBX_DIR:-}
+  fbx_peer=${AEM_FBX_ASSIMP_PEER:-}
+  if [ -n "$fbx_peer" ] && [ ! -x "$fbx_peer" ]; then
+    echo "bench: AEM_FBX_ASSIMP_PEER=$fbx_peer is not an executable: the FBX rows have no baseline"
+    fbx_peer=""
+  fi
+  if [ -z "$ufbx" ] || [ ! -d "$ufbx/data" ]; then
+    echo "bench: AEM_UFBX_DIR is not set or has no data folder: the FBX rows are skipped"
+  else
+    type -P time >/dev/null || echo "bench: GNU time is not installed (Debian's package time): the FBX memory rows say not measured"
+    # Largest first. Each file's first conversion on each side is a probe, whose peak RSS the memory
+    # rows give (GNU time's: bench_summary.py peak; these processes are smaller than the Python that
+    # runs them); its time is not used, as it reads the file into the page cache. A file that either
+    # side fails gets a row saying so and the next one is taken, until five convert on both sides.
+    python3 scripts/bench_summary.py peak "$out" fbx-empty - - -- "$aem" --version >/dev/null
+    mapfile -t candidates < <(find "$ufbx/data" -maxdepth 1 -type f -name '*.fbx' -printf '%s %p\n' | sort -k1,1nr -k2,2 | cut -d' ' -f2-)
+    fbx_files=()
+    for f in "${candidates[@]}"; do
+      [ ${#fbx_files[@]} -eq 5 ] && break
+      name=$(basename "$f" .fbx)
+      both=1
+      fbx_convert peak fbx-probe-ours "$name" "$f" "$aem" || both=0
+      if [ -n "$fbx_peer" ]; then fbx_convert peak fbx-probe-peer "$name" "$f" "$fbx_peer" || both=0; fi
+      [ $both = 1 ] && fbx_files+=("$f")
+    done
+    # Nine alternating runs of each side (medians in the summary): most of these conversions take a
+    # few milliseconds, which a busy machine stretches now and then by more than their length.
+    for _ in $(seq 9); do
+      for f in "${fbx_files[@]}"; do
+        name=$(basename "$f" .fbx)
+        fbx_convert run fbx-ours "$name" "$f" "$aem" || true
+        if [ -n "$fbx_peer" ]; then fbx_convert run fbx-peer "$name" "$f" "$fbx_peer" || true; fi
+      done
+    done
+    rm -rf "$gen"/fbx-*
+  fi
 fi
 
 if [ $scale = 1 ]; then

@@ -5,14 +5,19 @@
       Runs COMMAND as a child, appends its CPU time (user + system), wall time and peak RSS, with
       INPUT's size (a folder: its file count and their total size) and OUTPUT's size afterwards ("-":
       none), to DIR/processes.jsonl under LABEL. Exits with COMMAND's status.
+  bench_summary.py peak DIR LABEL INPUT OUTPUT -- COMMAND...
+      As run, but the peak RSS is the one GNU time (/usr/bin/time, Debian's package time) reports
+      for COMMAND, or null without it; CPU and wall time then include GNU time's own. A child of
+      this Python process starts with Python's resident size (about 14 MB) as its peak, which exec
+      keeps, so run's peak is never below it: this is the figure for processes smaller than that.
   bench_summary.py parse-peer DIR LABEL -- COMMAND...
       Runs COMMAND (iqm built with a timer around its parseiqe call, docs/performance.md "IQE read,
       round 2") and appends the parse's CPU time from the "parseiqe cpu_ms=..." line it prints on
       stderr to DIR/processes.jsonl under LABEL (status 1 when there is no such line).
   bench_summary.py table DIR
-      Prints issue 16's table (and issue 13's glTF rows) from DIR/<bench>.json (Google Benchmark
-      JSON output) and DIR/processes.jsonl: each row ours, its baseline from the same run, the
-      ratio and the goal. A row whose figures are missing says so instead.
+      Prints issue 16's table (and issue 13's glTF rows, the FBX rows) from DIR/<bench>.json
+      (Google Benchmark JSON output) and DIR/processes.jsonl: each row ours, its baseline from the
+      same run, the ratio and the goal. A row whose figures are missing says so instead.
 
 Times are CPU time unless a benchmark measures real time (its name says /real_time): the machine is
 shared, and CPU time is the steadier figure there.
@@ -21,8 +26,10 @@ import json
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -34,8 +41,11 @@ def input_size(path):
     return (1, os.path.getsize(path)) if os.path.exists(path) else (0, 0)
 
 
-def run(directory, label, input_path, output_path, command):
+def run(directory, label, input_path, output_path, command, peak_by_gnu_time=False):
     files, size = input_size(input_path)
+    report = tempfile.NamedTemporaryFile("r") if peak_by_gnu_time and shutil.which("time") else None
+    if report:
+        command = [shutil.which("time"), "-f", "%M", "-o", report.name] + command
     # Children's usage from before this process started counts too (a python3 wrapper script, such as
     # a version manager's shim, runs commands before it execs python): only the difference is COMMAND's.
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -44,8 +54,13 @@ def run(directory, label, input_path, output_path, command):
     wall = time.monotonic() - start
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (usage.ru_utime + usage.ru_stime) - (before.ru_utime + before.ru_stime)
+    max_rss = usage.ru_maxrss * 1024
+    if peak_by_gnu_time:
+        # GNU time's last line is the peak in KiB (a line before it may say how the command ended).
+        found = re.search(r"(\d+)\s*$", report.read()) if report else None
+        max_rss = int(found.group(1)) * 1024 if found else None
     record = {"label": label, "status": status, "cpu_s": cpu, "wall_s": wall,
-              "max_rss_bytes": usage.ru_maxrss * 1024, "files": files, "input_bytes": size,
+              "max_rss_bytes": max_rss, "files": files, "input_bytes": size,
               "output_bytes": input_size(output_path)[1]}
     append_record(directory, record)
     return status
@@ -116,7 +131,7 @@ def ms(seconds):
 
 
 def mb(n):
-    return f"{n / 1e6:.1f} MB"
+    return f"{n / 1e6:.1f} MB" if n >= 10e6 else f"{n / 1e6:.3g} MB"
 
 
 class Table:
@@ -206,6 +221,45 @@ class Table:
             return self.missing(path, f"not measured ({bench}: {ours} missing)" if o is None else f"not measured ({label} missing or failed)")
         self.speed_row(path, o, r["cpu_s"], base_label, goal)
 
+    def fbx_rows(self):
+        """FBX -> AEM per ufbx corpus file, largest first: speed against the Assimp path and peak RSS
+        against 3x the file, or why the file was passed over (bench.sh's fbx-probe runs)."""
+        probed = [label.split(":", 1)[1] for label in self.processes if label.startswith("fbx-probe-ours:")]
+        if not probed:
+            return self.missing("FBX -> AEM, whole process, ufbx corpus", "not measured (AEM_UFBX_DIR: a ufbx checkout)")
+        probed.sort(key=lambda name: -self.processes[f"fbx-probe-ours:{name}"]["input_bytes"])
+        for name in probed:
+            ours, peer = self.processes[f"fbx-probe-ours:{name}"], self.processes.get(f"fbx-probe-peer:{name}")
+            path = f"FBX -> AEM, whole process, {name}.fbx ({mb(ours['input_bytes'])})"
+            failed = [f"{side} failed (exit {r['status']})" for side, r in (("ours", ours), ("the Assimp path", peer)) if r and r["status"]]
+            if failed:
+                self.missing(path, "passed over: " + ", ".join(failed))
+                continue
+            if peer is None:
+                self.missing(path, "not measured (AEM_FBX_ASSIMP_PEER: aem as of d40fdac, FBX through Assimp)")
+            else:
+                self.process_speedup(path, f"fbx-ours:{name}", f"fbx-peer:{name}", "the Assimp path", 5)
+            self.peak_against_file(f"peak memory, `aem convert` of {name}.fbx to AEM", f"fbx-probe-ours:{name}", f"fbx-probe-peer:{name}", 3)
+
+    def peak_against_file(self, path, label, peer_label, limit):
+        """Whole-process peak RSS (bench_summary.py peak's) against `limit` x the input file, with the
+        part above the empty run (`aem --version`) and the peer's peak for context."""
+        r = self.process(path, label)
+        if r is None:
+            return
+        size, peak = r["input_bytes"], r["max_rss_bytes"]
+        if peak is None:
+            return self.missing(path, "not measured (needs GNU time, Debian's package time)")
+        empty, peer = self.processes.get("fbx-empty"), self.processes.get(peer_label)
+        ours = mb(peak)
+        ratio = f"{peak / size:.1f}x the file"
+        if empty and not empty["status"] and empty["max_rss_bytes"]:
+            above = peak - empty["max_rss_bytes"]
+            ours += f" ({mb(above)} above the empty run's {mb(empty['max_rss_bytes'])})"
+            ratio += f" ({above / size:.1f}x above the empty run)"
+        base = f"{mb(size)} (file)" + (f"; the Assimp path peaks at {mb(peer['max_rss_bytes'])}" if peer and peer["max_rss_bytes"] else "")
+        self.rows.append((path, ours, base, ratio, f"<= {limit}x the file", "met" if peak <= limit * size else "NOT met"))
+
     def throughput(self, path, label):
         r = self.processes.get(label)
         if r is None or r["status"]:
@@ -266,6 +320,7 @@ def table(directory):
     else:
         t.rows.append(("render CesiumMan 1280x720 4x MSAA, llvmpipe (wall)", f"{ms(frame)} ({1 / frame:.0f} fps)", f"{ms(clear)} (clear only)",
                        f"{frame / clear:.1f}x the clear frame", "<= 33.3 ms (30 fps)", "met" if frame <= 1 / 30 else "NOT met"))
+    t.fbx_rows()
     t.output_memory("scale: peak memory, `aem convert` of a generated glb over 1 GB to AEM", "convert-1g", 100, "not measured (run with --scale)")
     for jobs in (1, 2):
         t.throughput(f"scale: batch convert of corpus files to AEM, -j{jobs}", f"batch-j{jobs}")
@@ -273,8 +328,8 @@ def table(directory):
 
 
 def main(argv):
-    if len(argv) >= 7 and argv[1] == "run" and argv[6] == "--":
-        return run(argv[2], argv[3], argv[4], argv[5], argv[7:])
+    if len(argv) >= 7 and argv[1] in ("run", "peak") and argv[6] == "--":
+        return run(argv[2], argv[3], argv[4], argv[5], argv[7:], peak_by_gnu_time=argv[1] == "peak")
     if len(argv) >= 6 and argv[1] == "parse-peer" and argv[4] == "--":
         return parse_peer(argv[2], argv[3], argv[5:])
     if len(argv) == 3 and argv[1] == "table":
