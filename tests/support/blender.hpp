@@ -22,8 +22,19 @@ namespace aem::test {
 bool blender_available();
 
 /// Imports the glTF `source` into Blender and exports it to each of `outputs` (the exporter chosen by
-/// the extension: .obj, .dae, .fbx with embedded images; default settings). Returns an empty string on
-/// success, else what went wrong with Blender's output.
+/// the extension: .obj, .dae, .fbx with embedded images; default settings, or the options an FBX name
+/// ends in: tests/support/blender_export.py). Returns an empty string on success, else what went wrong
+/// with Blender's output.
 std::string blender_export(const std::filesystem::path& source, const std::vector<std::filesystem::path>& outputs);
+
+/// One glTF and the files Blender makes of it.
+struct BlenderExport {
+  std::filesystem::path source;
+  std::vector<std::filesystem::path> outputs;
+};
+
+/// As above for several glTF files in one launch of Blender (a launch costs seconds), each imported
+/// into an empty scene.
+std::string blender_export(const std::vector<BlenderExport>& exports);
 
 }  // namespace aem::test
