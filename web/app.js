@@ -2,7 +2,7 @@
 // reads and draws them; this file only keeps the UI state, the clock and the mouse.
 'use strict';
 
-const modelExtensions = ['.gltf', '.glb', '.aem', '.iqm', '.iqe', '.cem', '.e3d'];
+const modelExtensions = ['.gltf', '.glb', '.fbx', '.aem', '.iqm', '.iqe', '.cem', '.e3d'];
 const $ = (id) => document.getElementById(id);
 const ui = {
   canvas: $('view'), input: $('file-input'), status: $('status'), error: $('error'), info: $('info'),
@@ -101,6 +101,7 @@ function boneTree(joints) {
 function showInfo(info, fileName) {
   ui.info.innerHTML = '';
   ui.info.append(el('h2', 'Model'), el('div', `${fileName} (${info.format})`));
+  for (const [key, value] of Object.entries(info.notes)) ui.info.append(el('div', `${key}: ${value}`, 'note'));
   const table = el('table');
   for (const [k, v] of Object.entries(info.counts)) {
     const tr = el('tr');

@@ -19,6 +19,9 @@ std::string scene_info_json(const Scene& scene, const Scene& prepared, const std
                             const std::vector<std::string>& texture_problems) {
   cli::JsonWriter json;
   json.begin_object().value("ok", true).value("format", scene.source_format).value("name", scene.name);
+  json.begin_object("notes");
+  for (const SourceNote& n : scene.source_notes) json.value(n.key, n.value);
+  json.end_object();
   json.begin_object("counts")
       .value("meshes", static_cast<std::uint64_t>(scene.meshes.size()))
       .value("drawn_meshes", static_cast<std::uint64_t>(prepared.meshes.size()))

@@ -9,8 +9,9 @@
 
 namespace aem::web {
 
-/// {"ok":true, counts, materials, textures, joints (name, parent), animations (name, duration),
-/// vertex animation, warnings} for the scene as read (`scene`) and as drawn (`prepared`).
+/// {"ok":true, format, name, notes (the source's facts: version, units, axes...), counts, materials,
+/// textures, joints (name, parent), animations (name, duration), vertex animation, warnings} for the
+/// scene as read (`scene`) and as drawn (`prepared`).
 std::string scene_info_json(const Scene& scene, const Scene& prepared, const std::vector<Warning>& warnings,
                             const std::vector<std::string>& texture_problems);
 /// {"ok":false, "error":{code, format, file, offset, line, path, message, text}}.
