@@ -3,10 +3,12 @@
 // the canvas with `aem render` of the same file at the same time and camera; checks that scrubbing
 // changes the picture, that a hostile file shows its error while the page keeps working, that a
 // Draco-compressed glTF names the extension the browser build lacks, that ?model= loads a file from
-// the site, and that the console shows no errors. The models are the repository's own (tests/data, and
-// the example tube written by `aem example` and converted by our writers); with AEM_CORPUS_DIR set,
-// CesiumMan joins them and its first frame after the load is reported.
-// Usage: node browser_test.mjs SITE_DIR AEM_CLI OUT_DIR
+// the site, and that the console shows no errors. The FBX (skinned, animated, its texture a side file)
+// also has its joints, take and texture checked in the info panel and on the canvas, and loading a
+// larger FBX again must leave the wasm heap as the first load grew it. The models are the repository's own (tests/data, the example tube
+// written by `aem example` and converted by our writers, the FBX written by make_fbx_model); with
+// AEM_CORPUS_DIR set, CesiumMan joins them and its first frame after the load is reported.
+// Usage: node browser_test.mjs SITE_DIR AEM_CLI OUT_DIR MAKE_FBX_MODEL
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [siteDir, aemCli, outDir] = process.argv.slice(2);
+const [siteDir, aemCli, outDir, makeFbxModel] = process.argv.slice(2);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const puppeteer = createRequire(path.join(repo, 'tests/node/package.json'))('puppeteer-core');
 const data = path.join(repo, 'tests/data');
@@ -26,6 +28,10 @@ fs.mkdirSync(models, { recursive: true });
 const tube = path.join(models, 'tube.aem');
 execFileSync(aemCli, ['example', tube]);
 for (const ext of ['iqe', 'iqm', 'cem', 'gltf']) execFileSync(aemCli, ['convert', tube, path.join(models, `tube.${ext}`)]);
+// A binary FBX 7.4 column skinned to "root" and "tip", take "wave" (2 s), red checks in web_checks.png;
+// and web_sheet.fbx, a flat grid of 300 x 300 quads.
+execFileSync(makeFbxModel, [models]);
+const fbx = { format: 'FBX', files: [path.join(models, 'web_column.fbx'), path.join(models, 'web_checks.png')], animated: true };
 
 // One file of each format the browser build reads (`files`: the model first, then its side files).
 const cases = [
@@ -36,6 +42,7 @@ const cases = [
   { format: 'CEM', files: [path.join(models, 'tube.cem')], animated: true },
   { format: 'E3D (LZMA)', files: [path.join(data, 'e3d/tube-lzma.e3d')] },
   { format: 'glTF', files: [path.join(models, 'tube.gltf'), path.join(models, 'tube.bin')], animated: true },
+  fbx,
 ];
 const corpus = process.env.AEM_CORPUS_DIR;
 const cesiumMan = corpus && path.join(corpus, 'gltf/CesiumMan/CesiumMan.glb');
@@ -163,6 +170,52 @@ try {
       check(d.changed > 200, `${c.format}: scrubbing to half the animation changes ${d.changed} pixels`);
     }
   }
+
+  // The FBX once more: what the info panel says about it, its texture on the canvas, and the wasm heap
+  // over further loads (ufbx allocates per load: what a load takes must be given back).
+  check((await load(...fbx.files)) === 'ready', 'FBX: loads again');
+  const panel = await page.evaluate(() => {
+    const info = document.getElementById('info');
+    const lists = {};
+    for (const d of info.querySelectorAll('details'))
+      lists[d.querySelector('summary').textContent] = [...d.querySelectorAll('li')].map((li) =>
+        [li.firstChild.textContent, li.parentElement.closest('li')?.firstChild.textContent ?? null]);
+    return {
+      counts: Object.fromEntries([...info.querySelectorAll('table tr')].map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])),
+      lists,
+      notes: [...info.querySelectorAll('.note')].map((n) => n.textContent),
+      warnings: [...info.querySelectorAll('.warning')].map((w) => w.textContent),
+      animations: [...document.getElementById('animation').options].map((o) => o.textContent),
+    };
+  });
+  const json = (x) => JSON.stringify(x);
+  check(panel.counts.joints === '2' && panel.counts.animations === '1', `FBX: the panel counts 2 joints and 1 animation: ${json(panel.counts)}`);
+  check(json(panel.lists['Bones (2)']) === json([['root', null], ['tip', 'root']]), `FBX: the bone tree is root > tip: ${json(panel.lists)}`);
+  check(json(panel.animations) === json(['0: wave (2.00 s)']), `FBX: the take is listed with its length: ${json(panel.animations)}`);
+  check(json(panel.lists['Textures (1)']) === json([['web_checks.png', null]]) && panel.warnings.length === 0,
+    `FBX: its texture is the dropped side file, without warnings: ${json(panel.lists['Textures (1)'])} ${json(panel.warnings)}`);
+  check(panel.notes.includes('version: 7.4 binary') && panel.notes.includes('units: metres (1 m per unit)'),
+    `FBX: the panel shows the file's version and units: ${json(panel.notes)}`);
+  await scrub(0);
+  // Without its image the column would be drawn in the material's white: red pixels are the texture's.
+  const red = await page.evaluate(() => {
+    const c = document.getElementById('view');
+    const g = new OffscreenCanvas(c.width, c.height).getContext('2d');
+    g.drawImage(c, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const fg = (i) => Math.max(Math.abs(d[i] - d[0]), Math.abs(d[i + 1] - d[1]), Math.abs(d[i + 2] - d[2])) > 12;
+    let drawn = 0, reds = 0;
+    for (let i = 0; i < d.length; i += 4) if (fg(i)) { drawn++; reds += d[i] > 2 * d[i + 1] && d[i] > 2 * d[i + 2]; }
+    return { drawn, share: drawn ? reds / drawn : 0 };
+  });
+  check(red.drawn > 100 && red.share > 0.9, `FBX: the textured column is red: ${(red.share * 100).toFixed(1)}% of ${red.drawn} pixels`);
+  // A sheet whose read takes more than the heap's first 16 MB: once grown, the heap stays as it is.
+  const heaps = [];
+  for (let i = 0; i < 3; ++i) {
+    check((await load(path.join(models, 'web_sheet.fbx'))) === 'ready', `FBX: the 300 x 300 quad sheet loads (${i + 1})`);
+    heaps.push(await page.evaluate(() => state.module.HEAPU8.length));  // app.js's state
+  }
+  check(heaps[0] > 16 << 20 && heaps[2] === heaps[0], `FBX: loading it again leaves the grown wasm heap as it was: ${heaps.join(', ')} bytes`);
 
   const state = await load(hostile);
   const shown = await page.evaluate(() => ({ hidden: document.getElementById('error').hidden, code: document.getElementById('error-code')?.textContent,
