@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <random>
 
 #include "aem/validate.hpp"
@@ -72,6 +73,19 @@ TEST(FbxHostileArray, NotFbxAtAll) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().format, "FBX");
   EXPECT_EQ(r.error().code.rfind("FBX_", 0), 0u) << r.error().code;
+}
+
+TEST(FbxHostileArray, FuzzerFindingsReadOrFailCleanly) {
+  // tests/data/fbx/fuzz-*: inputs fuzz_fbx once found (fuzz-take-of-ages.fbx: a take billions of
+  // frames long, which once made the reader allocate a frame list of that length).
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(AEM_TEST_DATA_DIR) / "fbx")) {
+    if (!entry.path().filename().string().starts_with("fuzz-")) continue;
+    ++files;
+    const Result<Scene> r = read_scene(entry.path());
+    if (!r) EXPECT_EQ(r.error().format, "FBX") << r.error().to_string();
+  }
+  EXPECT_GE(files, 1u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Flavours, FbxHostile, testing::ValuesIn(all_flavours()), flavour_name);

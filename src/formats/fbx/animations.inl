@@ -127,9 +127,13 @@ bool extrapolates_in(const ufbx_anim_stack& stack, const ufbx_node& node) {
 }
 
 /// `node`'s transform evaluated by ufbx at every frame of `stack` and at the times of its baked keys
-/// (which keep steps sharp), as key lists from the take's start.
-void sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, const ufbx_baked_node& baked, Channel& ch) {
-  std::vector<double> times = frame_times(stack.time_begin, stack.time_end, b.frame_rate());
+/// (which keep steps sharp), as key lists from the take's start; false (and `ch` untouched) when the
+/// take is too long to sample, or the read has spent its evaluations (Build::evaluations_left).
+bool sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, const ufbx_baked_node& baked, Channel& ch) {
+  std::optional<std::vector<double>> frames = frame_times(stack.time_begin, stack.time_end, b.frame_rate());
+  if (!frames || frames->size() > b.evaluations_left) return false;
+  b.evaluations_left -= frames->size();
+  std::vector<double>& times = *frames;
   for (const auto* list : {&baked.translation_keys, &baked.scale_keys})
     for (std::size_t k = 0; k < list->count; ++k) times.push_back(stack.time_begin + list->data[k].time);
   for (std::size_t k = 0; k < baked.rotation_keys.count; ++k) times.push_back(stack.time_begin + baked.rotation_keys.data[k].time);
@@ -148,6 +152,7 @@ void sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, 
   ch.translation = reduced(translation);
   ch.rotation = reduced(rotation);
   ch.scale = reduced(scale);
+  return true;
 }
 
 using BakedPtr = std::unique_ptr<ufbx_baked_anim, void (*)(ufbx_baked_anim*)>;
@@ -169,6 +174,7 @@ std::vector<BakedTake> bake_takes(Build& b) {
     if (b.fbx.anim_stacks.data[s] != b.default_stack) order.push_back(b.fbx.anim_stacks.data[s]);
   for (const ufbx_anim_stack* stack : order) {
     ufbx_bake_opts opts{};
+    opts.temp_allocator = opts.result_allocator = b.allocator();
     opts.trim_start_time = true;  // the scene's animations start at 0 where the take starts
     opts.resample_rate = b.frame_rate();
     opts.key_reduction_enabled = true;
@@ -200,9 +206,12 @@ Animation animation_of(Build& b, const BakedTake& take, const std::vector<std::i
     Channel ch;
     ch.joint = static_cast<std::uint32_t>(joint);
     const ufbx_node* node = bn.typed_id < b.fbx.nodes.count ? b.fbx.nodes.data[bn.typed_id] : nullptr;
-    if (node && (follows_parent_scale(*node) || extrapolates_in(*take.stack, *node))) {
-      sample_node(b, *take.stack, *node, bn, ch);
-    } else {
+    const bool sample = node && (follows_parent_scale(*node) || extrapolates_in(*take.stack, *node));
+    const bool sampled = sample && sample_node(b, *take.stack, *node, bn, ch);
+    if (sample && !sampled)
+      b.warn("FBX_TAKE_NOT_SAMPLED", out.name, "the take is too long to evaluate frame by frame (or the file's nodes have used up the reader's evaluations): " + to_string(node->name) +
+                                                   " keeps the baked keys, which miss its parent's scale or its curves' extrapolation");
+    if (!sampled) {
       ch.translation = keys_of<Vec3>(bn.translation_keys, bn.constant_translation, rest.translation, to_vec3);
       ch.rotation = keys_of<Quat>(bn.rotation_keys, bn.constant_rotation, rest.rotation, to_quat);
       ch.scale = keys_of<Vec3>(bn.scale_keys, bn.constant_scale, rest.scale, to_vec3);

@@ -25,6 +25,14 @@ Mat4 to_mat4(const ufbx_matrix& m) {
 }
 std::string to_string(const ufbx_string& s) { return std::string(s.data, s.length); }
 
+/// Allocation limits for ufbx's work on `input`'s file (loading, baking, subdivision, tessellation): the
+/// read's decode budget, at least 64 MB.
+ufbx_allocator_opts allocation_limits(const ReadInput& input) {
+  ufbx_allocator_opts a{};
+  a.memory_limit = static_cast<std::size_t>(std::min<std::uint64_t>(std::max<std::uint64_t>(input.options.max_decoded_bytes, 64ull << 20), SIZE_MAX));
+  return a;
+}
+
 /// The state the build steps share: the ufbx scene being read, the scene being built, and which scene
 /// element each ufbx element became.
 struct Build {
@@ -40,6 +48,9 @@ struct Build {
   std::vector<std::int32_t> material_of;
   /// The take that plays by default (the file's active one, else the first); null without takes.
   const ufbx_anim_stack* default_stack = nullptr;
+  /// Transforms the reader may still evaluate one by one (animations.inl's sampling), so that a file
+  /// with many nodes and a long take cannot keep it busy for minutes.
+  std::uint64_t evaluations_left = 1ull << 24;
 
   void warn(const char* code, std::string element, std::string message) {
     warnings.push_back(Warning{code, kFormat, {}, {}, {}, std::move(element), std::move(message)});
@@ -47,6 +58,7 @@ struct Build {
   [[noreturn]] void fail(const char* code, std::string element, std::string message) {
     throw detail::ParseError(Error{code, kFormat, {}, {}, {}, std::move(element), std::move(message)});
   }
+  ufbx_allocator_opts allocator() const { return allocation_limits(input); }
   /// Frames per second of the file's time line (30 when it gives none, or an absurd one).
   double frame_rate() const {
     const double fps = fbx.settings.frames_per_second;
@@ -54,13 +66,18 @@ struct Build {
   }
 };
 
+/// Most frames the reader evaluates a take at (a little over 9 hours at 30 frames a second): a take
+/// that claims more is not sampled frame by frame.
+inline constexpr double kMaxSampledFrames = 1 << 20;
+
 /// Times (seconds on the file's time line) of frames every 1/fps from `begin` through `end`, both ends
-/// included.
-std::vector<double> frame_times(double begin, double end, double fps) {
+/// included; none when the span is not finite or would take more than kMaxSampledFrames.
+std::optional<std::vector<double>> frame_times(double begin, double end, double fps) {
   const double length = std::max(0.0, end - begin);
-  const auto count = static_cast<std::size_t>(std::ceil(length * fps - 1e-6)) + 1;
-  std::vector<double> times(count);
-  for (std::size_t f = 0; f < count; ++f) times[f] = begin + std::min(length, static_cast<double>(f) / fps);
+  const double frames = std::ceil(length * fps - 1e-6) + 1;
+  if (!std::isfinite(begin) || !std::isfinite(frames) || frames > kMaxSampledFrames) return std::nullopt;
+  std::vector<double> times(static_cast<std::size_t>(frames));
+  for (std::size_t f = 0; f < times.size(); ++f) times[f] = begin + std::min(length, static_cast<double>(f) / fps);
   return times;
 }
 

@@ -74,7 +74,7 @@ inline constexpr std::uint32_t kMaxNodeDepth = 1u << 16;
 
 /// Loads `input` with ufbx, converted to metres, Y up, right-handed; throws a ParseError when ufbx
 /// refuses the file.
-ScenePtr load(const ReadInput& input, std::vector<Warning>& warnings) {
+ScenePtr load(const ReadInput& input, const ufbx_allocator_opts& limits, std::vector<Warning>& warnings) {
   ufbx_load_opts opts{};
   // The scene's space: every reader hands out metres, Y up, right-handed (docs/formats/fbx.md §2). ufbx
   // moves the unit scale into the geometry and the translations, so nodes keep unit scale.
@@ -94,9 +94,7 @@ ScenePtr load(const ReadInput& input, std::vector<Warning>& warnings) {
   opts.use_blender_pbr_material = true;
   opts.node_depth_limit = kMaxNodeDepth;
   // ufbx bounds its own allocations; the read's decode budget bounds them further.
-  const std::uint64_t budget = std::max<std::uint64_t>(input.options.max_decoded_bytes, 64ull << 20);
-  opts.temp_allocator.memory_limit = static_cast<std::size_t>(std::min<std::uint64_t>(budget, SIZE_MAX));
-  opts.result_allocator.memory_limit = opts.temp_allocator.memory_limit;
+  opts.temp_allocator = opts.result_allocator = limits;
   // The take that plays first is named in FBX 6 only in the raw document (see default_take).
   opts.retain_dom = declared_version(input.bytes) < 7000;
 

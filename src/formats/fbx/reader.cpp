@@ -47,7 +47,12 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
   std::vector<std::vector<std::vector<Vec3>>> frames(b.fbx.meshes.count);
   const std::optional<Timeline> timeline = vertex_timeline(b);
   if (!timeline) return frames;
-  const std::vector<double> times = frame_times(timeline->begin, timeline->end, b.frame_rate());
+  const std::optional<std::vector<double>> frames_at = frame_times(timeline->begin, timeline->end, b.frame_rate());
+  if (!frames_at) {
+    b.warn("FBX_VERTEX_ANIMATION_DROPPED", timeline->name, "the take's time span is not finite or too long to bake frame by frame; meshes keep their rest shape");
+    return frames;
+  }
+  const std::vector<double>& times = *frames_at;
   std::uint64_t budget = b.input.options.max_decoded_bytes;
   bool any = false;
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
@@ -104,6 +109,7 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
       for (std::uint32_t m : b.meshes_of[n.mesh->typed_id]) b.scene.nodes[node].meshes.push_back(m);
     } else if (const ufbx_nurbs_surface* surface = ufbx_as_nurbs_surface(n.attrib)) {
       ufbx_tessellate_surface_opts opts{};
+      opts.temp_allocator = opts.result_allocator = b.allocator();
       ufbx_error error{};
       std::unique_ptr<ufbx_mesh, void (*)(ufbx_mesh*)> tessellated(ufbx_tessellate_nurbs_surface(surface, &opts, &error), ufbx_free_mesh);
       if (!tessellated) {
@@ -154,7 +160,7 @@ void ufbx_warnings(Build& b) {
 Result<Scene> fbx_read(const ReadInput& input) {
   using namespace fbx;
   std::vector<Warning> side_warnings;
-  ScenePtr loaded = load(input, side_warnings);
+  ScenePtr loaded = load(input, allocation_limits(input), side_warnings);
   SideFileOpener opener{input.path.parent_path(), input.options.asset_root, side_warnings};
   Build b{*loaded, input, {}, {}, {}, {}, {}, nullptr};
   b.scene.source_format = "FBX";

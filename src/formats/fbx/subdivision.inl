@@ -29,6 +29,7 @@ MeshPtr subdivide(Build& b, const ufbx_mesh& mesh, std::uint32_t levels, const s
     return none;
   }
   ufbx_subdivide_opts opts{};
+  opts.temp_allocator = opts.result_allocator = b.allocator();
   // UVs keep their borders where faces meet UV seams, as Maya's and Blender's previews draw them.
   opts.uv_boundary = UFBX_SUBDIVISION_BOUNDARY_SHARP_BOUNDARY;
   opts.evaluate_source_vertices = mesh.blend_deformers.count > 0 || mesh.cache_deformers.count > 0;
