@@ -1,6 +1,8 @@
 #include "core/weld.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -13,7 +15,7 @@ namespace {
 
 /// One per-vertex array as bytes: vertex i is `stride` bytes at data + i * stride.
 struct Stream {
-  const std::byte* data;
+  std::byte* data;
   std::size_t stride;
 };
 
@@ -23,18 +25,18 @@ class Streams {
   explicit Streams(std::size_t vertices) : n_(vertices) {}
 
   template <class T>
-  bool add(const std::vector<T>& v) {
+  bool add(std::vector<T>& v) {
     static_assert(sizeof(T) % 4 == 0, "vertices are hashed in 32-bit words");
     if (v.empty()) return true;
     if (v.size() != n_) return false;
-    list_.push_back({reinterpret_cast<const std::byte*>(v.data()), sizeof(T)});
+    list_.push_back({reinterpret_cast<std::byte*>(v.data()), sizeof(T)});
     return true;
   }
 
-  bool add(const CustomAttribute& c) {
+  bool add(CustomAttribute& c) {
     if (c.values.empty()) return true;
     if (c.components < 1 || c.components > 16 || c.values.size() != n_ * static_cast<std::size_t>(c.components)) return false;
-    list_.push_back({reinterpret_cast<const std::byte*>(c.values.data()), sizeof(float) * static_cast<std::size_t>(c.components)});
+    list_.push_back({reinterpret_cast<std::byte*>(c.values.data()), sizeof(float) * static_cast<std::size_t>(c.components)});
     return true;
   }
 
@@ -45,15 +47,24 @@ class Streams {
   std::vector<Stream> list_;
 };
 
-bool collect(const Mesh& m, Streams& s) {
-  bool ok = s.add(m.positions) && s.add(m.normals) && s.add(m.tangents) && s.add(m.bitangents) && s.add(m.skin) &&
-            s.add(m.rigid_joints);
-  for (const auto& set : m.uvs) ok = ok && s.add(set);
-  for (const auto& set : m.colors) ok = ok && s.add(set);
-  for (const auto& c : m.custom) ok = ok && s.add(c);
-  for (const auto& f : m.frames) ok = ok && !f.positions.empty() && s.add(f.positions) && s.add(f.normals) && s.add(f.uvs);
+/// The arrays that are not directions; false when one has another length.
+bool collect_undirected(Mesh& m, Streams& s) {
+  bool ok = s.add(m.positions) && s.add(m.skin) && s.add(m.rigid_joints);
+  for (auto& set : m.uvs) ok = ok && s.add(set);
+  for (auto& set : m.colors) ok = ok && s.add(set);
+  for (auto& c : m.custom) ok = ok && s.add(c);
+  for (auto& f : m.frames) ok = ok && !f.positions.empty() && s.add(f.positions) && s.add(f.uvs);
   return ok;
 }
+
+/// The direction arrays: normals, tangents, bitangents and the frames' normals.
+bool collect_directions(Mesh& m, Streams& s) {
+  bool ok = s.add(m.normals) && s.add(m.tangents) && s.add(m.bitangents);
+  for (auto& f : m.frames) ok = ok && s.add(f.normals);
+  return ok;
+}
+
+bool collect(Mesh& m, Streams& s) { return collect_undirected(m, s) && collect_directions(m, s); }
 
 bool indices_in_range(const Mesh& m) {
   const std::size_t n = m.positions.size();
@@ -122,13 +133,52 @@ std::vector<std::uint32_t> classes(const std::vector<Stream>& streams, std::size
   return table;
 }
 
+/// True when the floats of two vertices' direction records differ by at most `tolerance` each (a
+/// tangent's handedness, ±1, then has to be equal).
+bool close(const std::byte* a, const std::byte* b, std::size_t bytes, float tolerance) {
+  for (std::size_t at = 0; at < bytes; at += 4) {
+    float x, y;
+    std::memcpy(&x, a + at, 4);
+    std::memcpy(&y, b + at, 4);
+    if (!(std::abs(x - y) <= tolerance)) return false;
+  }
+  return true;
+}
+
+/// Gives each vertex the directions of the first vertex equal to it in every other array whose
+/// directions are all within `tolerance` of its own, so that the bit-exact weld merges them.
+void unify_close_directions(Mesh& m, float tolerance) {
+  const std::size_t n = m.positions.size();
+  Streams undirected(n), directions(n);
+  collect_undirected(m, undirected);
+  collect_directions(m, directions);
+  if (directions.list().empty()) return;
+  std::size_t groups = 0;
+  const std::vector<std::uint32_t> group = classes(undirected.list(), n, groups);
+  std::vector<std::vector<std::uint32_t>> firsts(groups);  // per group, the vertices whose directions are kept
+  for (std::size_t i = 0; i < n; ++i) {
+    auto& candidates = firsts[group[i]];
+    const auto near = std::find_if(candidates.begin(), candidates.end(), [&](std::uint32_t f) {
+      return std::all_of(directions.list().begin(), directions.list().end(), [&](const Stream& s) {
+        return close(s.data + f * s.stride, s.data + i * s.stride, s.stride, tolerance);
+      });
+    });
+    if (near == candidates.end()) {
+      candidates.push_back(static_cast<std::uint32_t>(i));
+      continue;
+    }
+    for (const Stream& s : directions.list()) std::memcpy(s.data + i * s.stride, s.data + *near * s.stride, s.stride);
+  }
+}
+
 }  // namespace
 
-std::size_t weld_vertices(Mesh& m) {
+std::size_t weld_vertices(Mesh& m, float direction_tolerance) {
   const std::size_t n = m.positions.size();
   if (n < 2 || n > std::numeric_limits<std::uint32_t>::max() || !indices_in_range(m)) return 0;
   Streams streams(n);
   if (!collect(m, streams)) return 0;
+  if (direction_tolerance > 0) unify_close_directions(m, direction_tolerance);
   std::size_t distinct = n;
   const std::vector<std::uint32_t> table = classes(streams.list(), n, distinct);
   if (distinct == n) return 0;

@@ -13,6 +13,13 @@ namespace aem {
 /// stay in their order and unused ones stay, so a mesh without duplicates is left as it is. Returns how
 /// many vertices were merged away. A mesh that validate_scene would reject (an array of another length,
 /// an index past the vertices) is left unchanged and 0 returned.
-std::size_t weld_vertices(Mesh& mesh);
+/// With `direction_tolerance` > 0, vertices equal in everything but their directions (normals, tangents,
+/// bitangents, frames' normals) whose directions differ by at most that much in every component merge
+/// too, keeping the first one's: for sources that store directions quantised (Blender exports its
+/// custom split normals with about 1e-5 of noise, so one corner's normals differ).
+std::size_t weld_vertices(Mesh& mesh, float direction_tolerance = 0.0f);
+
+/// The tolerance readers of such sources pass: 1e-4 per component, a hundredth of a degree.
+inline constexpr float kQuantisedDirectionTolerance = 1e-4f;
 
 }  // namespace aem

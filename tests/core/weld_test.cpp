@@ -147,6 +147,32 @@ TEST(Weld, LevelsOfDetailAreRenumberedAndTheirOwnVerticesKept) {
   expect_same_corners(before, m);
 }
 
+TEST(Weld, NormalsWithinTheToleranceMergeOnlyWhenAsked) {
+  // Corner 3 repeats corner 1 with its normal 2e-5 off (Blender's quantised custom normals): apart
+  // bit for bit, merged within 1e-4, keeping the first corner's normal.
+  Mesh m = corner_quad();
+  m.normals[3] = {2e-5f, -1e-5f, 1.0f};
+  Mesh exact = m;
+  EXPECT_EQ(weld_vertices(exact), 1u) << "only corner 5 (the same as corner 2) merges";
+  EXPECT_EQ(weld_vertices(m, kQuantisedDirectionTolerance), 2u);
+  ASSERT_EQ(m.vertex_count(), 4u);
+  EXPECT_EQ(m.normals[m.indices[3]], (Vec3{0, 0, 1})) << "the first corner's normal is kept";
+}
+
+TEST(Weld, TheToleranceLeavesOtherDifferencesAndFarNormalsApart) {
+  Mesh far = corner_quad();
+  far.normals[3] = {2e-4f, 0, 1};  // twice the tolerance
+  EXPECT_EQ(weld_vertices(far, kQuantisedDirectionTolerance), 1u);
+  Mesh uv = corner_quad();
+  uv.normals[3] = {1e-5f, 0, 1};
+  uv.uvs[0][3] = {1, 1e-6f};  // a UV is never compared with a tolerance
+  EXPECT_EQ(weld_vertices(uv, kQuantisedDirectionTolerance), 1u);
+  Mesh handed = corner_quad();
+  handed.tangents = {6, Vec4{1, 0, 0, 1}};
+  handed.tangents[3] = {1, 0, 0, -1};  // the other handedness
+  EXPECT_EQ(weld_vertices(handed, kQuantisedDirectionTolerance), 1u);
+}
+
 TEST(Weld, EmptyAndSingleVertexMeshesAreLeftAlone) {
   Mesh empty;
   EXPECT_EQ(weld_vertices(empty), 0u);

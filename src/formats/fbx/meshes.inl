@@ -134,7 +134,9 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
   }
   out.indices.resize(n);
   for (std::size_t c = 0; c < n; ++c) out.indices[c] = static_cast<std::uint32_t>(c);
-  weld_vertices(out);
+  // Exporters store directions quantised (Blender: custom normals with 1e-5 of noise), so a corner's
+  // normals come out slightly apart: within a hundredth of a degree they count as one.
+  weld_vertices(out, kQuantisedDirectionTolerance);
   return out;
 }
 

@@ -335,8 +335,9 @@ struct Builder {
       skeleton.attach_nodes();
       animations();
     }
-    // Assimp hands out a vertex per face corner (FBX, DAE, OBJ...): one vertex for corners equal in everything.
-    for (auto& m : scene.meshes) weld_vertices(m);
+    // Assimp hands out a vertex per face corner (DAE, OBJ...): one vertex for corners equal in everything,
+    // normals within a hundredth of a degree counting as equal (exporters store them quantised).
+    for (auto& m : scene.meshes) weld_vertices(m, kQuantisedDirectionTolerance);
   }
 };
 
