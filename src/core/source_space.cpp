@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include <fmt/format.h>
+#include <cstdio>
 
 namespace aem {
 namespace {
@@ -12,6 +12,13 @@ namespace {
 const char* axis_name(AxisDirection a) {
   static constexpr std::array<const char*, 6> names = {"+X", "-X", "+Y", "-Y", "+Z", "-Z"};
   return names[static_cast<int>(a)];
+}
+
+/// `value` as printf's %g writes it (the browser build leaves fmt out: it would add 57 KB for two calls).
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
 }
 
 }  // namespace
@@ -31,8 +38,8 @@ std::string describe_units(double meters_per_unit) {
   static constexpr std::array<Named, 7> units = {{{0.001, "millimetres"}, {0.01, "centimetres"}, {0.0254, "inches"}, {0.1, "decimetres"},
                                                   {0.3048, "feet"}, {1.0, "metres"}, {1000.0, "kilometres"}}};
   for (const Named& u : units)
-    if (std::abs(meters_per_unit - u.meters) <= 1e-6 * u.meters) return fmt::format("{} ({:g} m per unit)", u.name, u.meters);
-  return fmt::format("{:g} m per unit", meters_per_unit);
+    if (std::abs(meters_per_unit - u.meters) <= 1e-6 * u.meters) return std::string(u.name) + " (" + number(u.meters) + " m per unit)";
+  return number(meters_per_unit) + " m per unit";
 }
 
 std::string describe_axes(const SourceSpace& space) {

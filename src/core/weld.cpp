@@ -145,6 +145,9 @@ bool close(const std::byte* a, const std::byte* b, std::size_t bytes, float tole
   return true;
 }
 
+/// Distinct directions per vertex position (and everything else) that unify_close_directions merges into.
+constexpr std::size_t kMaxDirectionsPerVertex = 32;
+
 /// Gives each vertex the directions of the first vertex equal to it in every other array whose
 /// directions are all within `tolerance` of its own, so that the bit-exact weld merges them.
 void unify_close_directions(Mesh& m, float tolerance) {
@@ -158,13 +161,16 @@ void unify_close_directions(Mesh& m, float tolerance) {
   std::vector<std::vector<std::uint32_t>> firsts(groups);  // per group, the vertices whose directions are kept
   for (std::size_t i = 0; i < n; ++i) {
     auto& candidates = firsts[group[i]];
-    const auto near = std::find_if(candidates.begin(), candidates.end(), [&](std::uint32_t f) {
+    // Real files have a few distinct directions per position; a hostile one may have a million, and
+    // comparing each with all before it would take minutes: only the first kMaxDirectionsPerVertex count.
+    const auto searched = candidates.begin() + static_cast<std::ptrdiff_t>(std::min(candidates.size(), kMaxDirectionsPerVertex));
+    const auto near = std::find_if(candidates.begin(), searched, [&](std::uint32_t f) {
       return std::all_of(directions.list().begin(), directions.list().end(), [&](const Stream& s) {
         return close(s.data + f * s.stride, s.data + i * s.stride, s.stride, tolerance);
       });
     });
-    if (near == candidates.end()) {
-      candidates.push_back(static_cast<std::uint32_t>(i));
+    if (near == searched) {
+      if (candidates.size() < kMaxDirectionsPerVertex) candidates.push_back(static_cast<std::uint32_t>(i));
       continue;
     }
     for (const Stream& s : directions.list()) std::memcpy(s.data + i * s.stride, s.data + *near * s.stride, s.stride);

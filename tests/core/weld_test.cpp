@@ -5,6 +5,7 @@
 #include <meshoptimizer.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <random>
 
@@ -171,6 +172,28 @@ TEST(Weld, TheToleranceLeavesOtherDifferencesAndFarNormalsApart) {
   handed.tangents = {6, Vec4{1, 0, 0, 1}};
   handed.tangents[3] = {1, 0, 0, -1};  // the other handedness
   EXPECT_EQ(weld_vertices(handed, kQuantisedDirectionTolerance), 1u);
+}
+
+TEST(Weld, ManyDirectionsAtOnePointStayCorrect) {
+  // 300 corners at one point with 100 distinct normals, each given three times with noise below the
+  // tolerance: the first copies merge exactly, the rest stay apart (the search stops after 32 normals
+  // per point, which keeps a hostile file from taking minutes), and no corner takes another's normal.
+  Mesh m;
+  for (int copy = 0; copy < 3; ++copy)
+    for (int k = 0; k < 100; ++k) {
+      const float a = 0.05f * static_cast<float>(k);
+      m.positions.push_back({0, 0, 0});
+      m.normals.push_back(Vec3{std::cos(a), std::sin(a), 1e-5f * static_cast<float>(copy)});
+      m.indices.push_back(static_cast<std::uint32_t>(m.positions.size() - 1));
+    }
+  m.indices.resize(m.indices.size() / 3 * 3);
+  const Mesh before = m;
+  const std::size_t merged = weld_vertices(m, kQuantisedDirectionTolerance);
+  EXPECT_EQ(merged, 2u * 32u) << "copies 2 and 3 of the first 32 normals";
+  for (std::size_t c = 0; c < before.indices.size(); ++c) {
+    const Vec3 a = before.normals[before.indices[c]], b = m.normals[m.indices[c]];
+    EXPECT_LE(std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)}), kQuantisedDirectionTolerance) << c;
+  }
 }
 
 TEST(Weld, EmptyAndSingleVertexMeshesAreLeftAlone) {
