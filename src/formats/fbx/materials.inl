@@ -91,10 +91,12 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   auto& slots = out.textures;
   slots.base_color = textures.of(b, pbr.base_color);
   if (slots.base_color < 0) slots.base_color = textures.of(b, m.fbx.diffuse_color);
-  // In FBX (and the tools that write it) an image connected to a colour takes the colour's place; the
-  // scene multiplies its factor into the image (glTF's rule), so the factor becomes white. Keeping the
-  // unused colour (Blender leaves 0.8 there) would darken the image and make AEM re-encode it.
-  if (slots.base_color >= 0) out.base_color = {factor, factor, factor, out.opacity};
+  // In FBX (and the tools that write it) an image connected to a colour takes the colour's place, and
+  // the scene multiplies its factor into the image (glTF's rule), so the factor becomes white. The
+  // diffuse weight (DiffuseFactor, Standard Surface's base; 0.8 by default in Maya) is a lighting
+  // coefficient of those shading models, not a tint of the albedo: an image-backed colour is the image.
+  // Keeping either would darken the image the artist painted, and make AEM re-encode it.
+  if (slots.base_color >= 0) out.base_color = {1, 1, 1, out.opacity};
   slots.normal = textures.of(b, pbr.normal_map);
   if (slots.normal < 0) slots.normal = textures.of(b, m.fbx.normal_map);
   slots.emissive = textures.of(b, pbr.emission_color);

@@ -101,6 +101,7 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     b.meshes_of[mesh.typed_id] = add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
                                                         rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
   }
+  std::vector<std::string> curves;
   for (std::size_t i = 0; i < b.fbx.nodes.count; ++i) {
     const ufbx_node& n = *b.fbx.nodes.data[i];
     const std::int32_t node = b.node_of[n.typed_id];
@@ -118,8 +119,15 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
       }
       for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr})) b.scene.nodes[node].meshes.push_back(m);
     } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
-      b.warn("FBX_CURVE_DROPPED", to_string(n.name), "curves are not kept (aem keeps triangles only)");
+      curves.push_back(to_string(n.name));
     }
+  }
+  // One warning for all of them: rigs hold dozens of control curves.
+  if (!curves.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < curves.size() && i < 5; ++i) names += (i ? ", " : "") + curves[i];
+    if (curves.size() > 5) names += " and " + std::to_string(curves.size() - 5) + " more";
+    b.warn("FBX_CURVE_DROPPED", {}, std::to_string(curves.size()) + " curves dropped (aem keeps triangles only): " + names);
   }
 }
 
