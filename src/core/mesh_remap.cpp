@@ -1,5 +1,6 @@
 #include "core/mesh_remap.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace aem {
@@ -11,7 +12,7 @@ template <class T>
 void remap(std::vector<T>& v, const std::vector<std::uint32_t>& table, std::size_t new_count) {
   if (v.empty()) return;
   std::vector<T> out(new_count);
-  for (std::size_t i = 0; i < table.size() && i < v.size(); ++i)
+  for (std::size_t i = std::min(table.size(), v.size()); i-- > 0;)  // backwards: the first vertex of a slot wins
     if (table[i] != kDropped) out[table[i]] = v[i];
   v = std::move(out);
 }
@@ -36,7 +37,7 @@ void remap_vertices(Mesh& m, const std::vector<std::uint32_t>& table, std::size_
     if (c.components <= 0) continue;
     const std::size_t k = static_cast<std::size_t>(c.components);
     std::vector<float> out(new_count * k);
-    for (std::size_t i = 0; i < table.size() && (i + 1) * k <= c.values.size(); ++i)
+    for (std::size_t i = std::min(table.size(), c.values.size() / k); i-- > 0;)
       if (table[i] != kDropped) std::memcpy(&out[table[i] * k], &c.values[i * k], sizeof(float) * k);
     c.values = std::move(out);
   }

@@ -9,7 +9,8 @@
 namespace aem {
 
 /// Vertex i moves to table[i] (~0u: dropped) in a mesh of `new_count` vertices; index lists are left
-/// to the caller. Arrays that are empty stay empty.
+/// to the caller. Arrays that are empty stay empty. Where several vertices move to one slot, the first
+/// one's values are kept.
 void remap_vertices(Mesh& mesh, const std::vector<std::uint32_t>& table, std::size_t new_count);
 
 /// Drops the vertices no index list (LOD 0 or another LOD) uses, keeping the others in order, and

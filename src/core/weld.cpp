@@ -145,36 +145,40 @@ bool close(const std::byte* a, const std::byte* b, std::size_t bytes, float tole
   return true;
 }
 
-/// Distinct directions per vertex position (and everything else) that unify_close_directions merges into.
+/// Distinct directions per vertex position (and everything else) that classes_with_tolerance merges into.
 constexpr std::size_t kMaxDirectionsPerVertex = 32;
 
-/// Gives each vertex the directions of the first vertex equal to it in every other array whose
-/// directions are all within `tolerance` of its own, so that the bit-exact weld merges them.
-void unify_close_directions(Mesh& m, float tolerance) {
+/// Vertex i -> its class, as classes() numbers them, where vertices equal in every array but the
+/// directions, with directions within `tolerance` of the first such vertex's, share one: one hashing
+/// pass over the other arrays, then the directions compared within each group (at most
+/// kMaxDirectionsPerVertex per group, which keeps a hostile file from taking minutes).
+std::vector<std::uint32_t> classes_with_tolerance(Mesh& m, float tolerance, std::size_t& distinct) {
   const std::size_t n = m.positions.size();
   Streams undirected(n), directions(n);
   collect_undirected(m, undirected);
   collect_directions(m, directions);
-  if (directions.list().empty()) return;
   std::size_t groups = 0;
   const std::vector<std::uint32_t> group = classes(undirected.list(), n, groups);
-  std::vector<std::vector<std::uint32_t>> firsts(groups);  // per group, the vertices whose directions are kept
+  std::vector<std::vector<std::uint32_t>> firsts(groups);  // per group, the first vertex of each class
+  std::vector<std::uint32_t> table(n);
+  std::uint32_t next = 0;
   for (std::size_t i = 0; i < n; ++i) {
     auto& candidates = firsts[group[i]];
-    // Real files have a few distinct directions per position; a hostile one may have a million, and
-    // comparing each with all before it would take minutes: only the first kMaxDirectionsPerVertex count.
     const auto searched = candidates.begin() + static_cast<std::ptrdiff_t>(std::min(candidates.size(), kMaxDirectionsPerVertex));
     const auto near = std::find_if(candidates.begin(), searched, [&](std::uint32_t f) {
       return std::all_of(directions.list().begin(), directions.list().end(), [&](const Stream& s) {
         return close(s.data + f * s.stride, s.data + i * s.stride, s.stride, tolerance);
       });
     });
-    if (near == searched) {
-      if (candidates.size() < kMaxDirectionsPerVertex) candidates.push_back(static_cast<std::uint32_t>(i));
+    if (near != searched) {
+      table[i] = table[*near];
       continue;
     }
-    for (const Stream& s : directions.list()) std::memcpy(s.data + i * s.stride, s.data + *near * s.stride, s.stride);
+    table[i] = next++;
+    if (candidates.size() < kMaxDirectionsPerVertex) candidates.push_back(static_cast<std::uint32_t>(i));
   }
+  distinct = next;
+  return table;
 }
 
 }  // namespace
@@ -184,9 +188,10 @@ std::size_t weld_vertices(Mesh& m, float direction_tolerance) {
   if (n < 2 || n > std::numeric_limits<std::uint32_t>::max() || !indices_in_range(m)) return 0;
   Streams streams(n);
   if (!collect(m, streams)) return 0;
-  if (direction_tolerance > 0) unify_close_directions(m, direction_tolerance);
   std::size_t distinct = n;
-  const std::vector<std::uint32_t> table = classes(streams.list(), n, distinct);
+  // A class keeps its first vertex's values (remap_vertices), so merged directions become the first's.
+  const std::vector<std::uint32_t> table =
+      direction_tolerance > 0 ? classes_with_tolerance(m, direction_tolerance, distinct) : classes(streams.list(), n, distinct);
   if (distinct == n) return 0;
   remap_vertices(m, table, distinct);
   auto renumber = [&table](std::vector<std::uint32_t>& list) {
