@@ -62,6 +62,11 @@ std::string describe_axes(const SourceSpace& space) {
   return out;
 }
 
+std::string describe_conventions(const Conventions& c) {
+  const char* up = c.up == UpAxis::Z ? "Z" : c.up == UpAxis::NegY ? "-Y" : "Y";
+  return std::string(up) + " up, " + (c.right_handed ? "right-handed" : "left-handed");
+}
+
 void note_source_space(Scene& scene, const SourceSpace& space) {
   if (space.meters_per_unit && *space.meters_per_unit > 0) scene.source_notes.push_back({"units", describe_units(*space.meters_per_unit)});
   if (const std::string axes = describe_axes(space); !axes.empty()) scene.source_notes.push_back({"axes", axes});

@@ -25,6 +25,10 @@ Vec3 axis_vector(AxisDirection a);
 std::string describe_units(double meters_per_unit);
 /// "Z up, -Y front, right-handed"; handedness only when all three axes are known.
 std::string describe_axes(const SourceSpace& space);
+/// "Z up, right-handed": the axes a scene's numbers are in, for formats whose files declare none (their
+/// format fixes them).
+std::string describe_conventions(const Conventions& conventions);
+
 /// Appends the source notes "units" and "axes" for what `space` declares.
 void note_source_space(Scene& scene, const SourceSpace& space);
 

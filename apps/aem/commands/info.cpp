@@ -56,7 +56,7 @@ void print_text(const std::string& file, const InfoSummary& info) {
   const Scene& s = info.scene;
   const Totals total = totals(info);
   fmt::print("{}: {}\n", file, s.source_format);
-  for (const auto& n : s.source_notes) fmt::print("  {}: {}\n", n.key, n.value);
+  for (const auto& n : shown_notes(s)) fmt::print("  {}: {}\n", n.key, n.value);
   fmt::print("  vertices {}, triangles {}, meshes {}, materials {}, textures {}, joints {}, nodes {}, animations {}\n",
              total.vertices, total.triangles, s.meshes.size(), s.materials.size(), s.textures.size(), s.joints.size(),
              s.nodes.size(), s.animations.size());
@@ -134,7 +134,7 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
   j.begin_object();
   j.value("file", file).value("format", s.source_format);
   j.begin_object("notes");
-  for (const auto& n : s.source_notes) j.value(n.key, n.value);
+  for (const auto& n : shown_notes(s)) j.value(n.key, n.value);
   j.end_object();
   j.value("vertex_count", total.vertices)
       .value("index_count", total.indices)

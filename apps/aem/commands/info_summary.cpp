@@ -1,9 +1,11 @@
 // summarize_model: the scene path every format takes, and the mapped path for current-layout AEM.
 #include "commands/info_summary.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "commands/mapped_aem.hpp"
+#include "core/source_space.hpp"
 #include "formats/aem/aem_format.hpp"
 
 namespace aem::cli {
@@ -48,6 +50,13 @@ Result<InfoSummary> summarize_model(const std::string& file, const ReadOptions& 
   if (!whole_scene)
     if (auto mapped = from_mapped_aem(file)) return *std::move(mapped);
   return from_scene(read_scene(file, options));
+}
+
+std::vector<SourceNote> shown_notes(const Scene& scene) {
+  std::vector<SourceNote> notes = scene.source_notes;
+  const bool declared = std::any_of(notes.begin(), notes.end(), [](const SourceNote& n) { return n.key == "axes"; });
+  if (!declared) notes.push_back({"axes", describe_conventions(scene.conventions) + " (the format's)"});
+  return notes;
 }
 
 }  // namespace aem::cli

@@ -22,6 +22,10 @@ struct InfoSummary {
   Bounds bounds;                   ///< compute_bounds of the whole scene
 };
 
+/// The scene's source notes, with "axes" added from its conventions when the file declared none
+/// (formats whose axes are fixed: "Z up, right-handed (the format's)").
+std::vector<SourceNote> shown_notes(const Scene& scene);
+
 /// Reads `file` as read_scene does (same scene facts, warnings and errors). Unless `whole_scene`, a
 /// current-layout AEM file is summarised from its memory-mapped bytes instead.
 Result<InfoSummary> summarize_model(const std::string& file, const ReadOptions& options, bool whole_scene);
