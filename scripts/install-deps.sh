@@ -24,6 +24,7 @@ test_packages=(
   gltfpack
   blender python3-numpy
   groff-base man-db
+  time
 )
 
 with_tests=0
