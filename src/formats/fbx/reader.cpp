@@ -58,15 +58,17 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
     const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
     if (mesh.instances.count == 0 || (!point_cache(mesh) && !blend_animated(mesh, timeline->anim, times))) continue;
-    // Each corner of each frame: a position now, and kept again by the scene and its writers.
-    const std::uint64_t bytes = static_cast<std::uint64_t>(mesh.num_indices) * times.size() * sizeof(Vec3) * 2;
-    if (bytes > budget) {
+    // Each corner of each frame: a position now, and kept again by the scene and its writers; a mesh
+    // the file shows subdivided has four times the corners a level.
+    const double corners = static_cast<double>(mesh.num_indices) * std::ldexp(1.0, 2 * static_cast<int>(std::min(shown_subdivision(mesh), 16u)));
+    const double bytes = corners * static_cast<double>(times.size()) * sizeof(Vec3) * 2;
+    if (bytes > static_cast<double>(budget)) {
       b.warn("FBX_VERTEX_ANIMATION_DROPPED", to_string(mesh.name),
-             "baking its " + std::to_string(times.size()) + " frames would take " + std::to_string(bytes >> 20) +
+             "baking its " + std::to_string(times.size()) + " frames would take " + std::to_string(static_cast<std::uint64_t>(bytes / 1048576)) +
                  " MB, past the read's budget (ReadOptions::max_decoded_bytes); the mesh keeps its rest shape");
       continue;
     }
-    budget -= bytes;
+    budget -= static_cast<std::uint64_t>(bytes);
     frames[mesh.typed_id] = deformed_frames(b, mesh, timeline->anim, times, opener);
     any |= !frames[mesh.typed_id].empty();
   }
