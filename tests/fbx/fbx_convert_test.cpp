@@ -59,6 +59,17 @@ TEST(FbxConvert, SkeletonOnlyGoesWhereASkeletonFits) {
   }
 }
 
+TEST(FbxConvert, WritingFbxIsAUsageErrorThatNamesWhatIsWritten) {
+  const auto dir = temp_dir("fbx-not-written");
+  fbx::write_fbx_file(dir / "in.fbx", skeleton_only(), fbx::Encoding::Binary, 7400);
+  for (const std::string extra : {"", " --to fbx"}) {
+    std::string out;
+    EXPECT_EQ(run_cli("convert '" + (dir / "in.fbx").string() + "' '" + (dir / "out.fbx").string() + "'" + extra, &out), 2) << out;
+    EXPECT_NE(out.find("read but not written"), std::string::npos) << out;
+    EXPECT_NE(out.find("gltf"), std::string::npos) << "the writable formats are listed: " << out;
+  }
+}
+
 /// A 24 x 16 gradient encoded by stb_image_write (an encoder independent of aem's).
 std::vector<std::byte> small_jpeg() {
   std::vector<std::uint8_t> rgb;

@@ -120,6 +120,21 @@ void progress(std::size_t done, std::size_t total, std::size_t failed, const std
   }
 }
 
+/// "aem, cem, iqe, iqm, e3d, gltf": the formats this build writes, for messages.
+std::string writable_formats() {
+  std::vector<std::string_view> names;
+  for (const auto& f : supported_formats())
+    if (f.write) names.push_back(f.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+/// The reason no output format fits: `read_only` names a format aem reads but does not write (FBX,
+/// Assimp's), else `what` says what is missing.
+std::string no_writer_reason(const std::string& read_only, const std::string& what) {
+  if (!read_only.empty()) return fmt::format("{} is read but not written by aem; it writes {}", read_only, writable_formats());
+  return fmt::format("{}: use --to with one of {}", what, writable_formats());
+}
+
 /// Which file goes where, in which format (sets options.to). Usage errors are printed and give nullopt.
 std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::ConvertOptions& options) {
   std::vector<Job> jobs;
@@ -147,9 +162,10 @@ std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::C
     if (!options.to) {
       options.to = output == "-" ? nullptr : format_for_extension(output, FormatUse::Write);
       if (!options.to) {
-        fmt::print(stderr, "error: {}: use --to (see `aem formats`)\n",
-                   output == "-" ? "standard output (-) has no extension to tell the format"
-                                 : fmt::format("cannot tell the output format of \"{}\" from its extension", output));
+        const bool read = output != "-" && format_for_extension(output, FormatUse::Read);
+        fmt::print(stderr, "error: {}\n",
+                   no_writer_reason(read ? std::filesystem::path(output).extension().string() : "", output == "-" ? "standard output (-) has no extension to tell the format"
+                                                             : fmt::format("cannot tell the output format of \"{}\" from its extension", output)));
         return std::nullopt;
       }
     }
@@ -206,7 +222,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   if (!o.to.empty()) {
     options.to = find_format(o.to);
     if (!options.to || !options.to->write) {
-      fmt::print(stderr, "error: cannot write format \"{}\" (see `aem formats`)\n", o.to);
+      fmt::print(stderr, "error: {}\n", no_writer_reason(options.to ? o.to : "", fmt::format("no format is called \"{}\"", o.to)));
       return std::nullopt;
     }
   }
