@@ -17714,7 +17714,8 @@ ufbxi_nodiscard static ufbxi_noinline int ufbxi_obj_parse_file(ufbxi_context *uc
 		} else if (key == ufbxi_obj_cmd1('s')) {
 			if (num_tokens >= 2) {
 				uc->obj.has_face_smoothing = true;
-				uc->obj.face_smoothing = !ufbxi_str_equal(uc->obj.tokens[1], ufbxi_str_c("off"));
+				// The OBJ specification turns smoothing off with `s off` or `s 0`.
+				uc->obj.face_smoothing = !ufbxi_str_equal(uc->obj.tokens[1], ufbxi_str_c("off")) && !ufbxi_str_equal(uc->obj.tokens[1], ufbxi_str_c("0"));
 
 				// Fill in previously missed face smoothing data
 				if (uc->obj.tmp_face_smoothing.num_items == 0 && uc->obj.tmp_faces.num_items > 0) {
