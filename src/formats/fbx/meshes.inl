@@ -15,13 +15,25 @@ struct MeshSource {
   const std::vector<std::vector<Vec3>>* frames;     ///< logical vertices per vertex-animation frame, or null
 };
 
-/// The corners (ufbx mesh indices) of a part's triangles, three per triangle.
-std::vector<std::uint32_t> triangle_corners(const ufbx_mesh& mesh, const ufbx_mesh_part& part) {
+/// Most corners of a polygon triangulated by ear clipping, whose time grows with the square of the
+/// corners (a 200 000-corner polygon takes 18 s): larger ones, which no modelling tool writes, are split
+/// as a fan, so that reading time stays in proportion to the file's size.
+inline constexpr std::uint32_t kMaxClippedCorners = 1u << 12;
+
+/// The corners (ufbx mesh indices) of a part's triangles, three per triangle; counts in `fanned` the
+/// polygons past kMaxClippedCorners.
+std::vector<std::uint32_t> triangle_corners(const ufbx_mesh& mesh, const ufbx_mesh_part& part, std::size_t& fanned) {
   std::vector<std::uint32_t> corners;
   corners.reserve(part.num_triangles * 3);
-  std::vector<std::uint32_t> scratch(std::max<std::size_t>(mesh.max_face_triangles, 1) * 3);
+  std::vector<std::uint32_t> scratch(std::clamp<std::size_t>(mesh.max_face_triangles, 1, kMaxClippedCorners) * 3);
   for (std::size_t i = 0; i < part.face_indices.count; ++i) {
     const ufbx_face face = mesh.faces.data[part.face_indices.data[i]];
+    if (face.num_indices > kMaxClippedCorners) {
+      ++fanned;
+      for (std::uint32_t k = 1; k + 1 < face.num_indices; ++k)
+        corners.insert(corners.end(), {face.index_begin, face.index_begin + k, face.index_begin + k + 1});
+      continue;
+    }
     const std::uint32_t triangles = ufbx_triangulate_face(scratch.data(), scratch.size(), &mesh, face);
     corners.insert(corners.end(), scratch.begin(), scratch.begin() + 3 * triangles);
   }
@@ -85,8 +97,12 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
                                   : part.index < m.materials.count           ? m.materials.data[part.index]
                                                                              : nullptr;
   if (material) out.material = b.material_of[material->typed_id];
-  const std::vector<std::uint32_t> corners = triangle_corners(m, part);
+  std::size_t fanned = 0;
+  const std::vector<std::uint32_t> corners = triangle_corners(m, part, fanned);
   const std::size_t n = corners.size();
+  if (fanned > 0)
+    b.warn("FBX_POLYGONS_FANNED", out.name, std::to_string(fanned) + " polygons of more than " + std::to_string(kMaxClippedCorners) +
+                                                " corners were split as fans (right for convex ones only)");
   const auto vertex = [&](std::uint32_t corner) { return m.vertex_indices.data[corner]; };
 
   out.positions.resize(n);
