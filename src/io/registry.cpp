@@ -42,9 +42,11 @@ const std::vector<FormatHandler>& raw_table() {
       // Read only; the reader hands out the scene's own space (metres, Y up), whatever the file declares.
       {"fbx", "FBX (Autodesk; binary and ASCII, versions 2000 to 7.7), read only", {".fbx"}, formats::fbx_sniff, formats::fbx_read,
        nullptr, Conventions{}},
+      // The FBX reader's: ufbx parses OBJ too. OBJ has no signature to sniff: chosen by extension.
+      {"obj", "Wavefront OBJ (with .mtl), read only", {".obj"}, nullptr, formats::obj_read, nullptr, Conventions{}},
 #ifdef AEM_WITH_ASSIMP
       // Last: our own readers win for their formats. No sniffer: chosen by extension.
-      {"assimp", "any other format Assimp reads (OBJ, DAE, 3DS, ...), read only", formats::assimp_extensions(),
+      {"assimp", "any other format Assimp reads (DAE, 3DS, PLY, STL, ...), read only", formats::assimp_extensions(),
        nullptr, formats::assimp_read, nullptr, Conventions{}},
 #endif
   };

@@ -85,8 +85,9 @@ TEST(AssimpSourceSpace, ColladaInchesWithXUp) {
 TEST(AssimpSourceSpace, NothingDeclaredNothingNoted) {
   const auto dir = test::temp_dir("dae-plain");
   test::write_file(dir / "tri.dae", triangle_dae(""));
-  test::write_file(dir / "tri.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"));
-  for (const char* file : {"tri.dae", "tri.obj"}) {
+  test::write_file(dir / "tri.stl", std::string("solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\n"
+                                                "endloop\nendfacet\nendsolid t\n"));
+  for (const char* file : {"tri.dae", "tri.stl"}) {
     SCOPED_TRACE(file);
     auto scene = read_scene(dir / file);
     ASSERT_TRUE(scene) << scene.error().to_string();

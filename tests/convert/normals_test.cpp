@@ -43,7 +43,8 @@ TEST(RepairNormals, BadNormalsTakeTheirTrianglesNormalOthersStay) {
   EXPECT_EQ(s.meshes[0].normals[0], (Vec3{0, 0, -1}));
 }
 
-// An OBJ with a NaN normal, read by Assimp, converts to a valid file in every format aem writes.
+// An OBJ with a NaN normal (the reader keeps what the file says) converts to a valid file in every
+// format aem writes.
 TEST(RepairNormals, NanNormalSourceConvertsToAValidFileInEveryFormat) {
   const auto dir = test::temp_dir("normals-repaired");
   test::write_file(dir / "nan.obj", std::string("v 0 0 0\nv 1 0 0\nv 0 1 0\nvn nan 0 1\nvn 0 0 1\nf 1//1 2//2 3//2\n"));

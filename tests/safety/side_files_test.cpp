@@ -50,7 +50,9 @@ TEST(SideFiles, OnlyInsideTheModelFolderOrTheAssetRoot) {
   EXPECT_FALSE(detail::resolve_side_file(l.models, "/etc/passwd", l.root).ok());
 }
 
-// OBJ through Assimp: an .mtl outside the folder is not opened; a texture path out is not read.
+// OBJ: an .mtl outside the folder is not opened, nor an image a relative path out of it names. An
+// absolute path is taken as the file of that name beside the model (a path from the artist's machine,
+// docs/formats/obj.md), never followed.
 TEST(SideFiles, ObjMaterialLibraryAndTexturesStayInside) {
   Layout l;
   const std::string tri = "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl m\nf 1/1 2/2 3/3\n";
@@ -61,44 +63,57 @@ TEST(SideFiles, ObjMaterialLibraryAndTexturesStayInside) {
   EXPECT_TRUE(refused(a.warnings, "evil.mtl"));
   for (const auto& t : a->textures) EXPECT_TRUE(t.data.empty()) << t.name;
 
-  test::write_file(l.models / "abs.mtl", "newmtl m\nKd 1 1 1\nmap_Kd " + l.secret.string() + "\n");
-  test::write_file(l.models / "abs.obj", "mtllib abs.mtl\n" + tri);
-  auto b = read_scene(l.models / "abs.obj");
+  test::write_file(l.models / "out.mtl", "newmtl m\nKd 1 1 1\nmap_Kd ../secret.png\n");
+  test::write_file(l.models / "out.obj", "mtllib out.mtl\n" + tri);
+  auto b = read_scene(l.models / "out.obj");
   ASSERT_TRUE(b.ok()) << b.error().to_string();
-  EXPECT_TRUE(refused(b.warnings, l.secret.string()));
+  EXPECT_TRUE(refused(b.warnings, "../secret.png"));
   ASSERT_EQ(b->textures.size(), 1u);
   EXPECT_TRUE(b->textures[0].data.empty());
+
+  test::write_file(l.models / "abs.mtl", "newmtl m\nKd 1 1 1\nmap_Kd " + l.secret.string() + "\n");
+  test::write_file(l.models / "abs.obj", "mtllib abs.mtl\n" + tri);
+  auto c = read_scene(l.models / "abs.obj");
+  ASSERT_TRUE(c.ok()) << c.error().to_string();
+  ASSERT_EQ(c->textures.size(), 1u);
+  EXPECT_EQ(c->textures[0].name, "secret.png");
+  EXPECT_TRUE(c->textures[0].data.empty()) << "models/secret.png is not there; the outside file is not read";
 
   // Inside, and with the asset root, the same references are followed.
   test::write_file(l.models / "in.mtl", "newmtl m\nKd 1 1 1\nmap_Kd sub/inside.png\n");
   test::write_file(l.models / "in.obj", "mtllib in.mtl\n" + tri);
-  auto c = read_scene(l.models / "in.obj");
-  ASSERT_TRUE(c.ok());
-  ASSERT_EQ(c->textures.size(), 1u);
-  EXPECT_EQ(c->textures[0].data.size(), red_png().size());
-  auto d = read_scene(l.models / "escape.obj", ReadOptions{.asset_root = l.root});
+  auto d = read_scene(l.models / "in.obj");
   ASSERT_TRUE(d.ok());
-  EXPECT_FALSE(refused(d.warnings, "evil.mtl"));
   ASSERT_EQ(d->textures.size(), 1u);
-  EXPECT_FALSE(d->textures[0].data.empty());
+  EXPECT_EQ(d->textures[0].data.size(), red_png().size());
+  auto e = read_scene(l.models / "escape.obj", ReadOptions{.asset_root = l.root});
+  ASSERT_TRUE(e.ok());
+  EXPECT_FALSE(refused(e.warnings, "evil.mtl"));
+  ASSERT_EQ(e->textures.size(), 1u);
+  EXPECT_FALSE(e->textures[0].data.empty());
 }
 
-// `aem convert` on the OBJ with an absolute texture path writes no copy of the outside file.
+// `aem convert` on an OBJ whose texture path leads out of the folder, relative or absolute, writes no
+// copy of the outside file.
 TEST(SideFiles, ConvertDoesNotCopyAnOutsideFile) {
   Layout l;
-  test::write_file(l.models / "abs.mtl", "newmtl m\nKd 0 1 0\nmap_Kd " + l.secret.string() + "\n");
-  test::write_file(l.models / "abs.obj", "mtllib abs.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl m\nf 1 2 3\n");
-  const auto out = l.root / "out";
-  fs::create_directories(out);
-  std::string text;
-  ASSERT_EQ(test::run_cli("convert " + (l.models / "abs.obj").string() + " " + (out / "abs.aem").string(), &text), 0) << text;
-  EXPECT_NE(text.find("SIDE_FILE_REFUSED"), std::string::npos) << text;
-  for (const auto& e : fs::directory_iterator(out)) {
-    if (e.path().extension() != ".png") continue;
-    const auto bytes = test::read_bytes(e.path());
-    const Image img = decode_image({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
-    ASSERT_FALSE(img.empty());
-    EXPECT_FALSE(img.at(0, 0)[0] == 255 && img.at(0, 0)[1] == 0) << e.path() << " is the outside image";
+  for (const std::string& reference : {std::string("../secret.png"), l.secret.string()}) {
+    SCOPED_TRACE(reference);
+    test::write_file(l.models / "abs.mtl", "newmtl m\nKd 0 1 0\nmap_Kd " + reference + "\n");
+    test::write_file(l.models / "abs.obj", "mtllib abs.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl m\nf 1 2 3\n");
+    const auto out = l.root / "out";
+    fs::remove_all(out);
+    fs::create_directories(out);
+    std::string text;
+    ASSERT_EQ(test::run_cli("convert " + (l.models / "abs.obj").string() + " " + (out / "abs.aem").string(), &text), 0) << text;
+    if (reference.front() == '.') EXPECT_NE(text.find("SIDE_FILE_REFUSED"), std::string::npos) << text;
+    for (const auto& e : fs::directory_iterator(out)) {
+      if (e.path().extension() != ".png") continue;
+      const auto bytes = test::read_bytes(e.path());
+      const Image img = decode_image({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+      ASSERT_FALSE(img.empty());
+      EXPECT_FALSE(img.at(0, 0)[0] == 255 && img.at(0, 0)[1] == 0) << e.path() << " is the outside image";
+    }
   }
 }
 

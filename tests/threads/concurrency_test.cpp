@@ -49,10 +49,12 @@ std::string fingerprint(const Result<Scene>& r) {
 }
 
 TEST(Concurrency, ReadersOnDifferentFilesFromFourThreads) {
-  // An OBJ too, so that the Assimp path runs concurrently as well.
+  // An STL too, so that the Assimp path runs concurrently as well, and an OBJ (ufbx's OBJ parser).
   const auto dir = test::temp_dir("threads-obj");
+  test::write_file(dir / "tri.stl", "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
   test::write_file(dir / "tri.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
   auto files = model_files();
+  files.push_back(dir / "tri.stl");
   files.push_back(dir / "tri.obj");
   std::vector<std::string> expected;
   // In process, no child per Assimp read: forking from a multithreaded process under ThreadSanitizer

@@ -5,7 +5,39 @@ namespace {
 
 using namespace aem::ufbx_internal;
 
-inline constexpr const char* kFormat = "FBX";
+/// What the file is. ufbx reads Wavefront OBJ (with its .mtl) into the same kind of scene as FBX, so OBJ
+/// goes through these steps too; its diagnostics carry "OBJ" and codes of its own, and it declares no
+/// units or axes (docs/formats/obj.md).
+enum class SourceFormat : std::uint8_t { Fbx, Obj };
+
+/// The name diagnostics and Scene::source_format give the format.
+const char* format_label(SourceFormat format) { return format == SourceFormat::Obj ? "OBJ" : "FBX"; }
+
+/// The code `format` gives a diagnostic the steps name by its FBX code: OBJ's own for those an OBJ file
+/// can meet; the FBX code for the rest (skins, takes, NURBS: nothing an OBJ holds).
+const char* code_for(SourceFormat format, const char* fbx_code) {
+  if (format != SourceFormat::Obj) return fbx_code;
+  static constexpr std::pair<std::string_view, const char*> kObjCodes[] = {
+      {"FBX_NOT_FBX", "OBJ_INVALID"},
+      {"FBX_TRUNCATED", "OBJ_INVALID"},
+      {"FBX_INVALID", "OBJ_INVALID"},
+      {"FBX_BAD_INDEX", "OBJ_INVALID"},
+      {"FBX_TOO_DEEP", "OBJ_INVALID"},
+      {"FBX_LIMIT", "OBJ_LIMIT"},
+      {"FBX_BAD_TEXT", "OBJ_BAD_TEXT"},
+      {"FBX_INDEX_CLAMPED", "OBJ_INDEX_CLAMPED"},
+      {"FBX_REPAIRED", "OBJ_REPAIRED"},
+      {"FBX_SIDE_FILE_MISSING", "OBJ_SIDE_FILE_MISSING"},
+      {"FBX_PRIMITIVES_DROPPED", "OBJ_PRIMITIVES_DROPPED"},
+      {"FBX_POLYGONS_FANNED", "OBJ_POLYGONS_FANNED"},
+      {"FBX_TEXTURE_WITHOUT_FILE", "OBJ_TEXTURE_WITHOUT_FILE"},
+      {"FBX_UV_TRANSFORM_IGNORED", "OBJ_UV_TRANSFORM_IGNORED"},
+      {"FBX_MATERIAL_MAP_DROPPED", "OBJ_MATERIAL_MAP_DROPPED"},
+  };
+  for (const auto& [fbx, obj] : kObjCodes)
+    if (fbx == fbx_code) return obj;
+  return fbx_code;
+}
 
 Vec2 to_vec2(const ufbx_vec2& v) { return {static_cast<float>(v.x), static_cast<float>(v.y)}; }
 Vec3 to_vec3(const ufbx_vec3& v) { return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)}; }
@@ -38,6 +70,7 @@ ufbx_allocator_opts allocation_limits(const ReadInput& input) {
 struct Build {
   const ufbx_scene& fbx;
   const ReadInput& input;
+  SourceFormat format;
   Scene scene;
   std::vector<Warning> warnings;
   /// ufbx node (typed_id) -> scene node; -1 for ufbx's implicit root, which the scene does not keep.
@@ -52,11 +85,12 @@ struct Build {
   /// with many nodes and a long take cannot keep it busy for minutes.
   std::uint64_t evaluations_left = 1ull << 24;
 
+  /// `code`: the FBX code (an OBJ file gets OBJ's: code_for), or one of OBJ's own.
   void warn(const char* code, std::string element, std::string message) {
-    warnings.push_back(Warning{code, kFormat, {}, {}, {}, std::move(element), std::move(message)});
+    warnings.push_back(Warning{code_for(format, code), format_label(format), {}, {}, {}, std::move(element), std::move(message)});
   }
   [[noreturn]] void fail(const char* code, std::string element, std::string message) {
-    throw detail::ParseError(Error{code, kFormat, {}, {}, {}, std::move(element), std::move(message)});
+    throw detail::ParseError(Error{code_for(format, code), format_label(format), {}, {}, {}, std::move(element), std::move(message)});
   }
   ufbx_allocator_opts allocator() const { return allocation_limits(input); }
   /// Frames per second of the file's time line (30 when it gives none, or an absurd one).

@@ -27,12 +27,13 @@ std::uint32_t declared_version(std::span<const std::byte> bytes) {
 struct SideFileOpener {
   std::filesystem::path model_dir, asset_root;
   std::vector<Warning>& warnings;
+  SourceFormat format;
 
   static bool open(void* user, ufbx_stream* stream, const char* path, std::size_t length, const ufbx_open_file_info*) {
     auto& self = *static_cast<SideFileOpener*>(user);
     const std::filesystem::path file(std::string(path, length));
     if (!detail::side_file_allowed(file, self.model_dir, self.asset_root)) {
-      self.warnings.push_back(Warning{"SIDE_FILE_REFUSED", kFormat, {}, {}, {}, file.string(),
+      self.warnings.push_back(Warning{"SIDE_FILE_REFUSED", format_label(self.format), {}, {}, {}, file.string(),
                                       "the model refers to \"" + file.string() + "\", which is outside the allowed folders; not read"});
       return false;
     }
@@ -72,10 +73,12 @@ const char* error_code(ufbx_error_type type) {
 /// Deepest node hierarchy read: deeper trees are refused (FBX_TOO_DEEP) before anything recurses.
 inline constexpr std::uint32_t kMaxNodeDepth = 1u << 16;
 
-/// Loads `input` with ufbx, converted to metres, Y up, right-handed; throws a ParseError when ufbx
-/// refuses the file.
-ScenePtr load(const ReadInput& input, const ufbx_allocator_opts& limits, std::vector<Warning>& warnings) {
+/// Loads `input` with ufbx, converted to metres, Y up, right-handed (an OBJ, which declares no units
+/// or axes, as it is); throws a ParseError when ufbx refuses the file.
+ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_opts& limits, std::vector<Warning>& warnings) {
   ufbx_load_opts opts{};
+  // An .obj is read as OBJ whatever its bytes look like (FBX files are recognised by content before).
+  if (format == SourceFormat::Obj) opts.file_format = UFBX_FILE_FORMAT_OBJ;
   // The scene's space: every reader hands out metres, Y up, right-handed (docs/formats/fbx.md §2). ufbx
   // moves the unit scale into the geometry and the translations, so nodes keep unit scale.
   opts.target_axes = ufbx_axes_right_handed_y_up;
@@ -96,11 +99,11 @@ ScenePtr load(const ReadInput& input, const ufbx_allocator_opts& limits, std::ve
   // ufbx bounds its own allocations; the read's decode budget bounds them further.
   opts.temp_allocator = opts.result_allocator = limits;
   // The take that plays first is named in FBX 6 only in the raw document (see default_take).
-  opts.retain_dom = declared_version(input.bytes) < 7000;
+  opts.retain_dom = format == SourceFormat::Fbx && declared_version(input.bytes) < 7000;
 
   const std::string filename = input.path.string();
   opts.filename = ufbx_string{filename.c_str(), filename.size()};
-  SideFileOpener opener{input.path.parent_path(), input.options.asset_root, warnings};
+  SideFileOpener opener{input.path.parent_path(), input.options.asset_root, warnings, format};
   opts.load_external_files = !input.path.empty();
   opts.ignore_missing_external_files = true;
   opts.open_file_cb.fn = &SideFileOpener::open;
@@ -119,7 +122,7 @@ ScenePtr load(const ReadInput& input, const ufbx_allocator_opts& limits, std::ve
     if (error.stack_size > 0)  // the check that failed, e.g. "depth < 32": enough to tell files apart
       message += " (ufbx: " + to_string(error.stack[0].function) + ": " + to_string(error.stack[0].description) + ")";
     const std::uint64_t offset = error.type == UFBX_ERROR_TRUNCATED_FILE ? input.bytes.size() : std::min<std::uint64_t>(mark.bytes_read, input.bytes.size());
-    detail::fail_at(kFormat, error_code(error.type), offset, message);
+    detail::fail_at(format_label(format), code_for(format, error_code(error.type)), offset, message);
   }
   return scene;
 }

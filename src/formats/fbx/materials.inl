@@ -31,8 +31,35 @@ std::string texture_name(Build& b, const ufbx_texture& t) {
   return relative.empty() || is_absolute_reference(relative) ? base : relative;
 }
 
+/// The numbers of an .mtl map statement's `option` (`-s 2 2 1`): ufbx keeps each option as a property
+/// of the texture.
+std::span<const ufbx_real> mtl_option(const ufbx_texture& t, const char* option) {
+  const ufbx_prop* p = ufbx_find_prop(&t.props, option);
+  if (!p) return {};
+  const std::size_t given = p->flags & UFBX_PROP_FLAG_VALUE_VEC4   ? 4
+                            : p->flags & UFBX_PROP_FLAG_VALUE_VEC3 ? 3
+                            : p->flags & UFBX_PROP_FLAG_VALUE_VEC2 ? 2
+                            : p->flags & UFBX_PROP_FLAG_VALUE_REAL ? 1
+                                                                   : 0;
+  return {p->value_real_arr, given};
+}
+
+/// An .mtl map statement's options: `-clamp on` keeps the UVs in 0..1; an offset or scale of the UVs
+/// (`-o`, `-s`; their third value is for 3D textures) is not applied, and said so.
+void mtl_map_options(Build& b, const ufbx_texture& t, Texture& out) {
+  if (ufbx_find_int(&t.props, "clamp", 0) == 1) out.wrap_u = out.wrap_v = TextureWrap::ClampToEdge;
+  const auto moves = [&](const char* option, ufbx_real identity) {
+    const std::span<const ufbx_real> values = mtl_option(t, option);
+    return std::any_of(values.begin(), values.begin() + std::min<std::size_t>(values.size(), 2), [&](ufbx_real v) { return v != identity; });
+  };
+  if (moves("o", 0) || moves("s", 1))
+    b.warn("FBX_UV_TRANSFORM_IGNORED", out.name, "the map's UV offset or scale (-o, -s) is not applied");
+}
+
 struct TextureTable {
   std::map<const ufbx_texture*, std::int32_t> index;
+  /// OBJ: the scene texture of each image file, clamped or not (ufbx makes a texture per map statement).
+  std::map<std::pair<std::string, bool>, std::int32_t> of_file;
 
   /// The scene texture for `map`'s texture (the first file of a layered one), or -1.
   std::int32_t of(Build& b, const ufbx_material_map& map) {
@@ -57,6 +84,12 @@ struct TextureTable {
     out.wrap_v = t.wrap_v == UFBX_WRAP_CLAMP ? TextureWrap::ClampToEdge : TextureWrap::Repeat;
     if (t.has_uv_transform)
       b.warn("FBX_UV_TRANSFORM_IGNORED", out.name, "the texture's UV transform (offset, scale or rotation) is not applied");
+    if (b.format == SourceFormat::Obj) {
+      mtl_map_options(b, t, out);
+      const std::pair<std::string, bool> key{out.name, out.wrap_u == TextureWrap::ClampToEdge};
+      if (auto it = of_file.find(key); it != of_file.end()) return index.emplace(&t, it->second).first->second;
+      of_file.emplace(key, static_cast<std::int32_t>(b.scene.textures.size()));
+    }
     const auto at = static_cast<std::int32_t>(b.scene.textures.size());
     b.scene.textures.push_back(std::move(out));
     index.emplace(&t, at);
@@ -71,7 +104,11 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   Material out;
   out.name = to_string(m.name);
   const ufbx_material_pbr_maps& pbr = m.pbr;
-  const Vec4 base = to_vec4(pbr.base_color.value_vec4);
+  const bool mtl = m.shader_type == UFBX_SHADER_WAVEFRONT_MTL;
+  // An OBJ material without a colour (no Kd, or no newmtl for its usemtl) would be black in ufbx's
+  // values; it has the scene's default white, as a material the file does not describe.
+  const bool no_colour = mtl && !pbr.base_color.has_value;
+  const Vec4 base = no_colour ? Vec4{1, 1, 1, 1} : to_vec4(pbr.base_color.value_vec4);
   const float factor = real_or(pbr.base_factor, 1.0f);
   out.opacity = std::clamp(real_or(pbr.opacity, 1.0f), 0.0f, 1.0f);
   out.base_color = {base.x * factor, base.y * factor, base.z * factor, out.opacity};
@@ -80,10 +117,10 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   out.emissive = to_vec3(pbr.emission_color.value_vec3) * real_or(pbr.emission_factor, 1.0f);
   out.double_sided = m.features.double_sided.enabled;
   out.alpha_blend = out.opacity < 1.0f || (pbr.opacity.texture && pbr.opacity.texture_enabled);
-  if (m.shader_type == UFBX_SHADER_FBX_LAMBERT || m.shader_type == UFBX_SHADER_FBX_PHONG) {
+  if (m.shader_type == UFBX_SHADER_FBX_LAMBERT || m.shader_type == UFBX_SHADER_FBX_PHONG || mtl) {
     const ufbx_material_fbx_maps& fbx = m.fbx;
     out.has_phong = true;
-    out.diffuse = to_vec3(fbx.diffuse_color.value_vec3) * real_or(fbx.diffuse_factor, 1.0f);
+    out.diffuse = (no_colour ? Vec3{1, 1, 1} : to_vec3(fbx.diffuse_color.value_vec3)) * real_or(fbx.diffuse_factor, 1.0f);
     out.ambient = to_vec3(fbx.ambient_color.value_vec3) * real_or(fbx.ambient_factor, 1.0f);
     out.specular = to_vec3(fbx.specular_color.value_vec3) * real_or(fbx.specular_factor, 1.0f);
     out.shininess = real_or(fbx.specular_exponent, 0.0f);
@@ -110,6 +147,20 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   else if (roughness >= 0 || metalness >= 0)
     b.warn("FBX_MATERIAL_MAP_DROPPED", out.name, "separate roughness and metalness images are not kept (the scene holds one packed map)");
   return out;
+}
+
+/// OBJ: the image files the .mtl names, read from the allowed folders (core/side_textures.hpp), so
+/// that a conversion that copies or embeds the images has them, as every reader of a format that
+/// names its images provides.
+void load_obj_textures(Build& b) {
+  std::uint64_t budget = b.input.options.max_decoded_bytes;
+  const SideTextureProblems problems = load_side_textures(b.scene, b.input.path, b.input.options.asset_root, budget);
+  for (Warning refused : problems.refused) {
+    refused.format = format_label(b.format);
+    b.warnings.push_back(std::move(refused));
+  }
+  for (const std::string& name : problems.missing)
+    b.warn("OBJ_TEXTURE_MISSING", name, "the image file is not beside the model (or unreadable, or past the read's budget); the texture is kept by name only");
 }
 
 void read_materials(Build& b) {

@@ -8,8 +8,10 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/node_skeleton.hpp"
@@ -149,35 +151,40 @@ void keep_rest_invertible(Build& b, const std::vector<bool>& joints) {
   }
 }
 
-/// ufbx's own notes about what it repaired or could not find.
+/// ufbx's own notes about what it repaired, skipped or could not find.
 void ufbx_warnings(Build& b) {
   for (std::size_t i = 0; i < b.fbx.metadata.warnings.count; ++i) {
     const ufbx_warning& w = b.fbx.metadata.warnings.data[i];
-    const char* code = w.type == UFBX_WARNING_MISSING_EXTERNAL_FILE ? "FBX_SIDE_FILE_MISSING"
-                       : w.type == UFBX_WARNING_UNSUPPORTED_VERSION ? "FBX_VERSION_UNTESTED"
-                       : w.type == UFBX_WARNING_BAD_UNICODE         ? "FBX_BAD_TEXT"
-                       : w.type == UFBX_WARNING_INDEX_CLAMPED       ? "FBX_INDEX_CLAMPED"
-                                                                    : "FBX_REPAIRED";
+    const char* code = w.type == UFBX_WARNING_MISSING_EXTERNAL_FILE  ? "FBX_SIDE_FILE_MISSING"
+                       : w.type == UFBX_WARNING_UNSUPPORTED_VERSION  ? "FBX_VERSION_UNTESTED"
+                       : w.type == UFBX_WARNING_BAD_UNICODE          ? "FBX_BAD_TEXT"
+                       : w.type == UFBX_WARNING_INDEX_CLAMPED        ? "FBX_INDEX_CLAMPED"
+                       : w.type == UFBX_WARNING_UNKNOWN_OBJ_DIRECTIVE ? "OBJ_DIRECTIVE_SKIPPED"
+                                                                     : "FBX_REPAIRED";
     std::string message = to_string(w.description);
+    // ufbx names no cause; in an OBJ the usual one is a line or point of an object whose faces have
+    // texture coordinates or normals (Blender's loose edges), whose corners then have none.
+    if (b.format == SourceFormat::Obj && w.type == UFBX_WARNING_INDEX_CLAMPED)
+      message = "corners without the texture coordinate or normal index the other corners of their object have, or with an index past "
+                "the list, take the list's last entry";
     if (w.count > 1) message += " (" + std::to_string(w.count) + " times)";
     b.warn(code, {}, std::move(message));
   }
 }
 
-}  // namespace
-}  // namespace fbx
-
-Result<Scene> fbx_read(const ReadInput& input) {
-  using namespace fbx;
+/// The scene of an FBX or OBJ file.
+Result<Scene> read(const ReadInput& input, SourceFormat format) {
   std::vector<Warning> side_warnings;
-  ScenePtr loaded = load(input, allocation_limits(input), side_warnings);
-  SideFileOpener opener{input.path.parent_path(), input.options.asset_root, side_warnings};
-  Build b{*loaded, input, {}, {}, {}, {}, {}, nullptr};
-  b.scene.source_format = "FBX";
+  ScenePtr loaded = load(input, format, allocation_limits(input), side_warnings);
+  SideFileOpener opener{input.path.parent_path(), input.options.asset_root, side_warnings, format};
+  Build b{*loaded, input, format, {}, {}, {}, {}, {}, nullptr};
+  b.scene.source_format = format_label(format);
   b.default_stack = default_take(*loaded, input.bytes);
-  note_source_space(b);
+  // OBJ declares no units or axes: ufbx reports its defaults for them, which are no fact about the file.
+  if (format == SourceFormat::Fbx) note_source_space(b);
   read_nodes(b);
   read_materials(b);
+  if (format == SourceFormat::Obj) load_obj_textures(b);
   const std::vector<BakedTake> takes = bake_takes(b);
   const std::vector<bool> wanted = joint_nodes(b, takes);
   keep_rest_invertible(b, wanted);
@@ -195,11 +202,20 @@ Result<Scene> fbx_read(const ReadInput& input) {
     read_animations(b, takes, joint_of_node);  // no joints to move: the takes' names and lengths, for vertex animation
   }
   ufbx_warnings(b);
-  if (b.scene.nodes.empty()) detail::fail_at(kFormat, "FBX_EMPTY_SCENE", 0, "the file holds no objects");
+  if (format == SourceFormat::Obj && b.scene.triangle_count() == 0)
+    detail::fail_at("OBJ", "OBJ_NO_TRIANGLES", 0, "the file holds no faces (points and lines are not kept): nothing to convert");
+  if (b.scene.nodes.empty()) detail::fail_at("FBX", "FBX_EMPTY_SCENE", 0, "the file holds no objects");
   Result<Scene> result(std::move(b.scene));
   result.warnings = std::move(side_warnings);
   result.warnings.insert(result.warnings.end(), b.warnings.begin(), b.warnings.end());
   return result;
 }
+
+}  // namespace
+}  // namespace fbx
+
+Result<Scene> fbx_read(const ReadInput& input) { return fbx::read(input, fbx::SourceFormat::Fbx); }
+
+Result<Scene> obj_read(const ReadInput& input) { return fbx::read(input, fbx::SourceFormat::Obj); }
 
 }  // namespace aem::formats

@@ -374,8 +374,8 @@ const std::vector<std::string_view>& assimp_extensions() {
       std::size_t end = list.find(';', start);
       if (end == std::string::npos) end = list.size();
       std::string ext = list.substr(start, end - start);
-      // glTF and FBX are read natively (formats/gltf, formats/fbx), never through Assimp.
-      if (ext.rfind("*.", 0) == 0 && ext != "*.gltf" && ext != "*.glb" && ext != "*.fbx") {
+      // glTF, FBX and OBJ are read natively (formats/gltf, formats/fbx), never through Assimp.
+      if (ext.rfind("*.", 0) == 0 && ext != "*.gltf" && ext != "*.glb" && ext != "*.fbx" && ext != "*.obj") {
         ext.erase(0, 1);
         std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
         out.push_back(ext);

@@ -1,5 +1,5 @@
-// Assimp -> scene: the formats Debian's Assimp 5.2 reads that we have no native reader for (FBX, OBJ, DAE, 3DS, MD5, SMD,
-// PLY, STL, ...), registered last so that our own readers keep priority.
+// Assimp -> scene: the formats Debian's Assimp 5.2 reads that we have no native reader for (DAE, 3DS, MD5, SMD, PLY,
+// STL, ...), registered last so that our own readers keep priority.
 #pragma once
 
 #include <span>

@@ -1,0 +1,144 @@
+// Materials and textures of an OBJ from the .mtl libraries it names: colours, opacity, the Phong
+// values, the images of map statements read from beside the model (one texture per image file), and
+// what is said when a library, a material or an image is not there.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "aem/io.hpp"
+#include "core/image.hpp"
+#include "support/corpus.hpp"
+
+namespace aem {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A triangle with UVs in material `material` of library `mtllib`.
+std::string triangle(const std::string& mtllib, const std::string& material) {
+  return "mtllib " + mtllib + "\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl " + material + "\nf 1/1 2/2 3/3\n";
+}
+
+std::vector<std::byte> png(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+  const std::uint8_t px[16] = {r, g, b, 255, r, g, b, 255, r, g, b, 255, r, g, b, 255};
+  return encode_png(2, 2, 4, px);
+}
+
+const Warning* find(const std::vector<Warning>& warnings, const std::string& code) {
+  const auto it = std::find_if(warnings.begin(), warnings.end(), [&](const Warning& w) { return w.code == code; });
+  return it == warnings.end() ? nullptr : &*it;
+}
+
+TEST(ObjMaterials, ColoursOpacityAndPhongFromTheLibrary) {
+  const fs::path dir = test::temp_dir("obj-mtl");
+  test::write_file(dir / "m.mtl", std::string("newmtl glass\nKa 0.1 0.1 0.1\nKd 0.2 0.4 0.6\nKs 0.5 0.5 0.5\nNs 32\nd 0.25\n"));
+  test::write_file(dir / "m.obj", triangle("m.mtl", "glass"));
+  auto s = read_scene(dir / "m.obj");
+  ASSERT_TRUE(s) << s.error().to_string();
+  ASSERT_EQ(s->materials.size(), 1u);
+  const Material& m = s->materials[0];
+  EXPECT_EQ(m.name, "glass");
+  // Kd is the diffuse colour, d the dissolve (1 opaque): the scene's base colour with its opacity.
+  EXPECT_EQ(m.base_color, (Vec4{0.2f, 0.4f, 0.6f, 0.25f}));
+  EXPECT_FLOAT_EQ(m.opacity, 0.25f);
+  EXPECT_TRUE(m.alpha_blend);
+  EXPECT_TRUE(m.has_phong);
+  EXPECT_EQ(m.ambient, (Vec3{0.1f, 0.1f, 0.1f}));
+  EXPECT_EQ(m.diffuse, (Vec3{0.2f, 0.4f, 0.6f}));
+  EXPECT_EQ(m.specular, (Vec3{0.5f, 0.5f, 0.5f}));
+  EXPECT_FLOAT_EQ(m.shininess, 32.0f);
+  EXPECT_EQ(s->meshes.at(0).material, 0);
+}
+
+TEST(ObjMaterials, MapImagesAreReadFromBesideTheModel) {
+  const fs::path dir = test::temp_dir("obj-maps");
+  const auto wood = png(160, 90, 40), bumps = png(128, 128, 255);
+  test::write_file(dir / "my wood.png", wood);
+  test::write_file(dir / "bumps.png", bumps);
+  test::write_file(dir / "my library.mtl",
+                   std::string("newmtl a\nKd 1 1 1\nmap_Kd my wood.png\nmap_Bump bumps.png\nnewmtl b\nKd 0.5 0.5 0.5\nmap_Kd my wood.png\n"));
+  test::write_file(dir / "m.obj", triangle("my library.mtl", "a") + "usemtl b\nf 1/1 3/3 2/2\n");
+  auto s = read_scene(dir / "m.obj");
+  ASSERT_TRUE(s) << s.error().to_string();
+  ASSERT_EQ(s->materials.size(), 2u);
+  ASSERT_EQ(s->textures.size(), 2u) << "one texture per image file, however many materials use it";
+  const Material& a = s->materials[0];
+  const Material& b = s->materials[1];
+  ASSERT_GE(a.textures.base_color, 0);
+  EXPECT_EQ(b.textures.base_color, a.textures.base_color);
+  const Texture& t = s->textures[a.textures.base_color];
+  EXPECT_EQ(t.name, "my wood.png");
+  EXPECT_TRUE(t.loaded_from_file);
+  EXPECT_EQ(t.mime_type, "image/png");
+  EXPECT_TRUE(std::equal(t.data.begin(), t.data.end(), reinterpret_cast<const std::uint8_t*>(wood.data()), reinterpret_cast<const std::uint8_t*>(wood.data() + wood.size())));
+  // The image is the colour (docs/formats/obj.md): the colour factor becomes white.
+  EXPECT_EQ(a.base_color, (Vec4{1, 1, 1, 1}));
+  EXPECT_EQ(b.base_color, (Vec4{1, 1, 1, 1}));
+  ASSERT_GE(a.textures.normal, 0);
+  EXPECT_EQ(s->textures[a.textures.normal].name, "bumps.png");
+  EXPECT_EQ(s->textures[a.textures.normal].data.size(), bumps.size());
+}
+
+TEST(ObjMaterials, MapOptionsClampOrAreNamed) {
+  const fs::path dir = test::temp_dir("obj-map-options");
+  test::write_file(dir / "t.png", png(1, 2, 3));
+  test::write_file(dir / "m.mtl", std::string("newmtl clamped\nmap_Kd -clamp on t.png\nnewmtl scaled\nmap_Kd -s 4 4 1 t.png\n"
+                                              "newmtl plain\nmap_Kd -o 0 0 0 -s 1 1 1 t.png\n"));
+  test::write_file(dir / "m.obj", triangle("m.mtl", "clamped") + "usemtl scaled\nf 1/1 3/3 2/2\nusemtl plain\nf 2/2 3/3 1/1\n");
+  auto s = read_scene(dir / "m.obj");
+  ASSERT_TRUE(s) << s.error().to_string();
+  ASSERT_EQ(s->materials.size(), 3u);
+  const Texture& clamped = s->textures.at(s->materials[0].textures.base_color);
+  const Texture& scaled = s->textures.at(s->materials[1].textures.base_color);
+  EXPECT_EQ(clamped.wrap_u, TextureWrap::ClampToEdge);
+  EXPECT_EQ(clamped.wrap_v, TextureWrap::ClampToEdge);
+  EXPECT_EQ(scaled.wrap_u, TextureWrap::Repeat);
+  EXPECT_EQ(s->materials[2].textures.base_color, s->materials[1].textures.base_color) << "the same file, repeated";
+  // The scale is not applied to the UVs, and said so; the identity offset and scale are nothing to say.
+  const auto ignored = std::count_if(s.warnings.begin(), s.warnings.end(), [](const Warning& w) { return w.code == "OBJ_UV_TRANSFORM_IGNORED"; });
+  EXPECT_EQ(ignored, 1);
+}
+
+TEST(ObjMaterials, WhatIsNotThereIsNamedAndTheColourStaysWhite) {
+  const fs::path dir = test::temp_dir("obj-missing");
+  // No library at all: the material keeps its name and the scene's default white, not black.
+  test::write_file(dir / "nolib.obj", triangle("absent.mtl", "red"));
+  auto nolib = read_scene(dir / "nolib.obj");
+  ASSERT_TRUE(nolib) << nolib.error().to_string();
+  const Warning* missing = find(nolib.warnings, "OBJ_SIDE_FILE_MISSING");
+  ASSERT_NE(missing, nullptr);
+  EXPECT_NE(missing->message.find("absent.mtl"), std::string::npos) << missing->message;
+  ASSERT_EQ(nolib->materials.size(), 1u);
+  EXPECT_EQ(nolib->materials[0].name, "red");
+  EXPECT_EQ(nolib->materials[0].base_color, (Vec4{1, 1, 1, 1}));
+  EXPECT_EQ(nolib->materials[0].diffuse, (Vec3{1, 1, 1}));
+
+  // A library without that material, and an image that is not there.
+  test::write_file(dir / "m.mtl", std::string("newmtl other\nKd 1 0 0\nmap_Kd gone.png\n"));
+  test::write_file(dir / "m.obj", triangle("m.mtl", "undefined") + "usemtl other\nf 1/1 3/3 2/2\n");
+  auto s = read_scene(dir / "m.obj");
+  ASSERT_TRUE(s) << s.error().to_string();
+  const auto undefined = std::find_if(s->materials.begin(), s->materials.end(), [](const Material& m) { return m.name == "undefined"; });
+  ASSERT_NE(undefined, s->materials.end());
+  EXPECT_EQ(undefined->base_color, (Vec4{1, 1, 1, 1}));
+  const Warning* gone = find(s.warnings, "OBJ_TEXTURE_MISSING");
+  ASSERT_NE(gone, nullptr);
+  EXPECT_EQ(gone->path, "gone.png");
+  ASSERT_EQ(s->textures.size(), 1u);
+  EXPECT_EQ(s->textures[0].name, "gone.png") << "kept by name";
+  EXPECT_TRUE(s->textures[0].data.empty());
+}
+
+TEST(ObjMaterials, ConvertingToAemCopiesTheImageByteForByte) {
+  const fs::path dir = test::temp_dir("obj-to-aem");
+  const auto wood = png(160, 90, 40);
+  test::write_file(dir / "wood.png", wood);
+  test::write_file(dir / "m.mtl", std::string("newmtl m\nKd 1 1 1\nmap_Kd wood.png\n"));
+  test::write_file(dir / "m.obj", triangle("m.mtl", "m"));
+  std::string out;
+  ASSERT_EQ(test::run_cli("convert '" + (dir / "m.obj").string() + "' '" + (dir / "out.aem").string() + "'", &out), 0) << out;
+  EXPECT_EQ(test::read_bytes(dir / "out_m_BCO.png"), wood) << out;
+}
+
+}  // namespace
+}  // namespace aem
