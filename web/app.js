@@ -2,7 +2,7 @@
 // reads and draws them; this file only keeps the UI state, the clock and the mouse.
 'use strict';
 
-const modelExtensions = ['.gltf', '.glb', '.fbx', '.aem', '.iqm', '.iqe', '.cem', '.e3d'];
+const modelExtensions = ['.gltf', '.glb', '.fbx', '.obj', '.aem', '.iqm', '.iqe', '.cem', '.e3d'];
 const $ = (id) => document.getElementById(id);
 const ui = {
   canvas: $('view'), input: $('file-input'), status: $('status'), error: $('error'), info: $('info'),

@@ -32,6 +32,13 @@ for (const ext of ['iqe', 'iqm', 'cem', 'gltf']) execFileSync(aemCli, ['convert'
 // and web_sheet.fbx, a flat grid of 300 x 300 quads.
 execFileSync(makeFbxModel, [models]);
 const fbx = { format: 'FBX', files: [path.join(models, 'web_column.fbx'), path.join(models, 'web_checks.png')], animated: true };
+// A cube in OBJ, its .mtl naming the same checks image: read in the browser by the FBX reader's ufbx.
+const objCube = path.join(models, 'web_cube.obj'), objMtl = path.join(models, 'web_cube.mtl');
+fs.writeFileSync(objMtl, 'newmtl checks\nKd 1 1 1\nmap_Kd web_checks.png\n');
+fs.writeFileSync(objCube, ['mtllib web_cube.mtl', 'o Cube', 'v -1 -1 -1', 'v 1 -1 -1', 'v 1 1 -1', 'v -1 1 -1', 'v -1 -1 1', 'v 1 -1 1',
+  'v 1 1 1', 'v -1 1 1', 'vt 0 0', 'vt 1 0', 'vt 1 1', 'vt 0 1', 'usemtl checks',
+  ...[[1, 4, 3, 2], [5, 6, 7, 8], [1, 2, 6, 5], [4, 8, 7, 3], [1, 5, 8, 4], [2, 3, 7, 6]].map((f) => `f ${f.map((v, i) => `${v}/${i + 1}`).join(' ')}`),
+  ''].join('\n'));
 
 // One file of each format the browser build reads (`files`: the model first, then its side files).
 const cases = [
@@ -43,6 +50,7 @@ const cases = [
   { format: 'E3D (LZMA)', files: [path.join(data, 'e3d/tube-lzma.e3d')] },
   { format: 'glTF', files: [path.join(models, 'tube.gltf'), path.join(models, 'tube.bin')], animated: true },
   fbx,
+  { format: 'OBJ', files: [objCube, objMtl, path.join(models, 'web_checks.png')] },
 ];
 const corpus = process.env.AEM_CORPUS_DIR;
 const cesiumMan = corpus && path.join(corpus, 'gltf/CesiumMan/CesiumMan.glb');
