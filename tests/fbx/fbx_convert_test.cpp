@@ -123,5 +123,31 @@ TEST(FbxConvert, EmbeddedJpegStaysTheSameJpeg) {
   }
 }
 
+TEST(FbxConvert, AnImageBesideTheModelIsReadAndCopied) {
+  // The texture is named by a path on the artist's machine; its file lies beside the model.
+  const std::vector<std::byte> jpeg = small_jpeg();
+  fbx::Document doc;
+  doc.materials = {{"painted", {0.8, 0.8, 0.8}, true, {"paint", "D:/art/textures/paint.jpg", "textures/paint.jpg", {}}}};
+  fbx::Node& quad = doc.nodes.emplace_back();
+  quad.name = "quad", quad.type = fbx::NodeType::Mesh, quad.materials = {0};
+  quad.mesh.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}};
+  quad.mesh.polygons = {{0, 1, 2}};
+  quad.mesh.uvs = {{0, 0}, {1, 0}, {1, 1}};
+  const auto dir = temp_dir("fbx-side-image");
+  fbx::write_fbx_file(dir / "painted.fbx", doc, fbx::Encoding::Ascii, 7400);
+  write_file(dir / "paint.jpg", std::span<const std::byte>(jpeg));
+  const auto scene = read_scene(dir / "painted.fbx");
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  ASSERT_EQ(scene->textures.size(), 1u);
+  EXPECT_EQ(scene->textures[0].name, "paint.jpg") << "the bare file name found beside the model";
+  EXPECT_EQ(scene->textures[0].data.size(), jpeg.size());
+  // Without the file: kept by name, with a warning.
+  std::filesystem::remove(dir / "paint.jpg");
+  const auto missing = read_scene(dir / "painted.fbx");
+  ASSERT_TRUE(missing.ok());
+  EXPECT_TRUE(missing->textures.at(0).data.empty());
+  EXPECT_TRUE(has_code(missing.warnings, "FBX_TEXTURE_MISSING"));
+}
+
 }  // namespace
 }  // namespace aem::test

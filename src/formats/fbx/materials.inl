@@ -152,7 +152,9 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
 /// OBJ: the image files the .mtl names, read from the allowed folders (core/side_textures.hpp), so
 /// that a conversion that copies or embeds the images has them, as every reader of a format that
 /// names its images provides.
-void load_obj_textures(Build& b) {
+/// Reads the images the file names and does not embed from beside the model (the side-file rule), so
+/// that writers which copy or compose images (AEM's, glTF's) have their bytes.
+void load_external_textures(Build& b) {
   std::uint64_t budget = b.input.options.max_decoded_bytes;
   const SideTextureProblems problems = load_side_textures(b.scene, b.input.path, b.input.options.asset_root, budget);
   for (Warning refused : problems.refused) {
@@ -160,7 +162,7 @@ void load_obj_textures(Build& b) {
     b.warnings.push_back(std::move(refused));
   }
   for (const std::string& name : problems.missing)
-    b.warn("OBJ_TEXTURE_MISSING", name, "the image file is not beside the model (or unreadable, or past the read's budget); the texture is kept by name only");
+    b.warn("FBX_TEXTURE_MISSING", name, "the image file is not beside the model (or unreadable, or past the read's budget); the texture is kept by name only");
 }
 
 void read_materials(Build& b) {

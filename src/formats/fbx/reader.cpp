@@ -184,7 +184,7 @@ Result<Scene> read(const ReadInput& input, SourceFormat format) {
   if (format == SourceFormat::Fbx) note_source_space(b);
   read_nodes(b);
   read_materials(b);
-  if (format == SourceFormat::Obj) load_obj_textures(b);
+  if (!input.path.empty()) load_external_textures(b);
   const std::vector<BakedTake> takes = bake_takes(b);
   const std::vector<bool> wanted = joint_nodes(b, takes);
   keep_rest_invertible(b, wanted);
