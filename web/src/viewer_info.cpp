@@ -45,7 +45,9 @@ std::string scene_info_json(const Scene& scene, const Scene& prepared, const std
     json.end_array().end_object();
   }
   json.end_array().begin_array("textures");
-  for (const Texture& t : scene.textures) json.begin_object().value("name", t.name).value("embedded", !t.data.empty()).end_object();
+  // Images a reader read from a file dropped beside the model carry its bytes but are not embedded.
+  for (const Texture& t : scene.textures)
+    json.begin_object().value("name", t.name).value("embedded", !t.data.empty() && !t.loaded_from_file).end_object();
   json.end_array().begin_array("joints");
   for (const Joint& j : scene.joints) json.begin_object().value("name", j.name).value("parent", j.parent).end_object();
   json.end_array().begin_array("animations");
