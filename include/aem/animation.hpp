@@ -91,6 +91,9 @@ class SceneAnimator {
 /// interpolation (linear with shortest-path slerp, or step; clamped at the ends); an empty list gives
 /// `rest`'s value. For exporters that resample animation at a frame rate.
 Transform sample_channel(const Channel& channel, const Transform& rest, float time);
+/// The same with a key cursor per key list (translation, rotation, scale) kept between calls on the
+/// same channel, so that forward playback finds its keys in O(1); any cursor values are safe.
+Transform sample_channel(const Channel& channel, const Transform& rest, float time, std::uint32_t (&cursors)[3]);
 
 /// `channel` with its Step key lists made Linear ones that play the same: each value is repeated just
 /// before the next key. For writers of formats that only interpolate linearly.

@@ -17,18 +17,22 @@ struct KeySpan {
 };
 
 /// Finds the keys around time t in `count` keys whose times `time_of(i)` never decrease. `hint` is a
-/// key index from the previous lookup on the same list (monotonic playback finds its keys in O(1));
-/// it is updated. Binary search otherwise. `count` must be > 0.
+/// key index from the previous lookup on the same list (monotonic playback finds its keys in O(1):
+/// up to four keys past the hint are looked at one by one); it is updated. Binary search otherwise.
+/// `count` must be > 0.
 template <class TimeOf>
 inline KeySpan find_keys(std::uint32_t count, float t, TimeOf time_of, std::uint32_t& hint) {
   std::uint32_t i;  // first key with time >= t, or count
   std::uint32_t h = hint < count ? hint : 0;
-  if (time_of(h) < t && (h + 1 == count || time_of(h + 1) >= t)) {
+  std::uint32_t lo = 0, n = h + 1;  // the range left to search: up to the hint when it is not before t
+  if (time_of(h) < t) {
     i = h + 1;
-  } else if (h + 2 < count && time_of(h + 1) < t && time_of(h + 2) >= t) {
-    i = h + 2;
-  } else {
-    std::uint32_t lo = 0, n = count;
+    const std::uint32_t stop = count - h > 5 ? h + 5 : count;
+    while (i < stop && time_of(i) < t) ++i;
+    if (i == stop && stop < count) lo = stop, n = count - stop;  // still before t: search the rest
+    else n = 0;
+  }
+  if (n > 0) {
     while (n > 0) {
       std::uint32_t half = n / 2;
       if (time_of(lo + half) < t) {

@@ -242,7 +242,7 @@ void AemAnimator::evaluate(std::int32_t animation, float time, std::span<Mat4> s
   }
   const clip::Clip& c = clip(animation);
   if (animation != last_animation_) {
-    cursors_.assign(c.tracks.size(), 0u);
+    cursors_.assign(c.cursor_count(), 0u);
     last_animation_ = animation;
   }
   pose(c, time, cursors_.data(), skin.data());
@@ -256,7 +256,7 @@ void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> 
     return;
   }
   const clip::Clip& c = clip(animation);
-  const std::size_t stride = c.tracks.size();
+  const std::size_t stride = c.cursor_count();
   if (animation != last_crowd_animation_ || crowd_cursors_.size() != times.size() * stride) {
     crowd_cursors_.assign(times.size() * stride, 0u);
     last_crowd_animation_ = animation;

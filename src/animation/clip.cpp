@@ -58,11 +58,17 @@ class TrackBuilder {
     pending_[track_for(keys, count)].vectors.push_back({keys, slot});
   }
 
-  std::vector<Track> finish() const {
-    std::vector<Track> tracks(pending_.size());
-    for (std::size_t i = 0; i < pending_.size(); ++i) {
-      const Pending& p = pending_[i];
-      Track& t = tracks[i];
+  /// Lays out the clip's tracks, and its solo channels: those no other channel shares times with.
+  void finish(Clip& clip) const {
+    for (const Pending& p : pending_) {
+      if (p.rotations.size() + p.vectors.size() == 1) {
+        if (p.rotations.empty())
+          add_solo(clip.solo_vectors, p, p.vectors[0], vec_of);
+        else
+          add_solo(clip.solo_rotations, p, p.rotations[0], quat_of);
+        continue;
+      }
+      Track& t = clip.tracks.emplace_back();
       for (std::uint32_t k = 0; k < p.count; ++k) t.times.push_back(p.keys[k].time);
       const std::size_t groups = (p.rotations.size() + 3) / 4;
       t.rotations.reserve(std::size_t{p.count} * groups);
@@ -81,7 +87,6 @@ class TrackBuilder {
         for (const auto& [keys, slot] : p.vectors) t.vectors.push_back(vec_of(keys[k]));
       }
     }
-    return tracks;
   }
 
  private:
@@ -90,6 +95,17 @@ class TrackBuilder {
     std::uint32_t count;
     std::vector<std::pair<const Keyframe*, std::uint32_t>> rotations, vectors;  // keys, destination
   };
+
+  template <class V, class Value>
+  static void add_solo(SoloChannels<V>& solo, const Pending& p, const std::pair<const Keyframe*, std::uint32_t>& channel, Value value) {
+    solo.first.push_back(static_cast<std::uint32_t>(solo.times.size()));
+    solo.count.push_back(p.count);
+    solo.target.push_back(channel.second);
+    for (std::uint32_t k = 0; k < p.count; ++k) {
+      solo.times.push_back(p.keys[k].time);
+      solo.values.push_back(value(channel.first[k]));
+    }
+  }
   std::vector<Pending> pending_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
 };
@@ -102,15 +118,14 @@ AEM_KERNEL_INLINE u32x4 as_bits(f32x4 v) { return (u32x4)v; }
 /// Lanes of `a` where `mask` is all ones, of `b` where it is zero.
 AEM_KERNEL_INLINE f32x4 select(u32x4 mask, f32x4 a, f32x4 b) { return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask)); }
 
-/// slerp_inline of four channels at once: each lane takes the same path (nlerp, 4- or 8-term series,
-/// or the acos formula, by its own cosine) with the same operations, so the results equal the
-/// one-channel slerp's. The series are only evaluated when some lane needs them.
-AEM_KERNEL_INLINE QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f) {
+/// slerp_inline of four channels at once, lane i blended by fv[i]: each lane takes the same path (nlerp,
+/// 4- or 8-term series, or the acos formula, by its own cosine) with the same operations, so the
+/// results equal the one-channel slerp's. The series are only evaluated when some lane needs them.
+AEM_KERNEL_INLINE QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, f32x4 fv) {
   f32x4 d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
   const u32x4 flip = as_bits(d) & 0x80000000u;  // shortest path: negate b where the dot is negative
   b = {as_float(as_bits(b.x) ^ flip), as_float(as_bits(b.y) ^ flip), as_float(as_bits(b.z) ^ flip), as_float(as_bits(b.w) ^ flip)};
   d = as_float(as_bits(d) ^ flip);
-  const f32x4 fv = f32x4{} + f;
   f32x4 wa = 1.0f - fv, wb = fv;
   const u32x4 series4 = (u32x4)(d < kNlerpMinCos), series8 = (u32x4)(d < 0.95f), far = (u32x4)(d < 0.7f);
   if (detail::any_lane(series4)) {
@@ -127,7 +142,7 @@ AEM_KERNEL_INLINE QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, float f
     for (int lane = 0; lane < 4; ++lane)
       if (far[lane]) {
         float lane_wa, lane_wb;  // vector elements cannot bind to references in Clang
-        slerp_weights_far(f, d[lane], lane_wa, lane_wb);
+        slerp_weights_far(fv[lane], d[lane], lane_wa, lane_wb);
         wa[lane] = lane_wa, wb[lane] = lane_wb;
       }
   QuatLanes q{wa * a.x + wb * b.x, wa * a.y + wb * b.y, wa * a.z + wb * b.z, wa * a.w + wb * b.w};
@@ -173,11 +188,38 @@ Clip compile(const AemView& view, std::uint32_t animation) {
         builder.add_vector(k, counts[slot], 2 * b + slot);
     }
   }
-  clip.tracks = builder.finish();
+  builder.finish(clip);
   return clip;
 }
 
 namespace {
+
+/// Solo rotations four at a time: each lane finds its own keys, then one 4-lane slerp blends them.
+AEM_KERNEL_INLINE void sample_solo_rotations(const SoloChannels<Quat>& solo, float t, std::uint32_t* cursors, Quat* rotations) {
+  const std::size_t n = solo.target.size();
+  for (std::size_t c0 = 0; c0 < n; c0 += 4) {
+    const std::size_t lanes = std::min<std::size_t>(4, n - c0);
+    f32x4 from[4], to[4];  // one quaternion per register, transposed into component lanes below
+    f32x4 f{};
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      if (lane >= lanes) {
+        from[lane] = to[lane] = f32x4{0, 0, 0, 1};
+        continue;
+      }
+      const std::size_t c = c0 + lane;
+      const float* times = solo.times.data() + solo.first[c];
+      const KeySpan s = find_keys(solo.count[c], t, [times](std::uint32_t k) { return times[k]; }, cursors[c]);
+      const Quat* q = solo.values.data() + solo.first[c];
+      from[lane] = detail::load<f32x4>(&q[s.lo]);
+      to[lane] = detail::load<f32x4>(&q[s.hi]);
+      f[lane] = s.f;
+    }
+    detail::transpose(from[0], from[1], from[2], from[3]);
+    detail::transpose(to[0], to[1], to[2], to[3]);
+    const QuatLanes a{from[0], from[1], from[2], from[3]}, b{to[0], to[1], to[2], to[3]};
+    store_lanes(slerp_lanes(a, b, f), solo.target.data() + c0, lanes, rotations);
+  }
+}
 
 AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
   std::memcpy(rotations, clip.rest_rotations.data(), clip.rest_rotations.size() * sizeof(Quat));
@@ -197,9 +239,20 @@ AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* c
     }
     const QuatLanes* rb = ra + groups;
     const Vec3* vb = va + nv;
+    const f32x4 f = f32x4{} + s.f;
     for (std::size_t g = 0; g < groups; ++g)
-      store_lanes(slerp_lanes(ra[g], rb[g], s.f), track.rotation_bones.data() + 4 * g, std::min<std::size_t>(4, nr - 4 * g), rotations);
+      store_lanes(slerp_lanes(ra[g], rb[g], f), track.rotation_bones.data() + 4 * g, std::min<std::size_t>(4, nr - 4 * g), rotations);
     for (std::size_t c = 0; c < nv; ++c) vectors[track.vector_slots[c]] = lerp(va[c], vb[c], s.f);
+  }
+  std::uint32_t* rotation_cursors = cursors + clip.tracks.size();
+  std::uint32_t* vector_cursors = rotation_cursors + clip.solo_rotations.target.size();
+  sample_solo_rotations(clip.solo_rotations, t, rotation_cursors, rotations);
+  const SoloChannels<Vec3>& sv = clip.solo_vectors;
+  for (std::size_t c = 0; c < sv.target.size(); ++c) {
+    const float* times = sv.times.data() + sv.first[c];
+    const KeySpan s = find_keys(sv.count[c], t, [times](std::uint32_t k) { return times[k]; }, vector_cursors[c]);
+    const Vec3* v = sv.values.data() + sv.first[c];
+    vectors[sv.target[c]] = lerp(v[s.lo], v[s.hi], s.f);
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include "aem/animation.hpp"
 #include "aem/sampling.hpp"
+#include "core/slerp.hpp"
 
 namespace aem {
 namespace {
@@ -30,7 +31,7 @@ Vec3 sample(const std::vector<Key<Vec3>>& keys, Interpolation mode, float t, std
 Quat sample(const std::vector<Key<Quat>>& keys, Interpolation mode, float t, std::uint32_t& hint, const Quat& rest) {
   if (keys.empty()) return normalize(rest);
   KeySpan s = span_at(keys, t, hint, mode);
-  return s.lo == s.hi ? normalize(keys[s.lo].value) : slerp(keys[s.lo].value, keys[s.hi].value, s.f);
+  return s.lo == s.hi ? normalize(keys[s.lo].value) : slerp_inline(keys[s.lo].value, keys[s.hi].value, s.f);
 }
 
 Transform sample_with_cursors(const Channel& ch, const Transform& rest, float t, std::uint32_t* cursors) {
@@ -64,6 +65,10 @@ Channel with_linear_keys(const Channel& channel) {
 
 Transform sample_channel(const Channel& channel, const Transform& rest, float time) {
   std::uint32_t cursors[3] = {0, 0, 0};
+  return sample_with_cursors(channel, rest, time, cursors);
+}
+
+Transform sample_channel(const Channel& channel, const Transform& rest, float time, std::uint32_t (&cursors)[3]) {
   return sample_with_cursors(channel, rest, time, cursors);
 }
 
