@@ -22,6 +22,7 @@ struct KeyReductionReport {
   std::uint64_t keys_before = 0, keys_after = 0;  ///< keys of every list of every animation
   float largest_error = 0.0f;                     ///< measured by the check, over every animation
   float bound = 0.0f;                             ///< the max_error it was held to
+  double choose_ms = 0, check_ms = 0;             ///< time spent choosing keys and checking them
 };
 
 /// Reduces the keys of every animation of `scene` (see the file comment). Constant lists keep one

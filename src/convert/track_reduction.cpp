@@ -12,8 +12,9 @@
 namespace aem::convert {
 namespace {
 
-/// Key values as the evaluation compares them, and the distance between two of them.
+/// One list's values as the evaluation compares them, and the distance between two of them.
 struct Vec3Values {
+  explicit Vec3Values(std::span<const Key<Vec3>> keys) : keys(keys) {}
   std::span<const Key<Vec3>> keys;
   Vec3 value(std::uint32_t i) const { return keys[i].value; }
   static Vec3 blend(const Vec3& a, const Vec3& b, float f) { return lerp(a, b, f); }
@@ -21,34 +22,55 @@ struct Vec3Values {
 };
 
 struct QuatValues {
-  std::vector<Quat> unit;  // the keys normalised once, as the runtime's clip does
+  explicit QuatValues(std::span<const Key<Quat>> keys) {
+    unit.reserve(keys.size());
+    for (const auto& k : keys) unit.push_back(normalize(k.value));  // as the runtime's clip does, once
+  }
+  std::vector<Quat> unit;
   Quat value(std::uint32_t i) const { return unit[i]; }
   static Quat blend(const Quat& a, const Quat& b, float f) { return slerp_inline(a, b, f); }
   static float distance(const Quat& a, const Quat& b) { return rotation_distance(a, b); }
 };
 
-/// Whether keys a and b, blended, stay within `tolerance` of every key strictly between them.
-template <class V, class Values>
-bool segment_fits(const Values& values, std::span<const Key<V>> keys, std::uint32_t a, std::uint32_t b, float tolerance) {
-  const float t0 = keys[a].time, span = keys[b].time - t0;
-  const auto va = values.value(a), vb = values.value(b);
-  for (std::uint32_t i = a + 1; i < b; ++i) {
-    // The runtime's blend factor: (t - t0) / (t1 - t0), as find_keys computes it.
-    const float f = span > 0.0f ? (keys[i].time - t0) / span : 0.0f;
-    if (!(Values::distance(Values::blend(va, vb, f), values.value(i)) <= tolerance)) return false;
+/// Lists with one set of key times, each with its tolerance.
+template <class Values>
+struct Lists {
+  std::span<const float> times;
+  std::vector<Values> values;
+  std::span<const float> tolerances;
+
+  /// Whether keys a and b, blended, stay within tolerance of every key strictly between them, in every list.
+  bool segment_fits(std::uint32_t a, std::uint32_t b) const {
+    const float t0 = times[a], span = times[b] - t0;
+    for (std::size_t l = 0; l < values.size(); ++l) {
+      const Values& v = values[l];
+      const auto va = v.value(a), vb = v.value(b);
+      for (std::uint32_t i = a + 1; i < b; ++i) {
+        // The runtime's blend factor: (t - t0) / (t1 - t0), as find_keys computes it.
+        const float f = span > 0.0f ? (times[i] - t0) / span : 0.0f;
+        if (!(Values::distance(Values::blend(va, vb, f), v.value(i)) <= tolerances[l])) return false;
+      }
+    }
+    return true;
   }
-  return true;
-}
+
+  /// Whether key i differs from key `held` (held until i) by more than the tolerance in some list.
+  bool changes(std::uint32_t held, std::uint32_t i) const {
+    for (std::size_t l = 0; l < values.size(); ++l)
+      if (!(Values::distance(values[l].value(i), values[l].value(held)) <= tolerances[l])) return true;
+    return false;
+  }
+};
 
 /// The farthest key after `a` whose segment from `a` fits (a + 1 always does: nothing lies between).
-template <class V, class Values>
-std::uint32_t farthest_fit(const Values& values, std::span<const Key<V>> keys, std::uint32_t a, float tolerance) {
-  const auto last = static_cast<std::uint32_t>(keys.size() - 1);
+template <class Values>
+std::uint32_t farthest_fit(const Lists<Values>& lists, std::uint32_t a) {
+  const auto last = static_cast<std::uint32_t>(lists.times.size() - 1);
   std::uint32_t good = a + 1, bad = last + 1;  // bad: the nearest key known not to fit (last + 1: none)
   for (std::uint64_t length = 2;; length *= 2) {
     const auto b = static_cast<std::uint32_t>(std::min<std::uint64_t>(a + length, last));
     if (b <= good) break;
-    if (!segment_fits(values, keys, a, b, tolerance)) {
+    if (!lists.segment_fits(a, b)) {
       bad = b;
       break;
     }
@@ -56,7 +78,7 @@ std::uint32_t farthest_fit(const Values& values, std::span<const Key<V>> keys, s
   }
   while (bad - good > 1 && good < last) {
     const std::uint32_t mid = good + (bad - good) / 2;
-    if (segment_fits(values, keys, a, mid, tolerance))
+    if (lists.segment_fits(a, mid))
       good = mid;
     else
       bad = mid;
@@ -64,25 +86,44 @@ std::uint32_t farthest_fit(const Values& values, std::span<const Key<V>> keys, s
   return good;
 }
 
-template <class V, class Values>
-std::vector<std::uint32_t> reduce(const Values& values, std::span<const Key<V>> keys, Interpolation mode, float tolerance) {
-  const auto n = static_cast<std::uint32_t>(keys.size());
+template <class Values>
+std::vector<std::uint32_t> reduce(const Lists<Values>& lists, Interpolation mode) {
+  const auto n = static_cast<std::uint32_t>(lists.times.size());
   if (n == 0) return {};
-  bool constant = true;
-  for (std::uint32_t i = 1; i < n && constant; ++i) constant = Values::distance(values.value(i), values.value(0)) <= tolerance;
-  if (constant) return {0};
   std::vector<std::uint32_t> kept{0};
   if (mode == Interpolation::Step) {
-    // A held key is needed when its value differs from the one held before it.
+    // A held key is needed where some list's value differs from the one held before it.
     for (std::uint32_t i = 1; i < n; ++i)
-      if (!(Values::distance(values.value(i), values.value(kept.back())) <= tolerance)) kept.push_back(i);
+      if (lists.changes(kept.back(), i)) kept.push_back(i);
     return kept;
   }
   for (std::uint32_t a = 0; a + 1 < n;) {
-    a = farthest_fit(values, keys, a, tolerance);
+    a = farthest_fit(lists, a);
     kept.push_back(a);
   }
   return kept;
+}
+
+template <class Values, class V>
+std::vector<std::uint32_t> reduce_shared(std::span<const std::span<const Key<V>>> keys, std::span<const float> tolerances, Interpolation mode) {
+  if (keys.empty()) return {};
+  std::vector<float> times;
+  times.reserve(keys[0].size());
+  for (const auto& k : keys[0]) times.push_back(k.time);
+  Lists<Values> lists{times, {}, tolerances};
+  for (const auto& list : keys) lists.values.emplace_back(list);
+  return reduce(lists, mode);
+}
+
+template <class Values, class V>
+std::vector<std::uint32_t> reduce_one(std::span<const Key<V>> keys, Interpolation mode, float tolerance) {
+  if (keys.empty()) return {};
+  const Values values(keys);
+  bool constant = true;
+  for (std::uint32_t i = 1; i < keys.size() && constant; ++i) constant = Values::distance(values.value(i), values.value(0)) <= tolerance;
+  if (constant) return {0};
+  const std::span<const Key<V>> one[1] = {keys};
+  return reduce_shared<Values, V>(one, std::span<const float>(&tolerance, 1), mode);
 }
 
 }  // namespace
@@ -97,14 +138,21 @@ float rotation_distance(const Quat& a, const Quat& b) {
 }
 
 std::vector<std::uint32_t> keys_to_keep(std::span<const Key<Vec3>> keys, Interpolation mode, float tolerance) {
-  return reduce(Vec3Values{keys}, keys, mode, tolerance);
+  return reduce_one<Vec3Values>(keys, mode, tolerance);
 }
 
 std::vector<std::uint32_t> keys_to_keep(std::span<const Key<Quat>> keys, Interpolation mode, float tolerance) {
-  QuatValues values;
-  values.unit.reserve(keys.size());
-  for (const auto& k : keys) values.unit.push_back(normalize(k.value));
-  return reduce(values, keys, mode, tolerance);
+  return reduce_one<QuatValues>(keys, mode, tolerance);
+}
+
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Vec3>>> lists, std::span<const float> tolerances,
+                                               Interpolation mode) {
+  return reduce_shared<Vec3Values>(lists, tolerances, mode);
+}
+
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Quat>>> lists, std::span<const float> tolerances,
+                                               Interpolation mode) {
+  return reduce_shared<QuatValues>(lists, tolerances, mode);
 }
 
 }  // namespace aem::convert

@@ -1,5 +1,7 @@
-// Key reduction of one key list against a tolerance on its own values: which keys a runtime needs to
-// play the list within the tolerance at every original key time. The skeleton-wide step that picks the
+// Key reduction of key lists against tolerances on their own values: which keys a runtime needs to
+// play the lists within the tolerances at every original key time. Lists that share their key times
+// can be reduced together, keeping one set of times for all of them (so that they keep sharing it,
+// which lets the AEM animator look the keys up once for all). The skeleton-wide step that picks the
 // tolerances and checks the result on the skinned vertices is key_reduction.hpp.
 #pragma once
 
@@ -26,5 +28,13 @@ std::vector<std::uint32_t> keys_to_keep(std::span<const Key<Vec3>> keys, Interpo
 /// The same for rotations, played with shortest-path slerp as the animators do; `tolerance` bounds
 /// rotation_distance. Keys need not be unit quaternions (they are compared normalised).
 std::vector<std::uint32_t> keys_to_keep(std::span<const Key<Quat>> keys, Interpolation mode, float tolerance);
+
+/// Indices of the keys to keep in every one of `lists` (the same key times each, at least one list)
+/// so that each stays within its own `tolerances[i]` as keys_to_keep says; the first and last keys
+/// are kept.
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Vec3>>> lists, std::span<const float> tolerances,
+                                               Interpolation mode);
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Quat>>> lists, std::span<const float> tolerances,
+                                               Interpolation mode);
 
 }  // namespace aem::convert

@@ -114,6 +114,19 @@ TEST(TrackReduction, KeepsTheCornersOfAPath) {
   EXPECT_EQ(convert::keys_to_keep(still, Interpolation::Linear, 1e-4f), (std::vector<std::uint32_t>{0}));
 }
 
+TEST(TrackReduction, ListsReducedTogetherKeepEachOnesCorners) {
+  // A turns at key 2, B at key 4: from key 0 both lines reach key 2 but A's not key 3; from key 2 A's
+  // reaches the end while B's stops at its corner, key 4.
+  const std::vector<Key<Vec3>> a{{0, {0, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}}, {3, {2, 1, 0}}, {4, {2, 2, 0}}, {5, {2, 3, 0}}};
+  const std::vector<Key<Vec3>> b{{0, {0, 0, 0}}, {1, {0, 1, 0}}, {2, {0, 2, 0}}, {3, {0, 3, 0}}, {4, {0, 4, 0}}, {5, {1, 4, 0}}};
+  const std::span<const Key<Vec3>> lists[2] = {a, b};
+  const float tolerances[2] = {1e-4f, 1e-4f};
+  EXPECT_EQ(convert::shared_keys_to_keep(lists, tolerances, Interpolation::Linear), (std::vector<std::uint32_t>{0, 2, 4, 5}));
+  // With a tolerance of 2 for B (its corner is 2/3 off B's line from key 2 to key 5), A alone decides.
+  const float loose[2] = {1e-4f, 2.0f};
+  EXPECT_EQ(convert::shared_keys_to_keep(lists, loose, Interpolation::Linear), (std::vector<std::uint32_t>{0, 2, 5}));
+}
+
 TEST(TrackReduction, KeepsWhereTheTurnChangesPace) {
   // 0, 10, 20, 30 degrees about z at one key per second: slerp from the first to the fourth gives the
   // two between; then three keys holding 30 degrees, which slerp from key 3 to key 6 gives.
@@ -233,6 +246,21 @@ TEST(KeyReduction, CorpusAnimationsStayWithinTheBound) {
     EXPECT_LE(largest_error(read.value(), reduced), bound * (1 + 1e-3) + 1e-6 * bound * 18000);
   }
   EXPECT_GE(animated, 5u);
+}
+
+TEST(KeyReduction, ListsThatSharedTimesStillShareThemInGroups) {
+  // Every rotation list of the capture shares one time list; reduced, they keep sharing times in
+  // groups of at most eight (one key lookup per group in the AEM animator).
+  Scene s = test::mocap_clip({60, 2.0f, 120.0f, false});
+  convert::reduce_keys(s, {1e-4f, false, false});
+  std::vector<std::vector<float>> distinct;
+  for (const Channel& ch : s.animations[0].channels) {
+    if (ch.rotation.size() < 2) continue;
+    const auto t = times_of(ch.rotation);
+    if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) distinct.push_back(t);
+  }
+  EXPECT_GE(distinct.size(), 1u);
+  EXPECT_LE(distinct.size(), (60u + 7) / 8);
 }
 
 TEST(KeyReduction, CaptureLikeClipStaysWithinTheBoundWithFarFewerKeys) {
