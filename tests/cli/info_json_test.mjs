@@ -38,6 +38,8 @@ assert.equal(t.meshes[0].skinned, true);
 assert.deepEqual(t.bones, [{ name: 'bone0', parent: -1 }, { name: 'bone1', parent: 0 }]);
 assert.equal(t.animations.length, 1);
 assert.equal(t.animations[0].channel_count, 2);
+// Per joint: a rotation key per frame of 2 s at 30 keys per second (61), one translation, one scale.
+assert.equal(t.animations[0].key_count, 2 * (61 + 1 + 1));
 assert.ok(t.animations[0].duration > 0);
 [-0.25, 0, -0.25].forEach((v, i) => close(t.bounds.min[i], v));
 [0.25, 2, 0.25].forEach((v, i) => close(t.bounds.max[i], v));

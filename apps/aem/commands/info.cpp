@@ -89,9 +89,9 @@ void print_text(const std::string& file, const InfoSummary& info) {
   if (!s.animations.empty()) fmt::print("animations\n");
   for (std::size_t i = 0; i < s.animations.size(); ++i) {
     const auto& a = s.animations[i];
-    fmt::print("  {:>4}  {:<24} {:.4g} s{}{}\n", i, a.name.empty() ? "(unnamed)" : a.name, a.duration,
+    fmt::print("  {:>4}  {:<24} {:.4g} s{}, {} keys{}\n", i, a.name.empty() ? "(unnamed)" : a.name, a.duration,
                a.frame_rate > 0 ? fmt::format(", {:.4g} fps ({} frames)", a.frame_rate, static_cast<long>(a.duration * a.frame_rate + 0.5f)) : "",
-               a.loop ? ", loops" : "");
+               info.animation_keys[i], a.loop ? ", loops" : "");
   }
   if (s.vertex_animation.frame_count)
     fmt::print("vertex animation: {} frames at {:.4g} fps\n", s.vertex_animation.frame_count, s.vertex_animation.frame_rate);
@@ -189,10 +189,12 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
   }
   j.end_array();
   j.begin_array("animations");
-  for (const auto& a : s.animations)
+  for (std::size_t i = 0; i < s.animations.size(); ++i) {
+    const auto& a = s.animations[i];
     j.begin_object().value("name", a.name).value("duration", double(a.duration)).value("frame_rate", double(a.frame_rate))
         .value("frame_count", std::uint64_t(a.frame_rate > 0 ? a.duration * a.frame_rate + 0.5f : 0)).value("loop", a.loop)
-        .value("channel_count", std::uint64_t(a.channels.size())).end_object();
+        .value("channel_count", std::uint64_t(a.channels.size())).value("key_count", info.animation_keys[i]).end_object();
+  }
   j.end_array();
   j.value("vertex_animation_frames", std::uint64_t(s.vertex_animation.frame_count))
       .value("vertex_animation_frame_rate", double(s.vertex_animation.frame_rate));

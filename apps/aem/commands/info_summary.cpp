@@ -19,6 +19,11 @@ Result<InfoSummary> from_scene(Result<Scene> scene) {
   s.scene = std::move(scene.value());
   for (const Mesh& m : s.scene.meshes)
     s.meshes.push_back({m.vertex_count(), m.indices.size(), !m.skin.empty(), m.lod_indices.size() + 1, m.frames.size()});
+  for (const Animation& a : s.scene.animations) {
+    std::uint64_t keys = 0;
+    for (const Channel& ch : a.channels) keys += ch.translation.size() + ch.rotation.size() + ch.scale.size();
+    s.animation_keys.push_back(keys);
+  }
   s.bounds = compute_bounds(s.scene);
   return out;
 }
@@ -41,6 +46,15 @@ std::optional<Result<InfoSummary>> from_mapped_aem(const std::string& file) {
     out->meshes[i].skinned = vertices.meshes[i].skinned;
   }
   out->bounds = vertices.bounds;
+  const AemView& view = model->view();
+  for (std::uint32_t a = 0; a < view.counts().animations && a < out->animation_keys.size(); ++a) {
+    std::uint64_t keys = 0;  // the outline's channels have no keys: the sequences count them
+    for (std::uint32_t b = 0; b < view.counts().bones; ++b) {
+      const aem_file::Sequence& seq = view.sequence(a, b);
+      keys += std::uint64_t{seq.position_count} + seq.rotation_count + seq.scale_count;
+    }
+    out->animation_keys[a] = keys;
+  }
   return out;
 }
 

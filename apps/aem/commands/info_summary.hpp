@@ -19,6 +19,7 @@ struct InfoSummary {
   };
   Scene scene;                     ///< the model; from a mapped file without vertex or index arrays
   std::vector<MeshCounts> meshes;  ///< one per scene.meshes
+  std::vector<std::uint64_t> animation_keys;  ///< per scene.animations: keys of every list of every channel
   Bounds bounds;                   ///< compute_bounds of the whole scene
 };
 
