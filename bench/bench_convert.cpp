@@ -11,8 +11,8 @@
 #include <benchmark/benchmark.h>
 
 #include "aem/conventions.hpp"
+#include "aem/convert.hpp"
 #include "aem/io.hpp"
-#include "convert/convert.hpp"
 #include "convert/optimize.hpp"
 #include "core/flatten.hpp"
 #include "corpus_models.hpp"

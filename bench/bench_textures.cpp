@@ -11,8 +11,8 @@
 
 #include <cmath>
 
+#include "aem/convert.hpp"
 #include "aem/io.hpp"
-#include "convert/convert.hpp"
 #include "core/image.hpp"
 #include "corpus_models.hpp"
 

@@ -9,7 +9,8 @@ install(TARGETS aem_runtime EXPORT aemRuntimeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT aemRuntimeTargets NAMESPACE aem:: DESTINATION ${aem_cmake_dir})
-install(DIRECTORY include/aem DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# aem/render.hpp belongs to the renderer layer, which is not installed.
+install(DIRECTORY include/aem DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN render.hpp EXCLUDE)
 
 # Packages aem::aem links privately (static library): consumers of the toolkit must find them too.
 # Folders that add one call set_property(GLOBAL APPEND PROPERTY AEM_PACKAGE_DEPENDENCIES <package>).

@@ -1,8 +1,10 @@
-#include "convert/convert.hpp"
+#include "aem/convert.hpp"
 
 #include <chrono>
+#include <map>
 
 #include "aem/conventions.hpp"
+#include "core/file.hpp"
 #include "core/flatten.hpp"
 #include "core/side_textures.hpp"
 #include "convert/keys.hpp"
@@ -47,85 +49,112 @@ void apply_conventions(Scene& scene, const FormatHandler& format, const ConvertO
   scene.conventions = format.conventions;
 }
 
-}  // namespace
-
-Result<ConvertReport> convert_file(const std::filesystem::path& input, const std::filesystem::path& output,
-                                   const ConvertOptions& options) {
-  ConvertReport report;
-  Timer timer(report);
+/// The format `output` is written in, or why there is none.
+Result<const FormatHandler*> output_format(const std::filesystem::path& output, const ConvertOptions& options) {
   const FormatHandler* format = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   if (!format || !format->write)
     return Error{"CONVERT_UNKNOWN_OUTPUT", {}, output.string(), {}, {}, {},
                  format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
+  return format;
+}
+
+/// Paths as the clash rules compare them.
+std::string comparable(const std::filesystem::path& p) { return std::filesystem::absolute(p).lexically_normal().string(); }
+
+}  // namespace
+
+Result<ConvertReport> convert_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                                   const ConvertOptions& options) {
+  if (auto format = output_format(output, options); !format) return format.error();
+  detail::ReadRecorder recorder;
+  const auto start = std::chrono::steady_clock::now();
+  auto scene = read_scene(input, options.read);
+  if (!scene) return scene.error();
+  const double read_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::vector<Warning> warnings = std::move(scene.warnings);
+  auto converted = convert_scene(std::move(scene.value()), input, output, options);
+  if (!converted) return converted;
+  converted->steps.insert(converted->steps.begin(), StepTime{"read", read_ms});
+  converted->files_read = recorder.paths();
+  warnings.insert(warnings.end(), converted.warnings.begin(), converted.warnings.end());
+  converted.warnings = std::move(warnings);
+  return converted;
+}
+
+Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& input, const std::filesystem::path& output,
+                                    const ConvertOptions& options) {
+  detail::ReadRecorder recorder;
+  ConvertReport report;
+  Timer timer(report);
+  auto found = output_format(output, options);
+  if (!found) return found.error();
+  const FormatHandler* format = found.value();
   report.output_format = format->name;
   const detail::Sync sync = detail::sync_if(options.write.sync);
 
-  auto scene = read_scene(input, options.read);
-  if (!scene) return scene.error();
-  std::vector<Warning> warnings = std::move(scene.warnings);
-  report.input_format = scene->source_format;
+  std::vector<Warning> warnings;
+  report.input_format = scene.source_format;
   std::error_code ec;
-  report.input_bytes = std::filesystem::file_size(input, ec);
-  timer.lap("read");
+  if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);
   // AEM and CEM hold models: a file with only a skeleton, cameras or curves has nothing for them.
-  if ((format->name == "aem" || format->name == "cem") && scene->triangle_count() == 0)
+  if ((format->name == "aem" || format->name == "cem") && scene.triangle_count() == 0)
     return Error{"CONVERT_NO_GEOMETRY", std::string(format->name == "aem" ? "AEM" : "CEM"), output.string(), {}, {}, {},
-                 "the source has no triangles (" + std::to_string(scene->joints.size()) + " joints, " +
-                     std::to_string(scene->animations.size()) + " animations), and " + std::string(format->name == "aem" ? "AEM" : "CEM") +
+                 "the source has no triangles (" + std::to_string(scene.joints.size()) + " joints, " +
+                     std::to_string(scene.animations.size()) + " animations), and " + std::string(format->name == "aem" ? "AEM" : "CEM") +
                      " files hold models; glTF, IQM and E3D keep a skeleton and its animations without a mesh"};
   // Unsorted keys and NaN normals are repaired here, once for every output format, rather than written
   // for validate to reject (keys) or refused by write_scene (normals).
-  for (auto& w : sort_keys(scene.value())) warnings.push_back(std::move(w));
-  for (auto& w : repair_normals(scene.value())) warnings.push_back(std::move(w));
+  for (auto& w : sort_keys(scene)) warnings.push_back(std::move(w));
+  for (auto& w : repair_normals(scene)) warnings.push_back(std::move(w));
 
   WriteOptions write_options = options.write;
   if (format->name == "aem") {
-    scene.value() = flatten_nodes(std::move(scene.value()));  // AEM has no nodes: instances become meshes
+    scene = flatten_nodes(std::move(scene));  // AEM has no nodes: instances become meshes
     write_options.normalize_weights = true;  // the writer keeps 4 influences summing to 1 as it goes
     timer.lap("flatten");
   }
   // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them,
   // except between IQE and IQM: there a material's name is already the engine's texture path, kept as is.
   const bool iqe_family = format->name == "iqe" || format->name == "iqm";
-  const bool names_kept = iqe_family && (scene->source_format == "IQE" || scene->source_format == "IQM");
+  const bool names_kept = iqe_family && (scene.source_format == "IQE" || scene.source_format == "IQM");
   if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (options.textures) {
       auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
-      auto exported = export_textures(scene.value(), dir, output.stem().string(), 0, sync);
+      auto exported = export_textures(scene, dir, output.stem().string(), 0, sync);
       if (!exported) return exported.error();
       report.textures_written = exported->written;
       warnings.insert(warnings.end(), exported->warnings.begin(), exported->warnings.end());
     } else {
-      scene->textures.clear();
-      for (auto& m : scene->materials) m.textures = {};
+      scene.textures.clear();
+      for (auto& m : scene.materials) m.textures = {};
     }
     timer.lap("textures");
   }
   // CEM keeps the texture names it is given; an embedded image needs a file of its own to be named.
   if (format->name == "cem" && options.textures) {
     auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
-    auto saved = save_embedded_textures(scene.value(), dir, output.stem().string(), sync);
+    auto saved = save_embedded_textures(scene, dir, output.stem().string(), sync);
     if (!saved) return saved.error();
     report.textures_written = saved->written;
   }
   // glTF carries image bytes: textures the source names are read from beside it.
-  if (format->name == "gltf") {
+  if (format->name == "gltf" && !input.empty()) {
     std::uint64_t budget = options.read.max_decoded_bytes;
-    const auto problems = load_side_textures(scene.value(), input, options.read.asset_root, budget);
+    const auto problems = load_side_textures(scene, input, options.read.asset_root, budget);
     warnings.insert(warnings.end(), problems.refused.begin(), problems.refused.end());
   }
   if (options.optimize) {
-    optimize_meshes(scene.value());
+    optimize_meshes(scene);
     timer.lap("optimize");
   }
-  apply_conventions(scene.value(), *format, options);
+  apply_conventions(scene, *format, options);
   timer.lap("conventions");
 
-  report.vertices = scene->vertex_count();
-  report.triangles = scene->triangle_count();
-  report.joints = scene->joints.size();
-  report.animations = scene->animations.size();
-  Status written = write_scene(output, scene.value(), format, write_options);
+  report.vertices = scene.vertex_count();
+  report.triangles = scene.triangle_count();
+  report.joints = scene.joints.size();
+  report.animations = scene.animations.size();
+  Status written = write_scene(output, scene, format, write_options);
   if (!written) {
     remove_files(report.textures_written);
     return written.error();
@@ -133,9 +162,33 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   warnings.insert(warnings.end(), written.warnings.begin(), written.warnings.end());
   report.output_bytes = std::filesystem::file_size(output, ec);
   timer.lap("write");
+  report.files_read = recorder.paths();
   Result<ConvertReport> result(std::move(report));
   result.warnings = std::move(warnings);
   return result;
+}
+
+
+std::filesystem::path output_in_folder(const std::filesystem::path& input, const std::filesystem::path& out_dir,
+                                       const FormatHandler& format) {
+  return out_dir / (input.stem().string() + std::string(format.extensions.front()));
+}
+
+std::vector<std::string> output_clashes(std::span<const Conversion> conversions) {
+  std::map<std::string, std::vector<std::string>> writers;
+  for (const auto& c : conversions) writers[comparable(c.output)].push_back(c.input.string());
+  std::vector<std::string> clashes;
+  for (const auto& c : conversions) {
+    const auto it = writers.find(comparable(c.input));
+    if (it != writers.end()) clashes.push_back(it->first + " would overwrite the input " + c.input.string());
+  }
+  for (const auto& [output, inputs] : writers) {
+    if (inputs.size() < 2) continue;
+    std::string line = output + " <-";
+    for (std::size_t i = 0; i < inputs.size(); ++i) line += (i ? ", " : " ") + inputs[i];
+    clashes.push_back(std::move(line));
+  }
+  return clashes;
 }
 
 }  // namespace aem::convert

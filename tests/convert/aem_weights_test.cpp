@@ -8,9 +8,9 @@
 
 #include "aem/aem_file.hpp"
 #include "aem/aem_view.hpp"
+#include "aem/convert.hpp"
 #include "aem/example.hpp"
 #include "aem/io.hpp"
-#include "convert/convert.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <string>
 
+#include "aem/convert.hpp"
 #include "aem/io.hpp"
 #include "aem/validate.hpp"
-#include "convert/convert.hpp"
 
 namespace aem::test {
 

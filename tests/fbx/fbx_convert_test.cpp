@@ -11,7 +11,7 @@
 #define STB_IMAGE_WRITE_STATIC
 #include <stb/stb_image_write.h>
 
-#include "convert/convert.hpp"
+#include "aem/convert.hpp"
 #include "support/corpus.hpp"
 #include "support/fbx_builder.hpp"
 

@@ -11,10 +11,10 @@
 #include <limits>
 #include <stdexcept>
 
+#include "aem/convert.hpp"
 #include "aem/example.hpp"
 #include "aem/io.hpp"
 #include "core/byte_writer.hpp"
-#include "convert/convert.hpp"
 #include "support/corpus.hpp"
 #include "support/fixtures.hpp"
 

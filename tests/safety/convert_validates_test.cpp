@@ -2,9 +2,9 @@
 // writers are included as they register) gives a file our own reader and validator accept.
 #include <gtest/gtest.h>
 
+#include "aem/convert.hpp"
 #include "aem/io.hpp"
 #include "aem/validate.hpp"
-#include "convert/convert.hpp"
 #include "support/corpus.hpp"
 #include "support/fixtures.hpp"
 

@@ -13,13 +13,12 @@
 #include <optional>
 #include <thread>
 
-#include "commands/build_cache.hpp"
+#include "aem/build_cache.hpp"
+#include "aem/convert.hpp"
 #include "commands/commands.hpp"
 #include "commands/depfile.hpp"
 #include "commands/manifest.hpp"
 #include "commands/std_streams.hpp"
-#include "convert/convert.hpp"
-#include "core/file.hpp"
 
 namespace aem::cli {
 namespace {
@@ -34,16 +33,8 @@ struct Job {
 struct Bookkeeping {
   std::string depfile;
   bool depfile_model_only = false;  ///< --depfile-targets model
-  const BuildCache* cache = nullptr;
+  const convert::BuildCache* cache = nullptr;
 };
-
-/// Everything besides file contents that decides a conversion's result.
-std::string cache_key(const Job& job, const ConvertCliOptions& o) {
-  return fmt::format("aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} no_textures={} optimize={} fps={} lods={} compress={} embed={} asset_root={}",
-                     AEM_VERSION, std::filesystem::absolute(job.input).lexically_normal().string(),
-                     std::filesystem::absolute(job.output).lexically_normal().string(), o.to, o.scale, o.up, o.flip_uv, o.no_textures,
-                     o.optimize, o.fps, o.lods, o.compress, o.embed, o.asset_root);
-}
 
 std::string human_size(std::uint64_t bytes) {
   if (bytes >= (1u << 20)) return fmt::format("{:.1f} MB", bytes / 1048576.0);
@@ -55,7 +46,6 @@ std::string human_size(std::uint64_t bytes) {
 /// returns the exit code. The -v report goes to `report_to` (standard error when the model itself goes
 /// to standard output).
 int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FILE* report_to) {
-  detail::ReadRecorder recorder;
   auto report = convert::convert_file(job.input, job.output, job.options);
   for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
   if (!report) {
@@ -72,7 +62,7 @@ int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FIL
     fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
                r.joints, r.animations, r.textures_written.size());
   }
-  const std::vector<std::string> read = recorder.paths();
+  const std::vector<std::string>& read = report->files_read;
   std::vector<std::string> written{job.output};
   for (const auto& t : report->textures_written) written.push_back(t.string());
   if (!books.depfile.empty()) {
@@ -139,14 +129,13 @@ std::string no_writer_reason(const std::string& read_only, const std::string& wh
 std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::ConvertOptions& options) {
   std::vector<Job> jobs;
   if (!o.out_dir.empty()) {
-    const std::string ext = options.to ? std::string(options.to->extensions.front()) : ".aem";
     if (!options.to) options.to = find_format("aem");
     for (const auto& in : o.inputs) {
       if (in == "-") {
         fmt::print(stderr, "error: standard input (-) needs IN OUT, not --out-dir\n");
         return std::nullopt;
       }
-      jobs.push_back({in, (std::filesystem::path(o.out_dir) / std::filesystem::path(in).stem()).string() + ext, {}, {}});
+      jobs.push_back({in, convert::output_in_folder(in, o.out_dir, *options.to).string(), {}, {}});
     }
   } else {
     std::vector<std::string> inputs = o.inputs;
@@ -185,22 +174,6 @@ bool make_output_folders(const std::vector<Job>& jobs) {
     }
   }
   return true;
-}
-
-/// Outputs that more than one job would write, or that are one of the inputs: "out <- in1, in2".
-/// Paths are compared after making them absolute and normal, so "d/x.aem" and "d/./x.aem" clash.
-std::vector<std::string> output_clashes(const std::vector<Job>& jobs) {
-  auto key = [](const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
-  std::map<std::string, std::vector<std::string>> writers;
-  for (const auto& job : jobs) writers[key(job.output)].push_back(job.input);
-  std::vector<std::string> clashes;
-  for (const auto& job : jobs) {
-    const auto it = writers.find(key(job.input));
-    if (it != writers.end()) clashes.push_back(fmt::format("{} would overwrite the input {}", it->first, job.input));
-  }
-  for (const auto& [output, inputs] : writers)
-    if (inputs.size() > 1) clashes.push_back(fmt::format("{} <- {}", output, fmt::join(inputs, ", ")));
-  return clashes;
 }
 
 /// The library's options for one conversion; nullopt (after printing why) for an unknown format.
@@ -251,7 +224,7 @@ std::optional<std::vector<Job>> manifest_jobs(const ConvertCliOptions& o) {
       return std::nullopt;
     }
     Job job{e.input, e.output, *options, {}};
-    if (!o.cache.empty()) job.cache_key = cache_key(job, e.options);
+    if (!o.cache.empty()) job.cache_key = convert::cache_key(job.input, job.output, job.options);
     jobs.push_back(std::move(job));
   }
   return jobs;
@@ -302,7 +275,9 @@ int run_convert(const ConvertCliOptions& o) {
     }
   }
   // Checked before anything is converted: no output may overwrite another's or an input.
-  if (const auto clashes = output_clashes(jobs); !clashes.empty()) {
+  std::vector<convert::Conversion> conversions;
+  for (const auto& job : jobs) conversions.push_back({job.input, job.output});
+  if (const auto clashes = convert::output_clashes(conversions); !clashes.empty()) {
     fmt::print(stderr, "error: nothing converted: several conversions would write the same file:\n");
     for (const auto& c : clashes) fmt::print(stderr, "  {}\n", c);
     fmt::print(stderr, "convert those inputs separately, or into different --out-dir folders\n");
@@ -313,13 +288,13 @@ int run_convert(const ConvertCliOptions& o) {
   if (o.manifest.empty())
     for (auto& job : jobs) {
       job.options = options;
-      if (!o.cache.empty()) job.cache_key = cache_key(job, o);
+      if (!o.cache.empty()) job.cache_key = convert::cache_key(job.input, job.output, job.options);
     }
   if (!o.depfile.empty() && jobs.size() != 1) {
     fmt::print(stderr, "error: --depfile needs a single conversion (one rule per build step)\n");
     return kExitUsage;
   }
-  std::optional<BuildCache> cache;
+  std::optional<convert::BuildCache> cache;
   if (!o.cache.empty()) cache.emplace(o.cache);
   const Bookkeeping books{o.depfile, o.depfile_targets == "model", cache ? &*cache : nullptr};
   std::size_t cached = 0;

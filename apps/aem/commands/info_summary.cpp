@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <optional>
 
-#include "commands/mapped_aem.hpp"
 #include "core/source_space.hpp"
 #include "formats/aem/aem_format.hpp"
+#include "io/mapped_aem.hpp"
 
 namespace aem::cli {
 namespace {

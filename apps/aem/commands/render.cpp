@@ -6,11 +6,10 @@
 #include <cstdio>
 
 #include "aem/io.hpp"
+#include "aem/render.hpp"
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
-#include "render/headless/egl_context.hpp"
 #include "render/offscreen.hpp"
-#include "render/renderer.hpp"
 
 namespace aem::cli {
 namespace {
@@ -63,8 +62,8 @@ bool parse_vec3(const std::string& text, Vec3& out) {
 }  // namespace
 
 int run_render(const RenderOptions& options) {
-  int width = 0, height = 0;
-  if (!parse_size(options.size, width, height)) {
+  RenderSettings settings;
+  if (!parse_size(options.size, settings.width, settings.height)) {
     fmt::print(stderr, "error: --size wants WIDTHxHEIGHT (1..16384 each), not \"{}\"\n", options.size);
     return kExitUsage;
   }
@@ -72,21 +71,22 @@ int run_render(const RenderOptions& options) {
     fmt::print(stderr, "error: --time, --yaw and --pitch must be finite numbers\n");
     return kExitUsage;
   }
-  render::DrawOptions draw;
-  if (!options.background.empty() && !parse_background(options.background, draw.background)) {
+  if (!options.background.empty() && !parse_background(options.background, settings.background)) {
     fmt::print(stderr, "error: --background wants \"transparent\" or #rrggbb, not \"{}\"\n", options.background);
     return kExitUsage;
   }
-  draw.wireframe = options.wireframe;
-  draw.skeleton = options.skeleton;
-  draw.grid = !options.no_grid;
-  draw.wire_overlay = options.overlay;
-  draw.normals = options.normals;
-  draw.tangents = options.tangents;
-  draw.uv_checker = options.uv_checker;
-  draw.selected_joint = options.joint;
-  Vec3 orbit_target{};
-  if (!options.target.empty() && !parse_vec3(options.target, orbit_target)) {
+  settings.time = options.time;
+  settings.yaw = options.yaw;
+  settings.pitch = options.pitch;
+  settings.wireframe = options.wireframe;
+  settings.skeleton = options.skeleton;
+  settings.grid = !options.no_grid;
+  settings.overlay = options.overlay;
+  settings.normals = options.normals;
+  settings.tangents = options.tangents;
+  settings.uv_checker = options.uv_checker;
+  settings.joint = options.joint;
+  if (!options.target.empty() && !parse_vec3(options.target, settings.target.emplace())) {
     fmt::print(stderr, "error: --target wants X,Y,Z, not \"{}\"\n", options.target);
     return kExitUsage;
   }
@@ -94,6 +94,7 @@ int run_render(const RenderOptions& options) {
     fmt::print(stderr, "error: --distance must be a finite number >= 0\n");
     return kExitUsage;
   }
+  settings.distance = options.distance;
 
   auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
@@ -106,41 +107,26 @@ int run_render(const RenderOptions& options) {
   const std::string spec = options.animation.empty() ? (names.empty() ? "-1" : "0") : options.animation;
   const auto animation = find_animation(spec, names);
   if (!animation) return fail_animation(options.file, spec, names);
+  settings.animation = *animation;
+  settings.model_folder = std::filesystem::path(options.file).parent_path();
+  settings.asset_root = options.asset_root;
 
-  auto context = render::HeadlessContext::create();
-  if (!context) {
-    fmt::print(stderr, "error: cannot render: no OpenGL 3.3 core context through EGL: {}\n", context.error().message);
+  auto image = render_image(scene.value(), settings);
+  if (!image) {
+    if (image.error().code == "RENDER_NO_GL")
+      fmt::print(stderr, "error: cannot render: no OpenGL 3.3 core context through EGL: {}\n", image.error().message);
+    else
+      fmt::print(stderr, "{}\n", image.error().to_string());
     return kExitInvalid;
   }
-  auto renderer = render::Renderer::create();
-  if (!renderer) {
-    fmt::print(stderr, "{}\n", renderer.error().to_string());
-    return kExitInvalid;
-  }
-  auto& r = *renderer.value();
-  r.load(scene.value(), std::filesystem::path(options.file).parent_path(), options.asset_root);
-  for (const auto& problem : r.textures().problems()) fmt::print(stderr, "warning: {}\n", problem);
-  if (r.scene().triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
-  r.set_pose(*animation, options.time);
-
-  const float aspect = static_cast<float>(width) / static_cast<float>(height);
-  // Framed on every pose of the animation, so that renders of one animation at several times share a
-  // camera and no pose leaves the picture.
-  const Bounds framed = r.animation_bounds(*animation);
-  render::Camera camera = render::orbit_camera(framed, options.yaw, options.pitch, aspect);
-  // An explicit view (the viewer's "copy aem render command") replaces the framing.
-  if (!options.target.empty()) camera.target = orbit_target;
-  if (options.distance > 0.0f) camera.distance = options.distance;
-  if (!options.target.empty() || options.distance > 0.0f) render::fit_clip_planes(camera, framed);
-  render::OffscreenTarget target(width, height);
-  target.bind();
-  r.draw(camera, width, height, draw);
-  const auto status = render::write_png(options.output, width, height, target.read());
+  for (const auto& note : image->notes) fmt::print(stderr, "warning: {}\n", note);
+  if (scene->triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
+  const auto status = render::write_png(options.output, image->width, image->height, image->rgba);
   if (!status) {
     fmt::print(stderr, "{}\n", status.error().to_string());
     return kExitInvalid;
   }
-  fmt::print("wrote {} ({}x{})\n", options.output, width, height);
+  fmt::print("wrote {} ({}x{})\n", options.output, image->width, image->height);
   return kExitOk;
 }
 

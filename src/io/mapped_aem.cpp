@@ -1,9 +1,9 @@
 // map_current_aem: the mapped load plus the layout check read_scene would also make.
-#include "commands/mapped_aem.hpp"
+#include "io/mapped_aem.hpp"
 
 #include "aem/legacy.hpp"
 
-namespace aem::cli {
+namespace aem {
 
 Result<AemModel> map_current_aem(const std::string& file, AemModel::Source source) {
   auto model = AemModel::load(file, source);
@@ -15,4 +15,4 @@ Result<AemModel> map_current_aem(const std::string& file, AemModel::Source sourc
   return model;
 }
 
-}  // namespace aem::cli
+}  // namespace aem

@@ -1,4 +1,4 @@
-#include "commands/build_cache.hpp"
+#include "aem/build_cache.hpp"
 
 #include <fmt/core.h>
 
@@ -6,9 +6,10 @@
 #include <optional>
 #include <sstream>
 
+#include "aem/version.hpp"
 #include "core/file.hpp"
 
-namespace aem::cli {
+namespace aem::convert {
 namespace {
 
 /// "<size> <hash>" of a file's bytes, or nothing when it cannot be read.
@@ -33,8 +34,22 @@ std::uint64_t fnv1a(const void* bytes, std::size_t size, std::uint64_t hash) {
   return hash;
 }
 
-std::string BuildCache::entry_path(const std::string& key) const {
-  return (std::filesystem::path(dir_) / fmt::format("{:016x}.entry", fnv1a(key.data(), key.size()))).string();
+std::filesystem::path BuildCache::entry_path(const std::string& key) const {
+  return dir_ / fmt::format("{:016x}.entry", fnv1a(key.data(), key.size()));
+}
+
+std::string cache_key(const std::filesystem::path& input, const std::filesystem::path& output, const ConvertOptions& options) {
+  const auto absolute = [](const std::filesystem::path& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
+  const char* up = !options.up ? "" : *options.up == UpAxis::Y ? "y" : *options.up == UpAxis::Z ? "z" : "-y";
+  const WriteOptions& w = options.write;
+  const ReadOptions& r = options.read;
+  const FormatHandler* to = options.to ? options.to : format_for_extension(output, FormatUse::Write);
+  return fmt::format(
+      "aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} textures={} optimize={} fps={} lods={} compress={} embed={} "
+      "asset_root={} generate_normals={} max_decoded_bytes={}",
+      version(), absolute(input), absolute(output), to ? to->name : "", options.scale, up, options.flip_uv,
+      options.textures, options.optimize, w.frame_rate, w.lods, w.compress, w.embed, r.asset_root.string(), r.generate_normals,
+      r.max_decoded_bytes);
 }
 
 // Entry text: the key's length and bytes, then one "<size> <hash> <path>" line per file.
@@ -66,4 +81,4 @@ bool BuildCache::store(const std::string& key, const std::vector<std::string>& r
   return static_cast<bool>(detail::write_file_atomic(entry_path(key), std::as_bytes(std::span(text.data(), text.size()))));
 }
 
-}  // namespace aem::cli
+}  // namespace aem::convert
