@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package aem needs. The README, CI (.ci/run) and developers all use this one
 # script. Without arguments: what building the library, the tool and the viewer needs (the demo).
-# With --tests: also what the tests drive (Blender, Chromium, Emscripten, the Node tools in tests/node).
+# With --tests: also what the tests drive (Blender, Chromium, Emscripten, the Node tools in tests/node) and
+# what the Python module builds and tests with (pybind11, pytest, Dask distributed: Debian's, no PyPI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,7 @@ test_packages=(
   emscripten chromium
   gltfpack
   blender python3-numpy
+  python3-dev pybind11-dev python3-pybind11 python3-pytest python3-distributed python3-setuptools python3-wheel python3-pip
   groff-base man-db
   time
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: installs packages, builds (Release, with tests and
+# Sets everything up and runs every test: installs packages, builds (Release, with tests, the Python module and
 # benchmarks), runs ctest, then runs each fuzz target briefly (clang, ASan+UBSan).
 # Corpus tests read AEM_CORPUS_DIR (e.g. ../shared/corpus); unset, they are reported as skipped.
 set -euo pipefail
@@ -8,7 +8,7 @@ jobs=$(nproc)
 
 bash scripts/install-deps.sh --tests
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_TESTS=ON -DAEM_BUILD_BENCH=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_TESTS=ON -DAEM_BUILD_BENCH=ON -DAEM_BUILD_PYTHON=ON >/dev/null
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs" --timeout 600)
 

@@ -1,4 +1,4 @@
-// docs/error-codes.md and the source name the same set of codes. A code in the source is an all-caps
+// docs/error-codes.md and the source (C++, and the Python module's) name the same set of codes. A code in the source is an all-caps
 // string literal with an underscore ("AEM_TOO_SMALL"), or one that opens an Error/Warning/Diagnostic
 // or is passed to fail_at/fail_line ("TRUNCATED"). A code in the catalogue opens a table row.
 // A new code fails this test until its line is added to docs/error-codes.md.
@@ -22,14 +22,14 @@ std::set<std::string> matches(const std::string& text, const std::regex& re, int
 std::set<std::string> source_codes() {
   const std::regex with_underscore(R"re("([A-Z][A-Z0-9]*(_[A-Z0-9]+)+)")re");
   const std::regex as_code(R"re(((Error|Warning|Diagnostic)\{|fail_(at|line)\([^,()]+,\s*)"([A-Z][A-Z0-9_]+)")re");
-  const std::regex environment_name(R"re(getenv\("([A-Z0-9_]+)"\))re");
+  const std::regex environment_name(R"re((getenv\(|environ\.get\(|environ\[)"([A-Z0-9_]+)")re");
   std::set<std::string> codes, environment;
-  for (const char* folder : {"src", "apps", "include", "web"})
-    for (const auto& path : aem::test::tree_files(aem::test::source_root() / folder, {".cpp", ".hpp", ".h", ".inl"})) {
+  for (const char* folder : {"src", "apps", "include", "web", "python"})
+    for (const auto& path : aem::test::tree_files(aem::test::source_root() / folder, {".cpp", ".hpp", ".h", ".inl", ".py"})) {
       const std::string text = read_text(path);
       codes.merge(matches(text, with_underscore, 1));
       codes.merge(matches(text, as_code, 4));
-      environment.merge(matches(text, environment_name, 1));
+      environment.merge(matches(text, environment_name, 2));
     }
   // Environment variables the tools read are all-caps literals too, not codes.
   for (const auto& name : environment) codes.erase(name);

@@ -1,0 +1,121 @@
+"""Converting many models on Dask distributed: one task per file, on one machine or many.
+
+    report = aem.batch.convert(files, "out/", to="aem", cache="/shared/aem-cache")
+    for row in aem.batch.iter_convert(files, "out/", client=Client("tcp://scheduler:8786")):
+        print(row.input, row.status, row.seconds)
+
+Outputs are named as `aem convert IN... --out-dir DIR` names them (DIR/<stem>.<extension>), and the same
+clashes stop the batch before anything runs (ClashError). Each file is one task: its conversion runs in
+a child process of the worker, writes into a staging folder inside DIR and is renamed into place, so a
+task retried after its worker died leaves exactly one whole output and no temporary. Without a client or
+a scheduler address, a LocalCluster of one single-threaded worker process per core runs the batch.
+On many machines the inputs, DIR and the cache must be one shared folder, at the same path everywhere.
+Command line: python3 -m aem.batch IN... --out-dir DIR [--scheduler ADDRESS] (--help for the rest).
+"""
+import contextlib
+import dataclasses
+import os
+import shutil
+import sys
+import time
+import uuid
+
+from ._plan import ClashError, plan
+from ._progress import Progress
+from ._task import Row, convert_one, staging_folder
+
+__all__ = ["ClashError", "Report", "Row", "convert", "iter_convert"]
+
+
+@dataclasses.dataclass
+class Report:
+    """Every input's Row, in the order of the inputs."""
+    rows: list
+    seconds: float  #: wall time of the whole batch
+
+    def count(self, status):
+        return sum(r.status == status for r in self.rows)
+
+    @property
+    def converted(self):
+        return self.count("converted")
+
+    @property
+    def cached(self):
+        return self.count("cached")
+
+    @property
+    def failed(self):
+        return self.count("failed")
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self):
+        return len(self.rows)
+
+
+@contextlib.contextmanager
+def _connected(client, scheduler, workers):
+    """The client to run on: the caller's, one connected to `scheduler`, or a LocalCluster's."""
+    from distributed import Client, LocalCluster  # Dask is needed by batches only, not by `import aem`
+
+    if client is not None:
+        yield client
+    elif scheduler is not None:
+        with Client(scheduler) as connected:
+            yield connected
+    else:
+        with LocalCluster(n_workers=workers or os.cpu_count(), threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as local:
+            yield local
+
+
+def _failed_task(source, output, error):
+    return Row(source, output, "failed", error_code="BATCH_TASK_FAILED", error=f"{source}: {type(error).__name__}: {error}")
+
+
+def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, workers=None, cache=None, **options):
+    """Converts every input into out_dir and yields each Row as its task finishes (in no set order).
+
+    to: the output format (aem, gltf, iqm, iqe, cem, e3d); options: those of aem.convert (scale, up,
+    flip_uv, no_textures, optimize, fps, lods, compress, embed, sync, asset_root); cache: a folder the
+    workers share. client: a distributed.Client; else scheduler: its address; else a LocalCluster with
+    `workers` processes (default: one per core). Raises ClashError before anything runs."""
+    from distributed import as_completed
+
+    jobs = plan(inputs, out_dir, to)
+    out_dir = os.path.abspath(os.fspath(out_dir))
+    os.makedirs(out_dir, exist_ok=True)
+    cache = os.path.abspath(os.fspath(cache)) if cache is not None else None
+    batch = uuid.uuid4().hex
+    try:
+        with _connected(client, scheduler, workers) as connected:
+            futures = {connected.submit(convert_one, source, output, to, options, cache, batch,
+                                        key=f"aem-convert-{batch}-{i}", pure=False): (source, output)
+                       for i, (source, output) in enumerate(jobs)}
+            for future in as_completed(futures):
+                if future.status == "finished":
+                    yield future.result()
+                else:
+                    yield _failed_task(*futures[future], future.exception())
+    finally:
+        # Every task has ended: what is left of the staging folder was a dead attempt's.
+        shutil.rmtree(staging_folder(out_dir, batch), ignore_errors=True)
+        with contextlib.suppress(OSError):
+            os.rmdir(os.path.dirname(staging_folder(out_dir, batch)))
+
+
+def convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, workers=None, cache=None, progress=None, **options):
+    """Converts every input into out_dir (see iter_convert) and returns the Report, its rows in the order
+    of the inputs. progress: draw a progress bar on standard error (default: when it is a terminal)."""
+    inputs = list(inputs)
+    start = time.monotonic()
+    bar = Progress(len(inputs)) if (sys.stderr.isatty() if progress is None else progress) else None
+    by_input = {}
+    for row in iter_convert(inputs, out_dir, to, client, scheduler=scheduler, workers=workers, cache=cache, **options):
+        by_input[row.input] = row
+        if bar:
+            bar.update(row)
+    rows = [by_input[os.path.abspath(os.fspath(i))] for i in inputs]
+    return Report(rows, time.monotonic() - start)

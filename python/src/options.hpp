@@ -1,0 +1,24 @@
+// The options of `aem convert` as Python keyword arguments (aem.convert, Scene.write, aem.cache_key).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <filesystem>
+
+#include "aem/convert.hpp"
+
+namespace aem::python {
+
+/// ConvertOptions from keyword arguments named as `aem convert`'s options: to, scale, up, flip_uv,
+/// no_textures, optimize, fps, lods, compress, embed, sync, asset_root. An unknown name raises
+/// TypeError, a value out of range ValueError. Reads that may crash (Assimp's) stay isolated.
+convert::ConvertOptions convert_options(const pybind11::dict& options);
+
+/// Creates the folder `output` goes into when it does not exist, as `aem convert` does; AemError
+/// IO_WRITE_FAILED when it cannot.
+void make_output_folder(const std::filesystem::path& output);
+
+/// Format `name` ("aem", "gltf", ...) that can write; ValueError naming the writable formats otherwise.
+const FormatHandler& writable_format(const std::string& name);
+
+}  // namespace aem::python
