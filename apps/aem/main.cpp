@@ -74,6 +74,11 @@ int main(int argc, char** argv) {
   convert_cmd->add_flag("--flip-uv", convert.flip_uv, "Flip texture V (v -> 1 - v)");
   convert_cmd->add_flag("--no-textures", convert.no_textures, "Do not write texture files");
   convert_cmd->add_flag("--optimize", convert.optimize, "Merge duplicate vertices; optimise vertex cache and fetch order");
+  convert_cmd->add_option("--anim-error", convert.anim_error,
+                          "AEM, glTF, E3D: drop animation keys while no skinned vertex moves farther than this from where every key puts it, "
+                          "in the output's units (metres unless --scale changes them); 0 keeps every key. Default: 0.1 mm when the "
+                          "source's units are known, else 1/18000 of the model's size")
+      ->check(CLI::NonNegativeNumber);
   convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation; IQE/IQM: for resampling animations without one")->capture_default_str();
   convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");

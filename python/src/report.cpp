@@ -29,6 +29,16 @@ void bind_report(py::module_& m) {
           }, "texture files written beside the output")
       .def_property_readonly("files_read", [](const R& r) { return texts(r.report.files_read, true); }, "every file read: the model, then its side files")
       .def_property_readonly("warnings", [](const R& r) { return warnings_list(r.warnings); }, "list of aem.Diagnostic")
+      .def_property_readonly("animation_keys", [](const R& r) -> py::object {
+            const auto& k = r.report.animation_keys;
+            if (!k) return py::none();
+            py::dict out;
+            out["keys_before"] = k->keys_before, out["keys_after"] = k->keys_after;
+            out["bytes_before"] = k->bytes_before, out["bytes_after"] = k->bytes_after;
+            out["bound"] = k->bound, out["largest_error"] = k->largest_error;
+            return out;
+          }, "key reduction's figures (keys and key bytes before and after, the bound and the largest vertex error measured, "
+             "in output units) for outputs that store keys (AEM, glTF, E3D) of animated scenes; else None")
       .def_property_readonly("timings", [](const R& r) {
             py::dict out;
             for (const auto& s : r.report.steps) out[py::str(s.step)] = s.milliseconds / 1000.0;

@@ -25,6 +25,9 @@ class Writer {
   void put(const Diagnostic& d) {
     put(d.code), put(d.format), put(d.file), put(d.offset), put(d.line), put(d.column), put(d.path), put(d.message);
   }
+  void put(const convert::AnimationKeys& k) {
+    put(k.keys_before), put(k.keys_after), put(k.bytes_before), put(k.bytes_after), put(k.bound), put(k.largest_error), put(k.check_ms);
+  }
   template <class T>
   void put_all(const std::vector<T>& items) {
     put<std::uint64_t>(items.size());
@@ -63,6 +66,9 @@ class Reader {
   }
   void get(Diagnostic& d) {
     get(d.code), get(d.format), get(d.file), get(d.offset), get(d.line), get(d.column), get(d.path), get(d.message);
+  }
+  void get(convert::AnimationKeys& k) {
+    get(k.keys_before), get(k.keys_after), get(k.bytes_before), get(k.bytes_after), get(k.bound), get(k.largest_error), get(k.check_ms);
   }
   template <class T>
   void get_all(std::vector<T>& items) {
@@ -112,6 +118,7 @@ std::string encode(const Result<convert::ConvertReport>& result) {
   w.put<std::uint64_t>(r.vertices), w.put<std::uint64_t>(r.triangles), w.put<std::uint64_t>(r.joints), w.put<std::uint64_t>(r.animations);
   w.put_all(strings(r.textures_written));
   w.put_all(r.files_read);
+  w.put(r.animation_keys);
   return w.take();
 }
 
@@ -140,6 +147,7 @@ std::optional<Result<convert::ConvertReport>> decode(const std::string& bytes) {
     in.get_all(textures);
     r.textures_written.assign(textures.begin(), textures.end());
     in.get_all(r.files_read);
+    in.get(r.animation_keys);
     out.emplace(std::move(r));
   }
   if (!in.ok() || !in.at_end()) return std::nullopt;

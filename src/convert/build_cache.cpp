@@ -46,10 +46,10 @@ std::string cache_key(const std::filesystem::path& input, const std::filesystem:
   const FormatHandler* to = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   return fmt::format(
       "aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} textures={} optimize={} fps={} lods={} compress={} embed={} "
-      "asset_root={} generate_normals={} max_decoded_bytes={}",
+      "asset_root={} generate_normals={} max_decoded_bytes={} anim_error={}",
       version(), absolute(input), absolute(output), to ? to->name : "", options.scale, up, options.flip_uv,
       options.textures, options.optimize, w.frame_rate, w.lods, w.compress, w.embed, r.asset_root.string(), r.generate_normals,
-      r.max_decoded_bytes);
+      r.max_decoded_bytes, options.anim_error ? fmt::format("{}", *options.anim_error) : "default");
 }
 
 // Entry text: the key's length and bytes, then one "<size> <hash> <path>" line per file.

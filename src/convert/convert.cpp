@@ -7,6 +7,7 @@
 #include "core/file.hpp"
 #include "core/flatten.hpp"
 #include "core/side_textures.hpp"
+#include "convert/animation_keys.hpp"
 #include "convert/keys.hpp"
 #include "convert/normals.hpp"
 #include "convert/optimize.hpp"
@@ -149,6 +150,9 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   }
   apply_conventions(scene, *format, options);
   timer.lap("conventions");
+  // In the output's space and units, on what its writer stores: writers stay as they are.
+  report.animation_keys = reduce_for_output(scene, *format, options);
+  if (report.animation_keys) timer.lap("keys");
 
   report.vertices = scene.vertex_count();
   report.triangles = scene.triangle_count();

@@ -219,7 +219,20 @@ float reduce_animation(Scene& work, const ErrorPoints& points, const std::vector
   std::vector<float> share(nj, kFirstShare);
   std::vector<std::uint8_t> redo(nj, 1);
   auto start = std::chrono::steady_clock::now();
-  reduced.channels = original.channels;  // channels without a joint to measure them on stay as they are
+  // Every list of a channel with a joint is in a group and filled below; a channel without a joint to
+  // measure it on stays as it is.
+  reduced.channels.clear();
+  for (const Channel& ch : original.channels) {
+    if (ch.joint >= nj) {
+      reduced.channels.push_back(ch);
+      continue;
+    }
+    Channel& out = reduced.channels.emplace_back();
+    out.joint = ch.joint;
+    out.translation_interpolation = ch.translation_interpolation;
+    out.rotation_interpolation = ch.rotation_interpolation;
+    out.scale_interpolation = ch.scale_interpolation;
+  }
   const std::vector<ListGroup> groups = list_groups(original, nj);
   std::vector<int> changing;
   for (const Channel& ch : original.channels) changing.push_back(changing_lists(ch));

@@ -11,9 +11,9 @@
 #include "aem/io.hpp"
 #include "convert/key_reduction.hpp"
 #include "convert/track_reduction.hpp"
+#include "support/animation_distance.hpp"
 #include "support/corpus.hpp"
 #include "support/mocap_clip.hpp"
-#include "support/posed_geometry.hpp"
 
 namespace aem {
 namespace {
@@ -30,59 +30,6 @@ std::vector<float> times_of(const std::vector<Key<V>>& keys) {
   std::vector<float> t;
   for (const auto& k : keys) t.push_back(k.time);
   return t;
-}
-
-/// Every key time of the animation and the midpoints between successive ones.
-std::vector<float> key_times_and_midpoints(const Animation& a) {
-  std::vector<float> t;
-  for (const Channel& ch : a.channels) {
-    for (const auto& k : ch.translation) t.push_back(k.time);
-    for (const auto& k : ch.rotation) t.push_back(k.time);
-    for (const auto& k : ch.scale) t.push_back(k.time);
-  }
-  std::sort(t.begin(), t.end());
-  t.erase(std::unique(t.begin(), t.end()), t.end());
-  const std::size_t n = t.size();
-  for (std::size_t i = 0; i + 1 < n; ++i) t.push_back(0.5f * (t[i] + t[i + 1]));
-  return t;
-}
-
-/// The joints' origins and the points a bone's length away along their axes, posed (for skeletons
-/// without vertices, where the issue measures at each bone's length).
-std::vector<Vec3> joint_points(const Scene& s, std::size_t animation, float time) {
-  SceneAnimator animator(s);
-  std::vector<Mat4> skin(s.joints.size());
-  animator.evaluate(static_cast<std::int32_t>(animation), time, skin);
-  std::vector<Vec3> out;
-  for (std::size_t j = 0; j < s.joints.size(); ++j) {
-    float bone = 0.0f;
-    bool parent_of_any = false;
-    for (const Joint& c : s.joints)
-      if (c.parent == static_cast<std::int32_t>(j)) bone = std::max(bone, length(c.rest.translation)), parent_of_any = true;
-    if (!parent_of_any) bone = length(s.joints[j].rest.translation);
-    const Mat4& m = animator.model()[j];
-    for (const Vec3& p : {Vec3{}, Vec3{bone, 0, 0}, Vec3{-bone, 0, 0}, Vec3{0, bone, 0}, Vec3{0, -bone, 0}, Vec3{0, 0, bone}, Vec3{0, 0, -bone}})
-      out.push_back(transform_point(m, p));
-  }
-  return out;
-}
-
-/// The largest distance between the two scenes' posed points (vertices; joint points without any) at
-/// every key time of `original`'s animations and the midpoints, in metres.
-double largest_error(const Scene& original, const Scene& reduced) {
-  double largest = 0.0;
-  for (std::size_t a = 0; a < original.animations.size(); ++a)
-    for (float t : key_times_and_midpoints(original.animations[a])) {
-      auto p = test::posed_vertices(original, test::PoseAt::animated(a, t));
-      auto q = test::posed_vertices(reduced, test::PoseAt::animated(a, t));
-      if (p.empty()) {
-        p = joint_points(original, a, t);
-        q = joint_points(reduced, a, t);
-      }
-      EXPECT_EQ(p.size(), q.size());
-      for (std::size_t i = 0; i < std::min(p.size(), q.size()); ++i) largest = std::max(largest, double(length(p[i] - q[i])));
-    }
-  return largest;
 }
 
 std::uint64_t keys_of(const Scene& s) {
@@ -196,7 +143,7 @@ TEST(KeyReduction, HandBuiltClipKeepsExactlyTheNecessaryKeys) {
   EXPECT_EQ(report.keys_after, 4u);
   // The slerps reproduce the removed keys up to float rounding.
   EXPECT_LT(report.largest_error, 1e-5f);
-  EXPECT_LT(largest_error(original, s), 1e-5);
+  EXPECT_LT(test::largest_animation_distance(original, s), 1e-5);
   // Kept keys keep their values.
   EXPECT_EQ(tip.rotation[1].value, original.animations[0].channels[1].rotation[10].value);
 }
@@ -243,7 +190,7 @@ TEST(KeyReduction, CorpusAnimationsStayWithinTheBound) {
     EXPECT_LE(report.keys_after, report.keys_before);
     EXPECT_LE(report.largest_error, bound);
     // Float rounding of two posing paths on top of the bound: a millionth of the model's size.
-    EXPECT_LE(largest_error(read.value(), reduced), bound * (1 + 1e-3) + 1e-6 * bound * 18000);
+    EXPECT_LE(test::largest_animation_distance(read.value(), reduced), bound * (1 + 1e-3) + 1e-6 * bound * 18000);
   }
   EXPECT_GE(animated, 5u);
 }
@@ -270,7 +217,7 @@ TEST(KeyReduction, CaptureLikeClipStaysWithinTheBoundWithFarFewerKeys) {
     Scene reduced = original;
     const auto report = convert::reduce_keys(reduced, {1e-4f, false, false});
     EXPECT_LE(report.largest_error, 1e-4f);
-    EXPECT_LE(largest_error(original, reduced), 1e-4 * (1 + 1e-3));
+    EXPECT_LE(test::largest_animation_distance(original, reduced), 1e-4 * (1 + 1e-3));
     EXPECT_EQ(report.keys_before, keys_of(original));
     EXPECT_LT(report.keys_after, report.keys_before / 4);
   }

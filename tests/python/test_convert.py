@@ -82,3 +82,22 @@ def test_isolated_results_are_the_same(tmp_path):
     with pytest.raises(aem.Error) as caught:
         aem.convert(data("cem/fuzz-frames-overrun.cem"), tmp_path / "c.aem", isolate=True)
     assert caught.value.code == "CEM_BAD_COUNT"
+
+
+def test_anim_error_is_aem_converts_and_the_report_shows_the_keys(tmp_path):
+    source = data("iqe/animated.iqe")
+    reduced = aem.convert(source, tmp_path / "reduced.glb")
+    keys = reduced.animation_keys
+    assert keys is not None and keys["bound"] > 0
+    assert keys["keys_after"] < keys["keys_before"] and keys["bytes_after"] < keys["bytes_before"]
+    assert keys["largest_error"] <= keys["bound"]
+    # In a child process the figures cross the pipe unchanged.
+    assert aem.convert(source, tmp_path / "isolated.glb", isolate=True).animation_keys == keys
+    every = aem.convert(source, tmp_path / "every.glb", anim_error=0).animation_keys
+    assert every["bound"] == 0 and every["keys_after"] == every["keys_before"] == keys["keys_before"]
+    assert cli("convert", source, tmp_path / "cli.glb", "--anim-error", "0").returncode == 0
+    assert (tmp_path / "every.glb").read_bytes() == (tmp_path / "cli.glb").read_bytes()
+    # Outputs that resample into frames store no keys of their own.
+    assert aem.convert(source, tmp_path / "frames.iqm").animation_keys is None
+    with pytest.raises(ValueError):
+        aem.convert(source, tmp_path / "bad.glb", anim_error=-1)

@@ -39,6 +39,7 @@ struct ConvertCliOptions {
   float scale = 1.0f;
   std::string up;           ///< "", "y" or "z"
   bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
+  float anim_error = -1.0f; ///< AEM, glTF, E3D: key reduction's largest vertex error (output units); negative: the default
   float fps = 30.0f;        ///< CEM: frame rate for baked animation
   int lods = 0;             ///< CEM: extra LODs to generate
   bool compress = false;    ///< E3D: LZMA-compress

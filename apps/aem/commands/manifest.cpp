@@ -24,6 +24,7 @@ std::string apply_options(const nlohmann::json& json, ConvertCliOptions& o) {
       else if (key == "no_textures") o.no_textures = value.get<bool>();
       else if (key == "optimize") o.optimize = value.get<bool>();
       else if (key == "fps") o.fps = value.get<float>();
+      else if (key == "anim_error") o.anim_error = value.get<float>();
       else if (key == "lods") o.lods = value.get<int>();
       else if (key == "compress") o.compress = value.get<bool>();
       else if (key == "embed") o.embed = value.get<bool>();
@@ -34,6 +35,7 @@ std::string apply_options(const nlohmann::json& json, ConvertCliOptions& o) {
   }
   if (!o.up.empty() && o.up != "y" && o.up != "z") return "option \"up\" must be \"y\" or \"z\"";
   if (o.lods < 0 || o.lods > 16) return "option \"lods\" must be 0..16";
+  if (json.contains("anim_error") && !(o.anim_error >= 0)) return "option \"anim_error\" must be 0 or more";
   return "";
 }
 
