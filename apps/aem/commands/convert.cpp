@@ -49,10 +49,16 @@ std::string keys_summary(const convert::AnimationKeys& k) {
                      k.keys_after, human_size(k.bytes_before), human_size(k.bytes_after), k.largest_error, k.bound);
 }
 
+/// What convert_one prints besides warnings and errors, and where.
+struct Reporting {
+  bool verbose = false;      ///< -v: steps, counts and key figures
+  bool keys_line = false;    ///< without -v, a line when key reduction dropped keys (one conversion to a file)
+  std::FILE* to = stdout;    ///< standard error when the model itself goes to standard output
+};
+
 /// Converts one job (in a child process, or in this one: see needs_child), prints warnings, errors and
-/// what key reduction saved when it dropped keys, returns the exit code. The -v report goes to `report_to` (standard error when the model itself goes
-/// to standard output).
-int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FILE* report_to) {
+/// what `reporting` asks for, returns the exit code.
+int convert_one(const Job& job, const Bookkeeping& books, const Reporting& reporting) {
   auto report = convert::convert_file(job.input, job.output, job.options);
   for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
   if (!report) {
@@ -61,7 +67,8 @@ int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FIL
     fmt::print(stderr, "{}\n", e.to_string());
     return kExitInvalid;
   }
-  if (verbose) {
+  std::FILE* report_to = reporting.to;
+  if (reporting.verbose) {
     const auto& r = report.value();
     fmt::print(report_to, "{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output,
                r.output_format, human_size(r.output_bytes));
@@ -69,8 +76,7 @@ int convert_one(const Job& job, const Bookkeeping& books, bool verbose, std::FIL
     fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
                r.joints, r.animations, r.textures_written.size());
     if (r.animation_keys) fmt::print(report_to, "  {} (check {:.2f} ms)\n", keys_summary(*r.animation_keys), r.animation_keys->check_ms);
-  } else if (const auto& k = report->animation_keys; k && k->keys_after < k->keys_before && report_to == stdout) {
-    // Not when the model itself goes to standard output: piped, a tool stays quiet unless asked (-v).
+  } else if (const auto& k = report->animation_keys; reporting.keys_line && k && k->keys_after < k->keys_before) {
     fmt::print(report_to, "{}: {}\n", job.output, keys_summary(*k));
   }
   const std::vector<std::string>& read = report->files_read;
@@ -322,13 +328,14 @@ int run_convert(const ConvertCliOptions& o) {
     }
     jobs = std::move(stale);
   }
-  std::FILE* report_to = to_stdout ? stderr : stdout;
+  // A batch's lines would bury its progress; piped to standard output, a tool stays quiet unless asked.
+  const Reporting reporting{o.verbose, jobs.size() == 1 && !to_stdout, to_stdout ? stderr : stdout};
 
   const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::map<pid_t, std::size_t> running;
   std::size_t next = 0, done = 0, failed = 0;
   if (jobs.size() == 1 && !needs_child(jobs[0].input)) {
-    failed = convert_one(jobs[0], books, o.verbose, report_to) != kExitOk;
+    failed = convert_one(jobs[0], books, reporting) != kExitOk;
     next = done = 1;
   }
   std::fflush(nullptr);
@@ -336,12 +343,12 @@ int run_convert(const ConvertCliOptions& o) {
     while (next < jobs.size() && running.size() < parallel) {
       const pid_t pid = fork();
       if (pid == 0) {
-        const int code = convert_one(jobs[next], books, o.verbose, report_to);
+        const int code = convert_one(jobs[next], books, reporting);
         std::fflush(nullptr);  // _exit skips stdio's buffers
         _exit(code);
       }
       if (pid < 0) {  // no process to spare: convert in this one
-        failed += convert_one(jobs[next], books, o.verbose, report_to) != kExitOk;
+        failed += convert_one(jobs[next], books, reporting) != kExitOk;
         progress(++done, jobs.size(), failed, jobs[next].input);
       } else {
         running[pid] = next;
