@@ -1,6 +1,7 @@
 """aem.convert's own keywords: the cache (aem convert --cache) and the isolated child process."""
 import os
 import shutil
+import threading
 
 import pytest
 
@@ -70,6 +71,26 @@ def test_a_crash_in_the_isolated_child_is_an_error(tmp_path):
         aem.convert(crasher, tmp_path / "x.aem")
     assert caught.value.code == "READER_CRASHED"
     assert os.listdir(tmp_path) == []
+
+
+def children():
+    """The processes this thread forked and that are still there (Linux's /proc/PID/task/TID/children)."""
+    with open(f"/proc/{os.getpid()}/task/{threading.get_native_id()}/children") as f:
+        return {int(p) for p in f.read().split()}
+
+
+def test_the_child_serves_file_after_file_and_is_replaced_when_it_dies(tmp_path):
+    source = data("iqe/skinned_quad.iqe")
+    aem.convert(source, tmp_path / "1" / "q.aem", isolate=True, scale=3)
+    first = children()
+    aem.convert(source, tmp_path / "2.aem", isolate=True, scale=3)
+    assert children() == first and len(first) >= 1  # the same process converted both
+    with pytest.raises(aem.Error) as caught:
+        aem.convert(data("assimp/crashes_assimp.md5mesh"), tmp_path / "x.aem", isolate=True, scale=3)
+    assert caught.value.code == "CONVERT_CRASHED"
+    aem.convert(source, tmp_path / "3" / "q.aem", isolate=True, scale=3)
+    assert children() != first  # a new one took the dead one's place
+    assert (tmp_path / "1" / "q.aem").read_bytes() == (tmp_path / "3" / "q.aem").read_bytes()
 
 
 def test_isolated_results_are_the_same(tmp_path):

@@ -3,8 +3,9 @@
 Every write lands in a staging folder inside the output folder and is renamed into place once whole
 (texture and side files first, the model last), so a task the scheduler retries after its worker died
 finds at most the leftovers of the dead attempt - which it removes - and leaves one whole output and no
-temporary. The conversion itself runs in a child process (aem.convert(isolate=True)), as `aem convert`
-runs each file of a batch: a reader that crashes fails its row, not the worker. With a cache folder
+temporary. The conversion itself runs in a child process (aem.convert(isolate=True), a child that
+serves one conversion after another), as `aem convert` runs each file of a batch: a reader that
+crashes fails its row, not the worker. With a cache folder
 shared by the workers, a conversion whose input, side files, options and aem version are unchanged is
 skipped (`aem convert --cache`).
 """
