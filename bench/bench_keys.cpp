@@ -38,7 +38,7 @@ std::optional<aem::Scene> scene_of(int which) {
     case 0: path = aem::bench::corpus_cesium_man(); break;
     case 1: path = khronos ? std::filesystem::path(khronos) / "Fox.glb" : ""; break;
     case 2: path = khronos ? std::filesystem::path(khronos) / "BrainStem.glb" : ""; break;
-    default: return aem::test::mocap_clip({60, 60.0f, 120.0f, false});
+    default: return aem::test::mocap_clip({60, 60.0f, 120.0f, true});
   }
   if (path.empty()) return std::nullopt;
   auto scene = aem::read_scene(path);

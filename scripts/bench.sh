@@ -4,8 +4,9 @@
 # baseline measured in the same run (scripts/bench_summary.py). docs/performance.md has the figures.
 #   scripts/bench.sh                 every benchmark program, the whole-process rows, the summary
 #   scripts/bench.sh NAME...         only these programs (e.g. bench_aem_load; "processes" for the
-#                                    whole-process rows, "fbx" for the FBX rows), then the summary of
-#                                    what ran ("fbx" alone builds only the aem tool)
+#                                    whole-process rows, "fbx" for the FBX rows, "python" for the Python
+#                                    module's rows), then the summary of what ran ("fbx" alone builds
+#                                    only the aem tool)
 #   scripts/bench.sh --scale [...]   also the scale rows: a generated glb over 1 GB converted to AEM
 #                                    (peak RSS against the output's size + 100 MB; needs about 3 GB in
 #                                    $TMPDIR and 2 GB of memory) and a batch of 200 corpus files
@@ -28,7 +29,13 @@
 # before the native FBX reader (commit d40fdac, which reads FBX through Assimp; a Release build
 # outside the tree): each file's baseline, in the same run. AEM_BENCH_BUILD_DIR names the build
 # folder (default: build).
-# Results (Google Benchmark JSON, processes.jsonl) stay in the folder printed.
+# The Python rows (scripts/bench_python.py, a build with -DAEM_BUILD_PYTHON=ON): aem.read from Python
+# against read_scene in a C++ program on CesiumMan, a generated glb of BrainStem's size and joint count
+# (13.9 MB, 266 joints) unless AEM_KHRONOS_DIR has the sample itself, and the generated 39 MB glb; and 200 corpus files
+# converted by aem.batch on a LocalCluster of two workers against `aem convert --out-dir -j2`.
+# AEM_KHRONOS_DIR names a folder holding the Khronos samples Fox.glb and BrainStem.glb (CC-BY, kept
+# outside the tree): the key reduction rows then cover them too, and the Python rows read BrainStem.
+# Results (Google Benchmark JSON, processes.jsonl, keys.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=0
@@ -37,7 +44,9 @@ for a in "$@"; do
   if [ "$a" = --scale ]; then scale=1; else targets+=("$a"); fi
 done
 build=${AEM_BENCH_BUILD_DIR:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_BENCH=ON >/dev/null
+python_rows=0
+if [ ${#targets[@]} -eq 0 ] || [[ " ${targets[*]} " == *" python "* ]]; then python_rows=1; fi
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_BENCH=ON $([ $python_rows = 1 ] && echo -DAEM_BUILD_PYTHON=ON) >/dev/null
 if [ "${targets[*]}" = fbx ] && [ $scale = 0 ]; then
   cmake --build "$build" -j"$(nproc)" --target aem_cli
 else
@@ -48,7 +57,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     # bench_gltf_json compares JSON parsers on a file it is given (see docs/performance.md).
     [ -x "$b" ] && [ "$(basename "$b")" != bench_gltf_json ] && targets+=("$(basename "$b")")
   done
-  targets+=(processes fbx)
+  targets+=(processes fbx python)
 fi
 out=$(mktemp -d "${TMPDIR:-/tmp}/aem-bench.XXXXXX")
 gen="$out/generated"
@@ -64,12 +73,13 @@ aem="$build/apps/aem/aem"
 measure() { python3 scripts/bench_summary.py run "$out" "$@" || echo "bench: $1 failed; its row says so"; }
 
 for t in "${targets[@]}"; do
-  [ "$t" = processes ] || [ "$t" = fbx ] && continue
+  [ "$t" = processes ] || [ "$t" = fbx ] || [ "$t" = python ] && continue
   echo "== $t"
   extra=()
   # The animation rows divide two figures that drift by a fifth over seconds on a shared machine:
   # five repetitions of each benchmark, interleaved at random, give medians taken side by side.
-  [ "$t" = bench_animation ] && extra=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1)
+  [ "$t" = bench_animation ] || [ "$t" = bench_keys ] &&
+    extra=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1)
   "$build/bench/$t" --benchmark_counters_tabular=true --benchmark_out="$out/$t.json" --benchmark_out_format=json "${extra[@]}" ||
     echo "bench: $t failed (exit $?); its rows are left out"
 done
@@ -133,6 +143,22 @@ if [[ " ${targets[*]} " == *" processes "* ]]; then
   rm -f "$gen"/grid.* "$gen/peer.iqm"
 fi
 
+# batch_inputs DIR: 200 links to the corpus's single-file models that convert to AEM (a .gltf's side
+# files would not follow a link; an animation-only IQM has no mesh for AEM), in turn, named 000_<name>
+# to 199_<name>.
+batch_inputs() {
+  local models=() m i
+  for m in $(find "$corpus" -type f \( -name '*.glb' -o -name '*.aem' -o -name '*.iqm' -o -name '*.iqe' -o -name '*.cem' \) | sort); do
+    "$aem" convert "$m" "$gen/probe.aem" >/dev/null 2>&1 && models+=("$m")
+  done
+  rm -f "$gen"/probe*
+  mkdir "$1"
+  for i in $(seq 0 199); do
+    m=${models[$((i % ${#models[@]}))]}
+    ln -s "$(realpath "$m")" "$1/$(printf '%03d' "$i")_$(basename "$m")"
+  done
+}
+
 # fbx_convert run|peak LABEL NAME FILE AEM: AEM's `convert FILE` into a new folder (the textures go
 # beside the .aem), recorded as LABEL:NAME by bench_summary.py's run or peak; its messages go to a
 # log, whose last line is shown if it fails.
@@ -190,17 +216,61 @@ if [ $scale = 1 ]; then
   measure convert-1g "$gen/big.glb" "$gen/big.aem" -- "$aem" convert "$gen/big.glb" "$gen/big.aem"
   rm -f "$gen"/big.*
   if [ -n "$corpus" ]; then
-    # Single-file models only (a .gltf's side files would not follow a link), repeated up to 200.
-    mapfile -t models < <(find "$corpus" -type f \( -name '*.glb' -o -name '*.aem' -o -name '*.iqm' -o -name '*.iqe' -o -name '*.cem' \) | sort)
-    mkdir "$gen/batch"
-    for i in $(seq 0 199); do
-      m=${models[$((i % ${#models[@]}))]}
-      ln -s "$(realpath "$m")" "$gen/batch/$(printf '%03d' "$i")_$(basename "$m")"
-    done
+    batch_inputs "$gen/batch"
     for j in 1 2; do
       rm -rf "$gen/batch-out"
       measure "batch-j$j" "$gen/batch" "$gen/batch-out" -- "$aem" convert -j"$j" --to aem --out-dir "$gen/batch-out" "$gen"/batch/* >"$out/batch-j$j.log" 2>&1
     done
+  fi
+fi
+
+if [[ " ${targets[*]} " == *" python "* ]]; then
+  echo "== Python rows (aem.read against read_scene in C++; aem.batch on a LocalCluster against aem convert -j2)"
+  # The interpreter the module was built for (Debian's: it has NumPy and Dask), not a python3 earlier on PATH.
+  python=$(sed -n 's/^Python3_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")
+  "$build/bench/make_glb" "$gen/tube.glb" 4000 128 60
+  reads=("generated 39 MB glb=$gen/tube.glb")
+  if [ -n "${AEM_KHRONOS_DIR:-}" ]; then
+    reads+=("BrainStem=$AEM_KHRONOS_DIR/BrainStem.glb")
+  else
+    # BrainStem's size (13.9 MB) and joint count (266), when the sample itself is not at hand.
+    "$build/bench/make_glb" "$gen/brainstem-like.glb" 1350 128 266
+    reads+=("BrainStem-like glb, 266 joints=$gen/brainstem-like.glb")
+  fi
+  [ -n "$corpus" ] && reads=("CesiumMan=$corpus/gltf/CesiumMan/CesiumMan.glb" "${reads[@]}")
+  sync
+  PYTHONPATH="$build/python" "$python" scripts/bench_python.py read "$out" "$build/bench/bench_read" 9 "${reads[@]}" ||
+    echo "bench: the Python read rows failed"
+  rm -f "$gen/tube.glb" "$gen/brainstem-like.glb"
+  if [ -n "$corpus" ]; then
+    rm -rf "$gen/batch"
+    batch_inputs "$gen/batch"
+    PYTHONPATH="$build/python" "$python" scripts/bench_python.py batch "$out" "$aem" "$gen/batch" 3 ||
+      echo "bench: the Python batch rows failed"
+  fi
+fi
+
+# Key reduction (issue 32), beside bench_keys's speed and animator rows: aem convert at its default
+# bound against gltfpack -af 30 on CesiumMan, Fox and BrainStem (AEM_KHRONOS_DIR: a folder with the
+# Khronos samples Fox.glb and BrainStem.glb, outside the tree) and the generated 60 s capture.
+if [[ " ${targets[*]} " == *" bench_keys "* ]]; then
+  echo "== key reduction rows (aem convert's default bound beside gltfpack -af 30)"
+  if command -v gltfpack >/dev/null; then
+    "$build/bench/make_mocap" "$gen/capture.glb"
+    models=("capture=$gen/capture.glb")
+    [ -n "$corpus" ] && models+=("CesiumMan=$corpus/gltf/CesiumMan/CesiumMan.glb")
+    if [ -n "${AEM_KHRONOS_DIR:-}" ]; then
+      models+=("Fox=$AEM_KHRONOS_DIR/Fox.glb" "BrainStem=$AEM_KHRONOS_DIR/BrainStem.glb")
+    else
+      echo "bench: AEM_KHRONOS_DIR is not set: the Fox and BrainStem rows are skipped"
+    fi
+    for m in "${models[@]}"; do
+      python3 scripts/bench_keys.py record "$out" "${m%%=*}" "${m#*=}" "$aem" "$build/bench/key_error" ||
+        echo "bench: the key reduction rows of ${m%%=*} failed"
+    done
+    rm -f "$gen/capture.glb"
+  else
+    echo "bench: gltfpack is not installed (scripts/install-deps.sh --tests): the key reduction rows are skipped"
   fi
 fi
 

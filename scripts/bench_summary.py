@@ -15,7 +15,7 @@
       round 2") and appends the parse's CPU time from the "parseiqe cpu_ms=..." line it prints on
       stderr to DIR/processes.jsonl under LABEL (status 1 when there is no such line).
   bench_summary.py table DIR
-      Prints issue 16's table (and issue 13's glTF rows, the FBX rows) from DIR/<bench>.json
+      Prints issue 16's table (and issue 13's glTF rows, the FBX rows, the Python rows) from DIR/<bench>.json
       (Google Benchmark JSON output) and DIR/processes.jsonl: each row ours, its baseline from the
       same run, the ratio and the goal. A row whose figures are missing says so instead.
 
@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import bench_keys
 
 
 def input_size(path):
@@ -103,14 +105,14 @@ def load_benchmarks(directory):
                 continue  # a repeated run without aggregates: the first repetition stands
             seconds = (b["real_time"] if "/real_time" in run_name else b["cpu_time"]) * scale[b.get("time_unit", "ns")]
             times[key] = seconds
-            values[key] = {k: v for k, v in b.items() if k in ("ns_per_bone", "instances_per_s")}
+            values[key] = {k: v for k, v in b.items() if k in ("ns_per_bone", "instances_per_s", "keys_per_s", "choose_keys_per_s", "check_ms")}
         out[name[:-5]], counters[name[:-5]] = times, values
     return out, counters
 
 
 def load_processes(directory):
-    """{label: record}; a label measured several times gives the run of median CPU time (a failed
-    run wins, so that its row says so)."""
+    """{label: record}; a label measured several times gives the run of median CPU time (wall time for
+    records without CPU time; a failed run wins, so that its row says so)."""
     path = os.path.join(directory, "processes.jsonl")
     runs = {}
     if os.path.exists(path):
@@ -120,7 +122,7 @@ def load_processes(directory):
     records = {}
     for label, rs in runs.items():
         failed = [r for r in rs if r["status"]]
-        records[label] = failed[0] if failed else sorted(rs, key=lambda r: r["cpu_s"])[len(rs) // 2]
+        records[label] = failed[0] if failed else sorted(rs, key=lambda r: r["cpu_s"] or r.get("wall_s", 0))[len(rs) // 2]
     return records
 
 
@@ -241,6 +243,25 @@ class Table:
                 self.process_speedup(path, f"fbx-ours:{name}", f"fbx-peer:{name}", "the Assimp path", 5)
             self.peak_against_file(f"peak memory, `aem convert` of {name}.fbx to AEM", f"fbx-probe-ours:{name}", f"fbx-probe-peer:{name}", 3)
 
+    def python_rows(self):
+        """aem.read from Python against read_scene in C++ (scripts/bench_python.py read), per file; and
+        aem.batch on a LocalCluster of two workers against `aem convert -j2`, wall time (batch)."""
+        names = [label.split(":", 1)[1] for label in self.processes if label.startswith("python-read:")]
+        if not names:
+            self.missing("aem.read from Python", "not measured (scripts/bench.sh python)")
+        for name in names:
+            size = self.processes[f"python-read:{name}"]["input_bytes"]
+            self.process_speedup(f"aem.read from Python vs the C++ read, {name} ({mb(size)})", f"python-read:{name}", f"cpp-read:{name}",
+                                 "read_scene in C++", 1 / 1.1)
+        ours, base = self.processes.get("batch-dask-2"), self.processes.get("batch-cli-j2")
+        path = "aem.batch, LocalCluster of 2 workers vs `aem convert --out-dir -j2` (wall)"
+        if ours is None or base is None or ours["status"] or base["status"]:
+            return self.missing(path, "not measured (scripts/bench.sh python, needs AEM_CORPUS_DIR)" if ours is None else "command failed")
+        self.speed_row(f"{path}, {ours['files']} corpus files", ours["wall_s"], base["wall_s"], "aem convert -j2", 1 / 1.3)
+        start = self.processes.get("dask-cluster-start")
+        if start:
+            self.rows.append(("  the LocalCluster's start, before the batch (not in the row above)", ms(start["wall_s"]), "-", "-", "-", ""))
+
     def peak_against_file(self, path, label, peer_label, limit):
         """Whole-process peak RSS (bench_summary.py peak's) against `limit` x the input file, with the
         part above the empty run (`aem --version`) and the peer's peak for context."""
@@ -321,6 +342,8 @@ def table(directory):
         t.rows.append(("render CesiumMan 1280x720 4x MSAA, llvmpipe (wall)", f"{ms(frame)} ({1 / frame:.0f} fps)", f"{ms(clear)} (clear only)",
                        f"{frame / clear:.1f}x the clear frame", "<= 33.3 ms (30 fps)", "met" if frame <= 1 / 30 else "NOT met"))
     t.fbx_rows()
+    bench_keys.rows(t, directory)
+    t.python_rows()
     t.output_memory("scale: peak memory, `aem convert` of a generated glb over 1 GB to AEM", "convert-1g", 100, "not measured (run with --scale)")
     for jobs in (1, 2):
         t.throughput(f"scale: batch convert of corpus files to AEM, -j{jobs}", f"batch-j{jobs}")
