@@ -91,7 +91,8 @@ class Child {
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
   ~Child() {
-    ::close(socket_);
+    if (pid_ < 0) return;  // ended and waited for by convert()
+    ::close(socket_);      // the child's end of the socket reads end-of-file: the child ends
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
@@ -119,7 +120,10 @@ class Child {
   /// True while the child has not ended (it may have been killed with the thread that forked it).
   bool alive() {
     int status = 0;
-    return ::waitpid(pid_, &status, WNOHANG) == 0;
+    if (::waitpid(pid_, &status, WNOHANG) == 0) return true;
+    ::close(socket_);
+    pid_ = -1;  // reaped: its number may be another process's now
+    return false;
   }
 
   /// The conversion's result; nullopt when the child ended on the way (its status then in `status`).
