@@ -1,7 +1,8 @@
 // The Blender add-on (blender/aem_io) judged from what a headless Blender session recorded
 // (run_session.sh + addon_session.py, a ctest fixture): it installs and enables, imports one file of
 // each format with the counts aem reads, exports CesiumMan to every format posed like the original,
-// exports a model built in Blender with the bone matrices Blender computes, and cancels on a hostile file.
+// exports a model built in Blender with the bone matrices Blender computes and at a chosen frame rate, and
+// cancels on a hostile file.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -184,6 +185,31 @@ TEST(BlenderAddon, ModelBuiltInBlenderPosesAsBlenderComputes) {
     SCOPED_TRACE(line[0]);
     EXPECT_TRUE(std::any_of(got.begin(), got.end(), [&](const auto& m) { return m.size() == 16 && near(m, line); }))
         << "Blender's skin matrix for " << line[0] << " is not among aem pose's:\n" << out;
+  }
+}
+
+// The model's 1 s animation exported at 10 frames per second: 11 frames (both ends) in every
+// frame-based format; IQE and IQM keep a skeleton and record the rate, CEM bakes vertex frames.
+TEST(BlenderAddon, FrameBasedFormatsTakeTheFrameRate) {
+  REQUIRE_SESSION();
+  auto exports = Report::get().all("export_rate");
+  ASSERT_EQ(exports.size(), 3u);
+  for (const auto& line : exports) {
+    SCOPED_TRACE(line[0]);
+    auto f = fields(line);
+    ASSERT_EQ(f["result"], "FINISHED") << f["error"];
+    auto scene = read_scene(Report::dir() / ("scratch_10fps." + line[0]));
+    ASSERT_TRUE(scene) << scene.error().to_string();
+    if (line[0] == "cem") {
+      EXPECT_EQ(scene->vertex_animation.frame_count, 11u);
+      continue;
+    }
+    ASSERT_EQ(scene->animations.size(), 1u);
+    const Animation& a = scene->animations[0];
+    EXPECT_EQ(a.frame_rate, 10.0f);
+    std::size_t frames = 0;
+    for (const Channel& c : a.channels) frames = std::max(frames, c.rotation.size());
+    EXPECT_EQ(frames, 11u);
   }
 }
 

@@ -39,7 +39,7 @@ struct ConvertCliOptions {
   float scale = 1.0f;
   std::string up;           ///< "", "y" or "z"
   bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
-  float fps = 30.0f;        ///< CEM: frame rate for baked animation
+  float fps = 30.0f;        ///< WriteOptions::frame_rate (CEM, IQE, IQM)
   int lods = 0;             ///< CEM: extra LODs to generate
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf
