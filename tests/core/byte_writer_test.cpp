@@ -74,15 +74,72 @@ TEST(ByteWriter, PatchesCountFromTheFileStart) {
   detail::ByteWriter w(sink, "TEST", 8);
   for (std::uint32_t i = 0; i < 4; ++i) w.u32(i);
   w.spill();
-  const std::size_t at = w.size();
-  w.u32(0);
-  w.patch_u32(at, 99);
+  const auto field = w.u32_field();
+  w.patch_u32(field, 99);
   w.flush();
   ASSERT_EQ(sink.pieces_.size(), 2u);
   std::uint32_t patched = 0;
   std::memcpy(&patched, sink.pieces_[1].data(), 4);
-  EXPECT_EQ(at, 16u);
+  EXPECT_EQ(field.at, 16u);
   EXPECT_EQ(patched, 99u);
+}
+
+// A size field written before a payload of many chunks (spill() after every record) still gets its
+// value, at its offset in the output: the bytes from it on wait in the buffer until it is filled.
+TEST(ByteWriter, PatchesAFieldWrittenChunksAgo) {
+  Collect sink;
+  detail::ByteWriter w(sink, "TEST", 8);
+  w.u32(7);
+  const auto field = w.u32_field();
+  for (std::uint32_t i = 0; i < 100; ++i) {
+    w.u32(i);
+    w.spill();
+  }
+  EXPECT_EQ(sink.pieces_.size(), 0u) << "bytes from the unfilled field on were passed on";
+  w.patch_u32(field, 400);
+  w.spill();
+  EXPECT_EQ(sink.pieces_.size(), 1u) << "the filled field no longer holds the bytes back";
+  w.flush();
+  std::vector<std::byte> joined;
+  for (const auto& p : sink.pieces_) joined.insert(joined.end(), p.begin(), p.end());
+  ASSERT_EQ(joined.size(), 4u * 102);
+  std::uint32_t words[102];
+  std::memcpy(words, joined.data(), sizeof words);
+  EXPECT_EQ(words[0], 7u);
+  EXPECT_EQ(words[1], 400u);
+  for (std::uint32_t i = 0; i < 100; ++i) ASSERT_EQ(words[2 + i], i);
+}
+
+// Blocks inside blocks (E3D): the inner size is filled first; the bytes wait for the outer one.
+TEST(ByteWriter, NestedFieldsWaitForTheOuterOne) {
+  Collect sink;
+  detail::ByteWriter w(sink, "TEST", 8);
+  const auto outer = w.u32_field();
+  for (std::uint32_t i = 0; i < 10; ++i) {
+    w.u32(i);
+    w.spill();
+  }
+  const auto inner = w.u32_field();
+  for (std::uint32_t i = 0; i < 10; ++i) {
+    w.u32(i);
+    w.spill();
+  }
+  w.patch_u32(inner, 40);
+  w.spill();
+  EXPECT_EQ(sink.pieces_.size(), 0u);
+  w.patch_u32(outer, 84);
+  w.flush();
+  std::vector<std::byte> joined;
+  for (const auto& p : sink.pieces_) joined.insert(joined.end(), p.begin(), p.end());
+  ASSERT_EQ(joined.size(), 4u * 22);
+  std::uint32_t words[22];
+  std::memcpy(words, joined.data(), sizeof words);
+  EXPECT_EQ(words[0], 84u);
+  EXPECT_EQ(words[11], 40u);
+  for (std::uint32_t i = 0; i < 10; ++i) {
+    EXPECT_EQ(words[1 + i], i);
+    EXPECT_EQ(words[12 + i], i);
+  }
 }
 
 TEST(ByteWriter, ARefusedPieceThrowsWithItsOffset) {
