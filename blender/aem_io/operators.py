@@ -70,7 +70,9 @@ class ExportAem(bpy.types.Operator, ExportHelper):
                                            default=False)
     apply_modifiers: bpy.props.BoolProperty(name="Apply modifiers", default=True)
     animations: bpy.props.BoolProperty(name="Animations", description="Export actions", default=True)
-    fps: bpy.props.FloatProperty(name="Frame rate", description="CEM: rate at which animation is baked into frames",
+    fps: bpy.props.FloatProperty(name="Frame rate",
+                                 description="CEM: rate at which animation is baked into frames; IQE, IQM: rate at "
+                                             "which animation is resampled into frames",
                                  default=30.0, min=1.0, max=240.0)
     lods: bpy.props.IntProperty(name="Levels of detail", description="CEM: extra levels of detail to generate",
                                 default=0, min=0, max=16)
@@ -85,8 +87,10 @@ class ExportAem(bpy.types.Operator, ExportHelper):
         if not self.textures:
             options.append("--no-textures")
         extension = os.path.splitext(self.filepath)[1].lower()
+        if extension in (".cem", ".iqe", ".iqm"):
+            options += ["--fps", repr(self.fps)]
         if extension == ".cem":
-            options += ["--fps", repr(self.fps), "--lods", str(self.lods)]
+            options += ["--lods", str(self.lods)]
         if extension == ".e3d" and self.compress:
             options.append("--compress")
         return options

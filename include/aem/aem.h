@@ -30,7 +30,10 @@ enum AEMResult
   AEMResult_InvalidFileType,
   AEMResult_InvalidVersion,
   /* Additions (not in the reference): the file is an AEM file but fails validation. */
-  AEMResult_InvalidFile
+  AEMResult_InvalidFile,
+  /* ... and a failure inside libaem other than running out of memory (a bug): aem_get_last_error()
+   * names it. */
+  AEMResult_InternalError
 };
 
 struct AEMMesh
@@ -85,14 +88,17 @@ const aem_string* aem_get_model_animation_name(const struct AEMModel* model, uin
 float aem_get_model_animation_duration(const struct AEMModel* model, uint32_t animation_index);
 
 /* Writes bone_count column-major 4x4 skin matrices to bone_transforms (any alignment).
- * animation_index < 0 (or out of range) means bind pose: identity matrices. */
+ * animation_index < 0 (or out of range) means bind pose: identity matrices. Addition: an animation
+ * is prepared on its first evaluation; when that fails (out of memory) the bind pose is written and
+ * aem_get_last_error() says why. */
 void aem_evaluate_model_animation(const struct AEMModel* model,
                                   int32_t animation_index,
                                   float time,
                                   float* bone_transforms);
 
 /* Additions: a one-line description of the last aem_load_model or aem_map_model failure on this thread
- * ("file: AEM error CODE at byte N: message"), or "" after a success. */
+ * ("file: AEM error CODE at byte N: message"), or "" after a successful load; a failed
+ * aem_evaluate_model_animation sets it too. */
 const char* aem_get_last_error(void);
 
 #ifdef __cplusplus

@@ -58,9 +58,13 @@ struct TextureName {
   char name[kStringSize];
 };
 
+// The record sizes and field offsets the format fixes (docs/formats/aem.md §1): code sizes and
+// places records by sizeof and offsetof, and these keep the structs true to the format.
 static_assert(sizeof(Vertex) == 92 && sizeof(Mesh) == 12 && sizeof(Material) == 12 && sizeof(Bone) == 80 &&
               sizeof(Animation) == 136 && sizeof(Sequence) == 24 && sizeof(Keyframe) == 20 &&
               sizeof(TextureName) == 128);
+static_assert(offsetof(Vertex, bone_indices) == 56 && offsetof(Vertex, bone_weights) == 72 && offsetof(Vertex, extra_bone) == 88 &&
+              offsetof(Bone, parent) == 64 && offsetof(Animation, duration) == 128 && offsetof(Animation, sequence_index) == 132);
 static_assert(alignof(Vertex) == 4 && alignof(Bone) == 4 && alignof(Animation) == 4);
 
 /// The nine counts of the header, in file order.
@@ -69,10 +73,18 @@ struct Counts {
                 sequences = 0, keyframes = 0;
 };
 
+/// The size of `count` records of type Record in 64 bits (size_t is 32 bits in the browser build).
+template <class Record>
+constexpr std::uint64_t records_size(std::uint64_t count) {
+  return std::uint64_t{sizeof(Record)} * count;
+}
+
 /// Exact size of a current-layout file with these counts (64-bit, cannot overflow).
 constexpr std::uint64_t file_size(const Counts& c) {
-  return kHeaderSize + 92ull * c.vertices + 4ull * c.indices + 128ull * c.textures + 12ull * c.meshes +
-         12ull * c.materials + 80ull * c.bones + 136ull * c.animations + 24ull * c.sequences + 20ull * c.keyframes;
+  return kHeaderSize + records_size<Vertex>(c.vertices) + records_size<std::uint32_t>(c.indices) +
+         records_size<TextureName>(c.textures) + records_size<Mesh>(c.meshes) + records_size<Material>(c.materials) +
+         records_size<Bone>(c.bones) + records_size<Animation>(c.animations) + records_size<Sequence>(c.sequences) +
+         records_size<Keyframe>(c.keyframes);
 }
 
 /// True when a material texture index means "no texture": -1, or 255 as the spec says (only when 255

@@ -37,7 +37,9 @@ struct ReadOptions {
 /// Knobs for writers; a writer ignores those that do not apply to its format.
 struct WriteOptions {
   bool compress = false;          ///< E3D: LZMA-compress blocks
-  float frame_rate = 30.0f;       ///< CEM: rate at which skeletal animation is baked into frames
+  /// Frames per second of the frame-based formats: CEM bakes skeletal animation into frames at this
+  /// rate; IQE and IQM resample an animation at it when the animation has no frame rate of its own.
+  float frame_rate = 30.0f;
   int lods = 0;                   ///< CEM: extra levels of detail to generate
   bool embed = false;             ///< glTF (.gltf): buffers and images as data URIs instead of side files
   /// AEM: each vertex's influences as the format defines them: its usable ones (a joint, a positive

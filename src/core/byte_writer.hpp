@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -15,8 +16,9 @@
 
 namespace aem::detail {
 
-/// Without a sink, collects the whole output (take() hands it over). With one, it keeps at most about
-/// one chunk: spill() passes the buffered bytes on once they reach it.
+/// Without a sink, collects the whole output (take() hands it over). With one, it keeps about one
+/// chunk: spill() passes the buffered bytes on once they reach it, except those from a field still to
+/// be filled (u32_field) on, which stay until it is.
 class ByteWriter {
  public:
   /// 256 KB: few enough write calls, and small enough that the kernel backs the new page cache with
@@ -56,9 +58,22 @@ class ByteWriter {
     std::memcpy(at, s.data(), len);
     std::memset(at + len, 0, n - len);
   }
-  /// Overwrites a u32 written earlier (sizes known only after the payload); with a sink, only bytes
-  /// not yet spilled can be patched.
-  void patch_u32(std::size_t at, std::uint32_t v) { std::memcpy(out_.data() + (at - spilled_), &v, 4); }
+  /// A u32 field whose value is known only later (a size, written before its payload).
+  struct Field {
+    std::size_t at;  ///< offset in the output
+  };
+  /// Writes a u32 field to fill in later with patch_u32; until then no byte from it on leaves the buffer.
+  [[nodiscard]] Field u32_field() {
+    const Field f{size()};
+    u32(0);
+    open_.push_back(f.at);
+    return f;
+  }
+  /// Fills a field from u32_field (once).
+  void patch_u32(Field f, std::uint32_t v) {
+    std::memcpy(out_.data() + (f.at - spilled_), &v, 4);
+    open_.erase(std::find(open_.begin(), open_.end(), f.at));
+  }
   /// Room for `n` more bytes; with a sink, for at most one chunk and a record beyond it.
   void reserve(std::size_t n) { grow_to(used_ + (sink_ ? std::min(n, chunk_ + chunk_ / 8) : n)); }
   /// Bytes written so far, spilled or not: the offset in the file of the next byte.
@@ -69,21 +84,30 @@ class ByteWriter {
     return std::move(out_);
   }
 
-  /// With a sink, passes the buffer on once it holds a chunk. Writers call it between records, so
-  /// that each put stays a plain append. Throws a ParseError (IO_WRITE_FAILED) when the sink refuses.
+  /// With a sink, passes the buffer on once it holds a chunk before any unfilled field. Writers call
+  /// it between records, so that each put stays a plain append. Throws a ParseError (IO_WRITE_FAILED)
+  /// when the sink refuses.
   void spill() {
-    if (sink_ && used_ >= chunk_) flush();
+    if (!sink_) return;
+    const std::size_t ready = open_.empty() ? used_ : open_.front() - spilled_;
+    if (ready >= chunk_) pass_on(ready);
   }
-  /// With a sink, passes every buffered byte on (a writer's last call); throws like spill().
+  /// With a sink, passes every buffered byte on (a writer's last call, once every field is filled);
+  /// throws like spill().
   void flush() {
-    if (!sink_ || used_ == 0) return;
-    if (!sink_->put(std::span(out_.data(), used_)))
-      fail_at(format_, "IO_WRITE_FAILED", spilled_, "the output did not take the bytes from this offset on");
-    spilled_ += used_;
-    used_ = 0;
+    assert(open_.empty() && "a u32_field was never filled");
+    if (sink_ && used_ != 0) pass_on(used_);
   }
 
  private:
+  /// Passes the first `n` buffered bytes on and keeps the rest at the buffer's start.
+  void pass_on(std::size_t n) {
+    if (!sink_->put(std::span(out_.data(), n)))
+      fail_at(format_, "IO_WRITE_FAILED", spilled_, "the output did not take the bytes from this offset on");
+    std::memmove(out_.data(), out_.data() + n, used_ - n);
+    spilled_ += n;
+    used_ -= n;
+  }
   /// Where the next `n` bytes go. The buffer grows geometrically, so each put is a bounds check and
   /// a copy (a per-value vector resize cost more than the values' own copies).
   std::byte* room(std::size_t n) {
@@ -102,6 +126,7 @@ class ByteWriter {
   std::string_view format_;
   std::size_t chunk_ = 0;
   std::size_t spilled_ = 0;
+  std::vector<std::size_t> open_;  ///< offsets of the unfilled fields, in output order
 };
 
 }  // namespace aem::detail

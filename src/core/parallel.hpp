@@ -8,11 +8,14 @@
 #include <thread>
 #include <vector>
 
+#include "core/worker_threads.hpp"
+
 namespace aem::detail {
 
 /// Calls work(i) once for every i in [0, count), on at most `threads` threads (0: one per hardware
-/// thread), the calling thread included. Items are taken in order from a shared counter, so results
-/// written to slot i do not depend on the thread count. The first exception thrown is rethrown.
+/// thread), the calling thread included; fewer when the system cannot start more. Items are taken in
+/// order from a shared counter, so results written to slot i do not depend on the thread count. The
+/// first exception thrown is rethrown.
 template <class Work>
 void parallel_for(std::size_t count, unsigned threads, Work&& work) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
@@ -27,10 +30,11 @@ void parallel_for(std::size_t count, unsigned threads, Work&& work) {
       next = count;
     }
   };
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < n; ++t) workers.emplace_back(run, t);
+  WorkerThreads workers;
+  for (std::size_t t = 1; t < n; ++t)
+    if (!workers.start([&run, t] { run(t); })) break;  // the threads that did start share the rest
   run(0);
-  for (auto& w : workers) w.join();
+  workers.join();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
 }

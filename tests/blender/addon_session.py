@@ -1,8 +1,9 @@
 # The Blender side of tests/blender: run by blender_addon_test.cpp as
 #   blender -b --factory-startup --python addon_session.py -- ZIP AEM OUT CESIUMMAN INPUT...
 # It installs and enables the add-on from its zip, imports each INPUT with import_scene.aem, exports
-# CesiumMan to every format, exports a model it builds from scratch, and tries a hostile file. It only
-# records what happened, one fact per line in OUT/report.txt; the C++ test judges the facts.
+# CesiumMan to every format, exports a model it builds from scratch (also at a chosen frame rate), and
+# tries a hostile file. It only records what happened, one fact per line in OUT/report.txt; the C++
+# test judges the facts.
 import math
 import os
 import sys
@@ -119,6 +120,10 @@ rig = build_three_bone_model()
 target = os.path.join(out_dir, "scratch.aem")
 result, error = call(bpy.ops.export_scene.aem, filepath=target)
 record("export_scratch", "result=" + result, "error=" + error)
+# The frame-based formats resample an animation (glTF gives no frame rate) at the operator's rate.
+for extension in ("iqm", "iqe", "cem"):
+    result, error = call(bpy.ops.export_scene.aem, filepath=os.path.join(out_dir, "scratch_10fps." + extension), fps=10.0)
+    record("export_rate", extension, "result=" + result, "error=" + error)
 bpy.context.scene.frame_set(24)
 for bone in rig.pose.bones:
     skin = y_up(rig.matrix_world @ bone.matrix @ (rig.matrix_world @ bone.bone.matrix_local).inverted())

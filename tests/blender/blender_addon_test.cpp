@@ -1,7 +1,8 @@
 // The Blender add-on (blender/aem_io) judged from what a headless Blender session recorded
 // (run_session.sh + addon_session.py, a ctest fixture): it installs and enables, imports one file of
 // each format with the counts aem reads, exports CesiumMan to every format posed like the original,
-// exports a model built in Blender with the bone matrices Blender computes, and cancels on a hostile file.
+// exports a model built in Blender with the bone matrices Blender computes and at a chosen frame rate, and
+// cancels on a hostile file.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -130,26 +131,42 @@ float farthest_from(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
   return worst;
 }
 
+/// The files the report's `kind` lines (EXT result=... error=...) name, `stem`.EXT, read back with
+/// their extensions; a test failure for a count other than `expected` and for each file that was not
+/// exported or does not read.
+std::vector<std::pair<std::string, Scene>> read_exports(const std::string& kind, const std::string& stem, std::size_t expected) {
+  const auto lines = Report::get().all(kind);
+  EXPECT_EQ(lines.size(), expected) << kind << " lines";
+  std::vector<std::pair<std::string, Scene>> out;
+  for (const auto& line : lines) {
+    auto f = fields(line);
+    if (f["result"] != "FINISHED") {
+      ADD_FAILURE() << kind << " " << line[0] << ": " << f["error"];
+      continue;
+    }
+    auto scene = read_scene(Report::dir() / (stem + "." + line[0]));
+    if (!scene) {
+      ADD_FAILURE() << scene.error().to_string();
+      continue;
+    }
+    out.emplace_back(line[0], std::move(scene.value()));
+  }
+  return out;
+}
+
 TEST(BlenderAddon, ExportsCesiumManToEveryFormatPosedLikeTheOriginal) {
   REQUIRE_SESSION();
   ASSERT_EQ(fields(Report::get().all("import_cesium").at(0))["result"], "FINISHED");
   auto original = read_scene(test::corpus_root() / "gltf/CesiumMan/CesiumMan.glb");
   ASSERT_TRUE(original);
-  auto exports = Report::get().all("export");
-  ASSERT_EQ(exports.size(), 5u);
-  for (const auto& line : exports) {
-    SCOPED_TRACE(line[0]);
-    auto f = fields(line);
-    ASSERT_EQ(f["result"], "FINISHED") << f["error"];
-    const auto file = Report::dir() / ("cesium." + line[0]);
+  for (const auto& [extension, exported] : read_exports("export", "cesium", 5)) {
+    SCOPED_TRACE(extension);
     std::string out;
-    EXPECT_EQ(test::run_cli("validate '" + file.string() + "'", &out), 0) << out;
-    auto exported = read_scene(file);
-    ASSERT_TRUE(exported) << exported.error().to_string();
+    EXPECT_EQ(test::run_cli("validate '" + (Report::dir() / ("cesium." + extension)).string() + "'", &out), 0) << out;
     // Times on both Blender's 24 fps grid and the 30 fps grid the frame-based formats resample to.
     for (float t : {0.5f, 1.0f, 1.5f}) {
       SCOPED_TRACE(t);
-      auto want = posed(original.value(), t), got = posed(exported.value(), t);
+      auto want = posed(original.value(), t), got = posed(exported, t);
       EXPECT_LT(farthest_from(got, want), 1e-3f);
       EXPECT_LT(farthest_from(want, got), 1e-3f);
     }
@@ -184,6 +201,25 @@ TEST(BlenderAddon, ModelBuiltInBlenderPosesAsBlenderComputes) {
     SCOPED_TRACE(line[0]);
     EXPECT_TRUE(std::any_of(got.begin(), got.end(), [&](const auto& m) { return m.size() == 16 && near(m, line); }))
         << "Blender's skin matrix for " << line[0] << " is not among aem pose's:\n" << out;
+  }
+}
+
+// The model's 1 s animation exported at 10 frames per second: 11 frames (both ends) in every
+// frame-based format; IQE and IQM keep a skeleton and record the rate, CEM bakes vertex frames.
+TEST(BlenderAddon, FrameBasedFormatsTakeTheFrameRate) {
+  REQUIRE_SESSION();
+  for (const auto& [extension, scene] : read_exports("export_rate", "scratch_10fps", 3)) {
+    SCOPED_TRACE(extension);
+    if (extension == "cem") {
+      EXPECT_EQ(scene.vertex_animation.frame_count, 11u);
+      continue;
+    }
+    ASSERT_EQ(scene.animations.size(), 1u);
+    const Animation& a = scene.animations[0];
+    EXPECT_EQ(a.frame_rate, 10.0f);
+    std::size_t frames = 0;
+    for (const Channel& c : a.channels) frames = std::max(frames, c.rotation.size());
+    EXPECT_EQ(frames, 11u);
   }
 }
 

@@ -40,7 +40,7 @@ struct ConvertCliOptions {
   std::string up;           ///< "", "y" or "z"
   bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
   float anim_error = -1.0f; ///< AEM, glTF, E3D: key reduction's largest vertex error (output units); negative: the default
-  float fps = 30.0f;        ///< CEM: frame rate for baked animation
+  float fps = 30.0f;        ///< WriteOptions::frame_rate (CEM, IQE, IQM)
   int lods = 0;             ///< CEM: extra LODs to generate
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf

@@ -1,6 +1,8 @@
-// The reference-compatible C API over AemModel and AemAnimator. Never throws, never aborts.
+// The reference-compatible C API over AemModel and AemAnimator. Never throws, never aborts: every
+// function that can fail catches everything at the boundary.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <new>
 #include <string>
@@ -22,6 +24,30 @@ namespace {
 
 thread_local std::string last_error;
 
+/// Sets last_error to `prefix` + `what`, or empties it when even that cannot allocate.
+void set_last_error(const char* prefix, const char* what = "") noexcept {
+  try {
+    last_error.assign(prefix).append(what);
+  } catch (...) {
+    last_error.clear();
+  }
+}
+
+/// Inside a catch block: the result for the exception being handled, its message in last_error.
+AEMResult failure() noexcept {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    set_last_error("out of memory");
+    return AEMResult_OutOfMemory;
+  } catch (const std::exception& e) {
+    set_last_error("internal error: ", e.what());
+  } catch (...) {
+    set_last_error("internal error: an exception of unknown type");
+  }
+  return AEMResult_InternalError;
+}
+
 AEMResult load(const char* filename, struct AEMModel** model, aem::AemModel::Source source) {
   if (!model) return AEMResult_FileNotFound;
   *model = nullptr;
@@ -38,9 +64,8 @@ AEMResult load(const char* filename, struct AEMModel** model, aem::AemModel::Sou
     }
     *model = new AEMModel(std::move(loaded.value()));
     return AEMResult_Success;
-  } catch (const std::bad_alloc&) {
-    last_error = "out of memory";
-    return AEMResult_OutOfMemory;
+  } catch (...) {
+    return failure();
   }
 }
 
@@ -123,9 +148,17 @@ void aem_evaluate_model_animation(const struct AEMModel* model, int32_t animatio
                                   float* bone_transforms) {
   // The C signature takes a const model; the animator's scratch state is not part of its value.
   auto* m = const_cast<AEMModel*>(model);
-  const std::lock_guard lock(m->mutex);
-  m->animator.evaluate(animation_index, time, m->scratch);
-  if (!m->scratch.empty()) std::memcpy(bone_transforms, m->scratch.data(), m->scratch.size() * sizeof(aem::Mat4));
+  const std::size_t bones = m->scratch.size();
+  try {
+    const std::lock_guard lock(m->mutex);
+    m->animator.evaluate(animation_index, time, m->scratch);
+    if (bones != 0) std::memcpy(bone_transforms, m->scratch.data(), bones * sizeof(aem::Mat4));
+    return;
+  } catch (...) {
+    failure();
+  }
+  const aem::Mat4 identity{};
+  for (std::size_t b = 0; b < bones; ++b) std::memcpy(bone_transforms + 16 * b, &identity, sizeof identity);
 }
 
 const char* aem_get_last_error(void) { return last_error.c_str(); }

@@ -18,9 +18,9 @@ class BlockWriter {
   void block(std::uint16_t type, F&& body) {
     const std::size_t start = out.size();
     out.u16(type);
-    out.u32(0);
+    const auto size = out.u32_field();
     body();
-    out.patch_u32(start + 2, static_cast<std::uint32_t>(out.size() - start));
+    out.patch_u32(size, static_cast<std::uint32_t>(out.size() - start));
   }
   void i32_block(std::uint16_t type, std::int32_t v) {
     block(type, [&] { out.i32(v); });

@@ -157,13 +157,16 @@ class Scanner {
   }
 
   // A vb line of at most kMaxInfluences kept pairs, gathered in a local array (more go to scan()).
+  // The guard covers one number: the weight is checked against it on its own, since the joint before
+  // it may have taken the guard's slack.
   const char* fast_influences(const char* p) {
     Influence kept[kMaxInfluences];
     std::size_t n = 0;
     for (; *p == ' ';) {
       std::uint32_t joint;
       float weight;
-      if (p >= fast_end_ || !(p = swar::short_digits(p + 1, joint)) || *p != ' ' || !(p = swar::short_decimal(p + 1, weight))) return nullptr;
+      if (p >= fast_end_ || !(p = swar::short_digits(p + 1, joint)) || *p != ' ') return nullptr;
+      if (p >= fast_end_ || !(p = swar::short_decimal(p + 1, weight))) return nullptr;
       if (kept_weight(weight)) {
         if (n == kMaxInfluences) return nullptr;
         kept[n++] = {static_cast<std::int32_t>(joint), weight};
@@ -305,7 +308,7 @@ class Scanner {
   }
 
   std::string_view text_;
-  const char* fast_end_;  ///< fast_line reads numbers that start before this (swar::kReach from the end)
+  const char* fast_end_;  ///< fast_line reads a number only when the space before it lies before this (swar::kReach from the end)
   Chunk c_;
   std::vector<Influence> scratch_;
 };

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/parse_error.hpp"
+#include "core/worker_threads.hpp"
 #include "formats/iqe/line_scanner.hpp"
 #include "formats/iqe/tokens.hpp"
 
@@ -52,7 +53,7 @@ std::vector<std::string_view> split_lines(std::string_view text, unsigned parts)
 
 // Scans the chunks on worker threads (each takes the next unscanned chunk) while the caller
 // assembles the finished ones in order, so that assembly overlaps scanning. Small texts are one
-// chunk scanned on the caller's thread.
+// chunk scanned on the caller's thread, and so is every chunk when no worker thread could start.
 class ScanPipeline {
  public:
   explicit ScanPipeline(std::string_view body)
@@ -62,11 +63,12 @@ class ScanPipeline {
     const unsigned cores = std::thread::hardware_concurrency();
     if (pieces_.size() < 2 || cores < 2) return;
     const unsigned workers = std::min<unsigned>(cores, static_cast<unsigned>(pieces_.size()));
-    for (unsigned w = 0; w < workers; ++w) workers_.emplace_back([this] { work(); });
+    for (unsigned w = 0; w < workers; ++w)
+      if (!workers_.start([this] { work(); })) break;  // those that did start scan every chunk
   }
   ~ScanPipeline() {
     stop_ = true;
-    for (auto& t : workers_) t.join();
+    workers_.join();
   }
   ScanPipeline(const ScanPipeline&) = delete;
   ScanPipeline& operator=(const ScanPipeline&) = delete;
@@ -127,7 +129,7 @@ class ScanPipeline {
   std::condition_variable ready_;
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> stop_{false};
-  std::vector<std::thread> workers_;
+  detail::WorkerThreads workers_;  // last: joined before the members the threads use go
 };
 
 class Assembler {

@@ -190,14 +190,15 @@ class IqmWriter {
   void write_vertices(iqm::Header& h) {
     h.num_vertexarrays = static_cast<std::uint32_t>(arrays_.size());
     h.ofs_vertexarrays = here();
-    const std::size_t table = w_.size();
-    for (std::size_t i = 0; i < arrays_.size() * 5; ++i) w_.u32(0);
+    constexpr std::size_t kFields = iqm::kVertexArraySize / 4;  // type, flags, format, size, offset
+    std::vector<ByteWriter::Field> table;
+    for (std::size_t i = 0; i < arrays_.size() * kFields; ++i) table.push_back(w_.u32_field());
     pad(w_, 8);
     for (std::size_t a = 0; a < arrays_.size(); ++a) {
       const ArraySpec& spec = arrays_[a];
       pad(w_, 4);
-      const std::uint32_t values[] = {spec.type, 0, spec.format, spec.size, here()};
-      for (int k = 0; k < 5; ++k) w_.patch_u32(table + a * iqm::kVertexArraySize + k * 4, values[k]);
+      const std::uint32_t values[kFields] = {spec.type, 0, spec.format, spec.size, here()};
+      for (std::size_t k = 0; k < kFields; ++k) w_.patch_u32(table[a * kFields + k], values[k]);
       float f[4];
       std::uint8_t b[4];
       for (const Mesh& mesh : m_.meshes)
