@@ -1,10 +1,81 @@
-// What an artist sees converting to CEM (issue 33): the frame rate the file does not store.
+// What an artist sees converting to CEM (issue 33): colours kept as images, and the frame rate the
+// file does not store.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "aem/convert.hpp"
+#include "aem/io.hpp"
+#include "core/image.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {
 namespace {
+
+/// The sRGB byte of a linear value (IEC 61966-2-1), written out here rather than taken from the library.
+int srgb_byte(double linear) {
+  const double encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1 / 2.4) - 0.055;
+  return static_cast<int>(std::lround(encoded * 255));
+}
+
+Image decode_file(const std::filesystem::path& file) {
+  const auto bytes = test::read_bytes(file);
+  return decode_image(std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+}
+
+/// Two triangles: "glass" has a colour and no texture, "decal" names an image file.
+Scene glass_and_decal() {
+  Scene s;
+  Material glass;
+  glass.name = "glass";
+  glass.base_color = {0.2f, 0.4f, 0.8f, 0.5f};
+  Material decal;
+  decal.name = "decal";
+  decal.textures.base_color = 0;
+  s.textures.push_back(Texture{"decal.png", {}, "image/png"});
+  s.materials = {glass, decal};
+  for (std::int32_t m = 0; m < 2; ++m) {
+    Mesh mesh;
+    mesh.positions = {{0, 0, float(m)}, {1, 0, float(m)}, {0, 1, float(m)}};
+    mesh.uvs = {{{0, 0}, {1, 0}, {0, 1}}};
+    mesh.indices = {0, 1, 2};
+    mesh.material = m;
+    s.meshes.push_back(mesh);
+  }
+  return s;
+}
+
+TEST(CemConvert, ColoursWithoutATextureBecomeImagesBesideTheFile) {
+  const auto dir = test::temp_dir("cem_colours");
+  auto report = convert::convert_scene(glass_and_decal(), {}, dir / "truck.cem", {});
+  ASSERT_TRUE(report.ok()) << report.error().to_string();
+  // Named as the AEM conversion names a material's colour image: <stem>_<material>_BCO.png.
+  const auto glass_image = dir / "truck_glass_BCO.png";
+  ASSERT_TRUE(std::filesystem::is_regular_file(glass_image));
+  EXPECT_EQ(report->textures_written, std::vector<std::filesystem::path>{glass_image});
+  const Image img = decode_file(glass_image);
+  ASSERT_FALSE(img.empty());
+  EXPECT_EQ(img.at(1, 1)[0], srgb_byte(0.2));
+  EXPECT_EQ(img.at(1, 1)[1], srgb_byte(0.4));
+  EXPECT_EQ(img.at(1, 1)[2], srgb_byte(0.8));
+  EXPECT_EQ(img.at(1, 1)[3], 128);  // opacity 0.5, stored linearly
+
+  auto back = read_scene(dir / "truck.cem");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  std::vector<std::string> names;
+  for (const auto& m : back->materials)
+    names.push_back(m.textures.base_color >= 0 ? back->textures.at(m.textures.base_color).name : "");
+  EXPECT_EQ(names, (std::vector<std::string>{"truck_glass_BCO.png", "decal.png"}));  // a named image keeps its name
+}
+
+TEST(CemConvert, NoTexturesMeansNoColourImages) {
+  const auto dir = test::temp_dir("cem_no_textures");
+  convert::ConvertOptions options;
+  options.textures = false;
+  auto report = convert::convert_scene(glass_and_decal(), {}, dir / "truck.cem", options);
+  ASSERT_TRUE(report.ok()) << report.error().to_string();
+  EXPECT_FALSE(std::filesystem::exists(dir / "truck_glass_BCO.png"));
+}
 
 TEST(CemInfo, SaysTheFileStoresNoFrameRate) {
   const auto dir = test::temp_dir("cem_info");
