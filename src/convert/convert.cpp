@@ -11,6 +11,7 @@
 #include "convert/normals.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
+#include "formats/cem/cem_format.hpp"
 
 namespace aem::convert {
 namespace {
@@ -160,6 +161,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   report.triangles = scene.triangle_count();
   report.joints = scene.joints.size();
   report.animations = scene.animations.size();
+  if (format->name == "cem") report.estimated_output_bytes = formats::cem_baked_bytes(scene, write_options).value_or(0);
   Status written = write_scene(output, scene, format, write_options);
   if (!written) {
     remove_files(report.textures_written);

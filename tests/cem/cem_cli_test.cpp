@@ -1,10 +1,11 @@
-// What an artist sees converting to CEM (issue 33): colours kept as images, and the frame rate the
-// file does not store.
+// What an artist sees converting to CEM (issue 33): colours kept as images, the frame rate the file
+// does not store, and a size limit on baked animation.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "aem/convert.hpp"
+#include "aem/example.hpp"
 #include "aem/io.hpp"
 #include "core/image.hpp"
 #include "support/corpus.hpp"
@@ -86,6 +87,53 @@ TEST(CemInfo, SaysTheFileStoresNoFrameRate) {
   EXPECT_NE(out.find("vertex animation: 61 frames"), std::string::npos) << out;  // 2 s at 30 fps, both ends
   EXPECT_EQ(out.find(" 0 fps"), std::string::npos) << out;
   EXPECT_NE(out.find("stores no frame rate"), std::string::npos) << out;
+}
+
+/// The tube of make_example_scene with `rings` x 25 vertices and a 2 s animation: 61 frames at 30 fps.
+Scene tube(std::uint32_t rings) {
+  ExampleOptions o;
+  o.rings = rings;
+  o.segments = 24;
+  return make_example_scene(o);
+}
+
+TEST(CemBakeSize, RefusedAboveTheLimitWithTheEstimate) {
+  const auto dir = test::temp_dir("cem_limit");
+  convert::ConvertOptions options;
+  options.write.max_output_bytes = 1 << 20;
+  // 40 x 25 vertices x 61 frames x 32 bytes a vertex (docs/formats/cem.md §2.7): 1 952 000 bytes of
+  // frames alone, 1.86 MB of 2^20 bytes.
+  auto refused = convert::convert_scene(tube(40), {}, dir / "tube.cem", options);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code, "CEM_OUTPUT_TOO_LARGE");
+  EXPECT_NE(refused.error().message.find("61 frames"), std::string::npos) << refused.error().to_string();
+  EXPECT_NE(refused.error().message.find("1.9 MB"), std::string::npos) << refused.error().to_string();
+  EXPECT_NE(refused.error().message.find("1.0 MB"), std::string::npos) << refused.error().to_string();
+  EXPECT_EQ(refused.error().message.find("--"), std::string::npos) << "the library names no command-line option";
+  EXPECT_FALSE(std::filesystem::exists(dir / "tube.cem"));
+  EXPECT_TRUE(std::filesystem::is_empty(dir)) << "texture files written for a refused model stay";
+
+  options.write.max_output_bytes = 4 << 20;
+  auto written = convert::convert_scene(tube(40), {}, dir / "tube.cem", options);
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  const double frames_part = 61.0 * 40 * 25 * 32;
+  EXPECT_GE(written->estimated_output_bytes, frames_part);
+  EXPECT_NEAR(double(written->estimated_output_bytes), double(written->output_bytes), 0.01 * double(written->output_bytes));
+}
+
+TEST(CemBakeSize, TheCommandSuggestsALowerFrameRate) {
+  const auto dir = test::temp_dir("cem_limit_cli");
+  const auto source = dir / "tube.aem";
+  ASSERT_EQ(test::run_cli("example '" + source.string() + "' --rings 40 --segments 24"), 0);
+  std::string out;
+  EXPECT_EQ(test::run_cli("convert '" + source.string() + "' '" + (dir / "tube.cem").string() + "' --max-output-size 1M", &out), 1);
+  EXPECT_NE(out.find("CEM_OUTPUT_TOO_LARGE"), std::string::npos) << out;
+  EXPECT_NE(out.find("--fps"), std::string::npos) << out;
+  EXPECT_NE(out.find("--max-output-size"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "tube.cem"));
+
+  ASSERT_EQ(test::run_cli("convert '" + source.string() + "' '" + (dir / "tube.cem").string() + "' -v --fps 10", &out), 0) << out;
+  EXPECT_NE(out.find("estimated"), std::string::npos) << out;  // the -v summary gives the estimate beside the size
 }
 
 }  // namespace

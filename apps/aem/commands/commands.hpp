@@ -41,6 +41,7 @@ struct ConvertCliOptions {
   bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
   float fps = 30.0f;        ///< CEM: frame rate for baked animation
   int lods = 0;             ///< CEM: extra LODs to generate
+  std::uint64_t max_output_size = std::uint64_t{256} << 20;  ///< CEM: largest file baking may make (0: no limit)
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf
   bool sync = false;        ///< flush every written file to the disk before it is put in place
