@@ -260,12 +260,12 @@ Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions&
   if (const auto estimate = cem_baked_bytes(input, options); estimate && options.max_output_bytes && *estimate > options.max_output_bytes) {
     const Animation& anim = input.animations[0];
     const float rate = bake_rate(options.frame_rate);
+    const std::string what = anim.name.empty() ? "the first animation" : "animation \"" + anim.name + "\"";
     char timing[64];
     std::snprintf(timing, sizeof timing, "%.0f frames (%.4g s at %.4g fps)", baked_frames(anim, rate), anim.duration, rate);
     return Error{"CEM_OUTPUT_TOO_LARGE", "CEM", {}, {}, {}, "animations[0]",
-                 "baking " + (anim.name.empty() ? std::string("the first animation") : "animation \"" + anim.name + "\"") + " into " + timing + " would write about " + size_text(double(*estimate)) +
-                     ", above the limit of " + size_text(double(options.max_output_bytes)) +
-                     "; a lower frame rate bakes fewer frames"};
+                 "baking " + what + " into " + timing + " would write about " + size_text(double(*estimate)) + ", above the limit of " +
+                     size_text(double(options.max_output_bytes)) + "; a lower frame rate bakes fewer frames"};
   }
   Scene s = bake ? bake_animation(input, options.frame_rate, warnings) : input;
   if (options.lods > 0) generate_lods(s, options.lods, warnings);
