@@ -81,6 +81,10 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation; IQE/IQM: for resampling animations without one")->capture_default_str();
   convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
+  convert_cmd->add_option("--max-output-size", convert.max_output_size,
+                          "CEM: refuse to bake skeletal animation into frames when the file would be larger (estimated first; "
+                          "SIZE in bytes or with K, M, G: 256M by default; 0: no limit)")
+      ->transform(CLI::AsSizeValue(false));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
   convert_cmd->add_flag("--embed", convert.embed, "glTF (.gltf): buffer and images as data URIs inside the JSON, no side files");
   convert_cmd->add_flag("--sync", convert.sync, "Flush each written file to the disk before it replaces the old one (survives a power loss right after; slower)");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <numbers>
 
 namespace aem::viewer {
 
@@ -18,13 +19,35 @@ std::string shell_quote(const std::string& text) {
   return out + "'";
 }
 
+namespace {
+
+/// `value` with `decimals` digits after the point, without trailing zeros or a minus on zero.
+std::string rounded(double value, int decimals) {
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text == "-0" ? "0" : text;
+}
+
+/// Digits after the point that resolve `step`.
+int decimals_for(double step) { return std::isfinite(step) && step > 0 ? std::max(0, static_cast<int>(std::ceil(-std::log10(step)))) : 6; }
+
+}  // namespace
+
 std::string render_command(const ViewDescription& v) {
   const render::Camera& c = v.camera;
-  // {:.9g} keeps every float bit, so the command poses and frames exactly as the viewer did.
-  std::string cmd = fmt::format("aem render {} -o view.png --size {}x{} --anim {} --time {:.9g} --yaw {:.9g} --pitch {:.9g} "
-                                "--target {:.9g},{:.9g},{:.9g} --distance {:.9g}",
-                                shell_quote(v.file), v.width, v.height, v.animation, v.time, c.yaw_degrees, c.pitch_degrees,
-                                c.target.x, c.target.y, c.target.z, c.distance);
+  // Rounded to a tenth of a pixel of this view, so the line is short and redraws the same picture:
+  // lengths by the size of a pixel at the target's distance, angles by the field of view per pixel.
+  // The time stays exact (the shortest text of the float): a STEP key at a frame time must still hold.
+  const double height = std::max(v.height, 1);
+  const double pixel = 2.0 * c.distance * std::tan(c.fov_y_degrees * std::numbers::pi / 360.0) / height;
+  const int length = decimals_for(pixel / 10), angle = decimals_for(c.fov_y_degrees / height / 10);
+  std::string cmd = fmt::format("aem render {} -o view.png --size {}x{} --anim {} --time {} --yaw {} --pitch {} --target {},{},{} --distance {}",
+                                shell_quote(v.file), v.width, v.height, v.animation, v.time, rounded(c.yaw_degrees, angle),
+                                rounded(c.pitch_degrees, angle), rounded(c.target.x, length), rounded(c.target.y, length),
+                                rounded(c.target.z, length), rounded(c.distance, length));
   const render::DrawOptions& d = v.draw;
   const render::DrawOptions defaults;
   if (d.background.x != defaults.background.x || d.background.y != defaults.background.y || d.background.z != defaults.background.z) {

@@ -19,6 +19,7 @@ struct ViewDescription {
 
 /// `aem render FILE -o view.png --size WxH --anim A --time T --yaw Y --pitch P --target X,Y,Z
 /// --distance D` plus the draw options that differ from the defaults, arguments quoted for a POSIX shell.
+/// Camera numbers are rounded to what the view resolves (a tenth of a pixel); the time is exact.
 std::string render_command(const ViewDescription& view);
 
 /// `text` in single quotes for a POSIX shell when it holds anything but [A-Za-z0-9_./,:=+-].

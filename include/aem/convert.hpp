@@ -46,6 +46,9 @@ struct ConvertReport {
   std::vector<StepTime> steps;
   std::string input_format, output_format;
   std::uint64_t input_bytes = 0, output_bytes = 0;
+  /// CEM with skeletal animation baked into frames: the size estimated before baking (and checked
+  /// against WriteOptions::max_output_bytes); 0 when nothing was estimated.
+  std::uint64_t estimated_output_bytes = 0;
   std::size_t vertices = 0, triangles = 0, joints = 0, animations = 0;
   std::vector<std::filesystem::path> textures_written;
   std::optional<AnimationKeys> animation_keys;  ///< outputs that store keys (AEM, glTF, E3D) of animated scenes

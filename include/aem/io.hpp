@@ -41,6 +41,9 @@ struct WriteOptions {
   /// rate; IQE and IQM resample an animation at it when the animation has no frame rate of its own.
   float frame_rate = 30.0f;
   int lods = 0;                   ///< CEM: extra levels of detail to generate
+  /// CEM: the largest file that baking skeletal animation into vertex frames may make, estimated
+  /// before baking (CEM_OUTPUT_TOO_LARGE above it, nothing written); 0: no limit.
+  std::uint64_t max_output_bytes = std::uint64_t{256} << 20;
   bool embed = false;             ///< glTF (.gltf): buffers and images as data URIs instead of side files
   /// AEM: each vertex's influences as the format defines them: its usable ones (a joint, a positive
   /// weight) first, in slot order, or its 4 largest when it has more, weights renormalised to sum 1.

@@ -12,6 +12,7 @@
 #include "convert/normals.hpp"
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
+#include "formats/cem/cem_format.hpp"
 
 namespace aem::convert {
 namespace {
@@ -118,10 +119,10 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   // except between IQE and IQM: there a material's name is already the engine's texture path, kept as is.
   const bool iqe_family = format->name == "iqe" || format->name == "iqm";
   const bool names_kept = iqe_family && (scene.source_format == "IQE" || scene.source_format == "IQM");
+  const std::filesystem::path folder = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
   if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (options.textures) {
-      auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
-      auto exported = export_textures(scene, dir, output.stem().string(), 0, sync);
+      auto exported = export_textures(scene, folder, output.stem().string(), 0, sync);
       if (!exported) return exported.error();
       report.textures_written = exported->written;
       warnings.insert(warnings.end(), exported->warnings.begin(), exported->warnings.end());
@@ -131,12 +132,18 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
     }
     timer.lap("textures");
   }
-  // CEM keeps the texture names it is given; an embedded image needs a file of its own to be named.
+  // CEM keeps the texture names it is given; an embedded image needs a file of its own to be named,
+  // and a colour without an image one made for it (CEM materials have no colour of their own).
   if (format->name == "cem" && options.textures) {
-    auto dir = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
-    auto saved = save_embedded_textures(scene, dir, output.stem().string(), sync);
+    auto saved = save_embedded_textures(scene, folder, output.stem().string(), sync);
     if (!saved) return saved.error();
     report.textures_written = saved->written;
+    auto colours = export_colour_textures(scene, folder, output.stem().string(), sync);
+    if (!colours) {
+      remove_files(report.textures_written);
+      return colours.error();
+    }
+    report.textures_written.insert(report.textures_written.end(), colours->written.begin(), colours->written.end());
   }
   // glTF carries image bytes: textures the source names are read from beside it.
   if (format->name == "gltf" && !input.empty()) {
@@ -158,6 +165,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   report.triangles = scene.triangle_count();
   report.joints = scene.joints.size();
   report.animations = scene.animations.size();
+  if (format->name == "cem") report.estimated_output_bytes = formats::cem_baked_bytes(scene, write_options).value_or(0);
   Status written = write_scene(output, scene, format, write_options);
   if (!written) {
     remove_files(report.textures_written);

@@ -62,12 +62,10 @@ class Exporter {
     wanted_.assign(sources_.size(), false);
     for (std::size_t t = 0; t < sources_.size(); ++t) extensions_[t] = image_file_extension(sources_[t].data);
 
-    std::vector<bool> used(scene_.materials.size(), false);
-    for (const auto& mesh : scene_.meshes)
-      if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < used.size()) used[mesh.material] = true;
+    const std::vector<bool> used = used_materials();
     std::vector<MaterialTextures> slots(scene_.materials.size());
     for (std::size_t i = 0; i < scene_.materials.size(); ++i)
-      if (used[i]) plan(i, slots[i]);  // materials no mesh uses (e.g. Assimp's default) get no files
+      if (used[i]) plan(i, slots[i]);
 
     detail::parallel_for(sources_.size(), threads_, [&](std::size_t t) {
       if (wanted_[t] && !sources_[t].data.empty()) decoded_[t] = decode_image(sources_[t].data);
@@ -88,6 +86,36 @@ class Exporter {
       else produce(outputs_[i]);
     }
     detail::parallel_for(composed.size(), threads_, [&](std::size_t k) { produce(outputs_[composed[k]]); });
+    if (auto st = write_outputs(); !st) return st.error();
+    for (std::size_t i = 0; i < scene_.materials.size(); ++i) scene_.materials[i].textures = slots[i];
+    return std::move(report_);
+  }
+
+  /// export_colour_textures: a solid base colour image for each used material without one; the
+  /// scene's textures stay as they are.
+  Result<TextureExport> run_colours() {
+    const std::vector<bool> used = used_materials();
+    for (std::size_t i = 0; i < scene_.materials.size(); ++i) {
+      std::int32_t& slot = scene_.materials[i].textures.base_color;
+      if (used[i] && (slot < 0 || static_cast<std::size_t>(slot) >= scene_.textures.size()))
+        outputs_.push_back({Output::Kind::BaseColor, i, -1, -1, material_base(i) + "_BCO.png", &slot, {}});
+    }
+    for (auto& o : outputs_) produce(o);
+    if (auto st = write_outputs(); !st) return st.error();
+    return std::move(report_);
+  }
+
+ private:
+  /// Materials some mesh uses; the others (e.g. Assimp's default) get no files.
+  std::vector<bool> used_materials() const {
+    std::vector<bool> used(scene_.materials.size(), false);
+    for (const auto& mesh : scene_.meshes)
+      if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < used.size()) used[mesh.material] = true;
+    return used;
+  }
+
+  /// Writes every planned file, adds a texture for it to the scene and points its slot there.
+  Status write_outputs() {
     for (auto& o : outputs_) {
       auto st = detail::write_file_atomic(dir_ / o.name, file_bytes(o), sync_);
       if (!st) return st.error();
@@ -98,11 +126,15 @@ class Exporter {
       scene_.textures.push_back(std::move(written));
       *o.slot = static_cast<std::int32_t>(scene_.textures.size() - 1);
     }
-    for (std::size_t i = 0; i < scene_.materials.size(); ++i) scene_.materials[i].textures = slots[i];
-    return std::move(report_);
+    return Ok{};
   }
 
- private:
+  /// The start of material `i`'s file names: "<stem>_<material>", unique.
+  std::string material_base(std::size_t i) {
+    const Material& m = scene_.materials[i];
+    return unique_base(m.name.empty() ? "material" + std::to_string(i) : m.name);
+  }
+
   bool valid(std::int32_t t) const { return t >= 0 && static_cast<std::size_t>(t) < sources_.size(); }
   /// Only PNG and JPEG files are copied: AEM's images are PNG files (docs/formats/aem.md §6) and its
   /// loaders, like the IQE and IQM engines', read those two; a TGA, BMP or DDS source is encoded as PNG.
@@ -115,7 +147,7 @@ class Exporter {
   /// Decides each file of material `i`: its bytes copied where no channel changes, else composed.
   void plan(std::size_t i, MaterialTextures& slots) {
     const Material& m = scene_.materials[i];
-    const std::string base = unique_base(m.name.empty() ? "material" + std::to_string(i) : m.name);
+    const std::string base = material_base(i);
     auto add = [&](Output::Kind kind, std::int32_t source, const char* suffix, std::int32_t& slot, std::int32_t occlusion = -1) {
       const bool copy = kind == Output::Kind::Copy;
       if (!copy) want(source), want(occlusion);
@@ -270,6 +302,11 @@ Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem
 Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem, unsigned threads,
                                       detail::Sync sync) {
   return Exporter(scene, directory, stem, threads, sync).run();
+}
+
+Result<TextureExport> export_colour_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
+                                             detail::Sync sync) {
+  return Exporter(scene, directory, stem, 1, sync).run_colours();
 }
 
 }  // namespace aem::convert

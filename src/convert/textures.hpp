@@ -43,4 +43,11 @@ Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path&
 Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
                                              detail::Sync sync = detail::Sync::no);
 
+/// For formats that keep texture names as given and have no colour factor (CEM): every material a
+/// mesh uses that has no base colour texture gets the 2x2 image of its colour and opacity that
+/// export_textures writes for it ("<stem>_<material>_BCO.png" in `directory`), and its base_color
+/// slot pointed at it. The scene's other textures and slots are left as they are.
+Result<TextureExport> export_colour_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
+                                             detail::Sync sync = detail::Sync::no);
+
 }  // namespace aem::convert

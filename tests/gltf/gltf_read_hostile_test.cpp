@@ -152,6 +152,17 @@ TEST(GltfReadHostile, TruncatedGlbSaysTruncated) {
   }
 }
 
+TEST(GltfReadHostile, GlbWithoutTheMagicSaysItIsNotGlb) {
+  // A .glb file must start with the bytes "glTF" (glTF 2.0 §4.4.2); these are the start of a PNG.
+  const std::string bytes = "\x89PNG\r\n\x1a\n and not a model";
+  auto r = read_scene(std::as_bytes(std::span(bytes.data(), bytes.size())), "model.glb");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, "GLTF_BAD_HEADER") << r.error().to_string();
+  EXPECT_EQ(r.error().offset, std::optional<std::uint64_t>(0)) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("not a GLB"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("89 50 4e 47"), std::string::npos) << r.error().to_string();
+}
+
 TEST(GltfReadHostile, GlbRangeErrorsGiveTheByteOffset) {
   AEM_CORPUS_FILE(file, "gltf/Box/Box.glb");
   std::ifstream in(file, std::ios::binary);

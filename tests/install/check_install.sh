@@ -7,7 +7,9 @@
 #      fmt, meshoptimizer and Assimp hidden: the runtime needs no other package;
 #   3. the same C program built with gcc $(pkg-config --cflags --libs aem), and with aem-runtime;
 #   4. the C++ program built with g++ $(pkg-config --static --cflags --libs aem);
-#   5. a game project converting models with the installed aem_add_models ("In your build").
+#   5. a game project converting models with the installed aem_add_models ("In your build");
+#   6. the same in an asset-only project that enables no language (project(assets NONE)), where the
+#      toolkit, asked for by name, is refused with the reason.
 # Also checks that the installed library exports no stb symbols and that the tool's extras are there.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
@@ -83,4 +85,15 @@ cmake --install "$work/models_build" --prefix "$work/game" >/dev/null
 check "$expect_tube" "$work/c_build/c_consumer" "$work/game/share/game/models/tube.aem"
 test -f "$work/game/share/game/models/triangle.aem"
 test -f "$work/models_build/models/tube.aem.d"
+
+cp -r "$src/tests/install/assets_consumer" "$work/"
+cmake -S "$work/assets_consumer" -B "$work/assets_build" "${generator[@]}" -DCMAKE_PREFIX_PATH="$prefix" -DMODELS="$work/models" >/dev/null
+cmake --build "$work/assets_build" >/dev/null
+check "$expect_tube" "$work/c_build/c_consumer" "$work/assets_build/models/tube.aem"
+if refused=$(cmake -S "$work/assets_consumer" -B "$work/assets_toolkit" -DCMAKE_PREFIX_PATH="$prefix" -DMODELS="$work/models" \
+               -DAEM_COMPONENTS=toolkit 2>&1); then
+  echo "the toolkit was found in a project that enables no language" >&2
+  exit 1
+fi
+grep -q "needs C or C++" <<<"$refused" || { echo "no reason given for refusing the toolkit: $refused" >&2; exit 1; }
 echo "install check passed"

@@ -22,9 +22,9 @@ std::filesystem::path example_model(const std::filesystem::path& dir) {
   return path;
 }
 
-// Shows: the white example tube standing on the grid, curved with its top leaning left at 0.5 s of
-// the "bend" animation, lit from the upper left (shaded darker on its right), on the dark grey
-// background.
+// Shows: the orange example tube (its colour image beside it) standing on the grid, curved with its
+// top leaning left at 0.5 s of the "bend" animation, lit from the upper left (shaded darker on its
+// right), on the dark grey background.
 TEST(RenderGolden, ExampleBent) {
   AEM_REQUIRE_RENDER();
   const auto dir = temp_dir("render-golden");

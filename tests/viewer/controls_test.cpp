@@ -136,6 +136,24 @@ TEST(RenderCommand, QuotesTheFileAndListsNonDefaultOptions) {
   EXPECT_EQ(viewer::shell_quote("plain/path-1.aem"), "plain/path-1.aem");
 }
 
+TEST(RenderCommand, NumbersRoundedToATenthOfAPixel) {
+  viewer::ViewDescription v;
+  v.file = "m.aem";
+  v.animation = 0;
+  v.time = 0.0333333351f;
+  v.width = 1024;
+  v.height = 768;
+  v.camera.target = {-2.98023224e-08f, 1.23456789f, 0.5f};
+  v.camera.distance = 4.56789f;
+  v.camera.yaw_degrees = 30.0000019f;
+  v.camera.pitch_degrees = -12.3456789f;
+  // A pixel at the target is 2 x 4.57 x tan(40 deg / 2) / 768 = 0.0043 units (4 decimals resolve a tenth
+  // of it) and 40 / 768 = 0.052 degrees (3 decimals). The time stays exact: a STEP key may sit at 1/30 s.
+  EXPECT_EQ(viewer::render_command(v),
+            "aem render m.aem -o view.png --size 1024x768 --anim 0 --time 0.033333335 --yaw 30 --pitch -12.346 "
+            "--target 0,1.2346,0.5 --distance 4.5679");
+}
+
 TEST(InspectOverlays, ChannelsCheckerPickingAndLines) {
   const Image img{1, 1, {10, 20, 30, 40}};
   const Image g = render::channel_image(img, 1);

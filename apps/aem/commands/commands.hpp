@@ -42,6 +42,7 @@ struct ConvertCliOptions {
   float anim_error = -1.0f; ///< AEM, glTF, E3D: key reduction's largest vertex error (output units); negative: the default
   float fps = 30.0f;        ///< WriteOptions::frame_rate (CEM, IQE, IQM)
   int lods = 0;             ///< CEM: extra LODs to generate
+  std::uint64_t max_output_size = std::uint64_t{256} << 20;  ///< CEM: largest file baking may make (0: no limit)
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf
   bool sync = false;        ///< flush every written file to the disk before it is put in place

@@ -65,13 +65,17 @@ int convert_one(const Job& job, const Bookkeeping& books, const Reporting& repor
     auto e = report.error();
     if (e.file.empty()) e.file = job.input;
     fmt::print(stderr, "{}\n", e.to_string());
+    if (e.code == "CEM_OUTPUT_TOO_LARGE")
+      fmt::print(stderr, "hint: --fps N bakes fewer frames (now {:.4g}); --max-output-size SIZE raises the limit (0: none)\n",
+                 job.options.write.frame_rate);
     return kExitInvalid;
   }
   std::FILE* report_to = reporting.to;
   if (reporting.verbose) {
     const auto& r = report.value();
-    fmt::print(report_to, "{} ({}, {}) -> {} ({}, {})\n", job.input, r.input_format, human_size(r.input_bytes), job.output,
-               r.output_format, human_size(r.output_bytes));
+    fmt::print(report_to, "{} ({}, {}) -> {} ({}, {}{})\n", job.input, r.input_format, human_size(r.input_bytes), job.output,
+               r.output_format, human_size(r.output_bytes),
+               r.estimated_output_bytes ? ", estimated " + human_size(r.estimated_output_bytes) : "");
     for (const auto& s : r.steps) fmt::print(report_to, "  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
     fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
                r.joints, r.animations, r.textures_written.size());
@@ -207,6 +211,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   options.read.isolate_third_party = false;
   options.write.frame_rate = o.fps;
   options.write.lods = o.lods;
+  options.write.max_output_bytes = o.max_output_size;
   options.write.compress = o.compress;
   options.write.embed = o.embed;
   options.read.asset_root = o.asset_root;

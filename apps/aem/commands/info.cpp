@@ -7,6 +7,7 @@
 #include "commands/commands.hpp"
 #include "commands/info_summary.hpp"
 #include "json_writer.hpp"
+#include "render/render_scene.hpp"
 
 namespace aem::cli {
 namespace {
@@ -93,8 +94,10 @@ void print_text(const std::string& file, const InfoSummary& info) {
                a.frame_rate > 0 ? fmt::format(", {:.4g} fps ({} frames)", a.frame_rate, static_cast<long>(a.duration * a.frame_rate + 0.5f)) : "",
                info.animation_keys[i], a.loop ? ", loops" : "");
   }
-  if (s.vertex_animation.frame_count)
-    fmt::print("vertex animation: {} frames at {:.4g} fps\n", s.vertex_animation.frame_count, s.vertex_animation.frame_rate);
+  if (const VertexAnimation& v = s.vertex_animation; v.frame_count)
+    fmt::print("vertex animation: {} frames {}\n", v.frame_count,
+               v.frame_rate > 0 ? fmt::format("at {:.4g} fps", v.frame_rate)
+                                : fmt::format("(the file stores no frame rate; played at {:.4g} fps)", render::vertex_playback_rate(v)));
   if (!s.tags.empty()) {
     fmt::print("tag points\n");
     for (const auto& t : s.tags) fmt::print("  {}\n", t.name);

@@ -2,6 +2,8 @@
 // the scene. Layout facts: docs/formats/cem.md (the community description, corrected).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <span>
 
 #include "aem/io.hpp"
@@ -16,6 +18,11 @@ Result<Scene> cem_read(const ReadInput& input);
 /// Writes CEM v2 the way the game's own files are laid out (docs/formats/cem.md §3). Skeletal animation is
 /// baked into frames at options.frame_rate; options.lods extra LODs are generated when asked.
 Result<std::vector<std::byte>> cem_write(const Scene& scene, const WriteOptions& options);
+
+/// The size of the CEM file `scene` makes when writing it bakes its skeletal animation into vertex
+/// frames, estimated from the counts before baking (within about 1% of the file); nullopt when
+/// nothing would be baked. cem_write refuses to bake above options.max_output_bytes.
+std::optional<std::uint64_t> cem_baked_bytes(const Scene& scene, const WriteOptions& options);
 
 /// The CEM convention: Z up, right-handed, counter-clockwise front faces, V from the top.
 Conventions cem_conventions();

@@ -3,6 +3,8 @@
 // exact per-frame bounds, centre = mean of frame box centres, radius = max distance to the centre.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 
 #include "aem/animation.hpp"
 #include "aem/skinning.hpp"
@@ -17,6 +19,12 @@ namespace {
 
 Warning cem_warning(const char* code, std::string message) { return Warning{code, "CEM", {}, {}, {}, {}, std::move(message)}; }
 
+float bake_rate(float fps) { return fps > 0 ? fps : 30.0f; }
+
+/// Frames a baked animation gets at `rate`: one every 1/rate s from 0 to the duration, both ends
+/// included. A double: a hostile duration must reach the size check, not overflow a count.
+double baked_frames(const Animation& anim, float rate) { return std::floor(double(anim.duration) * rate + 0.5) + 1; }
+
 /// Skeletal and mesh animation cannot live in CEM: the first animation becomes vertex frames.
 Scene bake_animation(const Scene& source, float fps, std::vector<Warning>& warnings) {
   Scene s = flatten_nodes(source);
@@ -26,8 +34,8 @@ Scene bake_animation(const Scene& source, float fps, std::vector<Warning>& warni
   for (auto& mesh : s.meshes)
     for (auto& v : mesh.skin) v = strongest_influences(v, kMaxInfluences);
   const Animation& anim = s.animations[0];
-  const float rate = fps > 0 ? fps : 30.0f;
-  const auto frames = static_cast<std::uint32_t>(std::floor(anim.duration * rate + 0.5f)) + 1;
+  const float rate = bake_rate(fps);
+  const auto frames = static_cast<std::uint32_t>(baked_frames(anim, rate));
   SceneAnimator animator(s);
   std::vector<Mat4> skin(s.joints.size());
   for (std::uint32_t f = 0; f < frames; ++f) {
@@ -202,13 +210,63 @@ cem::Model build_model(const Scene& s, const ModelPlan& plan) {
   return model;
 }
 
+/// True when writing `s` bakes its first skeletal animation into vertex frames.
+bool bakes_animation(const Scene& s) {
+  const bool has_frames = std::any_of(s.meshes.begin(), s.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
+  return !has_frames && !s.animations.empty() && !s.joints.empty();
+}
+
+/// Vertices and triangles of every mesh instance, as flatten_nodes lays them out.
+std::pair<std::uint64_t, std::uint64_t> placed_counts(const Scene& s) {
+  std::uint64_t vertices = 0, triangles = 0;
+  auto add = [&](std::size_t mesh) {
+    if (mesh >= s.meshes.size()) return;
+    vertices += s.meshes[mesh].positions.size();
+    triangles += s.meshes[mesh].indices.size() / 3;
+  };
+  if (s.nodes.empty())
+    for (std::size_t m = 0; m < s.meshes.size(); ++m) add(m);
+  for (const auto& node : s.nodes)
+    for (auto m : node.meshes) add(m);
+  return {vertices, triangles};
+}
+
+/// "1.9 MB", "1.1 GB" (of 2^20 and 2^30 bytes).
+std::string size_text(double bytes) {
+  char text[32];
+  if (bytes >= 1073741824.0) std::snprintf(text, sizeof text, "%.1f GB", bytes / 1073741824.0);
+  else std::snprintf(text, sizeof text, "%.1f MB", bytes / 1048576.0);
+  return text;
+}
+
 }  // namespace
+
+std::optional<std::uint64_t> cem_baked_bytes(const Scene& s, const WriteOptions& options) {
+  if (!bakes_animation(s)) return std::nullopt;
+  // Per frame (docs/formats/cem.md §2): radius, 32 bytes a vertex, 12 a tag, the matrix and the box.
+  // Once: the header, each level of detail's triangles (generated ones are coarser: at most as many),
+  // the materials with their names.
+  const auto [vertices, triangles] = placed_counts(s);
+  const double frame = 4 + 32.0 * vertices + 12.0 * s.tags.size() + 64 + 24;
+  const double once = 64 + 12.0 * triangles * (1 + std::max(options.lods, 0)) + 64.0 * s.materials.size() + s.trailing_bytes.size();
+  const double total = once + frame * baked_frames(s.animations[0], bake_rate(options.frame_rate));
+  return total < 1.8e19 ? static_cast<std::uint64_t>(total) : std::numeric_limits<std::uint64_t>::max();
+}
 
 Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions& options) {
   Result<std::vector<std::byte>> result(std::vector<std::byte>{});
   auto& warnings = result.warnings;
-  const bool has_frames = std::any_of(input.meshes.begin(), input.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
-  const bool bake = !has_frames && !input.animations.empty() && !input.joints.empty();
+  const bool bake = bakes_animation(input);
+  if (const auto estimate = cem_baked_bytes(input, options); estimate && options.max_output_bytes && *estimate > options.max_output_bytes) {
+    const Animation& anim = input.animations[0];
+    const float rate = bake_rate(options.frame_rate);
+    const std::string what = anim.name.empty() ? "the first animation" : "animation \"" + anim.name + "\"";
+    char timing[64];
+    std::snprintf(timing, sizeof timing, "%.0f frames (%.4g s at %.4g fps)", baked_frames(anim, rate), anim.duration, rate);
+    return Error{"CEM_OUTPUT_TOO_LARGE", "CEM", {}, {}, {}, "animations[0]",
+                 "baking " + what + " into " + timing + " would write about " + size_text(double(*estimate)) + ", above the limit of " +
+                     size_text(double(options.max_output_bytes)) + "; a lower frame rate bakes fewer frames"};
+  }
   Scene s = bake ? bake_animation(input, options.frame_rate, warnings) : input;
   if (options.lods > 0) generate_lods(s, options.lods, warnings);
 

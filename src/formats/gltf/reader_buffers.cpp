@@ -1,6 +1,9 @@
 // GLB chunks, buffers and buffer views, each checked against the bytes present (see reader_buffers.hpp).
 #include "formats/gltf/reader_buffers.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstring>
 
 #include "core/byte_reader.hpp"
@@ -37,12 +40,34 @@ JsonDocument parse_json(std::string_view text, std::uint64_t base_offset) {
   return std::move(std::get<JsonDocument>(parsed));
 }
 
+/// A .glb name promises the binary container (glTF 2.0 §4.4): its JSON parse errors would mislead.
+bool is_glb_name(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".glb";
+}
+
+/// Up to the first 4 bytes in hex ("89 50 4e 47"), or "nothing" for an empty file.
+std::string first_bytes(std::span<const std::byte> bytes) {
+  if (bytes.empty()) return "nothing";
+  std::string hex;
+  for (std::size_t i = 0; i < std::min<std::size_t>(4, bytes.size()); ++i) {
+    char digits[4];
+    std::snprintf(digits, sizeof digits, "%02x", std::to_integer<unsigned>(bytes[i]));
+    hex += (i ? " " : "") + std::string(digits);
+  }
+  return hex;
+}
+
 }  // namespace
 
 JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& bin, std::uint64_t& bin_offset) {
   const auto bytes = input.bytes;
   bin = {};
-  if (bytes.size() < 4 || u32_at(bytes, 0) != kGlbMagic) return parse_json(as_text(bytes), 0);
+  if (bytes.size() < 4 || u32_at(bytes, 0) != kGlbMagic) {
+    if (!is_glb_name(input.path)) return parse_json(as_text(bytes), 0);
+    fail_container("GLTF_BAD_HEADER", 0, "not a GLB file: it starts with " + first_bytes(bytes) + ", not the magic \"glTF\"");
+  }
   if (bytes.size() < 20)
     fail_container("GLTF_TRUNCATED", bytes.size(), "truncated GLB: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
   if (u32_at(bytes, 4) != 2) fail_container("GLTF_BAD_HEADER", 4, "GLB version " + std::to_string(u32_at(bytes, 4)) + ", only 2 is read");

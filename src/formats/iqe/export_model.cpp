@@ -70,30 +70,43 @@ void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vec
   mesh.rigid_joints.clear();
 }
 
-// How many frames `anim` takes at `rate`. A duration/rate pair that asks for more frames than the
-// keys could ever need (overflow, NaN, a rate near zero) falls back to the largest key count.
-std::size_t frame_count(const Animation& anim, float rate, const char* format, std::vector<Warning>& warnings) {
+struct FrameTiming {
+  std::size_t count = 1;
+  float rate = 0;
+};
+
+// The frames `anim` becomes at `rate`, and the rate they play at. IQE and IQM play N frames in N / rate
+// seconds (each frame lasts until the next, the last until the clip ends), so the clip keeps its
+// length with N = duration x rate rounded, played at N / duration: 1.25 s at 30 fps is 38 frames at
+// 30.4 fps, not 39 frames (1.30 s) with the end pose repeated. The end pose is where the last frame
+// leads: back to the first in a loop. A duration/rate pair that asks for more frames than the keys
+// could ever need (overflow, NaN, a rate near zero) falls back to the largest key count.
+FrameTiming frame_timing(const Animation& anim, float rate, const char* format, std::vector<Warning>& warnings) {
   constexpr double kMaxFrames = 1 << 20;
-  const bool has_frames = anim.frame_rate > 0;
   const double steps = static_cast<double>(anim.duration) * rate;
-  if (steps >= 0 && steps <= kMaxFrames) return has_frames ? std::max<std::size_t>(1, std::llround(steps)) : std::llround(steps) + 1;
+  if (steps >= 0 && steps <= kMaxFrames) {
+    const std::size_t count = std::max<long long>(1, std::llround(steps));
+    // A rate that already fits (within float noise) is kept as asked, as is a still pose's.
+    const bool fits = !(anim.duration > 0) || std::fabs(steps - static_cast<double>(count)) < 1e-3;
+    return {count, fits ? rate : static_cast<float>(static_cast<double>(count) / anim.duration)};
+  }
   std::size_t keys = 1;
   for (const auto& c : anim.channels) keys = std::max({keys, c.translation.size(), c.rotation.size(), c.scale.size()});
   warnings.push_back(Warning{"CONVERT_FRAMES_CLAMPED", format, {}, {}, {}, "animation \"" + anim.name + "\"",
                              "duration x frame rate gives no usable frame count; " + std::to_string(keys) + " frames written"});
-  return keys;
+  return {keys, rate};
 }
 
 ExportAnimation resample(const Scene& scene, const Animation& anim, const std::vector<std::int32_t>& new_index, float default_rate,
                          const char* format, std::vector<Warning>& warnings) {
   const bool usable_rate = anim.frame_rate > 0 && std::isfinite(anim.frame_rate);
-  ExportAnimation out{anim.name, usable_rate ? anim.frame_rate : default_rate, anim.loop, {}};
-  const std::size_t count = frame_count(anim, out.frame_rate, format, warnings);
+  const FrameTiming timing = frame_timing(anim, usable_rate ? anim.frame_rate : default_rate, format, warnings);
+  ExportAnimation out{anim.name, timing.rate, anim.loop, {}};
   std::vector<const Channel*> channel(scene.joints.size(), nullptr);
   for (const auto& ch : anim.channels)
     if (ch.joint < channel.size()) channel[ch.joint] = &ch;
-  out.frames.assign(count, std::vector<Transform>(scene.joints.size()));
-  for (std::size_t f = 0; f < count; ++f) {
+  out.frames.assign(timing.count, std::vector<Transform>(scene.joints.size()));
+  for (std::size_t f = 0; f < timing.count; ++f) {
     const float t = static_cast<float>(static_cast<double>(f) / out.frame_rate);
     for (std::size_t j = 0; j < scene.joints.size(); ++j) {
       const Transform& rest = scene.joints[j].rest;

@@ -34,9 +34,10 @@ struct ExportModel {
 
 /// Prepares `scene` (already in IQE/IQM conventions). Node instances are flattened; a rigid joint on
 /// an unskinned vertex becomes a weight-1 influence; joints are reordered so parents come first.
-/// Animations without a frame rate are sampled at `default_frame_rate`: a source with frames
-/// (frame_rate > 0) keeps its frame count, others get one frame per step up to and including the
-/// duration. A mesh's material name is its base colour texture's file name when it has one (what
+/// Animations are sampled at their frame rate (`default_frame_rate` when they have none) into
+/// N = duration x rate frames, rounded: IQE/IQM play N frames in N / rate seconds. When the rounding
+/// changes N, the rate becomes N / duration, so the clip keeps its length (1.25 s at 30 fps: 38 frames
+/// at 30.4 fps); a source with frames keeps its count and rate. A mesh's material name is its base colour texture's file name when it has one (what
 /// IQE/IQM engines load), else the material's name.
 /// Joints on a parent cycle become roots; that and dropped rigid joints are reported as warnings.
 ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format, std::vector<Warning>& warnings);
