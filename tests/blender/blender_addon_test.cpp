@@ -204,8 +204,9 @@ TEST(BlenderAddon, ModelBuiltInBlenderPosesAsBlenderComputes) {
   }
 }
 
-// The model's 1 s animation exported at 10 frames per second: 11 frames (both ends) in every
-// frame-based format; IQE and IQM keep a skeleton and record the rate, CEM bakes vertex frames.
+// The model's 1 s animation exported at 10 frames per second. IQE and IQM keep a skeleton and record
+// the rate; their engines play N frames in N / rate seconds, so 1 s is 10 frames (the pose at 1 s is
+// the loop's first frame again). CEM bakes vertex frames at both ends: 11.
 TEST(BlenderAddon, FrameBasedFormatsTakeTheFrameRate) {
   REQUIRE_SESSION();
   for (const auto& [extension, scene] : read_exports("export_rate", "scratch_10fps", 3)) {
@@ -219,7 +220,7 @@ TEST(BlenderAddon, FrameBasedFormatsTakeTheFrameRate) {
     EXPECT_EQ(a.frame_rate, 10.0f);
     std::size_t frames = 0;
     for (const Channel& c : a.channels) frames = std::max(frames, c.rotation.size());
-    EXPECT_EQ(frames, 11u);
+    EXPECT_EQ(frames, 10u);
   }
 }
 
