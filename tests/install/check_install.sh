@@ -9,7 +9,8 @@
 #   4. the C++ program built with g++ $(pkg-config --static --cflags --libs aem);
 #   5. a game project converting models with the installed aem_add_models ("In your build");
 #   6. the same in an asset-only project that enables no language (project(assets NONE)), where the
-#      toolkit, asked for by name, is refused with the reason.
+#      toolkit, asked for by name, is refused with the reason;
+#   7. the C++ and C programs of that README section, taken from the README's text.
 # Also checks that the installed library exports no stb symbols and that the tool's extras are there.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
@@ -75,6 +76,18 @@ cd "$work/cpp_consumer"
 # shellcheck disable=SC2046
 g++ -std=c++20 -o "$work/cpp_pkg_config" main.cpp $(pkg-config --static --cflags --libs aem)
 check "vertices 3 triangles 1" "$work/cpp_pkg_config" "$src/tests/data/gltf/triangle.gltf" "$work/triangle2.aem"
+# The README's own programs ("Using the library"), compiled from the README's text.
+readme_block() {  # readme_block LANG: the first ```LANG block of that section
+  awk -v fence='```'"$1" '/^## Using the library/ {s = 1; next} /^## / {s = 0} s && $0 == fence {b = 1; next} b && /^```/ {exit} b' "$src/README.md"
+}
+readme_block cpp >"$work/readme_game.cpp"
+readme_block c >"$work/readme_game.c"
+# shellcheck disable=SC2046
+g++ -std=c++20 -o "$work/readme_cpp" "$work/readme_game.cpp" $(pkg-config --static --cflags --libs aem)
+# shellcheck disable=SC2046
+gcc -std=c99 -o "$work/readme_c" "$work/readme_game.c" $(pkg-config --cflags --libs aem)
+check "15 vertices, 2 bones posed" "$work/readme_cpp" "$work/tube.aem" "$work/readme_tube.aem"
+check "15 vertices, 2 bones posed" "$work/readme_c" "$work/tube.aem"
 mkdir "$work/models"
 "$prefix/bin/aem" example "$work/models/tube.iqe" --rings 3 --segments 4 --joints 2 >/dev/null
 cp "$src/tests/data/gltf/triangle.gltf" "$work/models/"
