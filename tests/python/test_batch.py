@@ -104,3 +104,12 @@ def test_the_command_line(inputs, tmp_path):
     clash = subprocess.run([sys.executable, "-m", "aem.batch", inputs[0], inputs[0], "--out-dir", str(tmp_path)],
                            capture_output=True, text=True, env=env, timeout=300)
     assert clash.returncode == 2 and "tube_000.aem <- " in clash.stderr
+
+
+def test_a_task_that_fails_outside_the_conversion_is_a_row(client, inputs, tmp_path):
+    # An option the module refuses raises TypeError inside each task: every input still gets its row.
+    report = aem.batch.convert(inputs[:3], tmp_path, client=client, no_such_option=1)
+    assert [r.status for r in report] == ["failed"] * 3
+    assert {r.error_code for r in report} == {"BATCH_TASK_FAILED"}
+    assert all("TypeError" in r.error and "no_such_option" in r.error for r in report)
+    assert leftovers(tmp_path) == []

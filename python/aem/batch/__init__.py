@@ -91,14 +91,17 @@ def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, work
     batch = uuid.uuid4().hex
     try:
         with _connected(client, scheduler, workers) as connected:
-            futures = {connected.submit(convert_one, source, output, to, options, cache, batch,
-                                        key=f"aem-convert-{batch}-{i}", pure=False): (source, output)
-                       for i, (source, output) in enumerate(jobs)}
-            for future in as_completed(futures):
+            # One map (one message to the scheduler, not one per file), and results gathered in
+            # batches as tasks finish: per-file overhead is what a batch of small files is made of.
+            sources, outputs = [j[0] for j in jobs], [j[1] for j in jobs]
+            futures = connected.map(convert_one, sources, outputs, to=to, options=options, cache=cache, batch=batch,
+                                    key=[f"aem-convert-{batch}-{i}" for i in range(len(jobs))], pure=False)
+            job_of = dict(zip(futures, jobs))
+            for future, result in as_completed(futures, with_results=True, raise_errors=False):
                 if future.status == "finished":
-                    yield future.result()
-                else:
-                    yield _failed_task(*futures[future], future.exception())
+                    yield result
+                else:  # an error comes as (type, exception, traceback), a cancellation as the exception
+                    yield _failed_task(*job_of[future], result[1] if future.status == "error" else result)
     finally:
         # Every task has ended: what is left of the staging folder was a dead attempt's.
         shutil.rmtree(staging_folder(out_dir, batch), ignore_errors=True)
