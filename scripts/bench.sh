@@ -18,7 +18,7 @@
 # `PEER IN.glb OUTDIR` that runs the reference AEM exporter (janhsimon/aem's converter, built outside
 # the tree; it writes OUTDIR/<stem>.aem): the glTF -> AEM whole-process rows then time it, the whole
 # command, on CesiumMan and the generated 39 MB glb. AEM_IQM_PARSE_PEER names iqm built with a timer
-# around its parseiqe call (docs/performance.md "IQE read, round 2"): three runs on the generated 50 MB
+# around its parseiqe call (docs/performance.md, "Peers and inputs"): three runs on the generated 50 MB
 # IQE give the "IQE read to scene vs iqm's parser" row its baseline (the median parse CPU time);
 # without it that row is left out.
 # AEM_UFBX_DIR names a checkout of the ufbx repository (its data/*.fbx, not the fuzz folders): the FBX

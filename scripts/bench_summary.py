@@ -11,8 +11,8 @@
       this Python process starts with Python's resident size (about 14 MB) as its peak, which exec
       keeps, so run's peak is never below it: this is the figure for processes smaller than that.
   bench_summary.py parse-peer DIR LABEL -- COMMAND...
-      Runs COMMAND (iqm built with a timer around its parseiqe call, docs/performance.md "IQE read,
-      round 2") and appends the parse's CPU time from the "parseiqe cpu_ms=..." line it prints on
+      Runs COMMAND (iqm built with a timer around its parseiqe call, docs/performance.md "Peers and
+      inputs") and appends the parse's CPU time from the "parseiqe cpu_ms=..." line it prints on
       stderr to DIR/processes.jsonl under LABEL (status 1 when there is no such line).
   bench_summary.py table DIR
       Prints issue 16's table (and issue 13's glTF rows, the FBX rows, the Python rows) from DIR/<bench>.json
