@@ -37,9 +37,9 @@ const char* texture_source(const Texture& texture, bool drawn, const std::filesy
   if (texture.loaded_from_file) return "file";
   // The glTF reader reads the images its file names by URI without marking them so: one of the
   // user's files by that name is where the bytes came from.
+  const std::filesystem::path name(texture.name);
   std::error_code ec;
-  const bool named_file = !texture.name.empty() && texture.name.rfind("data:", 0) != 0 &&
-                          std::filesystem::is_regular_file(folder / std::filesystem::path(texture.name), ec);
+  const bool named_file = !name.empty() && name.is_relative() && std::filesystem::is_regular_file(folder / name, ec);
   return named_file ? "file" : "embedded";
 }
 
