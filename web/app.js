@@ -9,7 +9,7 @@ const ui = {
   animation: $('animation'), play: $('play'), timeline: $('timeline'), time: $('time'), speed: $('speed'),
   wireframe: $('wireframe'), skeleton: $('skeleton'), grid: $('grid'), frame: $('frame'),
 };
-const state = { module: null, api: null, info: null, animation: -1, duration: 0, time: 0, playing: true, dirty: true,
+const state = { module: null, api: null, info: null, modelName: '', animation: -1, duration: 0, time: 0, playing: true, dirty: true,
   last: 0, loads: 0, readyOnDraw: false };
 
 function setState(s, text) {
@@ -120,7 +120,7 @@ function showInfo(info, fileName) {
     ui.info.append(d);
   };
   list('Materials', info.materials, (m) => (m.name || '(unnamed)') + (m.textures.length ? ': ' + m.textures.map((t) => `${t.slot} ${t.texture}`).join(', ') : ''));
-  list('Textures', info.textures, (t) => t.name + (t.embedded ? ' (embedded)' : ''));
+  list('Textures', info.textures, (t) => t.name + ({ embedded: ' (embedded)', missing: ' (missing)' }[t.source] || ''));
   if (info.joints.length) {
     const d = el('details');
     d.append(el('summary', `Bones (${info.joints.length})`), boneTree(info.joints));
@@ -160,14 +160,16 @@ function loadNamed(named, started = performance.now()) {
   const reply = JSON.parse(state.api.load(`${dir}/${model.name}`, aspect()));
   for (const f of named) FS.unlink(`${dir}/${f.name}`);  // the scene is in memory now; free the copies
   FS.rmdir(dir);
-  resetModel();
   if (!reply.ok) {
+    // The module still shows the model loaded before: it stays as it was, playing, panel and all.
     showError(reply.error);
     state.dirty = true;
-    setState('error', `Could not read ${model.name}`);
+    setState('error', `Could not read ${model.name}` + (state.info ? `; still showing ${state.modelName}` : ''));
     return;
   }
+  resetModel();
   state.info = reply;
+  state.modelName = model.name;
   document.body.classList.add('has-model');
   showInfo(reply, model.name);
   reply.animations.forEach((a, i) => ui.animation.append(new Option(`${i}: ${a.name || '(unnamed)'} (${a.duration.toFixed(2)} s)`, i)));

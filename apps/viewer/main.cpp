@@ -9,8 +9,10 @@ int main(int argc, char** argv) {
   app.add_option("file", options.file, "Model file in any format aem reads");
   app.add_option("--screenshot", options.screenshot, "Save the window as this PNG after --frames frames, then exit");
   app.add_option("--frames", options.frames, "Frames to draw before the screenshot")->capture_default_str()->check(CLI::Range(1, 100000));
-  app.add_option("--width", options.width, "Window width")->capture_default_str()->check(CLI::Range(64, 16384));
-  app.add_option("--height", options.height, "Window height")->capture_default_str()->check(CLI::Range(64, 16384));
+  app.add_option("--width", options.width, "Window width (default 1280 times the UI scale, within the monitor's work area)")
+      ->check(CLI::Range(64, 16384));
+  app.add_option("--height", options.height, "Window height (default 800 times the UI scale, within the monitor's work area)")
+      ->check(CLI::Range(64, 16384));
   app.add_option("--asset-root", options.asset_root, "Also read textures from inside this folder (default: only the model's folder)");
   app.add_option("--script", options.script,
                  "Run synthetic input from this file, one step a line: wait N | key NAME [ctrl] | click X Y | scroll X Y N | print | command | "

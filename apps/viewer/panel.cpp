@@ -6,8 +6,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "flow_row.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -15,7 +19,7 @@ namespace {
 ImTextureID texture_id(GLuint texture) { return reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture)); }
 
 void file_section(ViewerState& state) {
-  ImGui::SetNextItemWidth(-70);
+  ImGui::SetNextItemWidth(-(button_width("Open") + ImGui::GetStyle().ItemSpacing.x));
   const bool entered = ImGui::InputTextWithHint("##path", "model file path (or drop a file on the window)", &state.path_field,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
@@ -26,14 +30,14 @@ void file_section(ViewerState& state) {
   }
   const Scene& s = state.scene;
   ImGui::TextWrapped("%s", state.loaded_path.c_str());
-  ImGui::Text("format %s", s.source_format.c_str());
+  ImGui::TextWrapped("format %s", s.source_format.c_str());
   for (const auto& note : s.source_notes) ImGui::TextWrapped("- %s: %s", note.key.c_str(), note.value.c_str());
-  ImGui::Text("%zu vertices, %zu triangles", s.vertex_count(), s.triangle_count());
-  ImGui::Text("%zu meshes, %zu materials, %zu textures", s.meshes.size(), s.materials.size(), s.textures.size());
-  ImGui::Text("%zu joints, %zu nodes, %zu animations", s.joints.size(), s.nodes.size(), s.animations.size());
-  if (s.vertex_animation.frame_count >= 2) ImGui::Text("vertex animation: %u frames", s.vertex_animation.frame_count);
+  ImGui::TextWrapped("%zu vertices, %zu triangles", s.vertex_count(), s.triangle_count());
+  ImGui::TextWrapped("%zu meshes, %zu materials, %zu textures", s.meshes.size(), s.materials.size(), s.textures.size());
+  ImGui::TextWrapped("%zu joints, %zu nodes, %zu animations", s.joints.size(), s.nodes.size(), s.animations.size());
+  if (s.vertex_animation.frame_count >= 2) ImGui::TextWrapped("vertex animation: %u frames", s.vertex_animation.frame_count);
   const Bounds& b = state.bounds;
-  if (!b.empty()) ImGui::Text("bounds (%.3g %.3g %.3g) .. (%.3g %.3g %.3g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+  if (!b.empty()) ImGui::TextWrapped("bounds (%.3g %.3g %.3g) .. (%.3g %.3g %.3g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
   ImGui::PushStyleColor(ImGuiCol_Text, {1.0f, 0.8f, 0.3f, 1.0f});
   for (const auto& w : state.warnings) ImGui::TextWrapped("%s", w.c_str());
   ImGui::PopStyleColor();
@@ -47,40 +51,50 @@ void animation_section(ViewerState& state) {
     const std::string& name = s.animations[i].name;
     return std::to_string(i) + ": " + (name.empty() ? "(unnamed)" : name);
   };
+  fit_next_item_with_label("animation");
   if (ImGui::BeginCombo("animation", label(p.animation).c_str())) {
     for (std::int32_t i = -1; i < static_cast<std::int32_t>(s.animations.size()); ++i)
       if (ImGui::Selectable(label(i).c_str(), i == p.animation)) p.select(s, i);
     ImGui::EndCombo();
   }
-  if (p.duration > 0.0f) ImGui::Text("duration %.3f s, %.4g fps", p.duration, p.frame_rate);
+  if (p.duration > 0.0f) ImGui::TextWrapped("duration %.3f s, %.4g fps", p.duration, p.frame_rate);
   else ImGui::TextDisabled("static model: no timeline");
+}
+
+/// Checkboxes side by side, wrapping where the panel is too narrow for the next.
+void checkbox_row(std::initializer_list<std::pair<const char*, bool*>> boxes) {
+  std::vector<float> widths;
+  for (const auto& [label, value] : boxes) widths.push_back(check_width(label));
+  FlowRow row(std::move(widths));
+  for (const auto& [label, value] : boxes) {
+    row.next();
+    ImGui::Checkbox(label, value);
+  }
 }
 
 void view_section(ViewerState& state) {
   render::DrawOptions& d = state.draw;
   int mode = d.wireframe ? 2 : d.wire_overlay ? 1 : 0;
-  ImGui::RadioButton("shaded", &mode, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("shaded + wire", &mode, 1);
-  ImGui::SameLine();
-  ImGui::RadioButton("wireframe", &mode, 2);
+  const char* const modes[] = {"shaded", "shaded + wire", "wireframe"};
+  FlowRow mode_row({check_width(modes[0]), check_width(modes[1]), check_width(modes[2])});
+  for (int m = 0; m < 3; ++m) {
+    mode_row.next();
+    ImGui::RadioButton(modes[m], &mode, m);
+  }
   d.wireframe = mode == 2;
   d.wire_overlay = mode == 1;
-  ImGui::Checkbox("skeleton", &d.skeleton);
-  ImGui::SameLine();
-  ImGui::Checkbox("grid", &d.grid);
-  ImGui::SameLine();
-  ImGui::Checkbox("UV checker", &d.uv_checker);
-  ImGui::Checkbox("normals", &d.normals);
-  ImGui::SameLine();
-  ImGui::Checkbox("tangents", &d.tangents);
+  checkbox_row({{"skeleton", &d.skeleton}, {"grid", &d.grid}, {"UV checker", &d.uv_checker}});
+  checkbox_row({{"normals", &d.normals}, {"tangents", &d.tangents}});
+  fit_next_item_with_label("background");
   ImGui::ColorEdit3("background", &d.background.x);
+  FlowRow button_row({button_width("Frame model (F)"), button_width("Copy aem render command")});
+  button_row.next();
   if (ImGui::Button("Frame model (F)")) state.frame_request = true;
-  ImGui::SameLine();
+  button_row.next();
   if (ImGui::Button("Copy aem render command")) state.copy_request = true;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", state.render_command.c_str());
-  ImGui::TextWrapped("left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, G: grid, "
+  ImGui::TextWrapped("left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, G: grid, K: skeleton, "
                      "space: play/pause, left/right: step a frame, home/end: range start/end, Ctrl +/-/0: UI size (%.2gx)",
                      state.ui_scale);
   ImGui::PopStyleColor();
@@ -92,9 +106,9 @@ void meshes_section(render::Renderer& renderer) {
     bool visible = renderer.mesh_visible[i];
     const std::string name = s.meshes[i].name.empty() ? "mesh " + std::to_string(i) : s.meshes[i].name;
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Checkbox(name.c_str(), &visible)) renderer.mesh_visible[i] = visible;
+    if (ImGui::Checkbox("##visible", &visible)) renderer.mesh_visible[i] = visible;
     ImGui::SameLine();
-    ImGui::TextDisabled("%zu tris", s.meshes[i].triangle_count());
+    ImGui::TextWrapped("%s (%zu tris)", name.c_str(), s.meshes[i].triangle_count());
     ImGui::PopID();
   }
 }
@@ -191,9 +205,16 @@ void bone_node(ViewerState& state, const std::vector<std::vector<std::uint32_t>>
   }
 }
 
+/// Four columns sharing the panel's width, so that the matrix fits at any UI scale.
 void matrix_table(const char* title, const Mat4& m) {
   ImGui::TextUnformatted(title);
-  for (int row = 0; row < 4; ++row) ImGui::Text("  % 9.4f % 9.4f % 9.4f % 9.4f", m(row, 0), m(row, 1), m(row, 2), m(row, 3));
+  if (!ImGui::BeginTable(title, 4, ImGuiTableFlags_SizingStretchSame)) return;
+  for (int row = 0; row < 4; ++row)
+    for (int column = 0; column < 4; ++column) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%.4f", m(row, column));
+    }
+  ImGui::EndTable();
 }
 
 void bones_section(ViewerState& state, const render::Renderer& renderer) {
@@ -201,7 +222,7 @@ void bones_section(ViewerState& state, const render::Renderer& renderer) {
   const std::int32_t j = state.draw.selected_joint;
   const auto local = renderer.pose().joint_local(), world = renderer.pose().joint_model();
   if (j >= 0 && static_cast<std::size_t>(j) < local.size() && static_cast<std::size_t>(j) < world.size()) {
-    ImGui::Text("%s (joint %d) at %.3f s", s.joints[j].name.c_str(), j, state.playback.time);
+    ImGui::TextWrapped("%s (joint %d) at %.3f s", s.joints[j].name.c_str(), j, state.playback.time);
     matrix_table("local (parent-relative)", local[j]);
     matrix_table("world (model space)", world[j]);
   } else {
@@ -227,7 +248,8 @@ void bones_section(ViewerState& state, const render::Renderer& renderer) {
 float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_margin) {
   // Docked to the left edge over the window's whole height above the timeline; only its width changes.
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const float width = std::min(ImGui::GetFontSize() * 26.0f, viewport->WorkSize.x * 0.6f);
+  // At most 40% of the window, so that a large UI scale leaves the model room; the rows wrap to fit.
+  const float width = std::min(ImGui::GetFontSize() * 26.0f, viewport->WorkSize.x * 0.4f);
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize({width, std::max(viewport->WorkSize.y - bottom_margin, 1.0f)});
   ImGui::Begin("aem viewer", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
@@ -242,6 +264,7 @@ float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_ma
         ImGui::CollapsingHeader("Bones", state.draw.selected_joint >= 0 ? ImGuiTreeNodeFlags_DefaultOpen : ImGuiTreeNodeFlags_None))
       bones_section(state, renderer);
   }
+  state.overflow.panel = overflow_past_right_edge();
   ImGui::End();
   return width;
 }
@@ -262,7 +285,7 @@ void draw_error(ViewerState& state) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos({viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + viewport->WorkSize.y * 0.5f},
                           ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowSize({ImGui::GetFontSize() * 35.0f, 0});
+  ImGui::SetNextWindowSize({std::min(ImGui::GetFontSize() * 35.0f, viewport->WorkSize.x * 0.9f), 0});
   bool open = true;
   ImGui::Begin("Could not open the file", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushStyleColor(ImGuiCol_Text, {1.0f, 0.45f, 0.4f, 1.0f});

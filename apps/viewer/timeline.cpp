@@ -6,34 +6,71 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "flow_row.hpp"
+#include "layout.hpp"
 
 namespace aem::viewer {
 namespace {
 
-void transport_row(Playback& p) {
-  if (ImGui::Button("|<")) p.go_start();
-  ImGui::SameLine();
-  if (ImGui::Button("<")) p.step_frames(-1);
-  ImGui::SameLine();
-  if (ImGui::Button(p.playing ? "Pause" : "Play")) p.toggle();
-  ImGui::SameLine();
-  if (ImGui::Button(">")) p.step_frames(1);
-  ImGui::SameLine();
-  if (ImGui::Button(">|")) p.go_end();
-  ImGui::SameLine();
-  const int last = static_cast<int>(std::floor(p.duration * p.frame_rate + 1e-3f));
-  ImGui::Text("%.3f s   frame %d / %d   %.4g fps", p.time, p.frame(), last, p.frame_rate);
-  ImGui::SameLine();
-  ImGui::Checkbox("loop", &p.loop);
-  ImGui::SameLine();
-  const float em = ImGui::GetFontSize();
-  ImGui::SetNextItemWidth(em * 12);
-  ImGui::DragFloatRange2("##range", &p.range_start, &p.range_end, p.duration / 200.0f, 0.0f, p.duration, "from %.2f s", "to %.2f s",
-                         ImGuiSliderFlags_AlwaysClamp);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 8);
-  ImGui::SliderFloat("##speed", &p.speed, -2.0f, 4.0f, "speed %.2fx");
+/// The frame at the end of the timeline.
+int last_frame(const Playback& p) { return static_cast<int>(std::floor(p.duration * p.frame_rate + 1e-3f)); }
+
+std::string time_text(const Playback& p, float time, int frame) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%.3f s   frame %d / %d   %.4g fps", time, frame, last_frame(p), p.frame_rate);
+  return text;
 }
+
+/// The transport controls, wrapped onto as many lines as `available` pixels need: the buttons, the
+/// time, loop, the loop range and the speed, each kept whole.
+class TransportRow {
+ public:
+  TransportRow(const Playback& p, float available)
+      : row_({buttons_width(), text_width(time_text(p, p.duration, last_frame(p)).c_str()),
+              check_width("loop"), range_width(), speed_width()},
+             available) {}
+
+  int lines() const { return row_.lines(); }
+
+  void draw(Playback& p) {
+    row_.next();
+    if (ImGui::Button("|<")) p.go_start();
+    ImGui::SameLine();
+    if (ImGui::Button("<")) p.step_frames(-1);
+    ImGui::SameLine();
+    if (ImGui::Button(p.playing ? "Pause" : "Play")) p.toggle();
+    ImGui::SameLine();
+    if (ImGui::Button(">")) p.step_frames(1);
+    ImGui::SameLine();
+    if (ImGui::Button(">|")) p.go_end();
+    row_.next();
+    ImGui::TextUnformatted(time_text(p, p.time, p.frame()).c_str());
+    row_.next();
+    ImGui::Checkbox("loop", &p.loop);
+    row_.next();
+    ImGui::SetNextItemWidth(range_width());
+    ImGui::DragFloatRange2("##range", &p.range_start, &p.range_end, p.duration / 200.0f, 0.0f, p.duration, "from %.2f s", "to %.2f s",
+                           ImGuiSliderFlags_AlwaysClamp);
+    row_.next();
+    ImGui::SetNextItemWidth(speed_width());
+    ImGui::SliderFloat("##speed", &p.speed, -2.0f, 4.0f, "speed %.2fx");
+  }
+
+ private:
+  static float buttons_width() {
+    float width = ImGui::GetStyle().ItemSpacing.x * 4.0f;
+    for (const char* label : {"|<", "<", "Pause", ">", ">|"}) width += button_width(label);
+    return width;
+  }
+  static float range_width() { return ImGui::GetFontSize() * 12.0f; }
+  static float speed_width() { return ImGui::GetFontSize() * 8.0f; }
+
+  FlowRow row_;
+};
 
 /// The track: the loop range shaded, a tick per frame (or per 5/10/.. frames when they crowd), key
 /// marks, the playhead; clicking or dragging moves the time.
@@ -51,7 +88,7 @@ void track(ViewerState& state) {
   }
   draw->AddRectFilled(origin, {origin.x + width, origin.y + height}, IM_COL32(30, 32, 36, 255));
   draw->AddRectFilled({x_of(p.range_start), origin.y}, {x_of(p.range_end), origin.y + height}, IM_COL32(55, 65, 85, 255));
-  const int frames = static_cast<int>(std::floor(p.duration * p.frame_rate + 1e-3f));
+  const int frames = last_frame(p);
   int every = 1;
   for (const int step : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000})
     if (every = step; width / std::max(frames, 1) * step >= em * 0.4f) break;
@@ -59,11 +96,18 @@ void track(ViewerState& state) {
     const float x = x_of(static_cast<float>(f) / p.frame_rate);
     const bool major = f % (every * 5) == 0;
     draw->AddLine({x, origin.y + height * (major ? 0.45f : 0.7f)}, {x, origin.y + height}, IM_COL32(150, 150, 160, 255));
-    if (major) draw->AddText({x + 2, origin.y}, IM_COL32(150, 150, 160, 255), std::to_string(f).c_str());
+    // A label right of its tick, unless the track ends first (the transport row says the last frame).
+    const std::string label = std::to_string(f);
+    if (major && x + 2 + ImGui::CalcTextSize(label.c_str()).x <= origin.x + width)
+      draw->AddText({x + 2, origin.y}, IM_COL32(150, 150, 160, 255), label.c_str());
   }
   const ImU32 key_colour = state.draw.selected_joint >= 0 ? IM_COL32(60, 240, 220, 255) : IM_COL32(240, 200, 60, 255);
-  for (float t : key_times(state.scene, p.animation, state.draw.selected_joint)) {
-    const float x = x_of(t), y = origin.y + height * 0.55f, r = em * 0.22f;
+  std::vector<float> key_xs;
+  for (float t : key_times(state.scene, p.animation, state.draw.selected_joint)) key_xs.push_back(x_of(t));
+  // Keys closer than a mark and a gap (60 fps on a short track) would merge into one bar.
+  const float r = em * 0.22f;
+  for (float x : thin_marks(key_xs, r * 3.0f)) {
+    const float y = origin.y + height * 0.55f;
     draw->AddQuadFilled({x, y - r}, {x + r, y}, {x, y + r}, {x - r, y}, key_colour);
   }
   const float x = x_of(p.time);
@@ -76,14 +120,17 @@ float draw_timeline(ViewerState& state) {
   if (state.loaded_path.empty() || state.playback.duration <= 0.0f) return 0.0f;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float height = ImGui::GetFrameHeight() + ImGui::GetFontSize() * 2.0f + style.WindowPadding.y * 2 + style.ItemSpacing.y;
+  TransportRow transport(state.playback, viewport->WorkSize.x - style.WindowPadding.x * 2.0f);
+  const float lines = static_cast<float>(transport.lines());
+  const float height = ImGui::GetFrameHeight() * lines + style.ItemSpacing.y * lines + ImGui::GetFontSize() * 2.0f + style.WindowPadding.y * 2;
   ImGui::SetNextWindowPos({viewport->WorkPos.x, viewport->WorkPos.y + viewport->WorkSize.y - height});
   ImGui::SetNextWindowSize({viewport->WorkSize.x, height});
   ImGui::Begin("Timeline", nullptr,
                ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
                    ImGuiWindowFlags_NoSavedSettings);
-  transport_row(state.playback);
+  transport.draw(state.playback);
   track(state);
+  state.overflow.timeline = overflow_past_right_edge();
   ImGui::End();
   return height;
 }

@@ -16,6 +16,7 @@
 #include "aem/io.hpp"
 #include "core/file.hpp"
 #include "file_watch.hpp"
+#include "layout.hpp"
 #include "panel.hpp"
 #include "render/joint_pick.hpp"
 #include "render/offscreen.hpp"
@@ -149,10 +150,10 @@ class Viewer {
   std::string state_line() const {
     const Playback& p = state_.playback;
     return fmt::format("state time={:.9g} frame={} fps={:.9g} playing={} scale={:.3g} font={:.3g} triangles={} loads={} joint={} "
-                       "view={},{},{},{} file={}",
+                       "view={},{},{},{} overflow={:.3g},{:.3g} file={}",
                        p.time, p.frame(), p.frame_rate, p.playing ? 1 : 0, state_.ui_scale, ImGui::GetFontSize(),
                        renderer_->scene().triangle_count(), load_attempts_, state_.draw.selected_joint, view_.x, view_.y, view_.width,
-                       view_.height, state_.loaded_path);
+                       view_.height, state_.overflow.panel, state_.overflow.timeline, state_.loaded_path);
   }
 
  private:
@@ -243,6 +244,7 @@ class Viewer {
     if (io.WantCaptureKeyboard || io.KeyCtrl) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) state_.frame_request = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) state_.draw.grid = !state_.draw.grid;
+    if (ImGui::IsKeyPressed(GLFW_KEY_K, false)) state_.draw.skeleton = !state_.draw.skeleton;
     if (ImGui::IsKeyPressed(GLFW_KEY_W, false)) {
       // shaded -> shaded + wire -> wireframe -> shaded
       render::DrawOptions& d = state_.draw;
@@ -429,11 +431,26 @@ int run_viewer(const ViewerOptions& options) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SAMPLES, 4);
-  session.window = glfwCreateWindow(options.width, options.height, "aem viewer", nullptr, nullptr);
+  // The UI scale is known before the window exists (the primary monitor's), so that the window can
+  // be made to fit what the scale makes of the panel; placed before it is shown.
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  float content_x = 1.0f, content_y = 1.0f;
+  WindowArea work_area;
+  if (monitor) {
+    glfwGetMonitorContentScale(monitor, &content_x, &content_y);
+    glfwGetMonitorWorkarea(monitor, &work_area.x, &work_area.y, &work_area.width, &work_area.height);
+  }
+  const float monitor_scale = std::isfinite(content_y) && content_y > 0.0f ? content_y : 1.0f;
+  const float ui_scale = options.ui_scale > 0.0f ? options.ui_scale : monitor_scale;
+  const WindowArea area = initial_window_area(options.width, options.height, ui_scale, work_area);
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  session.window = glfwCreateWindow(area.width, area.height, "aem viewer", nullptr, nullptr);
   if (!session.window) {
     fmt::print(stderr, "error: cannot create a window with an OpenGL 3.3 core context\n");
     return 1;
   }
+  glfwSetWindowPos(session.window, area.x, area.y);
+  glfwShowWindow(session.window);
   glfwMakeContextCurrent(session.window);
   const bool unattended = !options.screenshot.empty() || !options.script.empty();
   // An unattended run should not wait for vertical sync.
@@ -473,11 +490,8 @@ int run_viewer(const ViewerOptions& options) {
     return 1;
   }
   Viewer viewer(session.window, std::move(renderer.value()), options.asset_root);
-  float content_x = 1.0f, content_y = 1.0f;
-  glfwGetWindowContentScale(session.window, &content_x, &content_y);
-  const float monitor_scale = std::isfinite(content_y) && content_y > 0.0f ? content_y : 1.0f;
   viewer.set_monitor_scale(monitor_scale);
-  viewer.set_ui_scale(options.ui_scale > 0.0f ? options.ui_scale : monitor_scale);
+  viewer.set_ui_scale(ui_scale);
   if (!options.file.empty()) viewer.open(options.file);
   if (!options.script.empty()) script.emplace(session.window, viewer, std::move(steps));
 

@@ -28,10 +28,15 @@ struct ViewerState {
   std::string notice;                     ///< a short message shown over the view (reloads)
   double notice_until = 0.0;              ///< glfwGetTime() when the notice disappears
   std::string render_command;             ///< the `aem render` line of the current view, refreshed each frame
-  ChannelPreviews channels;
+  ChannelPreviews channels;               ///< per-channel texture views of the loaded model
   std::map<std::int32_t, int> channel_view;  ///< per texture: 0 = RGBA, 1..4 = R, G, B, A alone
-  bool scroll_to_joint = false;           ///< a joint was picked in the view: scroll the bone tree to it               ///< per-channel texture views of the loaded model
+  bool scroll_to_joint = false;           ///< a joint was picked in the view: scroll the bone tree to it
   bool copy_request = false;              ///< the panel's "copy aem render command" button was pressed
+  /// Pixels by which the panel's and the timeline's controls reached past their window's right edge
+  /// in the last frame (where ImGui cuts them off); 0 when everything fits.
+  struct {
+    float panel = 0.0f, timeline = 0.0f;
+  } overflow;
 };
 
 }  // namespace aem::viewer

@@ -211,15 +211,6 @@ void Renderer::draw(const Camera& camera, const Viewport& viewport, const DrawOp
   draw_meshes(true, options);
   glDepthMask(GL_TRUE);
 
-  if (options.skeleton) {
-    glUseProgram(line_program_.id());
-    glDisable(GL_DEPTH_TEST);
-#ifndef AEM_GLES
-    glPointSize(5.0f);  // ES takes gl_PointSize from the line shader
-#endif
-    skeleton_.draw(true);
-    glEnable(GL_DEPTH_TEST);
-  }
   draw_overlays(options);
   glUseProgram(0);
   glActiveTexture(GL_TEXTURE0);
@@ -260,6 +251,15 @@ void Renderer::draw_overlays(const DrawOptions& options) {
       directions_pose_ = pose_count_;
     }
     directions_.draw();
+  }
+  // After the wire overlay, whose edges would otherwise cover the bones inside the model.
+  if (options.skeleton) {
+    glDisable(GL_DEPTH_TEST);
+#ifndef AEM_GLES
+    glPointSize(5.0f);  // ES takes gl_PointSize from the line shader
+#endif
+    skeleton_.draw(true);
+    glEnable(GL_DEPTH_TEST);
   }
   if (options.selected_joint >= 0) {
     highlight_.set(bone_highlight_lines(scene_, pose_->joint_model(), options.selected_joint));

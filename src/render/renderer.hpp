@@ -74,6 +74,7 @@ class Renderer {
  private:
   Renderer(GlProgram mesh, GlProgram lines);
   void draw_meshes(bool blended_pass, const DrawOptions& options);
+  /// The wire overlay, normal/tangent lines, skeleton and selected bone, each over what came before.
   void draw_overlays(const DrawOptions& options);
 
   GlProgram mesh_program_, line_program_;

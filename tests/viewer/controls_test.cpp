@@ -3,6 +3,7 @@
 
 #include "aem/example.hpp"
 #include "file_watch.hpp"
+#include "layout.hpp"
 #include "playback.hpp"
 #include "render/camera.hpp"
 #include "render/debug_images.hpp"
@@ -95,6 +96,38 @@ TEST(Playback, KeyTimesOfOneJointOrAll) {
   EXPECT_EQ(viewer::key_times(scene, 0, 1), (std::vector<float>{0.25f}));
   EXPECT_EQ(viewer::key_times(scene, 0, -1), (std::vector<float>{0.0f, 0.25f, 0.5f, 1.0f}));
   EXPECT_TRUE(viewer::key_times(scene, 3, -1).empty());
+}
+
+TEST(ViewerLayout, WindowFollowsTheScaleWithinTheWorkArea) {
+  const viewer::WindowArea screen{0, 0, 1600, 1000};
+  const auto is = [](const viewer::WindowArea& a, int x, int y, int w, int h) {
+    return a.x == x && a.y == y && a.width == w && a.height == h;
+  };
+  EXPECT_TRUE(is(viewer::initial_window_area(0, 0, 1.0f, screen), 0, 0, 1280, 800));
+  EXPECT_TRUE(is(viewer::initial_window_area(0, 0, 2.0f, screen), 0, 0, 1600, 1000));  // 2560x1600 shrunk
+  EXPECT_TRUE(is(viewer::initial_window_area(0, 0, 1.5f, {100, 30, 1920, 1050}), 100, 30, 1920, 1050));  // 1920x1200
+  EXPECT_TRUE(is(viewer::initial_window_area(0, 0, 1.25f, {100, 30, 1920, 1050}), 100, 30, 1600, 1000));
+  EXPECT_TRUE(is(viewer::initial_window_area(640, 480, 2.0f, screen), 0, 0, 640, 480));  // asked for
+  EXPECT_TRUE(is(viewer::initial_window_area(0, 480, 2.0f, screen), 0, 0, 1600, 480));
+  EXPECT_TRUE(is(viewer::initial_window_area(0, 0, 2.0f, {}), 0, 0, 2560, 1600));  // no monitor known
+}
+
+TEST(ViewerLayout, RowsWrapWhereTheNextControlNoLongerFits) {
+  const std::vector<float> three{50, 50, 50};
+  // 50 + 5 + 50 + 5 + 50 = 160.
+  EXPECT_EQ(viewer::row_starts(three, 160, 5), (std::vector<bool>{true, false, false}));
+  EXPECT_EQ(viewer::row_starts(three, 159, 5), (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(viewer::row_starts(three, 40, 5), (std::vector<bool>{true, true, true}));
+  // One wider than the room gets its own row; the next starts another.
+  EXPECT_EQ(viewer::row_starts(std::vector<float>{200, 10, 10}, 100, 5), (std::vector<bool>{true, true, false}));
+}
+
+TEST(ViewerLayout, KeyMarksKeepTheirDistance) {
+  std::vector<float> every_five;
+  for (int x = 0; x <= 100; x += 5) every_five.push_back(float(x));
+  EXPECT_EQ(viewer::thin_marks(every_five, 10), (std::vector<float>{0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100}));
+  EXPECT_EQ(viewer::thin_marks(std::vector<float>{0, 3, 7, 12}, 5), (std::vector<float>{0, 7, 12}));
+  EXPECT_TRUE(viewer::thin_marks(std::vector<float>{}, 5).empty());
 }
 
 TEST(FileWatch, SeesTouchesAndTextureChangesOnce) {

@@ -9,22 +9,7 @@
 namespace aem::test {
 namespace {
 
-/// The 3D view's pixels in a screenshot: "view=x,y,w,h" of a state line is in GL coordinates
-/// (origin bottom left).
-Png crop_view(const Png& shot, const std::string& view) {
-  int x = 0, y = 0, w = 0, h = 0;
-  if (std::sscanf(view.c_str(), "%d,%d,%d,%d", &x, &y, &w, &h) != 4 || shot.empty()) return {};
-  Png out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
-  const int top = shot.height - y - h;
-  for (int row = 0; row < h; ++row)
-    std::copy_n(shot.at(x, top + row), std::size_t(w) * 4, &out.rgba[std::size_t(row) * w * 4]);
-  return out;
-}
-
 int luminance(const std::uint8_t* p) { return (p[0] * 3 + p[1] * 6 + p[2]) / 10; }
-int difference(const std::uint8_t* a, const std::uint8_t* b) {
-  return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
-}
 
 /// Pixels that differ from the image's top-right corner (the background colour there).
 std::vector<bool> silhouette(const Png& png) {

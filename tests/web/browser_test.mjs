@@ -1,9 +1,11 @@
 // Drives the built site (web/) in headless Chromium with puppeteer-core: for one file of each format,
 // loads it through the file input, waits for the page's ready state and compares the silhouette of
 // the canvas with `aem render` of the same file at the same time and camera; checks that scrubbing
-// changes the picture, that a hostile file shows its error while the page keeps working, that a
-// Draco-compressed glTF names the extension the browser build lacks, that ?model= loads a file from
-// the site, and that the console shows no errors. The FBX (skinned, animated, its texture a side file)
+// changes the picture, that a hostile file shows its error above the model loaded before, which goes
+// on playing with its panel, time and button (failed-load.page.png), that a glTF's images dropped
+// beside it are not called embedded and a missing image gives one warning naming the file as dropped
+// (missing-image.page.png), that a Draco-compressed glTF names the extension the browser build
+// lacks, that ?model= loads a file from the site, and that the console shows no errors. The FBX (skinned, animated, its texture a side file)
 // also has its joints, take and texture checked in the info panel and on the canvas, and loading a
 // larger FBX again must leave the wasm heap as the first load grew it. The models are the repository's own (tests/data, the example tube
 // written by `aem example` and converted by our writers, the FBX written by make_fbx_model); with
@@ -40,9 +42,30 @@ fs.writeFileSync(objCube, ['mtllib web_cube.mtl', 'o Cube', 'v -1 -1 -1', 'v 1 -
   ...[[1, 4, 3, 2], [5, 6, 7, 8], [1, 2, 6, 5], [4, 8, 7, 3], [1, 5, 8, 4], [2, 3, 7, 6]].map((f) => `f ${f.map((v, i) => `${v}/${i + 1}`).join(' ')}`),
   ''].join('\n'));
 
+// A textured quad in glTF whose image is `image` (an object of the glTF images array).
+const quadGltf = (image) => {
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]), uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
+  const indices = new Uint16Array([0, 1, 2, 0, 2, 3]);
+  const bytes = Buffer.concat([positions, uvs, indices].map((a) => Buffer.from(a.buffer)));
+  return JSON.stringify({
+    asset: { version: '2.0' },
+    buffers: [{ byteLength: bytes.length, uri: `data:application/octet-stream;base64,${bytes.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 48 }, { buffer: 0, byteOffset: 48, byteLength: 32 }, { buffer: 0, byteOffset: 80, byteLength: 12 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 4, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] },
+      { bufferView: 1, componentType: 5126, count: 4, type: 'VEC2' }, { bufferView: 2, componentType: 5123, count: 6, type: 'SCALAR' }],
+    images: [image], textures: [{ source: 0 }], materials: [{ name: 'checks', pbrMetallicRoughness: { baseColorTexture: { index: 0 } } }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0, TEXCOORD_0: 1 }, indices: 2, material: 0 }] }],
+    nodes: [{ mesh: 0 }], scenes: [{ nodes: [0] }], scene: 0,
+  });
+};
+// The quad naming web_checks.png beside it, and its twin with the image inside the file.
+const quad = path.join(models, 'web_quad.gltf'), quadEmbedded = path.join(models, 'web_quad_embedded.gltf');
+fs.writeFileSync(quad, quadGltf({ uri: 'web_checks.png' }));
+fs.writeFileSync(quadEmbedded, quadGltf({ name: 'checks', uri: `data:image/png;base64,${fs.readFileSync(path.join(models, 'web_checks.png')).toString('base64')}` }));
+
 // One file of each format the browser build reads (`files`: the model first, then its side files).
 const cases = [
-  { format: 'AEM', files: [tube], animated: true },
+  { format: 'AEM', files: [tube, path.join(models, 'tube_tube_BCO.png'), path.join(models, 'tube_tube_ORM.png')], animated: true },
   { format: 'AEM legacy', files: [path.join(data, 'aem-legacy/skinned_quad.legacy.aem')] },
   { format: 'IQE', files: [path.join(models, 'tube.iqe')], animated: true },
   { format: 'IQM', files: [path.join(models, 'tube.iqm')] },
@@ -225,13 +248,60 @@ try {
   }
   check(heaps[0] > 16 << 20 && heaps[2] === heaps[0], `FBX: loading it again leaves the grown wasm heap as it was: ${heaps.join(', ')} bytes`);
 
+  // What the panel lists as textures and warnings.
+  const texturesAndWarnings = () => page.evaluate(() => ({
+    textures: [...document.querySelectorAll('#info details')].filter((d) => d.querySelector('summary').textContent.startsWith('Textures'))
+      .flatMap((d) => [...d.querySelectorAll('li')].map((li) => li.textContent)),
+    warnings: [...document.querySelectorAll('#info .warning')].map((w) => w.textContent),
+  }));
+  // Images dropped beside a glTF are files, not embedded; an image inside the file is.
+  check((await load(quad, path.join(models, 'web_checks.png'))) === 'ready', 'glTF quad: loads with its image beside it');
+  let listed = await texturesAndWarnings();
+  check(json(listed) === json({ textures: ['web_checks.png'], warnings: [] }), `glTF quad: its image is a file beside it, no warnings: ${json(listed)}`);
+  check((await load(quadEmbedded)) === 'ready', 'glTF quad with its image inside: loads');
+  listed = await texturesAndWarnings();
+  check(json(listed.textures) === json(['checks (embedded)']), `glTF quad with its image inside: listed as embedded: ${json(listed)}`);
+  // Without the image: one warning, naming the file as the user would (not the page's folder).
+  for (const [what, files] of [['glTF quad', [quad]], ['OBJ cube', [objCube, objMtl]]]) {
+    check((await load(...files)) === 'ready', `${what} without its image: loads`);
+    listed = await texturesAndWarnings();
+    const naming = listed.warnings.filter((w) => w.includes('web_checks.png'));
+    check(naming.length === 1 && !listed.warnings.some((w) => w.includes('/models/')),
+      `${what} without its image: one warning names web_checks.png, none the page's folder: ${json(listed.warnings)}`);
+    if (what === 'glTF quad') check(json(listed.textures) === json(['web_checks.png (missing)']), `glTF quad without its image: listed as missing: ${json(listed.textures)}`);
+  }
+  await page.screenshot({ path: path.join(outDir, 'missing-image.page.png') });
+
+  // A file that fails to load leaves the model shown before working: playing, its panel, time and
+  // button, with the error above them.
+  check((await load(...cases[0].files)) === 'ready', 'the animated tube loads before the hostile file');
   const state = await load(hostile);
   const shown = await page.evaluate(() => ({ hidden: document.getElementById('error').hidden, code: document.getElementById('error-code')?.textContent,
     text: document.getElementById('error').textContent }));
-  await page.screenshot({ path: path.join(outDir, 'hostile.page.png') });
-  check(state === 'error' && !shown.hidden && /^[A-Z][A-Z0-9_]+$/.test(shown.code || '') && /at byte \d+/.test(shown.text),
+  check(state === 'error' && !shown.hidden && /^[A-Z][A-Z0-9_]+$/.test(shown.code || '') && /at byte \d+/.test(shown.text) && !shown.text.includes('/models/'),
     `hostile file shows its error with code and offset: ${shown.text}`);
+  const timeNow = () => page.evaluate(() => parseFloat(document.getElementById('time').textContent));
+  const t0 = await timeNow(), shot0 = await canvasPng();
+  await page.waitForFunction((t) => Math.abs(parseFloat(document.getElementById('time').textContent) - t) >= 0.3, { timeout: 20000 }, t0)
+    .catch(() => {});
+  const moved = await silhouettes(shot0, await canvasPng());
+  const kept = await page.evaluate(() => ({
+    model: document.querySelector('#info h2 + div')?.textContent, play: document.getElementById('play').textContent,
+    controls: ['play', 'timeline', 'animation'].filter((id) => document.getElementById(id).disabled),
+    animations: [...document.getElementById('animation').options].map((o) => o.textContent),
+    status: document.getElementById('status').textContent,
+  }));
+  await page.screenshot({ path: path.join(outDir, 'failed-load.page.png') });
+  check(kept.model === 'tube.aem (AEM)' && kept.animations.length === 1 && kept.controls.length === 0 && kept.play === 'Pause',
+    `after the hostile file the tube's panel and controls stay: ${json(kept)}`);
+  check(Math.abs((await timeNow()) - t0) >= 0.3 && moved.changed > 200,
+    `after the hostile file the tube still plays: time ${t0} -> ${await timeNow()}, ${moved.changed} pixels changed`);
+  check(kept.status.includes('fuzz-frames-overrun.cem') && kept.status.includes('tube.aem'), `the status names both files: ${kept.status}`);
+  await page.click('#play');
+  const paused = await page.evaluate(() => document.getElementById('play').textContent);
+  check(paused === 'Play', `the tube's Pause button still pauses: ${paused}`);
   check((await load(...cases[0].files)) === 'ready', 'after the hostile file the page loads a model again');
+  check((await page.evaluate(() => document.getElementById('error').hidden)), 'a model that loads hides the error');
 
   await load(draco);
   const refused = await page.evaluate(() => ({ code: document.getElementById('error-code')?.textContent, text: document.getElementById('error').textContent }));

@@ -57,18 +57,20 @@ EMSCRIPTEN_KEEPALIVE const char* aem_web_init(const char* selector) {
   return "";
 }
 
-/// Reads the model at `path` (in the module's file system) and shows it at the first animation's
-/// start (bind pose without animations), framed like `aem render` (on every pose of that animation, so
-/// the first frame matches it and no pose leaves the picture). Returns the info or error JSON.
+/// Reads the model at `path` (in the module's file system, its side files beside it) and shows it at
+/// the first animation's start (bind pose without animations), framed like `aem render` (on every
+/// pose of that animation, so the first frame matches it and no pose leaves the picture). Returns the
+/// info or error JSON. A model that cannot be read leaves the one shown before as it was.
 EMSCRIPTEN_KEEPALIVE const char* aem_web_load(const char* path, float aspect) {
   Viewer& v = viewer();
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   auto scene = aem::read_scene(std::filesystem::path(path));
-  if (!scene) return (v.reply = aem::web::error_json(scene.error())).c_str();
-  v.renderer->load(scene.value(), std::filesystem::path(path).parent_path());
+  if (!scene) return (v.reply = aem::web::error_json(scene.error(), folder)).c_str();
+  v.renderer->load(scene.value(), folder);
   v.animation = scene->animations.empty() ? -1 : 0;
   v.renderer->set_pose(v.animation, 0.0f);
   v.camera = aem::render::orbit_camera(v.renderer->animation_bounds(v.animation), kYaw, kPitch, aspect);
-  v.reply = aem::web::scene_info_json(scene.value(), v.renderer->scene(), scene.warnings, v.renderer->textures().problems());
+  v.reply = aem::web::scene_info_json(scene.value(), *v.renderer, scene.warnings, folder);
   return v.reply.c_str();
 }
 
