@@ -120,8 +120,16 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   const bool iqe_family = format->name == "iqe" || format->name == "iqm";
   const bool names_kept = iqe_family && (scene.source_format == "IQE" || scene.source_format == "IQM");
   const std::filesystem::path folder = output.has_parent_path() ? output.parent_path() : std::filesystem::path(".");
+  const bool exports_images = (format->name == "aem" || iqe_family) && !names_kept && options.textures;
+  // glTF carries image bytes, and the image files written for the formats that name them are made from
+  // image bytes: textures the source names (an AEM's, an OBJ's) are read from beside it first.
+  if ((format->name == "gltf" || exports_images) && !input.empty()) {
+    std::uint64_t budget = options.read.max_decoded_bytes;
+    const auto problems = load_side_textures(scene, input, options.read.asset_root, budget);
+    warnings.insert(warnings.end(), problems.refused.begin(), problems.refused.end());
+  }
   if ((format->name == "aem" || iqe_family) && !names_kept) {
-    if (options.textures) {
+    if (exports_images) {
       auto exported = export_textures(scene, folder, output.stem().string(), 0, sync);
       if (!exported) return exported.error();
       report.textures_written = exported->written;
@@ -144,12 +152,6 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
       return colours.error();
     }
     report.textures_written.insert(report.textures_written.end(), colours->written.begin(), colours->written.end());
-  }
-  // glTF carries image bytes: textures the source names are read from beside it.
-  if (format->name == "gltf" && !input.empty()) {
-    std::uint64_t budget = options.read.max_decoded_bytes;
-    const auto problems = load_side_textures(scene, input, options.read.asset_root, budget);
-    warnings.insert(warnings.end(), problems.refused.begin(), problems.refused.end());
   }
   if (options.optimize) {
     optimize_meshes(scene);

@@ -146,6 +146,26 @@ TEST(TextureBytes, AJpegStaysTheSameJpegInEveryOutput) {
   }
 }
 
+TEST(TextureBytes, ImagesBesideAnAemStayTheSameInTheFormatsThatNameImages) {
+  // An AEM names its images; converting it to a format that names images too (AEM, IQE, IQM) reads
+  // the files beside it and writes them again as they are (it once warned them unreadable).
+  const Bytes jpeg = jpeg_of(gradient(32, 16), 32, 16);
+  const auto dir = test::temp_dir("texture-bytes-aem");
+  const Bytes glb = glb_with_jpeg(jpeg);
+  test::write_file(dir / "painted.glb", std::as_bytes(std::span(glb)));
+  std::string log;
+  ASSERT_EQ(test::run_cli("convert '" + (dir / "painted.glb").string() + "' '" + (dir / "painted.aem").string() + "'", &log), 0) << log;
+  for (const char* file : {"again.aem", "again.iqe", "again.iqm"}) {
+    SCOPED_TRACE(file);
+    const auto out_dir = test::temp_dir("texture-bytes-aem-out");
+    ASSERT_EQ(test::run_cli("convert '" + (dir / "painted.aem").string() + "' '" + (out_dir / file).string() + "'", &log), 0) << log;
+    EXPECT_EQ(log.find("UNREADABLE"), std::string::npos) << log;
+    const auto images = image_files(out_dir);
+    EXPECT_TRUE(std::any_of(images.begin(), images.end(), [&](const auto& f) { return same(test::read_bytes(f), jpeg); }))
+        << "no file beside the output holds the JPEG's bytes";
+  }
+}
+
 /// A scene with one embedded texture per entry (its name and bytes), each on a material of a triangle.
 Scene scene_with_textures(const std::vector<std::pair<std::string, Bytes>>& textures) {
   Scene s;
