@@ -101,11 +101,16 @@ Image decode_image(std::span<const std::uint8_t> bytes) {
   return img;
 }
 
+std::optional<std::pair<int, int>> image_dimensions(std::span<const std::uint8_t> bytes) {
+  int w = 0, h = 0, c = 0;
+  if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &c)) return std::nullopt;
+  return std::pair{w, h};
+}
+
 const char* image_file_extension(std::span<const std::uint8_t> bytes) {
   const ImageEncoding encoding = image_encoding(bytes);
   if (encoding != ImageEncoding::Png && encoding != ImageEncoding::Jpeg) return nullptr;
-  int w = 0, h = 0, c = 0;
-  if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &c)) return nullptr;
+  if (!image_dimensions(bytes)) return nullptr;
   return encoding == ImageEncoding::Png ? ".png" : ".jpg";
 }
 

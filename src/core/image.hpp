@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace aem {
@@ -18,6 +20,9 @@ struct Image {
 
 /// Decodes PNG, JPEG (or any format stb_image reads) into RGBA; an empty image when it cannot.
 Image decode_image(std::span<const std::uint8_t> bytes);
+
+/// The width and height in the header of image bytes stb_image reads (nothing decoded), or nullopt.
+std::optional<std::pair<int, int>> image_dimensions(std::span<const std::uint8_t> bytes);
 
 /// ".png" or ".jpg" when `bytes` are a PNG or JPEG whose header stb_image can parse (a file any
 /// consumer of our outputs can open as it is), otherwise nullptr. Reads the header only.

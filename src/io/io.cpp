@@ -4,11 +4,39 @@
 #include "core/file.hpp"
 #include "core/finite.hpp"
 #include "core/parse_error.hpp"
+#include "formats/gltf/gltf_format.hpp"
 #include "io/data_kinds.hpp"
 #include "io/isolation.hpp"
 
 namespace aem {
 namespace {
+
+/// `f`'s read of `input`; a third-party reader's first in a child process when the options ask for it.
+Result<Scene> read_with(const FormatHandler& f, const ReadInput& input) {
+  if (f.name == "assimp" && input.options.isolate_third_party) {
+    Status survived = detail::survives_in_child([&] { (void)f.read(input); }, input.options.third_party_timeout_seconds,
+                                                "Assimp", input.path.string());
+    if (!survived) return survived.error();
+  }
+  return f.read(input);  // the registry's handlers never throw
+}
+
+/// A glTF 1.0 file, which the native reader refused with `refusal`, read through Assimp where the build
+/// has it (its glTF 1.0 importer), with a warning saying so; `refusal` itself otherwise.
+Result<Scene> read_gltf_1(const ReadInput& input, Error refusal) {
+  const FormatHandler* assimp = find_format("assimp");
+  if (!assimp || !formats::gltf_is_version_1(input.bytes)) return refusal;
+  auto scene = read_with(*assimp, input);
+  if (!scene) {
+    scene.error().message = "glTF 1.0 read through Assimp: " + scene.error().message;
+    return scene;
+  }
+  scene->source_format = "glTF 1.0 (through Assimp)";
+  scene.warnings.insert(scene.warnings.begin(),
+                        Warning{"GLTF_1_THROUGH_ASSIMP", "glTF", input.path.string(), {}, {}, "asset.version",
+                                "glTF 1.0: read through Assimp's glTF 1.0 importer (aem's own glTF reader reads 2.x)"});
+  return scene;
+}
 
 /// read_scene from memory, with the reader's `release` of the parts it is done with.
 Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem::path& path_hint, const ReadOptions& options,
@@ -21,15 +49,11 @@ Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem
     return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
                  "not a format aem reads (run `aem formats` for the list)"};
   const ReadInput input{bytes, path_hint, options, std::move(release)};
-  if (f->name == "assimp" && options.isolate_third_party) {
-    Status survived = detail::survives_in_child([&] { (void)f->read(input); }, options.third_party_timeout_seconds,
-                                                "Assimp", path_hint.string());
-    if (!survived) return survived.error();
-  }
-  auto scene = f->read(input);  // the registry's handlers never throw
+  auto scene = read_with(*f, input);
   if (!scene && by_content)
     return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
                  "not a format aem reads, by extension or content (run `aem formats` for the list)"};
+  if (!scene && f->name == "gltf" && scene.error().code == "GLTF_VERSION") return read_gltf_1(input, std::move(scene.error()));
   return scene;
 }
 

@@ -10,22 +10,6 @@ namespace {
 
 const std::string kOptions = "--size 256x256 --no-grid --background transparent";
 
-/// Largest channel difference over the pixels that are opaque, with all eight neighbours, in both images.
-int interior_difference(const Png& a, const Png& b, int& compared) {
-  int worst = 0;
-  compared = 0;
-  for (int y = 1; y + 1 < a.height; ++y)
-    for (int x = 1; x + 1 < a.width; ++x) {
-      bool inside = true;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) inside = inside && a.at(x + dx, y + dy)[3] == 255 && b.at(x + dx, y + dy)[3] == 255;
-      if (!inside) continue;
-      ++compared;
-      for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(a.at(x, y)[c]) - int(b.at(x, y)[c])));
-    }
-  return worst;
-}
-
 /// Renders `source` and its conversion to AEM the same way and compares them.
 void expect_aem_renders_like(const std::filesystem::path& source, const std::filesystem::path& dir) {
   std::string out;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -120,6 +121,23 @@ inline void expect_matches_golden(const std::filesystem::path& rendered, const s
   const ImageDifference d = compare(expected, actual);
   EXPECT_LT(d.mean, 1.5) << golden << ": mean difference per channel";
   EXPECT_LT(d.differing, 0.01) << golden << ": fraction of visibly different pixels";
+}
+
+/// Largest channel difference over the pixels that are opaque, with all eight neighbours, in both images
+/// (edges aside, where antialiasing may round apart); `compared` gets how many there are. Same sizes.
+inline int interior_difference(const Png& a, const Png& b, int& compared) {
+  int worst = 0;
+  compared = 0;
+  for (int y = 1; y + 1 < a.height; ++y)
+    for (int x = 1; x + 1 < a.width; ++x) {
+      bool inside = true;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) inside = inside && a.at(x + dx, y + dy)[3] == 255 && b.at(x + dx, y + dy)[3] == 255;
+      if (!inside) continue;
+      ++compared;
+      for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(a.at(x, y)[c]) - int(b.at(x, y)[c])));
+    }
+  return worst;
 }
 
 /// Box of the pixels whose alpha is not zero: [x0, x1] x [y0, y1]; x0 > x1 when there are none.

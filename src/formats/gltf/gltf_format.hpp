@@ -13,6 +13,9 @@ namespace aem::formats {
 bool gltf_sniff(std::span<const std::byte> head);
 /// Reads a .gltf or .glb file into the scene.
 Result<Scene> gltf_read(const ReadInput& input);
+/// True for a glTF 1.0 document (JSON whose asset.version is 1.x, or a binary glTF 1.0 container),
+/// which gltf_read refuses with GLTF_VERSION and read_scene hands to Assimp where the build has it.
+bool gltf_is_version_1(std::span<const std::byte> bytes);
 /// Writes one file: a .glb, or a .gltf with buffers and images as data URIs when options.output_name
 /// ends in ".gltf".
 Result<std::vector<std::byte>> gltf_write(const Scene& scene, const WriteOptions& options);

@@ -6,6 +6,18 @@
 #include "formats/gltf/reader_parts.hpp"
 
 namespace aem::formats {
+namespace {
+
+bool is_version_1(std::string_view version) { return version == "1" || version.starts_with("1."); }
+
+}  // namespace
+
+bool gltf_is_version_1(std::span<const std::byte> bytes) {
+  if (auto glb = gltf::glb_version(bytes)) return *glb == 1;
+  auto parsed = gltf::JsonDocument::parse({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  const auto* doc = std::get_if<gltf::JsonDocument>(&parsed);
+  return doc && is_version_1(doc->root()["asset"]["version"].string());
+}
 
 Result<Scene> gltf_read(const ReadInput& input) {
   return detail::guard_read<Scene>("glTF", input.path.string(), [&]() -> Result<Scene> {
@@ -16,7 +28,9 @@ Result<Scene> gltf_read(const ReadInput& input) {
     if (!ctx.root.is_object()) ctx.fail("GLTF_JSON", "", "the document is not a JSON object");
     const std::string version = ctx.string(ctx.root["asset"]["version"]);
     if (version.empty() || version[0] != '2')
-      ctx.fail("GLTF_VERSION", "asset.version", "glTF version \"" + version + "\"; only 2.x is read");
+      ctx.fail("GLTF_VERSION", "asset.version",
+               "glTF version \"" + version + "\"; the native reader reads 2.x" +
+                   (is_version_1(version) ? " (glTF 1.0 is read through Assimp, in builds that have it)" : ""));
     gltf::check_extensions(ctx);
     gltf::load_buffers(ctx);
 

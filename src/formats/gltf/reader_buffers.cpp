@@ -61,6 +61,11 @@ std::string first_bytes(std::span<const std::byte> bytes) {
 
 }  // namespace
 
+std::optional<std::uint32_t> glb_version(std::span<const std::byte> bytes) {
+  if (bytes.size() < 8 || u32_at(bytes, 0) != kGlbMagic) return std::nullopt;
+  return u32_at(bytes, 4);
+}
+
 JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& bin, std::uint64_t& bin_offset) {
   const auto bytes = input.bytes;
   bin = {};
@@ -70,6 +75,8 @@ JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& b
   }
   if (bytes.size() < 20)
     fail_container("GLTF_TRUNCATED", bytes.size(), "truncated GLB: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
+  if (u32_at(bytes, 4) == 1)
+    fail_container("GLTF_VERSION", 4, "binary glTF 1.0 (GLB version 1); the native reader reads 2.x (glTF 1.0 is read through Assimp, in builds that have it)");
   if (u32_at(bytes, 4) != 2) fail_container("GLTF_BAD_HEADER", 4, "GLB version " + std::to_string(u32_at(bytes, 4)) + ", only 2 is read");
   const std::uint32_t length = u32_at(bytes, 8);
   if (length > bytes.size())

@@ -6,8 +6,11 @@
 namespace aem::formats::gltf {
 
 /// The JSON document of a .glb or .gltf file; for GLB also the BIN chunk and its file offset.
-/// Fails with GLTF_TRUNCATED, GLTF_BAD_HEADER or GLTF_JSON.
+/// Fails with GLTF_TRUNCATED, GLTF_BAD_HEADER, GLTF_JSON, or GLTF_VERSION for a binary glTF 1.0 container.
 JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& bin, std::uint64_t& bin_offset);
+
+/// The version field of a GLB header, or nullopt when `bytes` do not start with one.
+std::optional<std::uint32_t> glb_version(std::span<const std::byte> bytes);
 
 /// Fills ctx.buffers from the GLB BIN chunk, data URIs and side files; each is checked to hold its byteLength.
 void load_buffers(Context& ctx);

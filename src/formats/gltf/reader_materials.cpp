@@ -1,110 +1,23 @@
-// Materials, textures, images and samplers (see reader_parts.hpp).
+// Materials (see reader_parts.hpp); their textures in reader_textures.cpp.
 #include <cmath>
 
-#include "core/parse_error.hpp"
-#include "formats/gltf/reader_buffers.hpp"
-#include "formats/gltf/reader_parts.hpp"
-#include "formats/gltf/side_files.hpp"
+#include "formats/gltf/reader_material_parts.hpp"
 
 namespace aem::formats::gltf {
 namespace {
 
-TextureWrap wrap(Context& ctx, const Json& value) {
-  switch (ctx.uint(value, 10497, UINT32_MAX)) {
-    case 33071: return TextureWrap::ClampToEdge;
-    case 33648: return TextureWrap::MirroredRepeat;
-    case 10497: return TextureWrap::Repeat;
-    default: ctx.fail("GLTF_BAD_VALUE", value.path(), "unknown wrap mode");
-  }
+/// The core pbrMetallicRoughness object `pbr` as `m`'s factors and textures.
+void read_metal_rough(Context& ctx, TextureSlots& slots, const Json& pbr, Material& m, UvTransform& uv) {
+  const auto c = ctx.numbers(pbr["baseColorFactor"], 4, {1, 1, 1, 1});
+  m.base_color = {c[0], c[1], c[2], c[3]};
+  m.opacity = c[3];
+  m.metallic = ctx.number(pbr["metallicFactor"], 1.0f);
+  m.roughness = ctx.number(pbr["roughnessFactor"], 1.0f);
+  m.textures.base_color = slots.use(pbr["baseColorTexture"], &uv);
+  m.textures.metallic_roughness = slots.use(pbr["metallicRoughnessTexture"], &uv);
 }
-
-std::string sniff_mime(const std::vector<std::uint8_t>& data) {
-  if (data.size() >= 4 && data[0] == 0x89 && data[1] == 'P' && data[2] == 'N' && data[3] == 'G') return "image/png";
-  if (data.size() >= 2 && data[0] == 0xFF && data[1] == 0xD8) return "image/jpeg";
-  return {};
-}
-
-/// Scene texture for textures[i]: the image's bytes (view, data URI or side file) and the sampler's wraps.
-Texture read_texture(Context& ctx, std::uint32_t i) {
-  const Json t = ctx.root["textures"][i];
-  Texture out;
-  if (auto s = ctx.optional_index(t["sampler"], "samplers")) {
-    const Json sampler = ctx.root["samplers"][*s];
-    out.wrap_u = wrap(ctx, sampler["wrapS"]);
-    out.wrap_v = wrap(ctx, sampler["wrapT"]);
-  }
-  const auto source = ctx.optional_index(t["source"], "images");
-  if (!source) {
-    ctx.warn("GLTF_TEXTURE_WITHOUT_IMAGE", t.path(), "texture has no image (only extensions such as KHR_texture_basisu?); left empty");
-    return out;
-  }
-  const Json image = ctx.root["images"][*source];
-  out.mime_type = ctx.string(image["mimeType"]);
-  std::vector<std::byte> bytes;  // from a URI; a view's bytes go straight to out.data (one copy)
-  if (auto view = ctx.optional_index(image["bufferView"], "bufferViews")) {
-    const auto v = ctx.view(*view).bytes;
-    out.data.assign(reinterpret_cast<const std::uint8_t*>(v.data()), reinterpret_cast<const std::uint8_t*>(v.data()) + v.size());
-    ctx.done_with(v);
-    out.name = ctx.string(image["name"]);
-  } else if (image["uri"].exists()) {
-    const std::string uri = ctx.string(image["uri"]);
-    std::string media;
-    if (is_data_uri(uri)) {
-      bytes = load_uri(ctx, uri, image.path() + ".uri", &media);
-      if (out.mime_type.empty()) out.mime_type = media;
-      out.name = ctx.string(image["name"]);
-    } else {
-      out.name = uri;
-      try {
-        bytes = load_uri(ctx, uri, image.path() + ".uri");
-      } catch (const detail::ParseError& e) {
-        // A missing image is not fatal: the model is still usable, the texture is kept by name.
-        if (e.diagnostic.code != "GLTF_SIDE_FILE_MISSING") throw;
-        ctx.warn("GLTF_IMAGE_MISSING", image.path() + ".uri", e.diagnostic.message + "; kept by name only");
-      }
-    }
-  } else {
-    ctx.fail("GLTF_MISSING", image.path(), "an image needs a uri or a bufferView");
-  }
-  if (!bytes.empty()) out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()), reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
-  if (out.mime_type.empty()) out.mime_type = sniff_mime(out.data);
-  return out;
-}
-
-struct TextureSlots {
-  Context& ctx;
-  Scene& scene;
-  std::vector<std::int32_t> scene_index;  // per glTF texture, -1 until first use
-
-  /// Scene texture of the textureInfo `info` (-1 when absent); notes its UV transform in `uv`.
-  std::int32_t use(const Json& info, UvTransform* uv) {
-    if (!info.exists()) return -1;
-    const std::uint32_t t = ctx.index(info["index"], "textures");
-    if (scene_index[t] < 0) {
-      scene.textures.push_back(read_texture(ctx, t));
-      scene_index[t] = static_cast<std::int32_t>(scene.textures.size() - 1);
-    }
-    int set = static_cast<int>(ctx.uint(info["texCoord"], 0, kMaxUvSets - 1));
-    if (const Json tt = info["extensions"]["KHR_texture_transform"]; tt.exists()) {
-      set = static_cast<int>(ctx.uint(tt["texCoord"], static_cast<std::uint64_t>(set), kMaxUvSets - 1));
-      if (uv && !uv->present) {
-        uv->present = true;
-        uv->set = set;
-        const auto o = ctx.numbers(tt["offset"], 2, {0, 0});
-        const auto s = ctx.numbers(tt["scale"], 2, {1, 1});
-        uv->offset[0] = o[0], uv->offset[1] = o[1], uv->scale[0] = s[0], uv->scale[1] = s[1];
-        uv->rotation = ctx.number(tt["rotation"], 0.0f);
-      } else {
-        ctx.warn("GLTF_UV_TRANSFORM_IGNORED", tt.path(), "only the base colour texture's UV transform is baked into the UVs");
-      }
-    }
-    if (set != 0) ctx.warn("GLTF_UV_SET_IGNORED", info.path(), "the scene maps every texture with the first UV set; TEXCOORD_" + std::to_string(set) + " is kept but not bound");
-    return scene_index[t];
-  }
-};
 
 }  // namespace
-
 
 std::vector<UvTransform> read_materials(Context& ctx, Scene& scene) {
   const Json list = ctx.array(ctx.root, "materials");
@@ -112,14 +25,13 @@ std::vector<UvTransform> read_materials(Context& ctx, Scene& scene) {
   std::vector<UvTransform> transforms(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Json j = list[i];
-    const Json pbr = j["pbrMetallicRoughness"];
     Material m;
     m.name = ctx.string(j["name"]);
-    const auto c = ctx.numbers(pbr["baseColorFactor"], 4, {1, 1, 1, 1});
-    m.base_color = {c[0], c[1], c[2], c[3]};
-    m.opacity = c[3];
-    m.metallic = ctx.number(pbr["metallicFactor"], 1.0f);
-    m.roughness = ctx.number(pbr["roughnessFactor"], 1.0f);
+    // A reader that knows the specular-glossiness extension renders it, whatever else the material holds.
+    if (const Json sg = j["extensions"]["KHR_materials_pbrSpecularGlossiness"]; sg.exists())
+      read_spec_gloss(ctx, slots, sg, m, transforms[i]);
+    else
+      read_metal_rough(ctx, slots, j["pbrMetallicRoughness"], m, transforms[i]);
     const auto e = ctx.numbers(j["emissiveFactor"], 3, {0, 0, 0});
     const float strength = ctx.number(j["extensions"]["KHR_materials_emissive_strength"]["emissiveStrength"], 1.0f);
     m.emissive = Vec3{e[0], e[1], e[2]} * strength;
@@ -127,8 +39,6 @@ std::vector<UvTransform> read_materials(Context& ctx, Scene& scene) {
     const std::string mode = ctx.string(j["alphaMode"]);
     m.alpha_blend = mode == "BLEND";
     if (mode == "MASK") m.alpha_cutoff = ctx.number(j["alphaCutoff"], 0.5f);
-    m.textures.base_color = slots.use(pbr["baseColorTexture"], &transforms[i]);
-    m.textures.metallic_roughness = slots.use(pbr["metallicRoughnessTexture"], &transforms[i]);
     m.textures.normal = slots.use(j["normalTexture"], &transforms[i]);
     m.textures.occlusion = slots.use(j["occlusionTexture"], &transforms[i]);
     m.textures.emissive = slots.use(j["emissiveTexture"], &transforms[i]);

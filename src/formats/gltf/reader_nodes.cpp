@@ -10,9 +10,10 @@
 namespace aem::formats::gltf {
 
 void check_extensions(Context& ctx) {
-  static constexpr std::array<std::string_view, 6> kSupported = {
+  static constexpr std::array<std::string_view, 7> kSupported = {
       "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_emissive_strength",
-      "KHR_lights_punctual", "KHR_draco_mesh_compression", "EXT_meshopt_compression"};
+      "KHR_lights_punctual", "KHR_draco_mesh_compression", "EXT_meshopt_compression",
+      "KHR_materials_pbrSpecularGlossiness"};
   const Json required = ctx.array(ctx.root, "extensionsRequired");
   for (std::size_t i = 0; i < required.size(); ++i) {
     const std::string name = ctx.string(required[i]);

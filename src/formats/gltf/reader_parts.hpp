@@ -36,7 +36,8 @@ void read_cameras_and_lights(Context& ctx, Scene& scene);
 /// Scene nodes, one per glTF node (same index): names, parents (from children, cycles and second
 /// parents refused), TRS or matrix, camera/light kind and index (after read_cameras_and_lights). Nodes outside the default scene place nothing.
 NodeLinks read_nodes(Context& ctx, Scene& scene);
-/// Materials and the textures they use (images from views, data URIs or side files, sampler wraps).
+/// Materials and the textures they use (images from views, data URIs or side files, sampler wraps);
+/// specular-glossiness materials turned into metallic-roughness (docs/formats/gltf.md §2).
 std::vector<UvTransform> read_materials(Context& ctx, Scene& scene);
 /// One scene mesh per triangle primitive; `first[m]`..`first[m + 1]` are glTF mesh m's scene meshes.
 /// Mesh::skin holds skin-local joint indices until apply_skins maps them.
