@@ -37,7 +37,9 @@ class ImportAem(bpy.types.Operator, ImportHelper):
                 options = ["--scale", repr(self.scale)] if self.scale != 1.0 else []
                 if not self.textures:
                     options.append("--no-textures")
-                for warning in tool.convert(aem, self.filepath, glb, options):
+                # The intermediate .glb is the artist's file as far as any message goes.
+                shown = {glb: self.filepath, folder: os.path.dirname(self.filepath)}
+                for warning in tool.convert(aem, self.filepath, glb, options, shown):
                     self.report({"WARNING"}, warning)
                 compat.restore_numpy_bool()
                 result = bpy.ops.import_scene.gltf(filepath=glb, merge_vertices=self.merge_vertices)
@@ -107,7 +109,8 @@ class ExportAem(bpy.types.Operator, ExportHelper):
                 glb = os.path.join(folder, "model.glb")
                 bpy.ops.export_scene.gltf(filepath=glb, export_format="GLB", use_selection=self.selection_only,
                                           export_apply=self.apply_modifiers, export_animations=self.animations)
-                for warning in tool.convert(aem, glb, self.filepath, self._aem_options()):
+                shown = {glb: "the Blender scene", folder: os.path.dirname(self.filepath)}
+                for warning in tool.convert(aem, glb, self.filepath, self._aem_options(), shown):
                     self.report({"WARNING"}, warning)
         except tool.AemError as error:
             self.report({"ERROR"}, str(error))

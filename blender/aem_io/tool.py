@@ -24,6 +24,27 @@ def find_aem(configured):
     return found
 
 
+def _as_shown(line, shown):
+    """`line` with each temporary path of `shown` (path -> what the artist knows it as) replaced,
+    longest first, so that a file inside a temporary folder is named before the folder is."""
+    for path in sorted(shown, key=len, reverse=True):
+        line = line.replace(path, shown[path])
+    return line
+
+
+def _one_per_kind(lines):
+    """One line per warning code, the first of its kind, with how many more there were: a model with
+    six meshes gives one "levels of detail dropped", not six."""
+    first, counts = {}, {}
+    for line in lines:
+        words = line.split()
+        code = words[words.index("warning") + 1] if "warning" in words[:-1] else line
+        if code not in first:
+            first[code] = line
+        counts[code] = counts.get(code, 0) + 1
+    return [first[code] + (f" (and {counts[code] - 1} more like it)" if counts[code] > 1 else "") for code in first]
+
+
 def _one_sentence(stderr, returncode):
     # aem prints one line per problem ("FILE: FORMAT error CODE at byte N: message"); warnings come first.
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
@@ -35,15 +56,19 @@ def _one_sentence(stderr, returncode):
     return f"aem failed with exit code {returncode}"
 
 
-def convert(aem, source, target, options=()):
-    """Runs `aem convert SOURCE TARGET OPTIONS`; returns aem's warning lines, raises AemError on failure."""
+def convert(aem, source, target, options=(), shown=None):
+    """Runs `aem convert SOURCE TARGET OPTIONS`; returns aem's warnings, one per kind, raises AemError
+    on failure. `shown` maps temporary paths (the add-on's intermediate .glb and its folder) to the
+    names the artist knows, so that no message names a temporary file."""
+    shown = shown or {}
     command = [aem, "convert", source, target, *options]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     except OSError as error:
         raise AemError(f"could not run {aem}: {error.strerror}") from None
     except subprocess.TimeoutExpired:
-        raise AemError(f"aem convert took longer than 10 minutes on {source}") from None
+        raise AemError(f"aem convert took longer than 10 minutes on {_as_shown(source, shown)}") from None
+    stderr = _as_shown(done.stderr, shown)
     if done.returncode != 0:
-        raise AemError(_one_sentence(done.stderr, done.returncode))
-    return [line for line in done.stderr.splitlines() if "warning" in line]
+        raise AemError(_one_sentence(stderr, done.returncode))
+    return _one_per_kind([line for line in stderr.splitlines() if "warning" in line])
