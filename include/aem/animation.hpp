@@ -1,7 +1,8 @@
-// Skeletal and mesh (node) animation: per bone, local = T*R*S from the sampled keys, composed with the
-// parent's posed transform (parents first, each bone once), times the inverse bind matrix.
-// Threads: an animator holds per-call state, so each thread uses its own; any number of animators may
-// evaluate one shared (unchanging) view or scene at once. sample_channel and parents_first_order are pure.
+// Skeletal and mesh (node) animation of an AEM file, the runtime's: per bone, local = T*R*S from the
+// sampled keys, composed with the parent's posed transform (parents first, each bone once), times the
+// inverse bind matrix. The same over an in-memory Scene is in aem/scene_animation.hpp (the runtime does
+// not see Scene). Threads: an animator holds per-call state, so each thread uses its own; any number of
+// animators may evaluate one shared (unchanging) view at once. parents_first_order is pure.
 #pragma once
 
 #include <memory>
@@ -9,7 +10,7 @@
 #include <vector>
 
 #include "aem/aem_view.hpp"
-#include "aem/scene.hpp"
+#include "aem/math.hpp"
 
 namespace aem {
 
@@ -68,36 +69,6 @@ class AemAnimator {
   std::vector<std::uint32_t> crowd_cursors_;  // evaluate_crowd(): the same, instance after instance
   std::int32_t last_animation_ = -1, last_crowd_animation_ = -1;
 };
-
-/// Evaluates the scene's skeleton: joints without a channel (or with an empty key list) use their
-/// rest value. Bind pose (animation < 0) gives identity skin matrices.
-class SceneAnimator {
- public:
-  explicit SceneAnimator(const Scene& scene);
-  /// Writes joints.size() skin matrices (model pose * inverse bind) to `skin`.
-  void evaluate(std::int32_t animation, float time, std::span<Mat4> skin);
-  std::span<const Mat4> local() const { return local_; }
-  std::span<const Mat4> model() const { return model_; }
-
- private:
-  const Scene* scene_;
-  std::vector<std::uint32_t> order_;              // parents first; joints in cycles are left out
-  std::vector<std::vector<std::int32_t>> channel_of_;  // [animation][joint] -> channel index or -1
-  std::vector<Mat4> local_, model_;
-  std::vector<std::uint32_t> cursors_;
-};
-
-/// The parent-relative transform `channel` gives at `time` seconds: each key list sampled by its
-/// interpolation (linear with shortest-path slerp, or step; clamped at the ends); an empty list gives
-/// `rest`'s value. For exporters that resample animation at a frame rate.
-Transform sample_channel(const Channel& channel, const Transform& rest, float time);
-/// The same with a key cursor per key list (translation, rotation, scale) kept between calls on the
-/// same channel, so that forward playback finds its keys in O(1); any cursor values are safe.
-Transform sample_channel(const Channel& channel, const Transform& rest, float time, std::uint32_t (&cursors)[3]);
-
-/// `channel` with its Step key lists made Linear ones that play the same: each value is repeated just
-/// before the next key. For writers of formats that only interpolate linearly.
-Channel with_linear_keys(const Channel& channel);
 
 /// Joint indices ordered so that parents come before children. Joints whose parent chain is
 /// broken (out of range) are treated as roots; joints on a cycle are left out.

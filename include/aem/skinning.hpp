@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "aem/scene.hpp"
+#include "aem/scene_animation.hpp"
 
 namespace aem {
 

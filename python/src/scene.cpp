@@ -4,6 +4,7 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/convert.hpp"
 #include "aem/example.hpp"
 #include "aem/io.hpp"

@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/sampling.hpp"
 
 namespace aem::convert {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "aem/scene.hpp"
+#include "aem/scene_animation.hpp"
 #include "convert/error_points.hpp"
 
 namespace aem::convert {

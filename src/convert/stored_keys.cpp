@@ -2,6 +2,7 @@
 #include "convert/stored_keys.hpp"
 
 #include "aem/aem_file.hpp"
+#include "aem/scene_animation.hpp"
 
 namespace aem::convert {
 namespace {

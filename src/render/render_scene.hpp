@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/scene.hpp"
 
 namespace aem::render {

@@ -9,6 +9,7 @@
 
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "animation/isa.hpp"
 #include "formats/aem/aem_format.hpp"
 

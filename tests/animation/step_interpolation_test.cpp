@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 
 namespace aem {
 namespace {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/example.hpp"
 #include "aem/io.hpp"
 #include "cem/cem_builder.hpp"

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/conventions.hpp"
 #include "aem/example.hpp"
 

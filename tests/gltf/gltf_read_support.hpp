@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/scene.hpp"
 #include "aem/skinning.hpp"
 #include "core/flatten.hpp"

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/skinning.hpp"
 #include "core/flatten.hpp"
 #include "gltf/gltf_read_support.hpp"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/conventions.hpp"
 #include "aem/io.hpp"
 #include "aem/skinning.hpp"

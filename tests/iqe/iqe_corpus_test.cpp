@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/skinning.hpp"
 #include "iqe/iqe_support.hpp"
 #include "support/corpus.hpp"

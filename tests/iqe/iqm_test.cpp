@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/skinning.hpp"
 #include "formats/iqm/adjacency.hpp"
 #include "iqe/iqe_support.hpp"

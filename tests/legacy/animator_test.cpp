@@ -10,6 +10,7 @@
 
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/io.hpp"
 #include "aem/legacy.hpp"
 #include "legacy_builder.hpp"

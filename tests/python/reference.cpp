@@ -7,6 +7,7 @@
 #include <string>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/io.hpp"
 #include "aem/skinning.hpp"
 

@@ -1,6 +1,7 @@
 // Animation on the GPU: the picture changes over time, and the silhouette of a posed model is where
 // the CPU reference (SceneAnimator + pose_mesh, through render::ScenePose) puts its vertices.
 #include "aem/io.hpp"
+#include "aem/scene_animation.hpp"
 #include "render/camera.hpp"
 #include "render/render_scene.hpp"
 #include "render/render_support.hpp"

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "support/posed_geometry.hpp"
 
 namespace aem::test {

@@ -7,6 +7,7 @@
 
 #include "aem/aem.h"
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/example.hpp"
 #include "aem/io.hpp"
 #include "support/corpus.hpp"

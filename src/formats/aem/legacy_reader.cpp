@@ -10,6 +10,7 @@
 #include <string>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/legacy.hpp"
 #include "formats/aem/aem_format.hpp"
 

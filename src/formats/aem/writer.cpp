@@ -6,6 +6,7 @@
 #include <span>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "core/byte_writer.hpp"
 #include "core/flatten.hpp"
 #include "core/influences.hpp"

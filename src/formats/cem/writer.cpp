@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "aem/skinning.hpp"
 #include "core/flatten.hpp"
 #include "core/influences.hpp"

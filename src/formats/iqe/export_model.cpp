@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "aem/animation.hpp"
+#include "aem/scene_animation.hpp"
 #include "core/flatten.hpp"
 #include "formats/iqe/poses.hpp"
 #include "formats/iqe/uniform_arrays.hpp"
