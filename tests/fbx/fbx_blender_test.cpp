@@ -42,23 +42,7 @@ namespace fs = std::filesystem;
 
 constexpr float kFrame = 1.0f / 24.0f;  // Blender's default scene rate, which the glTF importer keys at
 
-/// A glTF sample of the corpus: gltf/<name>/<name><extension>.
-fs::path sample(const std::string& name) {
-  const fs::path dir = corpus_root() / "gltf" / name;
-  return fs::exists(dir / (name + ".glb")) ? dir / (name + ".glb") : dir / (name + ".gltf");
-}
-
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
-
-/// `path` read; an empty scene and a failed expectation when it cannot be.
-Scene read(const fs::path& path) {
-  auto scene = read_scene(path);
-  if (!scene) {
-    ADD_FAILURE() << path << ": " << scene.error().to_string();
-    return {};
-  }
-  return std::move(*scene);
-}
 
 std::map<std::string, std::string> notes(const Scene& s) {
   std::map<std::string, std::string> out;
@@ -125,7 +109,7 @@ const std::vector<std::string> kSamples{"Box", "BoxTextured", "BoxAnimated", "Ri
 /// Every sample exported by Blender with default settings into `dir`, in one launch.
 std::vector<BlenderExport> default_exports(const fs::path& dir) {
   std::vector<BlenderExport> exports;
-  for (const auto& name : kSamples) exports.push_back({sample(name), {dir / (name + ".fbx")}});
+  for (const auto& name : kSamples) exports.push_back({gltf_sample(name), {dir / (name + ".fbx")}});
   return exports;
 }
 
@@ -143,10 +127,10 @@ TEST(BlenderFbx, SamplesStandInMetresWithYUp) {
   ASSERT_TRUE(failure.empty()) << failure;
 
   for (const auto& e : exports) {
-    const Scene gltf = read(e.source);
+    const Scene gltf = read_or_fail(e.source);
     for (const auto& fbx_path : e.outputs) {
       SCOPED_TRACE(fbx_path.filename().string());
-      const Scene fbx = read(fbx_path);
+      const Scene fbx = read_or_fail(fbx_path);
       auto n = notes(fbx);
       EXPECT_EQ(n["units"], "centimetres (0.01 m per unit)");
       EXPECT_EQ(n["axes"], fbx_path.stem().string().ends_with("-z-up") ? "Z up, -Y front, X right, right-handed"
@@ -194,7 +178,7 @@ TEST(BlenderFbx, CornersWeldToAtMostOneAndAHalfTimesTheGltfsVertices) {
 
   for (const auto& e : exports) {
     SCOPED_TRACE(e.outputs[0].filename().string());
-    const Scene gltf = read(e.source), fbx = read(e.outputs[0]);
+    const Scene gltf = read_or_fail(e.source), fbx = read_or_fail(e.outputs[0]);
     const std::size_t ours = fbx.vertex_count(), theirs = gltf.vertex_count();
     std::size_t normals_as_one = 0;
     for (const Mesh& m : fbx.meshes) normals_as_one += vertices_with_normals_within(m, 1e-4f);
@@ -235,17 +219,17 @@ TEST(BlenderFbx, SkeletalAndNodeAnimationsPoseLikeTheGltfs) {
   const auto dir = temp_dir("blender-fbx-animations");
   std::vector<BlenderExport> exports;
   for (const std::string name : {"CesiumMan", "RiggedSimple", "BoxAnimated"})
-    exports.push_back({sample(name), {dir / (name + ".fbx"), dir / (name + "-one-take.fbx")}});
+    exports.push_back({gltf_sample(name), {dir / (name + ".fbx"), dir / (name + "-one-take.fbx")}});
   const std::string failure = blender_export(exports);
   ASSERT_TRUE(failure.empty()) << failure;
 
   for (const auto& e : exports) {
-    const Scene gltf = read(e.source);
+    const Scene gltf = read_or_fail(e.source);
     ASSERT_EQ(gltf.animations.size(), 1u) << e.source;
     const bool one_object = e.source.stem() != "BoxAnimated";
     for (const auto& fbx_path : e.outputs) {
       SCOPED_TRACE(fbx_path.filename().string());
-      const Scene fbx = read(fbx_path);
+      const Scene fbx = read_or_fail(fbx_path);
       if (fbx.animations.empty()) {
         ADD_FAILURE() << "no animation";
         continue;
@@ -281,13 +265,13 @@ TEST(BlenderFbx, BlendShapeAnimationsPoseLikeTheGltfsMorphs) {
   AEM_REQUIRE_BLENDER();
   const auto dir = temp_dir("blender-fbx-morphs");
   std::vector<BlenderExport> exports;
-  for (const std::string name : {"AnimatedMorphCube", "SimpleMorph"}) exports.push_back({sample(name), {dir / (name + "-one-take.fbx")}});
+  for (const std::string name : {"AnimatedMorphCube", "SimpleMorph"}) exports.push_back({gltf_sample(name), {dir / (name + "-one-take.fbx")}});
   const std::string failure = blender_export(exports);
   ASSERT_TRUE(failure.empty()) << failure;
 
   for (const auto& e : exports) {
     SCOPED_TRACE(e.outputs[0].filename().string());
-    const Scene gltf = read(e.source), fbx = read(e.outputs[0]);
+    const Scene gltf = read_or_fail(e.source), fbx = read_or_fail(e.outputs[0]);
     ASSERT_EQ(gltf.animations.size(), 1u);
     ASSERT_EQ(fbx.animations.size(), 1u);
     EXPECT_EQ(fbx.animations[0].name, "Scene");
@@ -318,12 +302,12 @@ TEST(BlenderFbx, ConvertsThroughTheCliWithEmbeddedImagesUnchanged) {
   AEM_CORPUS_FILE(man, "gltf/CesiumMan/CesiumMan.glb");
   AEM_REQUIRE_BLENDER();
   const auto dir = temp_dir("blender-fbx-cli");
-  const std::vector<BlenderExport> exports{{sample("CesiumMan"), {dir / "CesiumMan.fbx"}}, {sample("BoxTextured"), {dir / "BoxTextured.fbx"}}};
+  const std::vector<BlenderExport> exports{{gltf_sample("CesiumMan"), {dir / "CesiumMan.fbx"}}, {gltf_sample("BoxTextured"), {dir / "BoxTextured.fbx"}}};
   const std::string failure = blender_export(exports);
   ASSERT_TRUE(failure.empty()) << failure;
 
   for (const auto& e : exports) {
-    const Scene gltf = read(e.source);
+    const Scene gltf = read_or_fail(e.source);
     const std::vector<std::uint8_t> image = base_colour_image(gltf, e.source.parent_path());
     ASSERT_FALSE(image.empty()) << e.source;
     for (const char* ext : {".glb", ".aem"}) {
@@ -331,7 +315,7 @@ TEST(BlenderFbx, ConvertsThroughTheCliWithEmbeddedImagesUnchanged) {
       SCOPED_TRACE(out.filename().string());
       std::string log;
       ASSERT_EQ(run_cli("convert " + quoted(e.outputs[0]) + " " + quoted(out), &log), 0) << log;
-      const Scene converted = read(out);
+      const Scene converted = read_or_fail(out);
       EXPECT_TRUE(base_colour_image(converted, dir) == image) << "the base colour image changed";
       if (!gltf.animations.empty()) expect_action_take_plays_like(gltf, converted);
     }

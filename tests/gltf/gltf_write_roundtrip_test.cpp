@@ -15,12 +15,6 @@
 namespace aem {
 namespace {
 
-Scene read(const std::filesystem::path& path) {
-  auto s = read_scene(path);
-  EXPECT_TRUE(s.ok()) << path << ": " << (s.ok() ? "" : s.error().to_string());
-  return s.ok() ? std::move(s.value()) : Scene{};
-}
-
 std::vector<std::string> names(const auto& items) {
   std::vector<std::string> out;
   for (const auto& i : items) out.push_back(i.name);
@@ -76,7 +70,7 @@ TEST(GltfWriteRoundTrip, AemToGltfToAem) {
       SCOPED_TRACE(in.filename().string() + " via " + ext);
       const auto mid = test::convert_cli(in, dir / (in.stem().string() + ext));
       const auto back = test::convert_cli(mid, dir / (in.stem().string() + "-back.aem"));
-      expect_same_model(read(in), read(back));
+      expect_same_model(test::read_or_fail(in), test::read_or_fail(back));
     }
   }
 }
@@ -87,16 +81,16 @@ TEST(GltfWriteRoundTrip, GltfToAemToGltfAndGltfToGltf) {
   const auto dir = test::temp_dir("gltf-gltf-rt");
   for (const auto& in : inputs) {
     SCOPED_TRACE(in.filename().string());
-    const Scene source = read(in);
+    const Scene source = test::read_or_fail(in);
     const auto direct = test::convert_cli(in, dir / (in.stem().string() + "-direct.glb"));
     {
       SCOPED_TRACE("glTF -> glTF");
-      expect_same_model(source, read(direct));
+      expect_same_model(source, test::read_or_fail(direct));
     }
     const auto aem = test::convert_cli(in, dir / (in.stem().string() + ".aem"));
     const auto back = test::convert_cli(aem, dir / (in.stem().string() + "-back.glb"));
     SCOPED_TRACE("glTF -> AEM -> glTF");
-    expect_same_model(read(aem), read(back));
+    expect_same_model(test::read_or_fail(aem), test::read_or_fail(back));
   }
 }
 
@@ -105,9 +99,9 @@ TEST(GltfWriteRoundTrip, CemToGltfToCemKeepsTheFrames) {
   const auto dir = test::temp_dir("gltf-cem-rt");
   for (const auto& in : inputs) {
     SCOPED_TRACE(in.filename().string());
-    const Scene source = read(in);
+    const Scene source = test::read_or_fail(in);
     const auto glb = test::convert_cli(in, dir / (in.stem().string() + ".glb"));
-    const Scene back = read(test::convert_cli(glb, dir / (in.stem().string() + "-back.cem")));
+    const Scene back = test::read_or_fail(test::convert_cli(glb, dir / (in.stem().string() + "-back.cem")));
     ASSERT_EQ(back.meshes.size(), source.meshes.size());
     EXPECT_EQ(back.vertex_animation.frame_count, source.vertex_animation.frame_count);
     for (std::size_t m = 0; m < source.meshes.size(); ++m) {
@@ -148,7 +142,7 @@ TEST(GltfWriteRoundTrip, WrapModesAndSidednessSurvive) {
   }
   const auto path = test::temp_dir("gltf-wraps") / "wraps.glb";
   ASSERT_TRUE(write_scene(path, s).ok());
-  const Scene back = read(path);
+  const Scene back = test::read_or_fail(path);
   if (back.source_format != "glTF") GTEST_SKIP() << "wrap modes are read by the native glTF reader, not Assimp";
   ASSERT_EQ(back.materials.size(), s.materials.size());
   for (std::size_t i = 0; i < s.materials.size(); ++i) {

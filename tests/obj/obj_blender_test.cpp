@@ -23,20 +23,6 @@ constexpr float kFrame = 1.0f / 24.0f;  // Blender exports the scene at its fram
 
 const std::vector<std::string> kSamples{"Box", "BoxTextured", "CesiumMan", "TextureCoordinateTest", "SimpleMeshes", "RiggedSimple"};
 
-fs::path sample(const std::string& name) {
-  const fs::path dir = corpus_root() / "gltf" / name;
-  return fs::exists(dir / (name + ".glb")) ? dir / (name + ".glb") : dir / (name + ".gltf");
-}
-
-Scene read(const fs::path& path) {
-  auto scene = read_scene(path);
-  if (!scene) {
-    ADD_FAILURE() << path << ": " << scene.error().to_string();
-    return {};
-  }
-  return std::move(*scene);
-}
-
 /// `obj` read by Assimp, in process.
 Scene read_with_assimp(const fs::path& obj) {
   const FormatHandler* assimp = find_format("assimp");
@@ -104,7 +90,7 @@ class ObjBlender : public testing::Test {
     if (corpus_root().empty() || !blender_available()) return;
     dir_ = temp_dir("obj-blender");
     std::vector<BlenderExport> exports;
-    for (const auto& name : kSamples) exports.push_back({sample(name), {dir_ / (name + ".obj")}});
+    for (const auto& name : kSamples) exports.push_back({gltf_sample(name), {dir_ / (name + ".obj")}});
     failure_ = blender_export(exports);
   }
   void SetUp() override {
@@ -121,7 +107,7 @@ class ObjBlender : public testing::Test {
 TEST_F(ObjBlender, StandsWhereTheGltfStands) {
   for (const auto& name : kSamples) {
     SCOPED_TRACE(name);
-    const Scene gltf = read(sample(name)), exported = read(obj(name));
+    const Scene gltf = read_or_fail(gltf_sample(name)), exported = read_or_fail(obj(name));
     EXPECT_EQ(exported.source_format, "OBJ");
     const PoseAt pose = gltf.animations.empty() ? PoseAt::rest() : PoseAt::animated(0, kFrame);
     const auto cmp = compare_frame(posed_vertices(gltf, pose), posed_vertices(exported, PoseAt::rest()));
@@ -142,7 +128,7 @@ TEST_F(ObjBlender, AssimpReadsTheSameCorners) {
   if (!find_format("assimp")) GTEST_SKIP() << "built without Assimp";
   for (const auto& name : kSamples) {
     SCOPED_TRACE(name);
-    const Scene ours = read(obj(name)), theirs = read_with_assimp(obj(name));
+    const Scene ours = read_or_fail(obj(name)), theirs = read_with_assimp(obj(name));
     EXPECT_EQ(ours.triangle_count(), theirs.triangle_count());
     const auto cmp = compare_frame(posed_vertices(theirs, PoseAt::rest()), posed_vertices(ours, PoseAt::rest()));
     EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " m, limit " << cmp.limit;

@@ -1,5 +1,7 @@
 #include "support/corpus.hpp"
 
+#include "aem/io.hpp"
+
 #include "support/source_tree.hpp"
 
 #include <algorithm>
@@ -97,6 +99,20 @@ std::filesystem::path temp_dir(const std::string& tag) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
+}
+
+std::filesystem::path gltf_sample(const std::string& name) {
+  const std::filesystem::path dir = corpus_root() / "gltf" / name;
+  return std::filesystem::exists(dir / (name + ".glb")) ? dir / (name + ".glb") : dir / (name + ".gltf");
+}
+
+Scene read_or_fail(const std::filesystem::path& path) {
+  auto scene = read_scene(path);
+  if (!scene) {
+    ADD_FAILURE() << path << ": " << scene.error().to_string();
+    return {};
+  }
+  return std::move(*scene);
 }
 
 }  // namespace aem::test

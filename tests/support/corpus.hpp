@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "aem/error.hpp"
+#include "aem/scene.hpp"
 
 namespace aem::test {
 
@@ -36,6 +37,12 @@ std::filesystem::path corpus_root();
   } while (0)
 
 std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext);
+
+/// The corpus's glTF sample `name`: gltf/<name>/<name>.glb, else its .gltf.
+std::filesystem::path gltf_sample(const std::string& name);
+
+/// `path` read; an empty scene and a failed expectation (naming the file and the error) when it cannot be.
+Scene read_or_fail(const std::filesystem::path& path);
 
 /// Whole file as bytes (test fails via exception message if unreadable).
 std::vector<std::byte> read_bytes(const std::filesystem::path& path);
