@@ -8,6 +8,7 @@
 #include "aem/scene_animation.hpp"
 #include "aem/conventions.hpp"
 #include "aem/example.hpp"
+#include "support/vec_expect.hpp"
 
 namespace aem {
 namespace {
@@ -30,19 +31,13 @@ Conventions z_up() {
   return c;
 }
 
-void expect_vec(const Vec3& a, const Vec3& b) {
-  EXPECT_NEAR(a.x, b.x, 1e-6f);
-  EXPECT_NEAR(a.y, b.y, 1e-6f);
-  EXPECT_NEAR(a.z, b.z, 1e-6f);
-}
-
 TEST(Conventions, ZUpToYUpRotatesAndKeepsWinding) {
   Scene s = one_triangle();
   s.conventions = z_up();
   convert_conventions(s, Conventions{});
   const Mesh& m = s.meshes[0];
-  expect_vec(m.positions[2], {0, 1, 0});  // Z-up's up is Y-up's up
-  expect_vec(m.normals[0], {0, 0, 1});    // (0,-1,0) -> (x, z, -y) = (0, 0, 1)
+  test::expect_near(m.positions[2], {0, 1, 0});  // Z-up's up is Y-up's up
+  test::expect_near(m.normals[0], {0, 0, 1});    // (0,-1,0) -> (x, z, -y) = (0, 0, 1)
   EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2}));  // a rotation keeps the winding
   EXPECT_EQ(m.tangents[0].w, 1.0f);
   EXPECT_EQ(s.conventions.up, UpAxis::Y);
@@ -59,17 +54,17 @@ TEST(Conventions, YDownToYUpTurnsAboutXAndKeepsWinding) {
   s.nodes.push_back(n);
   convert_conventions(s, Conventions{});
   const Mesh& m = s.meshes[0];
-  expect_vec(m.positions[1], {1, 2, -3});
-  expect_vec(m.normals[0], {0, 1, 0});
+  test::expect_near(m.positions[1], {1, 2, -3});
+  test::expect_near(m.normals[0], {0, 1, 0});
   EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2}));
   EXPECT_EQ(m.tangents[0].w, 1.0f);
-  expect_vec(s.nodes[0].local.translation, {0, 1, 0});
+  test::expect_near(s.nodes[0].local.translation, {0, 1, 0});
   // The same turn seen from the flipped frame: about -y.
   EXPECT_NEAR(s.nodes[0].local.rotation.y, -std::sqrt(0.5f), 1e-6f);
   EXPECT_NEAR(s.nodes[0].local.rotation.w, std::sqrt(0.5f), 1e-6f);
   // And back.
   convert_conventions(s, Conventions{UpAxis::NegY, true, true, true, 1.0f});
-  expect_vec(s.meshes[0].positions[1], {1, -2, 3});
+  test::expect_near(s.meshes[0].positions[1], {1, -2, 3});
 }
 
 TEST(Conventions, HandednessChangeMirrorsAndRewinds) {
@@ -78,7 +73,7 @@ TEST(Conventions, HandednessChangeMirrorsAndRewinds) {
   left.right_handed = false;
   convert_conventions(s, left);
   const Mesh& m = s.meshes[0];
-  expect_vec(m.positions[2], {0, 0, -1});
+  test::expect_near(m.positions[2], {0, 0, -1});
   EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 2, 1}));
   EXPECT_EQ(m.tangents[0].w, -1.0f);
 }
@@ -90,8 +85,8 @@ TEST(Conventions, UvOriginAndUnits) {
   to.meters_per_unit = 0.01f;  // centimetres: numbers grow 100x
   convert_conventions(s, to);
   EXPECT_FLOAT_EQ(s.meshes[0].uvs[0][2].y, 0.75f);
-  expect_vec(s.meshes[0].positions[1], {100, 0, 0});
-  expect_vec(s.meshes[0].normals[0], {0, -1, 0});
+  test::expect_near(s.meshes[0].positions[1], {100, 0, 0});
+  test::expect_near(s.meshes[0].normals[0], {0, -1, 0});
 }
 
 // The same basis moves nothing: every number stays as it was, bit for bit (a product with the identity
@@ -126,7 +121,7 @@ TEST(Conventions, RoundTripRestoresNumbers) {
   other.right_handed = false;
   convert_conventions(s, other);
   convert_conventions(s, original.conventions);
-  for (std::size_t i = 0; i < s.meshes[0].positions.size(); ++i) expect_vec(s.meshes[0].positions[i], original.meshes[0].positions[i]);
+  for (std::size_t i = 0; i < s.meshes[0].positions.size(); ++i) test::expect_near(s.meshes[0].positions[i], original.meshes[0].positions[i]);
   EXPECT_EQ(s.meshes[0].indices, original.meshes[0].indices);
 }
 
@@ -138,9 +133,9 @@ TEST(Conventions, NegativeScaleKeysKeepTheirSignAndFollowTheirAxis) {
   s.joints.at(c.joint).rest.scale = {2.0f, -1.0f, 1.0f};
   convert_conventions(s, Conventions{});
   // Z-up -> Y-up maps the axes x->x, y->z, z->y: the scale components follow, signs and all.
-  expect_vec(c.scale[0].value, {-1.0f, 3.0f, 2.0f});
-  expect_vec(c.scale[1].value, {1.0f, 0.5f, -2.0f});
-  expect_vec(s.joints[c.joint].rest.scale, {2.0f, 1.0f, -1.0f});
+  test::expect_near(c.scale[0].value, {-1.0f, 3.0f, 2.0f});
+  test::expect_near(c.scale[1].value, {1.0f, 0.5f, -2.0f});
+  test::expect_near(s.joints[c.joint].rest.scale, {2.0f, 1.0f, -1.0f});
 }
 
 /// For every vertex: pose(convert(scene)) == C · pose(scene), with C the Z-up -> Y-up rotation.

@@ -10,6 +10,7 @@
 #include "e3d/e3d_samples.hpp"
 #include "formats/e3d/e3d_format.hpp"
 #include "support/corpus.hpp"
+#include "support/vec_expect.hpp"
 
 namespace aem {
 namespace {
@@ -34,12 +35,6 @@ std::int32_t node_named(const Scene& s, const std::string& name) {
   for (std::size_t i = 0; i < s.nodes.size(); ++i)
     if (s.nodes[i].name == name) return static_cast<std::int32_t>(i);
   return -1;
-}
-
-void expect_near(const Vec3& a, const Vec3& b, float tol = 1e-6f) {
-  EXPECT_NEAR(a.x, b.x, tol);
-  EXPECT_NEAR(a.y, b.y, tol);
-  EXPECT_NEAR(a.z, b.z, tol);
 }
 
 TEST(E3dLayout, KitchenSinkReadsEveryBlockKind) {
@@ -135,9 +130,9 @@ TEST(E3dLayout, KitchenSinkReadsEveryBlockKind) {
   // Mesh 2: verticesQ -32768 -> bbox low, 32767 -> bbox high; 32-bit faces; material 2.
   const Mesh* m2 = mesh_with_material(s, 1, 3);
   ASSERT_NE(m2, nullptr);
-  expect_near(m2->positions[0], {-1, -2, -3});
-  expect_near(m2->positions[1], {1, 2, 3});
-  expect_near(m2->positions[2], {-1, 2, -3});
+  test::expect_near(m2->positions[0], {-1, -2, -3});
+  test::expect_near(m2->positions[1], {1, 2, 3});
+  test::expect_near(m2->positions[2], {-1, 2, -3});
   EXPECT_EQ(m2->uvs[0][1], (Vec2{1, 0}));
   EXPECT_EQ(m2->indices, (std::vector<std::uint32_t>{0, 1, 2}));
 

@@ -3,17 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "fbx_corpus/reference_space.hpp"
+#include "support/vec_expect.hpp"
 
 namespace aem::fbx_corpus {
 namespace {
 
 constexpr double kHalf = 0.70710678;
-
-void expect_vec(const Vec3& got, const Vec3& want) {
-  EXPECT_NEAR(got.x, want.x, 1e-6f);
-  EXPECT_NEAR(got.y, want.y, 1e-6f);
-  EXPECT_NEAR(got.z, want.z, 1e-6f);
-}
 
 TEST(ReferenceSpace, AxisSystemsAndValidity) {
   EXPECT_TRUE(valid(kRightHandedZUp));
@@ -28,12 +23,12 @@ TEST(ReferenceSpace, FileInItsOwnSpaceGoesToMetresYUp) {
   // 3ds Max: right +X, up +Z, front -Y, centimetres. The point 1 right, 2 along +Y (= 2 to the back)
   // and 3 up is, Y up right-handed with +Z to the front: (1, 3, -2); in metres (0.01, 0.03, -0.02).
   const auto map = ReferenceMap::to_ours(FileSpace{kRightHandedZUp, 0.01}, ObjPlacement{});
-  expect_vec(map({1, 2, 3}), {0.01f, 0.03f, -0.02f});
+  test::expect_near(map({1, 2, 3}), {0.01f, 0.03f, -0.02f});
 }
 
 TEST(ReferenceSpace, UnknownAxesAndUnitKeepTheNumbers) {
   const auto map = ReferenceMap::to_ours(FileSpace{std::nullopt, 0.0}, ObjPlacement{});
-  expect_vec(map({1, 2, 3}), {1, 2, 3});
+  test::expect_near(map({1, 2, 3}), {1, 2, 3});
 }
 
 TEST(ReferenceSpace, ScaleAndZToYUpFlagsUndoTheTestsConversion) {
@@ -47,14 +42,14 @@ TEST(ReferenceSpace, ScaleAndZToYUpFlagsUndoTheTestsConversion) {
   placement.load_axes = kRightHandedZUp;
   placement.load_unit_meters = 1.0;
   const auto map = ReferenceMap::to_ours(FileSpace{kRightHandedYUp, 0.01}, placement);
-  expect_vec(map({1, 2, 3}), {0.01f, 0.02f, 0.03f});
+  test::expect_near(map({1, 2, 3}), {0.01f, 0.02f, 0.03f});
   // In the file's own numbers: the raw centimetres.
-  expect_vec(ReferenceMap::to_file(FileSpace{kRightHandedYUp, 0.01}, placement)({1, 2, 3}), {1, 2, 3});
+  test::expect_near(ReferenceMap::to_file(FileSpace{kRightHandedYUp, 0.01}, placement)({1, 2, 3}), {1, 2, 3});
 }
 
 TEST(ReferenceSpace, FileNumbersIgnoreTheDeclaredSpace) {
   // The Max file of FileInItsOwnSpaceGoesToMetresYUp, compared without a test conversion: as stored.
-  expect_vec(ReferenceMap::to_file(FileSpace{kRightHandedZUp, 0.01}, ObjPlacement{})({1, 2, 3}), {1, 2, 3});
+  test::expect_near(ReferenceMap::to_file(FileSpace{kRightHandedZUp, 0.01}, ObjPlacement{})({1, 2, 3}), {1, 2, 3});
 }
 
 TEST(ReferenceSpace, LeftHandedLoadIsMirroredBack) {
@@ -63,7 +58,7 @@ TEST(ReferenceSpace, LeftHandedLoadIsMirroredBack) {
   ObjPlacement placement;
   placement.load_axes = kLeftHandedYUp;
   const auto map = ReferenceMap::to_ours(FileSpace{kRightHandedYUp, 1.0}, placement);
-  expect_vec(map({1, 2, 3}), {1, 2, -3});
+  test::expect_near(map({1, 2, 3}), {1, 2, -3});
 }
 
 TEST(ReferenceSpace, LoadUnitOnlyScalesBack) {
@@ -71,7 +66,7 @@ TEST(ReferenceSpace, LoadUnitOnlyScalesBack) {
   ObjPlacement placement;
   placement.load_unit_meters = 0.01;
   const auto map = ReferenceMap::to_ours(FileSpace{kRightHandedYUp, 1.0}, placement);
-  expect_vec(map({100, 200, 300}), {1, 2, 3});
+  test::expect_near(map({100, 200, 300}), {1, 2, 3});
 }
 
 }  // namespace

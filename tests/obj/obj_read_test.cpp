@@ -8,6 +8,7 @@
 
 #include "aem/io.hpp"
 #include "support/corpus.hpp"
+#include "support/vec_expect.hpp"
 
 namespace aem {
 namespace {
@@ -35,12 +36,6 @@ std::vector<std::pair<Vec3, Vec3>> normals_by_position(const Mesh& m) {
            std::tie(b.first.x, b.first.y, b.first.z, b.second.x, b.second.y, b.second.z);
   });
   return out;
-}
-
-void expect_near(const Vec3& got, const Vec3& want) {
-  EXPECT_NEAR(got.x, want.x, 1e-5f);
-  EXPECT_NEAR(got.y, want.y, 1e-5f);
-  EXPECT_NEAR(got.z, want.z, 1e-5f);
 }
 
 TEST(ObjRead, ObjHasAReaderOfItsOwnAndAssimpNone) {
@@ -134,7 +129,7 @@ TEST(ObjRead, WithoutNormalsOrSmoothingGroupsFacesAreFlat) {
     EXPECT_EQ(m.vertex_count(), 6u) << "the shared corners once per face";
     for (std::size_t t = 0; t < m.indices.size(); t += 3) {
       const Vec3 face = normalize(cross(m.positions[m.indices[t + 1]] - m.positions[m.indices[t]], m.positions[m.indices[t + 2]] - m.positions[m.indices[t]]));
-      for (int k = 0; k < 3; ++k) expect_near(m.normals[m.indices[t + k]], face);
+      for (int k = 0; k < 3; ++k) test::expect_near(m.normals[m.indices[t + k]], face, 1e-5f);
     }
   }
 }
@@ -152,7 +147,7 @@ TEST(ObjRead, OneSmoothingGroupSharesTheNormalsOfItsFaces) {
   ASSERT_EQ(got.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) {
     EXPECT_EQ(got[i].first, want[i].first);
-    expect_near(got[i].second, want[i].second);
+    test::expect_near(got[i].second, want[i].second, 1e-5f);
   }
 }
 
