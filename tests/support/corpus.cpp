@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <stdexcept>
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -92,12 +93,40 @@ std::uint64_t cli_peak_rss(std::vector<std::string> args) {
   return std::uint64_t(usage.ru_maxrss) * 1024;
 }
 
+namespace {
+
+/// The folders temp_dir made, removed when the test program ends: a suite run thousands of times (CI,
+/// developers) must not fill the temp folder. Only the process that made them removes them, since tests
+/// fork children that may exit normally; AEM_KEEP_TEST_FILES keeps them for looking at what a test wrote.
+class MadeFolders {
+ public:
+  ~MadeFolders() {
+    if (::getpid() != owner_ || std::getenv("AEM_KEEP_TEST_FILES")) return;
+    std::error_code ignored;
+    for (const auto& dir : folders_) std::filesystem::remove_all(dir, ignored);
+  }
+
+  void add(const std::filesystem::path& dir) {
+    const std::lock_guard lock(mutex_);
+    folders_.push_back(dir);
+  }
+
+ private:
+  const pid_t owner_ = ::getpid();
+  std::mutex mutex_;
+  std::vector<std::filesystem::path> folders_;
+};
+
+}  // namespace
+
 std::filesystem::path temp_dir(const std::string& tag) {
   static std::atomic<int> counter{0};
+  static MadeFolders made;
   auto dir = std::filesystem::temp_directory_path() /
              ("aem-test-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  made.add(dir);
   return dir;
 }
 

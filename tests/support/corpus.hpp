@@ -70,7 +70,8 @@ std::uint64_t cli_peak_rss(std::vector<std::string> args);
 /// Runs a shell command line; returns its exit code, its standard output in `out`.
 int run_shell(const std::string& cmd, std::string* out = nullptr);
 
-/// A fresh empty directory under the system temp dir, unique per call.
+/// A fresh empty directory under the system temp dir, unique per call; removed with its contents when the
+/// test program exits (kept when AEM_KEEP_TEST_FILES is set).
 std::filesystem::path temp_dir(const std::string& tag);
 
 }  // namespace aem::test
