@@ -8,8 +8,8 @@ PYTHONPATH); each appends records to DIR/processes.jsonl for bench_summary.py's 
       python-read:NAME.
   bench_python.py batch DIR AEM INPUT_DIR ROUNDS
       The files of INPUT_DIR converted to AEM, ROUNDS times each way, alternating: `AEM convert -j2
-      --out-dir` (batch-cli-j2) and aem.batch.convert on a LocalCluster of two single-threaded worker
-      processes started once beforehand (batch-dask-2); wall times, a fresh output folder every round.
+      --out-dir` (batch-cli-j2) and aem.batch.convert on a LocalCluster of two single-threaded workers
+      started once beforehand (batch-dask-2), in this process as aem.batch's own LocalCluster runs them; wall times, a fresh output folder every round.
       The cluster's start is recorded as dask-cluster-start.
 """
 import json
@@ -64,7 +64,7 @@ def batch_rows(directory, aem_tool, input_dir, rounds):
     work = tempfile.mkdtemp(prefix="aem-bench-batch-")
     try:
         start = time.perf_counter()
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, Client(cluster) as client:
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as client:
             append(directory, {"label": "dask-cluster-start", "status": 0, "cpu_s": 0, "wall_s": time.perf_counter() - start,
                                "files": 0, "input_bytes": 0})
             for r in range(rounds):

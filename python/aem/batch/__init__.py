@@ -8,7 +8,8 @@ Outputs are named as `aem convert IN... --out-dir DIR` names them (DIR/<stem>.<e
 clashes stop the batch before anything runs (ClashError). Each file is one task: its conversion runs in
 a child process of the worker, writes into a staging folder inside DIR and is renamed into place, so a
 task retried after its worker died leaves exactly one whole output and no temporary. Without a client or
-a scheduler address, a LocalCluster of one single-threaded worker process per core runs the batch.
+a scheduler address, a LocalCluster of one single-threaded worker per core runs the batch, inside this
+process: the conversions already run in child processes, so worker processes would add only their messaging.
 On many machines the inputs, DIR and the cache must be one shared folder, at the same path everywhere.
 Command line: python3 -m aem.batch IN... --out-dir DIR [--scheduler ADDRESS] (--help for the rest).
 """
@@ -66,7 +67,7 @@ def _connected(client, scheduler, workers):
         with Client(scheduler) as connected:
             yield connected
     else:
-        with LocalCluster(n_workers=workers or os.cpu_count(), threads_per_worker=1, processes=True,
+        with LocalCluster(n_workers=workers or os.cpu_count(), threads_per_worker=1, processes=False,
                           dashboard_address=None) as cluster, Client(cluster) as local:
             yield local
 
@@ -81,7 +82,7 @@ def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, work
     to: the output format (aem, gltf, iqm, iqe, cem, e3d); options: those of aem.convert (scale, up,
     flip_uv, no_textures, optimize, anim_error, fps, lods, compress, embed, sync, asset_root); cache: a folder the
     workers share. client: a distributed.Client; else scheduler: its address; else a LocalCluster with
-    `workers` processes (default: one per core). Raises ClashError before anything runs."""
+    `workers` workers in this process (default: one per core). Raises ClashError before anything runs."""
     from distributed import as_completed
 
     jobs = plan(inputs, out_dir, to)

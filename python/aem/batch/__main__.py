@@ -12,12 +12,12 @@ def arguments(argv):
         prog="python3 -m aem.batch",
         description="Convert models on Dask distributed, one task per file, into DIR/<stem>.<extension> "
                     "(the rules of `aem convert IN... --out-dir DIR`). Without --scheduler, a LocalCluster "
-                    "of --workers processes on this machine runs them.")
+                    "of --workers workers in this process runs them (each conversion in its own child process).")
     p.add_argument("inputs", nargs="+", metavar="IN", help="model files (on many machines: in a folder they all share)")
     p.add_argument("--out-dir", required=True, metavar="DIR", help="where the outputs go (created if missing)")
     p.add_argument("--to", default="aem", help="output format: %(default)s, gltf, iqm, iqe, cem or e3d")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a dask-scheduler's address, e.g. tcp://host:8786")
-    p.add_argument("--workers", type=int, metavar="N", help="LocalCluster worker processes (default: one per core)")
+    p.add_argument("--workers", type=int, metavar="N", help="LocalCluster workers (default: one per core)")
     p.add_argument("--cache", metavar="DIR", help="skip conversions whose inputs, side files and options are unchanged (a folder the workers share)")
     p.add_argument("--json", action="store_true", help="print each row as a JSON object on one line as it finishes")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
