@@ -121,7 +121,7 @@ TEST(LegacyArmatureTurn, RestoredForEveryRootOfTheArmature) {
   TurnedArmature f = walking_figure(turn(90, {1, 0, 0}));
   f.parents.push_back(-1);
   f.rest.push_back(moved({0.5f, 0.2f, 0}, 60, {0, 0, 1}));
-  for (std::size_t k = 0; k < f.frames.size(); ++k) f.poses[k].push_back(moved({0, 0.1f * k, 0}, -15.0f * k, {0, 1, 0}) * f.rest[2]);
+  for (std::size_t k = 0; k < f.frames.size(); ++k) f.poses[k].push_back(moved({0, 0.1f * k, 0}, -10.0f * k, {0, 1, 0}) * f.rest[2]);
   auto scene = read(f);
   ASSERT_TRUE(scene) << scene.error().to_string();
   EXPECT_TRUE(test::has_code(scene.warnings, "AEM_LEGACY_ARMATURE_RESTORED"));
