@@ -23,7 +23,7 @@ bool blender_available();
 
 /// Imports the glTF `source` into Blender and exports it to each of `outputs` (the exporter chosen by
 /// the extension: .obj, .dae, .fbx with embedded images; default settings, or the options an FBX name
-/// ends in: tests/support/blender_export.py). Returns an empty string on success, else what went wrong
+/// ends in: tests/support/blender_export.py; .legacy.aem in the 2022 add-on's layout). Returns an empty string on success, else what went wrong
 /// with Blender's output.
 std::string blender_export(const std::filesystem::path& source, const std::vector<std::filesystem::path>& outputs);
 

@@ -8,6 +8,7 @@
 #              named after the scene, holding every object's and every shape key's active action from
 #              the scene's first frame (Blender's default, 1) to the last frame any action keys (the
 #              scene's end frame is set to it for this file; Blender's default is 250).
+# An OUT ending in ".legacy.aem" is written as the 2022 AEM add-on wrote its files (legacy_aem_export.py).
 import math
 import os
 import sys
@@ -17,6 +18,9 @@ import numpy
 numpy.bool = bool  # Blender 3.4's glTF importer uses the alias NumPy 1.24 removed
 
 import bpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from legacy_aem_export import write_legacy_aem  # noqa: E402 (beside this script, found once the path is set)
 
 FBX_OPTIONS = ("-z-up", "-one-take")
 
@@ -52,7 +56,9 @@ def export_fbx(out):
 
 def export(out):
     ext = os.path.splitext(out)[1].lower()
-    if ext == ".obj":
+    if out.lower().endswith(".legacy.aem"):
+        write_legacy_aem(out)
+    elif ext == ".obj":
         bpy.ops.wm.obj_export(filepath=out)
     elif ext == ".dae":
         bpy.ops.wm.collada_export(filepath=out)

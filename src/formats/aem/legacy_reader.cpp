@@ -13,6 +13,7 @@
 #include "aem/scene_animation.hpp"
 #include "aem/legacy.hpp"
 #include "formats/aem/aem_format.hpp"
+#include "formats/aem/legacy_armature.hpp"
 
 namespace aem::formats {
 namespace {
@@ -83,30 +84,6 @@ Mesh MeshBuilder::copy_vertices(std::string name) const {
   if (any_nonzero(uvs)) m.uvs.push_back(std::move(uvs));
   if (!any_nonzero(m.skin)) m.skin.clear();
   return m;
-}
-
-/// The armature object's turn A, which legacy skin matrices leave out (docs/formats/aem.md §8: at rest the
-/// skin matrix is A^-1, so the animated mesh lands in armature space while the stored vertices are in
-/// world space). Blender's glTF and FBX importers put an axis turn (90 degrees about X) on the
-/// armature object: when the first root bone's skin matrix at the first key, P_root(0) *
-/// InverseBind_root, is such a turn (a signed axis permutation other than identity, within 1e-4),
-/// A is that turn's inverse, exactly. Any other value is left alone (identity): it may be a pose.
-Mat4 armature_turn(const LegacyView& view, std::span<const Mat4> first_pose) {
-  for (std::uint32_t b : view.parents_first_order()) {
-    if (view.bone(b).parent >= 0) continue;
-    const Mat4 s = first_pose[b] * view.bone(b).inverse_bind;
-    Mat4 turn;
-    for (int col = 0; col < 3; ++col)
-      for (int row = 0; row < 3; ++row) {
-        const float v = s(row, col);
-        if (std::abs(v) > 1e-4f && std::abs(std::abs(v) - 1.0f) > 1e-4f) return Mat4{};
-        turn(row, col) = std::abs(v) > 0.5f ? std::copysign(1.0f, v) : 0.0f;
-      }
-    const Vec3 x = transform_vector(turn, {1, 0, 0}), y = transform_vector(turn, {0, 1, 0}), z = transform_vector(turn, {0, 0, 1});
-    const bool rotation = dot(x, x) == 1.0f && dot(y, y) == 1.0f && dot(z, z) == 1.0f && dot(cross(x, y), z) == 1.0f;
-    return rotation ? transpose(turn) : Mat4{};  // a rotation's inverse is its transpose
-  }
-  return Mat4{};
 }
 
 /// One pose of every bone: world-space absolute matrices (A * G) at a time in frames.
@@ -194,11 +171,12 @@ class BetweenKeys {
 /// blend differs. Finite keyframe matrices can still multiply up to infinity: that is an error.
 Result<Animation> build_animation(const LegacyView& view, Mat4& armature) {
   const auto& c = view.counts();
+  std::vector<std::vector<Mat4>> key_poses(c.keyframes, std::vector<Mat4>(c.bones));
+  for (std::uint32_t k = 0; k < c.keyframes; ++k) legacy_keyframe_pose(view, k, key_poses[k]);
+  armature = legacy_armature_turn(view, key_poses);
   std::vector<TimedPose> keys;
-  std::vector<Mat4> pose(c.bones);
   for (std::uint32_t k = 0; k < c.keyframes; ++k) {
-    legacy_keyframe_pose(view, k, pose);
-    if (k == 0) armature = armature_turn(view, pose);
+    const std::vector<Mat4>& pose = key_poses[k];
     TimedPose key{view.key_time(k), {}};
     for (std::uint32_t b = 0; b < c.bones; ++b) {
       const std::int32_t p = view.bone(b).parent;
@@ -278,8 +256,8 @@ Result<Scene> legacy_view_to_scene(const LegacyView& view) {
     if (!(armature == Mat4{}))
       result.warnings.push_back(legacy_warning("AEM_LEGACY_ARMATURE_RESTORED", "keyframes",
                                                "legacy skin matrices leave out the armature object's axis turn (Blender's glTF/FBX "
-                                               "import); it was recovered from the root bone's first key and applied, so the "
-                                               "animated mesh stays upright like the stored one"));
+                                               "import); it was recovered by comparing the root bones' keys with their bind "
+                                               "poses and applied, so the animated mesh stays upright like the stored one"));
     result.warnings.push_back(legacy_warning("AEM_LEGACY_FPS_ASSUMED", "keyframes",
                                              "legacy key times are Blender frame numbers; converted to seconds at an assumed " +
                                                  std::to_string(static_cast<int>(kLegacyAssumedFps)) + " fps"));
