@@ -115,9 +115,9 @@ for t in "${targets[@]}"; do
   [ "$t" = processes ] || [ "$t" = fbx ] || [ "$t" = python ] && continue
   echo "== $t"
   extra=()
-  # The animation rows divide two figures that drift by a fifth over seconds on a shared machine:
-  # five repetitions of each benchmark, interleaved at random, give medians taken side by side.
-  [ "$t" = bench_animation ] || [ "$t" = bench_keys ] &&
+  # The animation and load rows divide two figures that drift by a fifth over seconds on a shared
+  # machine: five repetitions of each benchmark, interleaved at random, give medians taken side by side.
+  [ "$t" = bench_animation ] || [ "$t" = bench_keys ] || [ "$t" = bench_aem_load ] &&
     extra=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1)
   "$build/bench/$t" --benchmark_counters_tabular=true --benchmark_out="$out/$t.json" --benchmark_out_format=json "${extra[@]}" ||
     echo "bench: $t failed (exit $?); its rows are left out"

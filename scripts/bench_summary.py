@@ -345,6 +345,8 @@ def table(directory):
     t.speedup("AEM load + full validation, C API aem_load_model, own copy (generated 18 MB)", "bench_aem_load",
               "BM_CApiLoadAndValidate", "BM_ReferenceStyleLoad", "reference-style load", 1 / 1.1)
     t.reference_load_rows()
+    t.speedup("AEM read + full validation, AemModel::load (generated 146 MB)", "bench_aem_load", "BM_LoadAndValidate", "BM_ReadBytes",
+              "reading the bytes", 1 / 1.1)
     # Bone-count argument 0 is the corpus CesiumMan (22 bones); 266 is BrainStem's bone count.
     for arg, name, goal in ((0, "CesiumMan (22 bones)", 25), (266, "266 bones", 60)):
         t.per_bone(f"animation, {name}, one instance, forward playback", f"BM_Fast/{arg}/1", f"BM_Reference/{arg}/1", goal)
