@@ -35,6 +35,11 @@
 # converted by aem.batch on a LocalCluster of two workers against `aem convert --out-dir -j2`.
 # AEM_KHRONOS_DIR names a folder holding the Khronos samples Fox.glb and BrainStem.glb (CC-BY, kept
 # outside the tree): the key reduction rows then cover them too, and the Python rows read BrainStem.
+# bench_aem_load also gives the reference-API load rows on real files: bench/load_model (a C program
+# on the reference libaem API timing aem_load_model + aem_finish_loading_model) on the corpus's
+# reference-exported AEMs and on BrainStem as AEM_EXPORTER_PEER exports it in the run, each file in
+# nine rounds alternating with AEM_LIBAEM_PEER, the same program built on the reference libaem
+# (docs/performance.md, "Peers and inputs"); without it those rows have no baseline.
 # Results (Google Benchmark JSON, processes.jsonl, keys.jsonl) stay in the folder printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,16 +77,54 @@ aem="$build/apps/aem/aem"
 # measure LABEL INPUT OUTPUT -- COMMAND...: a failing command is recorded (its row says so), not fatal.
 measure() { python3 scripts/bench_summary.py run "$out" "$@" || echo "bench: $1 failed; its row says so"; }
 
+# reference_load_rows: bench/load_model on real files (the corpus's reference-exported AEMs, and
+# BrainStem exported by AEM_EXPORTER_PEER now), each run alternating with the same program built on the
+# reference libaem (AEM_LIBAEM_PEER), nine rounds: a load of microseconds varies with whatever else
+# the machine runs, and the summary takes the median round of each side.
+reference_load_rows() {
+  local files=() f name peer=${AEM_LIBAEM_PEER:-}
+  [ -n "$corpus" ] && files+=("$corpus"/aem/*.aem)
+  if [ -n "${AEM_EXPORTER_PEER:-}" ] && [ -f "${AEM_KHRONOS_DIR:-}/BrainStem.glb" ]; then
+    if "$AEM_EXPORTER_PEER" "$AEM_KHRONOS_DIR/BrainStem.glb" "$gen/exported" >/dev/null; then
+      files+=("$gen/exported/BrainStem.aem")
+    else
+      echo "bench: the reference exporter failed on BrainStem.glb: its load row is left out"
+    fi
+  else
+    echo "bench: AEM_EXPORTER_PEER and AEM_KHRONOS_DIR (BrainStem.glb) are not both set: no BrainStem load row"
+  fi
+  if [ -n "$peer" ] && [ ! -x "$peer" ]; then
+    echo "bench: AEM_LIBAEM_PEER=$peer is not an executable: the reference-API load rows have no baseline"
+    peer=""
+  fi
+  for _ in $(seq 9); do
+    for f in "${files[@]}"; do
+      name=$(basename "$f" .aem)
+      python3 scripts/bench_summary.py self-timed "$out" "capi-load-ours:$name" "$f" -- "$build/bench/load_model" 501 "$f" ||
+        echo "bench: load_model failed on $f; its row says so"
+      if [ -n "$peer" ]; then
+        python3 scripts/bench_summary.py self-timed "$out" "capi-load-peer:$name" "$f" -- "$peer" 501 "$f" ||
+          echo "bench: AEM_LIBAEM_PEER failed on $f; its row says so"
+      fi
+    done
+  done
+  rm -rf "$gen/exported"
+}
+
 for t in "${targets[@]}"; do
   [ "$t" = processes ] || [ "$t" = fbx ] || [ "$t" = python ] && continue
   echo "== $t"
   extra=()
-  # The animation rows divide two figures that drift by a fifth over seconds on a shared machine:
-  # five repetitions of each benchmark, interleaved at random, give medians taken side by side.
-  [ "$t" = bench_animation ] || [ "$t" = bench_keys ] &&
+  # The animation and load rows divide two figures that drift by a fifth over seconds on a shared
+  # machine: five repetitions of each benchmark, interleaved at random, give medians taken side by side.
+  [ "$t" = bench_animation ] || [ "$t" = bench_keys ] || [ "$t" = bench_aem_load ] &&
     extra=(--benchmark_repetitions=5 --benchmark_enable_random_interleaving=true --benchmark_min_time=0.1)
   "$build/bench/$t" --benchmark_counters_tabular=true --benchmark_out="$out/$t.json" --benchmark_out_format=json "${extra[@]}" ||
     echo "bench: $t failed (exit $?); its rows are left out"
+  if [ "$t" = bench_aem_load ]; then
+    echo "== reference-API load rows on real files (bench/load_model against the reference libaem)"
+    reference_load_rows
+  fi
 done
 
 if [[ " ${targets[*]} " == *" processes "* ]]; then

@@ -14,6 +14,10 @@
       Runs COMMAND (iqm built with a timer around its parseiqe call, docs/performance.md "Peers and
       inputs") and appends the parse's CPU time from the "parseiqe cpu_ms=..." line it prints on
       stderr to DIR/processes.jsonl under LABEL (status 1 when there is no such line).
+  bench_summary.py self-timed DIR LABEL INPUT -- COMMAND...
+      Runs COMMAND, a program that times itself and prints one JSON line (bench/load_model.c: its
+      median load + finish time, load_finish_median_s, becomes cpu_s; load_median_s is kept), and
+      appends that with INPUT's size to DIR/processes.jsonl under LABEL (status 1 without the line).
   bench_summary.py table DIR
       Prints issue 16's table (and issue 13's glTF rows, the FBX rows, the Python rows) from DIR/<bench>.json
       (Google Benchmark JSON output) and DIR/processes.jsonl: each row ours, its baseline from the
@@ -82,6 +86,17 @@ def parse_peer(directory, label, command):
     return record["status"]
 
 
+def self_timed(directory, label, input_path, command):
+    result = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    timings = json.loads(lines[-1]) if lines else {}
+    status = result.returncode or (0 if "load_finish_median_s" in timings else 1)
+    record = {"label": label, "status": status, "cpu_s": timings.get("load_finish_median_s", 0.0),
+              "load_s": timings.get("load_median_s"), "files": 1, "input_bytes": input_size(input_path)[1]}
+    append_record(directory, record)
+    return status
+
+
 def load_benchmarks(directory):
     """{bench: {key: seconds}} and {bench: {key: {counter: value}}}, key = the run name without
     repeat/iteration/time-kind parts."""
@@ -127,6 +142,8 @@ def load_processes(directory):
 
 
 def ms(seconds):
+    if seconds < 1e-4:
+        return f"{seconds * 1e6:.3g} µs"
     if seconds >= 10:
         return f"{seconds:.3g} s"
     return f"{seconds * 1e3:.0f} ms" if seconds >= 0.1 else f"{seconds * 1e3:.3g} ms"
@@ -223,13 +240,17 @@ class Table:
             return self.missing(path, f"not measured ({bench}: {ours} missing)" if o is None else f"not measured ({label} missing or failed)")
         self.speed_row(path, o, r["cpu_s"], base_label, goal)
 
+    def names_largest_first(self, prefix):
+        """The NAMEs of the records labelled PREFIX:NAME, largest input first."""
+        names = [label.split(":", 1)[1] for label in self.processes if label.startswith(prefix + ":")]
+        return sorted(names, key=lambda name: -self.processes[f"{prefix}:{name}"]["input_bytes"])
+
     def fbx_rows(self):
         """FBX -> AEM per ufbx corpus file, largest first: speed against the Assimp path and peak RSS
         against 3x the file, or why the file was passed over (bench.sh's fbx-probe runs)."""
-        probed = [label.split(":", 1)[1] for label in self.processes if label.startswith("fbx-probe-ours:")]
+        probed = self.names_largest_first("fbx-probe-ours")
         if not probed:
             return self.missing("FBX -> AEM, whole process, ufbx corpus", "not measured (AEM_UFBX_DIR: a ufbx checkout)")
-        probed.sort(key=lambda name: -self.processes[f"fbx-probe-ours:{name}"]["input_bytes"])
         for name in probed:
             ours, peer = self.processes[f"fbx-probe-ours:{name}"], self.processes.get(f"fbx-probe-peer:{name}")
             path = f"FBX -> AEM, whole process, {name}.fbx ({mb(ours['input_bytes'])})"
@@ -242,6 +263,24 @@ class Table:
             else:
                 self.process_speedup(path, f"fbx-ours:{name}", f"fbx-peer:{name}", "the Assimp path", 5)
             self.peak_against_file(f"peak memory, `aem convert` of {name}.fbx to AEM", f"fbx-probe-ours:{name}", f"fbx-probe-peer:{name}", 3)
+
+    def reference_load_rows(self):
+        """aem_load_model + aem_finish_loading_model (bench/load_model.c) on real files, largest first,
+        against the same program built on the reference libaem; the load alone beside each."""
+        names = self.names_largest_first("capi-load-ours")
+        if not names:
+            return self.missing("C API aem_load_model, reference-exported files", "not measured (scripts/bench.sh bench_aem_load, AEM_CORPUS_DIR)")
+        for name in names:
+            ours, peer = self.processes[f"capi-load-ours:{name}"], self.processes.get(f"capi-load-peer:{name}")
+            size = ours["input_bytes"]
+            path = f"C API aem_load_model + finish, reference-exported {name} ({mb(size) if size >= 1e6 else f'{size / 1e3:.3g} KB'})"
+            if peer is None:
+                self.missing(path, "not measured (AEM_LIBAEM_PEER: bench/load_model.c built on the reference libaem)")
+                continue
+            self.process_speedup(path, f"capi-load-ours:{name}", f"capi-load-peer:{name}", "reference libaem", 1 / 1.1)
+            if not ours["status"] and not peer["status"]:
+                row = self.rows[-1]
+                self.rows[-1] = (row[0], f"{row[1]} (load alone {ms(ours['load_s'])})", f"{row[2]}, load alone {ms(peer['load_s'])}", *row[3:])
 
     def python_rows(self):
         """aem.read from Python against read_scene in C++ (scripts/bench_python.py read), per file; and
@@ -297,13 +336,17 @@ class Table:
 
 def table(directory):
     t = Table(*load_benchmarks(directory), load_processes(directory))
-    # The issue's load row: the C API's load with full validation and no copy (aem_map_model, the
-    # mapping the issue names as one way). aem_load_model owns a copy of the bytes, as the reference's
-    # does, so that the file may change after loading: it pays the same copy plus validation (context).
+    # The load rows: the C API's load with full validation, without a copy (aem_map_model) and with
+    # one (aem_load_model, which owns the bytes as the reference's does, so that the file may change
+    # after loading), on the generated file and, through the same C program as the reference libaem,
+    # on reference-exported files (issue 34): every one at most 1.1x the reference's time.
     t.speedup("AEM load + full validation, C API aem_map_model (generated 18 MB)", "bench_aem_load", "BM_CApiMapAndValidate",
               "BM_ReferenceStyleLoad", "reference-style load", 1 / 1.1)
     t.speedup("AEM load + full validation, C API aem_load_model, own copy (generated 18 MB)", "bench_aem_load",
-              "BM_CApiLoadAndValidate", "BM_ReferenceStyleLoad", "reference-style load", None)
+              "BM_CApiLoadAndValidate", "BM_ReferenceStyleLoad", "reference-style load", 1 / 1.1)
+    t.reference_load_rows()
+    t.speedup("AEM read + full validation, AemModel::load (generated 146 MB)", "bench_aem_load", "BM_LoadAndValidate", "BM_ReadBytes",
+              "reading the bytes", 1 / 1.1)
     # Bone-count argument 0 is the corpus CesiumMan (22 bones); 266 is BrainStem's bone count.
     for arg, name, goal in ((0, "CesiumMan (22 bones)", 25), (266, "266 bones", 60)):
         t.per_bone(f"animation, {name}, one instance, forward playback", f"BM_Fast/{arg}/1", f"BM_Reference/{arg}/1", goal)
@@ -353,6 +396,8 @@ def table(directory):
 def main(argv):
     if len(argv) >= 7 and argv[1] in ("run", "peak") and argv[6] == "--":
         return run(argv[2], argv[3], argv[4], argv[5], argv[7:], peak_by_gnu_time=argv[1] == "peak")
+    if len(argv) >= 7 and argv[1] == "self-timed" and argv[5] == "--":
+        return self_timed(argv[2], argv[3], argv[4], argv[6:])
     if len(argv) >= 6 and argv[1] == "parse-peer" and argv[4] == "--":
         return parse_peer(argv[2], argv[3], argv[5:])
     if len(argv) == 3 and argv[1] == "table":

@@ -97,6 +97,8 @@ class AemModel {
   enum class Source { Read, Map, MapAndRelease };
   /// Loads and validates a file from `source`.
   static Result<AemModel> load(const std::filesystem::path& path, Source source = Source::Read);
+  /// The same for a NUL-terminated path, with no std::filesystem::path made (the C API's form).
+  static Result<AemModel> load(const char* path, Source source = Source::Read);
   /// Validates bytes in place when they are 4-byte aligned and `copy` is false, else copies them
   /// into aligned storage first. Non-copied bytes must outlive the model.
   static Result<AemModel> from_memory(std::span<const std::byte> bytes, bool copy = true);
@@ -106,7 +108,7 @@ class AemModel {
  private:
   struct Storage;
   /// Validates `bytes` (held by `storage`) and wraps both in a model.
-  static Result<AemModel> adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes, const std::string& file,
+  static Result<AemModel> adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes, const char* file,
                                 const detail::SectionScan* scanned = nullptr);
   std::shared_ptr<Storage> storage_;
   AemView view_;

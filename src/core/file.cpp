@@ -18,8 +18,12 @@
 namespace aem::detail {
 namespace {
 
+Error io_error(const char* code, const char* path, const std::string& what) {
+  return Error{code, {}, path, {}, {}, {}, what + ": " + std::strerror(errno)};
+}
+
 Error io_error(const char* code, const std::filesystem::path& path, const std::string& what) {
-  return Error{code, {}, path.string(), {}, {}, {}, what + ": " + std::strerror(errno)};
+  return io_error(code, path.c_str(), what);
 }
 
 thread_local ReadRecorder* innermost_recorder = nullptr;
@@ -27,8 +31,8 @@ thread_local ReadRecorder* innermost_recorder = nullptr;
 /// Reads the whole file into the memory `allocate(size)` returns (every byte is overwritten), at most
 /// `chunk` bytes per read (0: no limit), reporting each to `progress` (if set).
 template <class Allocate>
-Status read_into(const std::filesystem::path& path, Allocate&& allocate, std::size_t chunk = 0, const ReadProgress& progress = {}) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+Status read_into(const char* path, Allocate&& allocate, std::size_t chunk = 0, const ReadProgress& progress = {}) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
   note_read(path);
   struct stat st {};
@@ -71,9 +75,13 @@ void note_read(const std::filesystem::path& path) {
   if (innermost_recorder) innermost_recorder->add(path.lexically_normal().string());
 }
 
+void note_read(const char* path) {
+  if (innermost_recorder) note_read(std::filesystem::path(path));
+}
+
 Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
   std::vector<std::byte> data;
-  auto st = read_into(path, [&](std::size_t size) {
+  auto st = read_into(path.c_str(), [&](std::size_t size) {
     data.resize(size);
     return data.data();
   });
@@ -81,7 +89,7 @@ Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
   return data;
 }
 
-Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk, const ReadProgress& progress) {
+Result<FileBytes> read_file_uninitialized(const char* path, std::size_t chunk, const ReadProgress& progress) {
   FileBytes out;
   auto st = read_into(
       path,
@@ -95,8 +103,8 @@ Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std
   return out;
 }
 
-Result<MappedFile> MappedFile::open(const std::filesystem::path& path, Writes writes) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+Result<MappedFile> MappedFile::open(const char* path, Writes writes) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error("IO_OPEN_FAILED", path, "cannot open");
   note_read(path);
   struct stat st {};

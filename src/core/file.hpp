@@ -34,6 +34,8 @@ class ReadRecorder {
 
 /// Tells this thread's live ReadRecorders (if any) that `path` was read.
 void note_read(const std::filesystem::path& path);
+/// The same for a C string: no path object is made unless a recorder is live.
+void note_read(const char* path);
 
 /// Reads a whole file into memory. Error code IO_OPEN_FAILED / IO_READ_FAILED.
 Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);
@@ -50,9 +52,13 @@ using ReadProgress = std::function<void(std::span<const std::byte> read, std::si
 
 /// read_file without the zero fill of a std::vector: for callers that keep the bytes as they are.
 /// With `progress`, reads at most `chunk` bytes at a time and reports each, so that the caller can
-/// check data while it is still in cache.
-Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk = 0,
-                                          const ReadProgress& progress = {});
+/// check data while it is still in cache. The C-string form builds no std::filesystem::path (the
+/// C API's loads, where that costs as much as reading a small file).
+Result<FileBytes> read_file_uninitialized(const char* path, std::size_t chunk = 0, const ReadProgress& progress = {});
+inline Result<FileBytes> read_file_uninitialized(const std::filesystem::path& path, std::size_t chunk = 0,
+                                                 const ReadProgress& progress = {}) {
+  return read_file_uninitialized(path.c_str(), chunk, progress);
+}
 
 /// A memory mapping of a whole file; the bytes stay valid while the object lives. The pages are the
 /// page cache's: the file must not be written or truncated while mapped (changes show through, and
@@ -63,7 +69,10 @@ class MappedFile {
   /// `Fault`: writing into the bytes faults. `Private`: writes are allowed and stay in this process
   /// (copy on write); the mapping then counts against the commit limit like allocated memory.
   enum class Writes { Fault, Private };
-  static Result<MappedFile> open(const std::filesystem::path& path, Writes writes = Writes::Fault);
+  static Result<MappedFile> open(const char* path, Writes writes = Writes::Fault);
+  static Result<MappedFile> open(const std::filesystem::path& path, Writes writes = Writes::Fault) {
+    return open(path.c_str(), writes);
+  }
   MappedFile(MappedFile&& o) noexcept;
   MappedFile& operator=(MappedFile&& o) noexcept;
   MappedFile(const MappedFile&) = delete;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 #include "aem/aem.h"
 #include "aem/aem_view.hpp"
@@ -89,6 +90,56 @@ TEST_P(CApiLoad, EveryInvalidFileIsAnErrorNotACrash) {
   EXPECT_EQ(load((dir / "short.aem").c_str(), &model), AEMResult_InvalidFile);
   EXPECT_EQ(model, nullptr);
   EXPECT_NE(std::string(aem_get_last_error()).find("AEM_SIZE_MISMATCH"), std::string::npos);
+}
+
+// The copying load checks the vertices and indices while it reads and the rest after: a file that goes
+// wrong only in its last bytes of a section (the last vertex, the last index, the last keyframe,
+// which ends the file) fails through the C API with exactly the validator's error. Offsets from the
+// layout (docs/formats/aem.md: 40-byte header, 92-byte vertices, 4-byte indices, 20-byte keyframes);
+// the file is several of the load's 128 KB reads long, so each fault is in the last one of its section.
+TEST_P(CApiLoad, FaultInTheLastBytesOfASectionIsTheValidatorsError) {
+  ExampleOptions o;
+  o.rings = 60;
+  o.segments = 63;
+  const auto dir = test::temp_dir("capi-last");
+  const auto path = dir / "tube.aem";
+  ASSERT_TRUE(write_scene(path, make_example_scene(o)).ok());
+  const auto good = test::read_bytes(path);
+  ASSERT_GT(good.size(), 2u * 128 * 1024);
+  std::uint32_t vertices, indices;
+  std::memcpy(&vertices, good.data() + 4, 4);
+  std::memcpy(&indices, good.data() + 8, 4);
+  const std::uint64_t last_vertex = 40 + 92ull * (vertices - 1), last_index = 40 + 92ull * vertices + 4ull * (indices - 1);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  struct Fault {
+    const char* what;
+    std::uint64_t at;        // where the bad word goes
+    std::uint32_t word;      // its value
+    const char* code;        // the error expected
+    std::uint64_t reported;  // at this offset
+  };
+  std::uint32_t nan_bits;
+  std::memcpy(&nan_bits, &nan, 4);
+  const Fault faults[] = {
+      {"extra bone of the last vertex", last_vertex + 88, vertices, "AEM_BONE_INDEX_OUT_OF_RANGE", last_vertex + 88},
+      {"last index", last_index, vertices, "AEM_INDEX_OUT_OF_RANGE", last_index},
+      {"last word of the last keyframe", good.size() - 4, nan_bits, "AEM_NOT_FINITE", good.size() - 20},
+  };
+  for (const Fault& f : faults) {
+    SCOPED_TRACE(f.what);
+    auto bad = good;
+    std::memcpy(bad.data() + f.at, &f.word, 4);
+    write_bytes(path, bad);
+    auto validated = AemView::validate(bad);
+    ASSERT_FALSE(validated.ok());
+    EXPECT_EQ(validated.error().code, f.code);
+    EXPECT_EQ(validated.error().offset, f.reported);
+    validated.error().file = path.string();
+    AEMModel* model = reinterpret_cast<AEMModel*>(0x1);
+    EXPECT_EQ(GetParam()(path.c_str(), &model), AEMResult_InvalidFile);
+    EXPECT_EQ(model, nullptr);
+    EXPECT_EQ(aem_get_last_error(), validated.error().to_string());
+  }
 }
 
 TEST(CApi, EvaluationMatchesReferenceDump) {

@@ -5,6 +5,7 @@
 #include <exception>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "aem/aem.h"
@@ -13,11 +14,12 @@
 struct AEMModel {
   aem::AemModel model;
   // The animator's key cursors and the scratch matrices are shared by every call on this model;
-  // the mutex lets threads that animate one model take turns instead of racing on them.
+  // the mutex lets threads that animate one model take turns instead of racing on them. Both are
+  // made by the first evaluation, so that a load costs no more than reading and checking the file.
   std::mutex mutex;
-  aem::AemAnimator animator;
+  std::optional<aem::AemAnimator> animator;
   std::vector<aem::Mat4> scratch;
-  explicit AEMModel(aem::AemModel m) : model(std::move(m)), animator(model.view()), scratch(model.view().counts().bones) {}
+  explicit AEMModel(aem::AemModel m) : model(std::move(m)) {}
 };
 
 namespace {
@@ -148,10 +150,14 @@ void aem_evaluate_model_animation(const struct AEMModel* model, int32_t animatio
                                   float* bone_transforms) {
   // The C signature takes a const model; the animator's scratch state is not part of its value.
   auto* m = const_cast<AEMModel*>(model);
-  const std::size_t bones = m->scratch.size();
+  const std::size_t bones = m->model.view().counts().bones;
   try {
     const std::lock_guard lock(m->mutex);
-    m->animator.evaluate(animation_index, time, m->scratch);
+    if (!m->animator) {
+      m->scratch.resize(bones);
+      m->animator.emplace(m->model.view());
+    }
+    m->animator->evaluate(animation_index, time, m->scratch);
     if (bones != 0) std::memcpy(bone_transforms, m->scratch.data(), bones * sizeof(aem::Mat4));
     return;
   } catch (...) {

@@ -16,8 +16,8 @@ struct AemModel::Storage {
   std::optional<detail::MappedFile> mapped;
 };
 
-Result<AemModel> AemModel::adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes,
-                                 const std::string& file, const detail::SectionScan* scanned) {
+Result<AemModel> AemModel::adopt(std::shared_ptr<Storage> storage, std::span<const std::byte> bytes, const char* file,
+                                 const detail::SectionScan* scanned) {
   auto view = AemView::validate(bytes, scanned);
   if (!view) {
     view.error().file = file;
@@ -38,14 +38,16 @@ Result<AemModel> AemModel::from_memory(std::span<const std::byte> bytes, bool co
     storage->owned.assign(bytes.begin(), bytes.end());
     bytes = storage->owned;
   }
-  return adopt(std::move(storage), bytes, {});
+  return adopt(std::move(storage), bytes, "");
 }
 
 // Vertices and indices (most of a model's bytes) are checked a chunk at a time: right after each read,
 // while the chunk is in cache, or (MapAndRelease) before its pages are given back.
 constexpr std::size_t kChunk = 128 * 1024;
 
-Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source) {
+Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source) { return load(path.c_str(), source); }
+
+Result<AemModel> AemModel::load(const char* path, Source source) {
   auto storage = std::make_shared<Storage>();
   if (source != Source::Read) {
     // Private writes: the C API hands out non-const pointers into these bytes, as the reference's does.
@@ -53,7 +55,7 @@ Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source
     if (!mapped) return mapped.error();
     storage->mapped.emplace(std::move(mapped.value()));
     const auto bytes = storage->mapped->bytes();
-    if (source == Source::Map) return adopt(std::move(storage), bytes, path.string());
+    if (source == Source::Map) return adopt(std::move(storage), bytes, path);
     // Pages go back one chunk behind the scan: each advance re-reads the unfinished vertex block
     // before its start, and the kernel maps the neighbours of a page it faults in again.
     std::optional<detail::SectionScan> scan;
@@ -65,7 +67,7 @@ Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source
       storage->mapped->release(bytes.subspan(released, behind - released));
       released = behind;
     }
-    return adopt(std::move(storage), bytes, path.string(), scan ? &*scan : nullptr);
+    return adopt(std::move(storage), bytes, path, scan ? &*scan : nullptr);
   }
   std::optional<detail::SectionScan> scan;
   bool no_scan = false;  // the header does not describe this file: validate() reports it
@@ -79,7 +81,7 @@ Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source
   if (!data) return data.error();
   storage->read = std::move(data.value());
   const auto bytes = storage->read.bytes();
-  return adopt(std::move(storage), bytes, path.string(), scan ? &*scan : nullptr);
+  return adopt(std::move(storage), bytes, path, scan ? &*scan : nullptr);
 }
 
 }  // namespace aem
