@@ -19,7 +19,7 @@ namespace aem::detail {
 namespace {
 
 Error io_error(const char* code, const std::filesystem::path& path, const std::string& what) {
-  return Error{code, {}, path.string(), {}, {}, {}, what + ": " + std::strerror(errno)};
+  return Error{.code = code, .file = path.string(), .message = what + ": " + std::strerror(errno)};
 }
 
 thread_local ReadRecorder* innermost_recorder = nullptr;

@@ -25,8 +25,8 @@ struct OddityCounter {
   }
   void report(std::vector<Warning>& out, const char* code, const std::string& what) const {
     if (count == 0) return;
-    out.push_back(Warning{code, "AEM", {}, first_offset, {}, first_path,
-                          std::to_string(count) + " " + what + " (first shown)"});
+    out.push_back(Warning{.code = code, .format = "AEM", .offset = first_offset, .path = first_path,
+                          .message = std::to_string(count) + " " + what + " (first shown)"});
   }
 };
 

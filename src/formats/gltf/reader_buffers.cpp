@@ -26,7 +26,7 @@ std::uint32_t u32_at(std::span<const std::byte> bytes, std::size_t offset) {
 }
 
 [[noreturn]] void fail_container(std::string_view code, std::uint64_t offset, std::string message) {
-  throw detail::ParseError(Error{std::string(code), "glTF", {}, offset, {}, {}, std::move(message)});
+  throw detail::ParseError(Error{.code = std::string(code), .format = "glTF", .offset = offset, .message = std::move(message)});
 }
 
 std::string_view as_text(std::span<const std::byte> bytes) {
