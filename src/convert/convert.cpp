@@ -56,7 +56,7 @@ Result<const FormatHandler*> output_format(const std::filesystem::path& output, 
   const FormatHandler* format = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   if (!format || !format->write)
     return Error{.code = "CONVERT_UNKNOWN_OUTPUT", .file = output.string(),
-                 .message = format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
+                 .message = format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension"};
   return format;
 }
 

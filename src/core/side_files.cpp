@@ -31,7 +31,7 @@ Result<std::filesystem::path> resolve_side_file(const std::filesystem::path& mod
   return Error{.code = "SIDE_FILE_REFUSED", .path = std::string(reference),
                .message = "the model refers to \"" + std::string(reference) + "\", which is outside " +
                    (asset_root.empty() ? "the model's folder" : "the model's folder and the asset root") +
-                   "; not read (allow a wider folder with --asset-root / ReadOptions::asset_root)"};
+                   "; not read"};
 }
 
 }  // namespace aem::detail

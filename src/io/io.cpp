@@ -46,11 +46,11 @@ Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem
   const FormatHandler* by_content = f ? nullptr : find_format("assimp");
   if (by_content) f = by_content;
   if (!f || !f->read)
-    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads (run `aem formats` for the list)"};
+    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads"};
   const ReadInput input{bytes, path_hint, options, std::move(release)};
   auto scene = read_with(*f, input);
   if (!scene && by_content)
-    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads, by extension or content (run `aem formats` for the list)"};
+    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads, by extension or content"};
   if (!scene && f->name == "gltf" && scene.error().code == "GLTF_VERSION") return read_gltf_1(input, std::move(scene.error()));
   return scene;
 }
@@ -101,7 +101,7 @@ template <class T, class Write>
 Result<T> write_converted(const std::filesystem::path& path, const Scene& scene, const FormatHandler& format, Write&& write) {
   auto finite_write = [&](const Scene& s) -> Result<T> {
     if (auto bad = detail::find_non_finite(s, 1); !bad.empty()) {
-      bad.front().message = "not written: a number is NaN or infinite (run `aem validate` on the source)";
+      bad.front().message = "not written: a number is NaN or infinite";
       return bad.front();
     }
     return write(s);
@@ -140,7 +140,7 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
   if (!format || !format->write)
     return Error{.code = "UNKNOWN_FORMAT", .file = path.string(),
                  .message = format ? "aem cannot write " + std::string(format->name) + " files"
-                        : "cannot tell the output format from the extension; use --to"};
+                        : "cannot tell the output format from the extension"};
   WriteOptions named = options;
   named.output_name = path.filename().string();
   Status st = format->write_stream

@@ -2,7 +2,7 @@
 // string literal with an underscore ("AEM_TOO_SMALL"), or the code of an Error/Warning/Diagnostic
 // or one passed to fail_at/fail_line ("TRUNCATED"). A code in the catalogue opens a table row.
 // A new code fails this test until its line is added to docs/error-codes.md. Diagnostics are built
-// by name.
+// by name, and the library's messages name none of the aem tool's flags or commands.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -73,6 +73,14 @@ TEST(ErrorCodes, DiagnosticsAreBuiltByName) {
   const std::regex by_position(R"(\b(Error|Warning|Diagnostic)(\s+\w+)?\{\s*[^.}\s])");
   for (const auto& place : cpp_places({"src", "apps", "include", "web", "python", "tests"}, by_position))
     ADD_FAILURE() << place << " builds a diagnostic by position: name its fields";
+}
+
+// A library user has no command line: the library states the problem, and the tool adds the hint
+// that names its flag or command (apps/aem/commands/hints.cpp). String literals only, not comments.
+TEST(ErrorCodes, LibraryMessagesNameNoFlagOrCommandOfTheTool) {
+  const std::regex tool_in_literal(R"re(^[^/\n]*"[^"\n]*(--[a-z]|`aem )[^"\n]*")re", std::regex::multiline);
+  for (const auto& place : cpp_places({"src", "include"}, tool_in_literal))
+    ADD_FAILURE() << place << " names the aem tool in a library message: let the tool add it as a hint";
 }
 
 }  // namespace
