@@ -19,6 +19,7 @@ function setState(s, text) {
 
 function showError(e) {
   const where = [e.offset !== undefined ? `at byte ${e.offset}` : '', e.line !== undefined ? `line ${e.line}` : '',
+    e.column !== undefined ? `column ${e.column}` : '',
     e.path || ''].filter(Boolean).join(', ');
   ui.error.innerHTML = '';
   const title = document.createElement('strong');

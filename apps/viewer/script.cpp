@@ -24,13 +24,8 @@ Result<std::vector<ScriptStep>> parse_script(const std::string& text, const std:
     const auto arity = kArity.find(step.kind);
     const bool bad_key = step.kind == "key" && (script_key_code(step.args[0]) < 0 || (step.args.size() == 2 && step.args[1] != "ctrl"));
     if (arity == kArity.end() || step.args.size() < arity->second.first || step.args.size() > arity->second.second || bad_key) {
-      Error e;
-      e.code = "VIEWER_BAD_SCRIPT";
-      e.format = "viewer script";
-      e.file = file_name;
-      e.line = number;
-      e.message = "cannot run \"" + line + "\" (see aem-viewer --help for the steps)";
-      return e;
+      return Error{.code = "VIEWER_BAD_SCRIPT", .format = "viewer script", .file = file_name, .line = number,
+                   .message = "cannot run \"" + line + "\" (see aem-viewer --help for the steps)"};
     }
     steps.push_back(std::move(step));
   }

@@ -12,16 +12,20 @@
 namespace aem {
 
 /// A problem found in a file. `code` comes from the catalogue in docs/error-codes.md (stable, never
-/// reused), `offset` is a byte offset for binary formats, `line` a 1-based line for text formats.
+/// reused), `offset` is a byte offset for binary formats, `line` a 1-based line for text formats and
+/// `column` the 1-based byte within that line, when the reader knows it. Build one by name, e.g.
+/// `Error{.code = "IQE_BAD_NUMBER", .format = "IQE", .line = 3, .message = "...", .column = 8}`; a field
+/// left out stays empty. `column` is declared last so that a diagnostic built by position still puts
+/// each value where it was meant.
 struct Diagnostic {
-  std::string code;     ///< e.g. "AEM_INDEX_OUT_OF_RANGE"
-  std::string format;   ///< e.g. "AEM", "IQE"
-  std::string file;     ///< path when known, empty for in-memory input
-  std::optional<std::uint64_t> offset;
-  std::optional<std::uint32_t> line;
-  std::string path;     ///< element path such as "meshes[3].material"
-  std::string message;  ///< what was wrong, for a person
-  std::optional<std::uint32_t> column = std::nullopt;  ///< 1-based column in `line` when the reader knows it (IQE numbers)
+  std::string code{};     ///< e.g. "AEM_INDEX_OUT_OF_RANGE"
+  std::string format{};   ///< e.g. "AEM", "IQE"
+  std::string file{};     ///< path when known, empty for in-memory input
+  std::optional<std::uint64_t> offset{};
+  std::optional<std::uint32_t> line{};
+  std::string path{};     ///< element path such as "meshes[3].material"
+  std::string message{};  ///< what was wrong, for a person
+  std::optional<std::uint32_t> column{};  ///< 1-based byte in `line` (IQE numbers, glTF JSON syntax)
 
   /// "file: FORMAT error CODE at byte N (path): message" in one line ("at line L, column C" for text).
   std::string to_string(const char* severity = "error") const;

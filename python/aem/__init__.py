@@ -9,7 +9,7 @@
     aem.render("hero.glb", size=(640, 480))       # (480, 640, 4) uint8
     aem.AemModel.map("hero.aem").vertices         # the runtime's zero-copy view of an AEM file
 
-Failures raise aem.Error (code, message, file, offset or line). Reads, writes, conversions and
+Failures raise aem.Error (code, message, file, offset or line and column). Reads, writes, conversions and
 renders release the GIL. Many files on many machines: aem.batch (Dask distributed).
 """
 from ._aem import (

@@ -46,7 +46,7 @@ ConversionReport convert(const Path& src, const Path& dst, py::kwargs kwargs) {
       std::vector<std::string> written{dst.string()};
       for (const auto& t : result->textures_written) written.push_back(t.string());
       if (cache && !cache->store(key, result->files_read, written))
-        result.warnings.push_back(Warning{"CACHE_NOT_STORED", {}, src.string(), {}, {}, {}, "the conversion could not be recorded in the cache"});
+        result.warnings.push_back(Warning{.code = "CACHE_NOT_STORED", .file = src.string(), .message = "the conversion could not be recorded in the cache"});
       done = ConversionReport::converted(src.string(), dst.string(), std::move(result));
     }
   }

@@ -28,7 +28,7 @@ void raise_error(const Diagnostic& d) {
   PyErr_SetObject(error_type, error.ptr());
 }
 
-Diagnostic internal(const char* code, const std::string& message) { return Diagnostic{code, {}, {}, {}, {}, {}, message}; }
+Diagnostic internal(const char* code, const std::string& message) { return Diagnostic{.code = code, .message = message}; }
 
 }  // namespace
 
@@ -85,7 +85,8 @@ void bind_errors(py::module_& m) {
                        std::optional<std::uint64_t> offset, std::optional<std::uint32_t> line, std::optional<std::uint32_t> column,
                        std::string path) {
              if (severity != "error" && severity != "warning") throw py::value_error("severity must be \"error\" or \"warning\"");
-             return Problem{{std::move(code), std::move(format), std::move(file), offset, line, std::move(path), std::move(message), column},
+             return Problem{{.code = std::move(code), .format = std::move(format), .file = std::move(file), .offset = offset, .line = line,
+                             .path = std::move(path), .message = std::move(message), .column = column},
                             std::move(severity)};
            }),
            py::arg("code"), py::arg("message"), py::kw_only(), py::arg("severity") = "warning", py::arg("format") = "",

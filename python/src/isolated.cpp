@@ -77,12 +77,12 @@ bool receive_message(int fd, std::string& text) {
 Error crashed(const std::filesystem::path& input, int status) {
   const std::string how = WIFSIGNALED(status) ? std::string("by the signal ") + ::strsignal(WTERMSIG(status))
                                               : "with exit code " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-  return Error{"CONVERT_CRASHED", {}, input.string(), {}, {}, {},
-               "the conversion's process ended " + how + " before it finished: the file is malformed or needs more memory than there is"};
+  return Error{.code = "CONVERT_CRASHED", .file = input.string(),
+               .message = "the conversion's process ended " + how + " before it finished: the file is malformed or needs more memory than there is"};
 }
 
 Error no_process(const std::filesystem::path& input, const char* what) {
-  return Error{"INTERNAL_ERROR", {}, input.string(), {}, {}, {}, std::string(what) + ::strerror(errno)};
+  return Error{.code = "INTERNAL_ERROR", .file = input.string(), .message = std::string(what) + ::strerror(errno)};
 }
 
 /// One serving child and this end of its socket.

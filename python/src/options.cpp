@@ -32,7 +32,7 @@ void make_output_folder(const std::filesystem::path& output) {
   const auto folder = output.parent_path();
   std::error_code ec;
   if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec)
-    throw AemError{Error{"IO_WRITE_FAILED", {}, output.string(), {}, {}, {}, "cannot create the output folder: " + ec.message()}};
+    throw AemError{Error{.code = "IO_WRITE_FAILED", .file = output.string(), .message = "cannot create the output folder: " + ec.message()}};
 }
 
 const FormatHandler& writable_format(const std::string& name) {

@@ -55,8 +55,8 @@ void apply_conventions(Scene& scene, const FormatHandler& format, const ConvertO
 Result<const FormatHandler*> output_format(const std::filesystem::path& output, const ConvertOptions& options) {
   const FormatHandler* format = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   if (!format || !format->write)
-    return Error{"CONVERT_UNKNOWN_OUTPUT", {}, output.string(), {}, {}, {},
-                 format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension; use --to"};
+    return Error{.code = "CONVERT_UNKNOWN_OUTPUT", .file = output.string(),
+                 .message = format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension"};
   return format;
 }
 
@@ -100,8 +100,8 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);
   // AEM and CEM hold models: a file with only a skeleton, cameras or curves has nothing for them.
   if ((format->name == "aem" || format->name == "cem") && scene.triangle_count() == 0)
-    return Error{"CONVERT_NO_GEOMETRY", std::string(format->name == "aem" ? "AEM" : "CEM"), output.string(), {}, {}, {},
-                 "the source has no triangles (" + std::to_string(scene.joints.size()) + " joints, " +
+    return Error{.code = "CONVERT_NO_GEOMETRY", .format = std::string(format->name == "aem" ? "AEM" : "CEM"), .file = output.string(),
+                 .message = "the source has no triangles (" + std::to_string(scene.joints.size()) + " joints, " +
                      std::to_string(scene.animations.size()) + " animations), and " + std::string(format->name == "aem" ? "AEM" : "CEM") +
                      " files hold models; glTF, IQM and E3D keep a skeleton and its animations without a mesh"};
   // Unsorted keys and NaN normals are repaired here, once for every output format, rather than written

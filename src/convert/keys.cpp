@@ -37,8 +37,8 @@ std::vector<Warning> sort_keys(Scene& scene) {
       const std::string path = "animations[" + std::to_string(a) + "].channels[" + std::to_string(c) + "]";
       auto report = [&](bool changed, const char* track) {
         if (changed)
-          warnings.push_back(Warning{"CONVERT_KEYS_SORTED", "convert", {}, {}, {}, path + "." + track,
-                                     "animation \"" + anim.name + "\", joint \"" + joint + "\": " + track +
+          warnings.push_back(Warning{.code = "CONVERT_KEYS_SORTED", .format = "convert", .path = path + "." + track,
+                                     .message = "animation \"" + anim.name + "\", joint \"" + joint + "\": " + track +
                                          " keys were out of time order or repeated a time; sorted, the last of each time kept"});
       };
       report(sort_track(ch.translation), "translation");

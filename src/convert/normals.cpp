@@ -31,8 +31,8 @@ std::vector<Warning> repair_normals(Scene& scene) {
     const std::string path = "meshes[" + std::to_string(m) + "]";
     auto report = [&](std::size_t count, const std::string& where) {
       if (count)
-        warnings.push_back(Warning{"CONVERT_NORMALS_REPAIRED", "convert", {}, {}, {}, path + where,
-                                   "mesh \"" + mesh.name + "\": " + std::to_string(count) +
+        warnings.push_back(Warning{.code = "CONVERT_NORMALS_REPAIRED", .format = "convert", .path = path + where,
+                                   .message = "mesh \"" + mesh.name + "\": " + std::to_string(count) +
                                        " NaN or infinite normals recomputed from the triangles"});
     };
     report(repair(mesh.normals, mesh.positions, mesh, ccw), ".normals");

@@ -72,8 +72,8 @@ class Exporter {
     });
     for (std::size_t t = 0; t < sources_.size(); ++t)
       if (wanted_[t] && decoded_[t].empty())
-        report_.warnings.push_back(Warning{"CONVERT_TEXTURE_UNREADABLE", "convert", {}, {}, {}, sources_[t].name,
-                                           "texture could not be read or decoded; the material uses a default instead"});
+        report_.warnings.push_back(Warning{.code = "CONVERT_TEXTURE_UNREADABLE", .format = "convert", .path = sources_[t].name,
+                                           .message = "texture could not be read or decoded; the material uses a default instead"});
     std::erase_if(outputs_, [&](const Output& o) { return o.kind == Output::Kind::Normal && !image(o.source); });
     for (auto& o : outputs_) settle_orm(o);
 

@@ -26,13 +26,13 @@ namespace detail {
 void fail_at(std::string_view format, std::string_view code, std::uint64_t offset, std::string message,
              std::string path) {
   throw ParseError(
-      Diagnostic{std::string(code), std::string(format), {}, offset, {}, std::move(path), std::move(message)});
+      Diagnostic{.code = std::string(code), .format = std::string(format), .offset = offset, .path = std::move(path), .message = std::move(message)});
 }
 
 void fail_line(std::string_view format, std::string_view code, std::uint32_t line, std::string message,
                std::string path) {
   throw ParseError(
-      Diagnostic{std::string(code), std::string(format), {}, {}, line, std::move(path), std::move(message)});
+      Diagnostic{.code = std::string(code), .format = std::string(format), .line = line, .path = std::move(path), .message = std::move(message)});
 }
 
 void ByteReader::fail_truncated(std::string_view what, std::uint64_t at, std::uint64_t need) const {

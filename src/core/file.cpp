@@ -19,7 +19,7 @@ namespace aem::detail {
 namespace {
 
 Error io_error(const char* code, const char* path, const std::string& what) {
-  return Error{code, {}, path, {}, {}, {}, what + ": " + std::strerror(errno)};
+  return Error{.code = code, .file = path, .message = what + ": " + std::strerror(errno)};
 }
 
 Error io_error(const char* code, const std::filesystem::path& path, const std::string& what) {

@@ -64,7 +64,7 @@ class Finder {
  private:
   void add(std::string path) {
     if (errors_.size() < limit_)
-      errors_.push_back(Error{"SCENE_NOT_FINITE", "scene", {}, {}, {}, std::move(path), "a number is NaN or infinite"});
+      errors_.push_back(Error{.code = "SCENE_NOT_FINITE", .format = "scene", .path = std::move(path), .message = "a number is NaN or infinite"});
   }
   std::size_t limit_;
   std::vector<Error> errors_;

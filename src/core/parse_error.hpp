@@ -38,9 +38,9 @@ Result<T> guard_read(std::string_view format, const std::string& file, F&& body)
     e.diagnostic.file = file;
     return Result<T>(std::move(e.diagnostic));
   } catch (const std::bad_alloc&) {
-    return Result<T>(Error{"OUT_OF_MEMORY", std::string(format), file, {}, {}, {}, "out of memory"});
+    return Result<T>(Error{.code = "OUT_OF_MEMORY", .format = std::string(format), .file = file, .message = "out of memory"});
   } catch (const std::exception& e) {
-    return Result<T>(Error{"INTERNAL_ERROR", std::string(format), file, {}, {}, {}, std::string("internal error: ") + e.what()});
+    return Result<T>(Error{.code = "INTERNAL_ERROR", .format = std::string(format), .file = file, .message = std::string("internal error: ") + e.what()});
   }
 }
 

@@ -15,10 +15,10 @@ struct Checker {
   SceneReport report;
 
   void error(const char* code, std::string path, std::string message) {
-    report.errors.push_back(Error{code, "scene", {}, {}, {}, std::move(path), std::move(message)});
+    report.errors.push_back(Error{.code = code, .format = "scene", .path = std::move(path), .message = std::move(message)});
   }
   void warning(const char* code, std::string path, std::string message) {
-    report.warnings.push_back(Warning{code, "scene", {}, {}, {}, std::move(path), std::move(message)});
+    report.warnings.push_back(Warning{.code = code, .format = "scene", .path = std::move(path), .message = std::move(message)});
   }
 
   template <class T>

@@ -104,8 +104,8 @@ std::vector<Warning> data_loss_warnings(const Scene& scene, std::string_view for
   std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
   for (const auto& kind : data_kinds())
     if (std::find(dropped.begin(), dropped.end(), kind.name) != dropped.end() && kind.present(scene))
-      out.push_back(Warning{"DATA_DROPPED", upper, {}, {}, {}, {},
-                            std::string(kind.name) + " dropped: " + upper + " has no place for this data"});
+      out.push_back(Warning{.code = "DATA_DROPPED", .format = upper,
+                            .message = std::string(kind.name) + " dropped: " + upper + " has no place for this data"});
   return out;
 }
 

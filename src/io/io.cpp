@@ -33,8 +33,8 @@ Result<Scene> read_gltf_1(const ReadInput& input, Error refusal) {
   }
   scene->source_format = "glTF 1.0 (through Assimp)";
   scene.warnings.insert(scene.warnings.begin(),
-                        Warning{"GLTF_1_THROUGH_ASSIMP", "glTF", input.path.string(), {}, {}, "asset.version",
-                                "glTF 1.0: read through Assimp's glTF 1.0 importer (aem's own glTF reader reads 2.x)"});
+                        Warning{.code = "GLTF_1_THROUGH_ASSIMP", .format = "glTF", .file = input.path.string(), .path = "asset.version",
+                                .message = "glTF 1.0: read through Assimp's glTF 1.0 importer (aem's own glTF reader reads 2.x)"});
   return scene;
 }
 
@@ -46,13 +46,11 @@ Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem
   const FormatHandler* by_content = f ? nullptr : find_format("assimp");
   if (by_content) f = by_content;
   if (!f || !f->read)
-    return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
-                 "not a format aem reads (run `aem formats` for the list)"};
+    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads"};
   const ReadInput input{bytes, path_hint, options, std::move(release)};
   auto scene = read_with(*f, input);
   if (!scene && by_content)
-    return Error{"UNKNOWN_FORMAT", {}, path_hint.string(), {}, {}, {},
-                 "not a format aem reads, by extension or content (run `aem formats` for the list)"};
+    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads, by extension or content"};
   if (!scene && f->name == "gltf" && scene.error().code == "GLTF_VERSION") return read_gltf_1(input, std::move(scene.error()));
   return scene;
 }
@@ -91,7 +89,7 @@ Status write_outputs(const std::filesystem::path& path, const WriterOutput& out,
   for (const auto& side : out.side_files) {
     const std::filesystem::path name(side.name);
     if (name.empty() || name.has_parent_path() || name == "." || name == ".." || name.filename() == path.filename())
-      return Error{"IO_WRITE_FAILED", {}, path.string(), {}, {}, {}, "side file name \"" + side.name + "\" is not a plain file name"};
+      return Error{.code = "IO_WRITE_FAILED", .file = path.string(), .message = "side file name \"" + side.name + "\" is not a plain file name"};
     files.push_back({dir / name, side.bytes});
   }
   files.push_back({path, out.main});
@@ -103,7 +101,7 @@ template <class T, class Write>
 Result<T> write_converted(const std::filesystem::path& path, const Scene& scene, const FormatHandler& format, Write&& write) {
   auto finite_write = [&](const Scene& s) -> Result<T> {
     if (auto bad = detail::find_non_finite(s, 1); !bad.empty()) {
-      bad.front().message = "not written: a number is NaN or infinite (run `aem validate` on the source)";
+      bad.front().message = "not written: a number is NaN or infinite";
       return bad.front();
     }
     return write(s);
@@ -140,9 +138,9 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
                    const WriteOptions& options) {
   if (!format) format = format_for_extension(path, FormatUse::Write);
   if (!format || !format->write)
-    return Error{"UNKNOWN_FORMAT", {}, path.string(), {}, {}, {},
-                 format ? "aem cannot write " + std::string(format->name) + " files"
-                        : "cannot tell the output format from the extension; use --to"};
+    return Error{.code = "UNKNOWN_FORMAT", .file = path.string(),
+                 .message = format ? "aem cannot write " + std::string(format->name) + " files"
+                        : "cannot tell the output format from the extension"};
   WriteOptions named = options;
   named.output_name = path.filename().string();
   Status st = format->write_stream

@@ -46,18 +46,18 @@ Status survives_in_child(const std::function<void()>& probe, double timeout_seco
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   if (timed_out)
-    return Error{"READER_TIMEOUT", format, file, {}, {}, {},
-                 "the " + format + " reader did not finish within " + std::to_string(static_cast<int>(timeout_seconds)) +
+    return Error{.code = "READER_TIMEOUT", .format = format, .file = file,
+                 .message = "the " + format + " reader did not finish within " + std::to_string(static_cast<int>(timeout_seconds)) +
                      " s and was stopped"};
   if (WIFSIGNALED(status))
-    return Error{"READER_CRASHED", format, file, {}, {}, {},
-                 "the " + format + " reader crashed (" + ::strsignal(WTERMSIG(status)) +
+    return Error{.code = "READER_CRASHED", .format = format, .file = file,
+                 .message = "the " + format + " reader crashed (" + ::strsignal(WTERMSIG(status)) +
                      ") on this file: it is malformed or unsupported"};
   // The child ends with _exit(0) after the probe; any other exit is a crash turned into an exit code
   // by a handler (a sanitizer's, for one).
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-    return Error{"READER_CRASHED", format, file, {}, {}, {},
-                 "the " + format + " reader failed hard (its process exited with code " +
+    return Error{.code = "READER_CRASHED", .format = format, .file = file,
+                 .message = "the " + format + " reader failed hard (its process exited with code " +
                      std::to_string(WEXITSTATUS(status)) + ") on this file: it is malformed or unsupported"};
   return Ok{};
 }

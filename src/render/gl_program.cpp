@@ -28,12 +28,7 @@ std::string shader_log(GLuint shader) {
 }
 
 Error shader_error(const char* name, const std::string& what) {
-  Error e;
-  e.code = "RENDER_SHADER";
-  e.format = "GL";
-  e.path = name;
-  e.message = what;
-  return e;
+  return Error{.code = "RENDER_SHADER", .format = "GL", .path = name, .message = what};
 }
 
 }  // namespace

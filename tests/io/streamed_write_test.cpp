@@ -228,9 +228,9 @@ TEST_F(FailedWrite, AFullDiskLeavesThePreviousFile) {
 template <bool Throw>
 Status write_then_fail(const Scene&, const WriteOptions&, ByteSink& sink) {
   const std::vector<std::byte> megabyte(1u << 20, std::byte{7});
-  if (!sink.put(megabyte)) return Error{"IO_WRITE_FAILED", "TEST", {}, {}, {}, {}, "refused"};
+  if (!sink.put(megabyte)) return Error{.code = "IO_WRITE_FAILED", .format = "TEST", .message = "refused"};
   if (Throw) throw std::runtime_error("writer broke");
-  return Error{"TEST_WRITER_FAILED", "TEST", {}, {}, {}, {}, "writer gave up"};
+  return Error{.code = "TEST_WRITER_FAILED", .format = "TEST", .message = "writer gave up"};
 }
 
 FormatHandler failing_format(Status (*stream)(const Scene&, const WriteOptions&, ByteSink&)) {

@@ -55,6 +55,18 @@ def test_a_text_error_names_its_line(tmp_path):
     assert caught.value.offset is None
 
 
+def test_a_json_error_names_its_line_and_column(tmp_path):
+    # Line 2 is '  "meshes": [1, 2,, 3]}': the second comma, where a value should start, is its 19th
+    # character (2 spaces, '"meshes"' 3-10, ':' 11, ' ' 12, '[' 13, '1' 14, ',' 15, ' ' 16, '2' 17, ',' 18).
+    (tmp_path / "bad.gltf").write_text('{"asset": {"version": "2.0"},\n  "meshes": [1, 2,, 3]}')
+    with pytest.raises(aem.Error) as caught:
+        aem.read(tmp_path / "bad.gltf")
+    assert caught.value.code == "GLTF_JSON"
+    assert (caught.value.line, caught.value.column) == (2, 19)
+    assert caught.value.offset is None
+    assert "at line 2, column 19" in str(caught.value)
+
+
 def test_validate_returns_the_problems(tmp_path):
     assert aem.validate(data("iqm/skinned_quad.iqm")) == []
     problems = aem.validate(data("cem/fuzz-frames-overrun.cem"))

@@ -49,6 +49,8 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
   return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
 }
 
+std::string shell_quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
+
 int run_cli(const std::string& args, std::string* out) { return run_shell(std::string(AEM_CLI_PATH) + " " + args + " 2>&1", out); }
 
 CliRun run_cli_split(const std::string& args, const std::filesystem::path& dir) {

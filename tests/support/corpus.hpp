@@ -54,6 +54,8 @@ void write_file(const std::filesystem::path& path, const std::string& text);
 /// True when a diagnostic with `code` is among `diagnostics`.
 bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& code);
 
+/// `path` in single quotes, as one word of a shell command line (a path holding a ' is not supported).
+std::string shell_quoted(const std::filesystem::path& path);
 /// Runs the aem CLI with `args` (shell-quoted by the caller); returns the exit code, output in `out`.
 int run_cli(const std::string& args, std::string* out = nullptr);
 /// Exit code, standard output and standard error of one run of the aem CLI.

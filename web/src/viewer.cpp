@@ -47,7 +47,7 @@ EMSCRIPTEN_KEEPALIVE const char* aem_web_init(const char* selector) {
   attributes.preserveDrawingBuffer = true;  // screenshots and "save image" read the last frame
   v.context = emscripten_webgl_create_context(selector, &attributes);
   if (v.context <= 0) {
-    aem::Error e{"RENDER_NO_GL", "GL", {}, {}, {}, {}, "this browser gives no WebGL 2 context"};
+    aem::Error e{.code = "RENDER_NO_GL", .format = "GL", .message = "this browser gives no WebGL 2 context"};
     return (v.reply = aem::web::error_json(e)).c_str();
   }
   emscripten_webgl_make_context_current(v.context);

@@ -27,6 +27,7 @@ void write_diagnostic(cli::JsonWriter& json, const Diagnostic& d, std::string_vi
   json.begin_object(key).value("code", d.code).value("format", d.format).value("file", d.file).value("path", d.path);
   if (d.offset) json.value("offset", *d.offset);
   if (d.line) json.value("line", static_cast<std::uint64_t>(*d.line));
+  if (d.column) json.value("column", static_cast<std::uint64_t>(*d.column));
   json.value("message", d.message).value("text", d.to_string(severity)).end_object();
 }
 

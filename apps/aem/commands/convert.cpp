@@ -16,6 +16,7 @@
 #include "aem/build_cache.hpp"
 #include "aem/convert.hpp"
 #include "commands/commands.hpp"
+#include "commands/hints.hpp"
 #include "commands/depfile.hpp"
 #include "commands/manifest.hpp"
 #include "commands/std_streams.hpp"
@@ -60,14 +61,15 @@ struct Reporting {
 /// what `reporting` asks for, returns the exit code.
 int convert_one(const Job& job, const Bookkeeping& books, const Reporting& reporting) {
   auto report = convert::convert_file(job.input, job.output, job.options);
-  for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
   if (!report) {
     auto e = report.error();
     if (e.file.empty()) e.file = job.input;
-    fmt::print(stderr, "{}\n", e.to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(e));
     if (e.code == "CEM_OUTPUT_TOO_LARGE")
       fmt::print(stderr, "hint: --fps N bakes fewer frames (now {:.4g}); --max-output-size SIZE raises the limit (0: none)\n",
                  job.options.write.frame_rate);
+    if (e.code == "SCENE_NOT_FINITE") fmt::print(stderr, "hint: `aem validate {}` lists every number that is NaN or infinite\n", job.input);
     return kExitInvalid;
   }
   std::FILE* report_to = reporting.to;
@@ -89,7 +91,7 @@ int convert_one(const Job& job, const Bookkeeping& books, const Reporting& repor
   if (!books.depfile.empty()) {
     const std::vector<std::string> targets = books.depfile_model_only ? std::vector<std::string>{job.output} : written;
     if (auto status = write_depfile(books.depfile, targets, read); !status) {
-      fmt::print(stderr, "{}\n", status.error().to_string());
+      fmt::print(stderr, "{}\n", diagnostic_text(status.error()));
       return kExitInvalid;
     }
   }
@@ -234,7 +236,7 @@ std::optional<std::vector<Job>> manifest_jobs(const ConvertCliOptions& o) {
   }
   auto entries = read_manifest(o.manifest, o);
   if (!entries) {
-    fmt::print(stderr, "{}\n", entries.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(entries.error()));
     return std::nullopt;
   }
   std::vector<Job> jobs;

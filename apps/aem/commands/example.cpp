@@ -7,6 +7,7 @@
 #include "aem/convert.hpp"
 #include "aem/example.hpp"
 #include "commands/commands.hpp"
+#include "commands/hints.hpp"
 
 namespace aem::cli {
 
@@ -25,9 +26,9 @@ int run_example(const ExampleOptions& options) {
   convert::ConvertOptions convert_options;
   convert_options.anim_error = 0.0f;
   auto written = convert::convert_scene(make_example_scene(ex), {}, options.output, convert_options);
-  for (const auto& w : written.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  for (const auto& w : written.warnings) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
   if (!written) {
-    fmt::print(stderr, "{}\n", written.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(written.error()));
     return kExitInvalid;
   }
   const convert::ConvertReport& r = written.value();

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "commands/commands.hpp"
+#include "commands/hints.hpp"
 #include "commands/info_summary.hpp"
 #include "json_writer.hpp"
 #include "render/render_scene.hpp"
@@ -216,7 +217,7 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
 int run_info(const InfoOptions& options) {
   auto info = summarize_model(options.file, ReadOptions{.asset_root = options.asset_root}, options.whole_scene);
   if (!info) {
-    fmt::print(stderr, "{}\n", info.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(info.error()));
     if (options.json) {  // scripts always get a JSON document on standard output
       JsonWriter j;
       j.begin_object();
@@ -226,7 +227,7 @@ int run_info(const InfoOptions& options) {
     }
     return kExitInvalid;
   }
-  for (const auto& w : info.warnings) fmt::print(stderr, "{}\n", w.to_string("warning"));
+  for (const auto& w : info.warnings) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
   warn_missing_texture_files(options.file, info->scene);
   if (options.json)
     print_json(options.file, info.value(), info.warnings);

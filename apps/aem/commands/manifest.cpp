@@ -9,7 +9,7 @@ namespace aem::cli {
 namespace {
 
 Error invalid(const std::string& file, const std::string& where, const std::string& what) {
-  return Error{"CLI_MANIFEST_INVALID", "manifest", file, {}, {}, where, what};
+  return Error{.code = "CLI_MANIFEST_INVALID", .format = "manifest", .file = file, .path = where, .message = what};
 }
 
 /// Applies one entry's "options" object; returns the offending key's message, or "" when all applied.

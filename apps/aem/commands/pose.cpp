@@ -9,6 +9,7 @@
 #include "aem/legacy.hpp"
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
+#include "commands/hints.hpp"
 #include "core/file.hpp"
 
 namespace aem::cli {
@@ -27,7 +28,7 @@ void print_matrices(std::span<const Mat4> skin) {
 int run_pose(const PoseOptions& options) {
   auto bytes = detail::read_file(options.file);
   if (!bytes) {
-    fmt::print(stderr, "{}\n", bytes.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(bytes.error()));
     return kExitInvalid;
   }
   // Legacy (2022) AEM: evaluated as the 2022 viewer did; its one animation has no name.
@@ -39,7 +40,7 @@ int run_pose(const PoseOptions& options) {
       auto skin = legacy_pose(bytes.value(), *anim, options.time);
       if (!skin) {
         skin.error().file = options.file;
-        fmt::print(stderr, "{}\n", skin.error().to_string());
+        fmt::print(stderr, "{}\n", diagnostic_text(skin.error()));
         return kExitInvalid;
       }
       print_matrices(skin.value());
@@ -63,7 +64,7 @@ int run_pose(const PoseOptions& options) {
   }
   auto scene = read_scene(bytes.value(), options.file);
   if (!scene) {
-    fmt::print(stderr, "{}\n", scene.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(scene.error()));
     return kExitInvalid;
   }
   std::vector<std::string> names;

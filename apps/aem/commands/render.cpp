@@ -9,6 +9,7 @@
 #include "aem/render.hpp"
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
+#include "commands/hints.hpp"
 #include "render/offscreen.hpp"
 
 namespace aem::cli {
@@ -98,7 +99,7 @@ int run_render(const RenderOptions& options) {
 
   auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
   if (!scene) {
-    fmt::print(stderr, "{}\n", scene.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(scene.error()));
     return kExitInvalid;
   }
   std::vector<std::string> names;
@@ -116,14 +117,14 @@ int run_render(const RenderOptions& options) {
     if (image.error().code == "RENDER_NO_GL")
       fmt::print(stderr, "error: cannot render: no OpenGL 3.3 core context through EGL: {}\n", image.error().message);
     else
-      fmt::print(stderr, "{}\n", image.error().to_string());
+      fmt::print(stderr, "{}\n", diagnostic_text(image.error()));
     return kExitInvalid;
   }
   for (const auto& note : image->notes) fmt::print(stderr, "warning: {}\n", note);
   if (scene->triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
   const auto status = render::write_png(options.output, image->width, image->height, image->rgba);
   if (!status) {
-    fmt::print(stderr, "{}\n", status.error().to_string());
+    fmt::print(stderr, "{}\n", diagnostic_text(status.error()));
     return kExitInvalid;
   }
   fmt::print("wrote {} ({}x{})\n", options.output, image->width, image->height);

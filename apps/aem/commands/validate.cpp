@@ -4,6 +4,7 @@
 #include "aem/io.hpp"
 #include "aem/validate.hpp"
 #include "commands/commands.hpp"
+#include "commands/hints.hpp"
 #include "json_writer.hpp"
 
 namespace aem::cli {
@@ -36,8 +37,8 @@ int run_validate(const ValidateOptions& options) {
     fmt::print("{}\n", j.str());
   } else {
     for (const auto& r : reports) {
-      for (const auto& e : r.errors) fmt::print("{}\n", e.to_string("error"));
-      for (const auto& w : r.warnings) fmt::print("{}\n", w.to_string("warning"));
+      for (const auto& e : r.errors) fmt::print("{}\n", diagnostic_text(e, "error"));
+      for (const auto& w : r.warnings) fmt::print("{}\n", diagnostic_text(w, "warning"));
       if (!options.quiet && r.errors.empty())
         fmt::print("{}: valid {}{}\n", r.file, r.format, r.warnings.empty() ? "" : fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s"));
     }

@@ -39,15 +39,15 @@ Result<AemLayout> detect_aem_layout(std::span<const std::byte> bytes) {
 
   if (current_fits && legacy_fits) {
     Result<AemLayout> r(AemLayout::Current);
-    r.warnings.push_back(Warning{"AEM_LAYOUT_AMBIGUOUS", "AEM", {}, 0, {}, "header",
-                                 "the header fits both the current and the legacy (2022) layout (" +
+    r.warnings.push_back(Warning{.code = "AEM_LAYOUT_AMBIGUOUS", .format = "AEM", .offset = 0, .path = "header",
+                                 .message = "the header fits both the current and the legacy (2022) layout (" +
                                      std::to_string(bytes.size()) + " bytes); read as the current layout"});
     return r;
   }
   if (current_fits) return AemLayout::Current;
   if (legacy_fits) return AemLayout::Legacy;
-  return Error{"AEM_SIZE_MISMATCH", "AEM", {}, 0, {}, "header",
-               "the file has " + std::to_string(bytes.size()) + " bytes, but its header implies " +
+  return Error{.code = "AEM_SIZE_MISMATCH", .format = "AEM", .offset = 0, .path = "header",
+               .message = "the file has " + std::to_string(bytes.size()) + " bytes, but its header implies " +
                    (current_size ? size_text(current_size) : std::string("at least 40 bytes")) +
                    " as a current-layout file and " + size_text(legacy_size) +
                    " as a legacy (2022) file: truncated, trailing bytes, or an unknown layout"};

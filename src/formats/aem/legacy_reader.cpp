@@ -19,7 +19,7 @@ namespace aem::formats {
 namespace {
 
 Warning legacy_warning(const char* code, std::string path, std::string message) {
-  return Warning{code, "AEM", {}, {}, {}, std::move(path), std::move(message)};
+  return Warning{.code = code, .format = "AEM", .path = std::move(path), .message = std::move(message)};
 }
 
 template <class V>
@@ -182,10 +182,10 @@ Result<Animation> build_animation(const LegacyView& view, Mat4& armature) {
       const std::int32_t p = view.bone(b).parent;
       key.global.push_back(armature * pose[b]);
       if (!is_finite(key.global[b]) || (p >= 0 && !is_finite(inverse(pose[p]) * pose[b])))
-        return Error{"AEM_LEGACY_POSE_NOT_FINITE", "AEM", {},
-                     view.offsets().keyframes + legacy_file::keyframe_size(c.bones) * k + 4 + legacy_file::kMatrixSize * b, {},
-                     "keyframes[" + std::to_string(k) + "].matrices[" + std::to_string(b) + "]",
-                     "the keyframe matrices multiply up to a pose with NaN or infinity"};
+        return Error{.code = "AEM_LEGACY_POSE_NOT_FINITE", .format = "AEM",
+                     .offset = view.offsets().keyframes + legacy_file::keyframe_size(c.bones) * k + 4 + legacy_file::kMatrixSize * b,
+                     .path = "keyframes[" + std::to_string(k) + "].matrices[" + std::to_string(b) + "]",
+                     .message = "the keyframe matrices multiply up to a pose with NaN or infinity"};
     }
     keys.push_back(std::move(key));
   }

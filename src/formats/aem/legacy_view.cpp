@@ -15,7 +15,7 @@ using detail::indexed;
 using detail::OddityCounter;
 
 Error legacy_error(const char* code, std::uint64_t offset, std::string path, std::string message) {
-  return Error{code, "AEM", {}, offset, {}, std::move(path), std::move(message)};
+  return Error{.code = code, .format = "AEM", .offset = offset, .path = std::move(path), .message = std::move(message)};
 }
 
 template <class T>
@@ -167,8 +167,8 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
                                 std::to_string(c.triangles));
     }
     if (covered < c.triangles)
-      warnings.push_back(Warning{"AEM_LEGACY_TRIANGLES_WITHOUT_MESH", "AEM", {}, o.meshes, {}, "meshes",
-                                 std::to_string(c.triangles - covered) + " triangles after the last mesh belong to no mesh"});
+      warnings.push_back(Warning{.code = "AEM_LEGACY_TRIANGLES_WITHOUT_MESH", .format = "AEM", .offset = o.meshes, .path = "meshes",
+                                 .message = std::to_string(c.triangles - covered) + " triangles after the last mesh belong to no mesh"});
   }
 
   // Bones: finite inverse binds, parents in range, no cycles.
@@ -211,11 +211,11 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
                               indexed("keyframes", k) + indexed(".matrices", b), "matrix holds NaN or infinity");
     }
     if (c.keyframes == 0)
-      warnings.push_back(Warning{"AEM_LEGACY_NO_KEYFRAMES", "AEM", {}, 20, {}, "header.keyframe_count",
-                                 "no keyframes (the 2022 add-on always wrote at least one); the model has only its bind pose"});
+      warnings.push_back(Warning{.code = "AEM_LEGACY_NO_KEYFRAMES", .format = "AEM", .offset = 20, .path = "header.keyframe_count",
+                                 .message = "no keyframes (the 2022 add-on always wrote at least one); the model has only its bind pose"});
     else if (v.key_time(0) != 0.0f)
-      warnings.push_back(Warning{"AEM_LEGACY_FIRST_KEY_NOT_ZERO", "AEM", {}, o.keyframes, {}, "keyframes[0].time",
-                                 "the first key is at frame " + std::to_string(v.key_time(0)) + ", not 0 as the add-on wrote"});
+      warnings.push_back(Warning{.code = "AEM_LEGACY_FIRST_KEY_NOT_ZERO", .format = "AEM", .offset = o.keyframes, .path = "keyframes[0].time",
+                                 .message = "the first key is at frame " + std::to_string(v.key_time(0)) + ", not 0 as the add-on wrote"});
   }
 
   result.value() = std::move(v);

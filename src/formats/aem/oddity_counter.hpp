@@ -26,8 +26,8 @@ struct OddityCounter {
   /// `what` stays a C string so that a clean file, which reports nothing, builds no message.
   void report(std::vector<Warning>& out, const char* code, const char* what) const {
     if (count == 0) return;
-    out.push_back(Warning{code, "AEM", {}, first_offset, {}, first_path,
-                          std::to_string(count) + " " + what + " (first shown)"});
+    out.push_back(Warning{.code = code, .format = "AEM", .offset = first_offset, .path = first_path,
+                          .message = std::to_string(count) + " " + what + " (first shown)"});
   }
 };
 

@@ -76,8 +76,8 @@ Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
 
   MeshVertices owned(view);
   if (owned.shared())
-    result.warnings.push_back(Warning{"AEM_VERTICES_SHARED", "AEM", {}, {}, {}, "meshes",
-                                      "meshes do not own contiguous vertex ranges; each mesh gets its own copy of the "
+    result.warnings.push_back(Warning{.code = "AEM_VERTICES_SHARED", .format = "AEM", .path = "meshes",
+                                      .message = "meshes do not own contiguous vertex ranges; each mesh gets its own copy of the "
                                       "vertices it uses, and vertices no mesh uses are dropped"});
   for (std::uint32_t i = 0; i < view.counts().meshes; ++i) {
     const auto& fm = view.meshes()[i];
@@ -87,8 +87,8 @@ Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
     m.uvs.resize(1);
     if (content == AemSceneContent::Everything) copy_mesh_vertices(view, owned, i, m);
     if (fm.index_count % 3 != 0)
-      result.warnings.push_back(Warning{"AEM_PARTIAL_TRIANGLE", "AEM", {}, view.offsets().meshes + 12ull * i, {},
-                                        "meshes[" + std::to_string(i) + "]", "index count is not a multiple of 3"});
+      result.warnings.push_back(Warning{.code = "AEM_PARTIAL_TRIANGLE", .format = "AEM", .offset = view.offsets().meshes + 12ull * i,
+                                        .path = "meshes[" + std::to_string(i) + "]", .message = "index count is not a multiple of 3"});
     scene.meshes.push_back(std::move(m));
   }
 

@@ -24,7 +24,7 @@ using detail::OddityCounter;
 constexpr const char* kFormat = "AEM";
 
 Error aem_error(const char* code, std::uint64_t offset, std::string path, std::string message) {
-  return Error{code, kFormat, {}, offset, {}, std::move(path), std::move(message)};
+  return Error{.code = code, .format = kFormat, .offset = offset, .path = std::move(path), .message = std::move(message)};
 }
 
 using aem_file::records_size;

@@ -17,7 +17,7 @@ namespace aem::formats {
 namespace {
 
 Warning writer_warning(const char* code, std::string message) {
-  return Warning{code, "AEM", {}, {}, {}, {}, std::move(message)};
+  return Warning{.code = code, .format = "AEM", .message = std::move(message)};
 }
 
 /// The (at most) 4 influences AEM stores: as normalize_weights asks (kept_influences), or the first
@@ -174,7 +174,7 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
     for (const auto& ch : per_anim) keyframes += ch.translation.size() + ch.rotation.size() + ch.scale.size();
   const std::uint64_t sequences = std::uint64_t(scene.animations.size()) * scene.joints.size();
   for (std::uint64_t n : {vertices, indices, sequences, keyframes, std::uint64_t(scene.joints.size())})
-    if (n > UINT32_MAX) return Error{"AEM_TOO_LARGE", "AEM", {}, {}, {}, {}, "scene has more than 2^32-1 elements of one kind"};
+    if (n > UINT32_MAX) return Error{.code = "AEM_TOO_LARGE", .format = "AEM", .message = "scene has more than 2^32-1 elements of one kind"};
   c.vertices = static_cast<std::uint32_t>(vertices);
   c.indices = static_cast<std::uint32_t>(indices);
   c.textures = static_cast<std::uint32_t>(scene.textures.size());

@@ -20,8 +20,8 @@ void generate_lods(Scene& scene, int count, std::vector<Warning>& warnings) {
     ++generated;
   }
   if (generated)
-    warnings.push_back(Warning{"CEM_LODS_GENERATED", "CEM", {}, {}, {}, {},
-                               std::to_string(count) + " LODs generated for " + std::to_string(generated) + " meshes"});
+    warnings.push_back(Warning{.code = "CEM_LODS_GENERATED", .format = "CEM",
+                               .message = std::to_string(count) + " LODs generated for " + std::to_string(generated) + " meshes"});
 }
 
 }  // namespace aem::formats

@@ -12,7 +12,7 @@ namespace aem::formats {
 namespace {
 
 Warning cem_warning(const char* code, std::string path, std::string message) {
-  return Warning{code, "CEM", {}, {}, {}, std::move(path), std::move(message)};
+  return Warning{.code = code, .format = "CEM", .path = std::move(path), .message = std::move(message)};
 }
 
 std::vector<std::uint32_t> selected(const std::vector<std::uint32_t>& lod, const cem::Selection& sel) {
@@ -140,8 +140,8 @@ Result<Scene> cem_read(const ReadInput& input) {
     auto rest = r.bytes(r.remaining(), "trailing bytes");
     scene.trailing_bytes.assign(reinterpret_cast<const std::uint8_t*>(rest.data()),
                                 reinterpret_cast<const std::uint8_t*>(rest.data()) + rest.size());
-    result.warnings.push_back(Warning{"CEM_TRAILING_BYTES", "CEM", {}, r.file_offset() - rest.size(), {}, {},
-                                      std::to_string(rest.size()) + " bytes after the model tree (kept, written back)"});
+    result.warnings.push_back(Warning{.code = "CEM_TRAILING_BYTES", .format = "CEM", .offset = r.file_offset() - rest.size(),
+                                      .message = std::to_string(rest.size()) + " bytes after the model tree (kept, written back)"});
   }
   if (compressed)
     scene.source_notes.push_back({"compression", "PK01 (" + std::to_string(input.bytes.size()) + " bytes -> " +

@@ -18,7 +18,7 @@
 namespace aem::formats {
 namespace {
 
-Warning cem_warning(const char* code, std::string message) { return Warning{code, "CEM", {}, {}, {}, {}, std::move(message)}; }
+Warning cem_warning(const char* code, std::string message) { return Warning{.code = code, .format = "CEM", .message = std::move(message)}; }
 
 float bake_rate(float fps) { return fps > 0 ? fps : 30.0f; }
 
@@ -264,8 +264,8 @@ Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions&
     const std::string what = anim.name.empty() ? "the first animation" : "animation \"" + anim.name + "\"";
     char timing[64];
     std::snprintf(timing, sizeof timing, "%.0f frames (%.4g s at %.4g fps)", baked_frames(anim, rate), anim.duration, rate);
-    return Error{"CEM_OUTPUT_TOO_LARGE", "CEM", {}, {}, {}, "animations[0]",
-                 "baking " + what + " into " + timing + " would write about " + size_text(double(*estimate)) + ", above the limit of " +
+    return Error{.code = "CEM_OUTPUT_TOO_LARGE", .format = "CEM", .path = "animations[0]",
+                 .message = "baking " + what + " into " + timing + " would write about " + size_text(double(*estimate)) + ", above the limit of " +
                      size_text(double(options.max_output_bytes)) + "; a lower frame rate bakes fewer frames"};
   }
   Scene s = bake ? bake_animation(input, options.frame_rate, warnings) : input;

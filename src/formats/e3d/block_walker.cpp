@@ -67,7 +67,7 @@ void ReadContext::warn(std::string code, const Where& at, std::string message) {
   if (at.lzma)
     message = "at byte " + std::to_string(at.offset) + " of the data decompressed from " +
               (at.nested ? "an LZMA block nested in the one here: " : "the LZMA block here: ") + message;
-  warnings.push_back(Warning{std::move(code), "E3D", {}, at.lzma.value_or(at.offset), {}, {}, std::move(message)});
+  warnings.push_back(Warning{.code = std::move(code), .format = "E3D", .offset = at.lzma.value_or(at.offset), .message = std::move(message)});
 }
 
 namespace {

@@ -78,8 +78,8 @@ Result<Scene> e3d_read(const ReadInput& input) {
     Result<Scene> result(std::move(scene));
     result.warnings = std::move(ctx.warnings);
     if (ctx.suppressed > 0)
-      result.warnings.push_back(Warning{"E3D_TOO_MANY_WARNINGS", "E3D", {}, {}, {}, {},
-                                        std::to_string(ctx.suppressed) + " more warnings not listed"});
+      result.warnings.push_back(Warning{.code = "E3D_TOO_MANY_WARNINGS", .format = "E3D",
+                                        .message = std::to_string(ctx.suppressed) + " more warnings not listed"});
     return result;
   });
 }

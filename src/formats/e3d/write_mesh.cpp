@@ -10,7 +10,7 @@
 
 namespace aem::formats::e3d {
 
-Warning warning(const char* code, std::string message) { return Warning{code, "E3D", {}, {}, {}, {}, std::move(message)}; }
+Warning warning(const char* code, std::string message) { return Warning{.code = code, .format = "E3D", .message = std::move(message)}; }
 
 namespace {
 

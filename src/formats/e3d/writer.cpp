@@ -274,7 +274,7 @@ Result<std::vector<std::byte>> e3d_write(const Scene& scene, const WriteOptions&
     return e.diagnostic;
   }
   if (body.size() > 0xFFFFFFFFu - 64)
-    return Error{"E3D_TOO_LARGE", "E3D", {}, {}, {}, {}, "the scene needs " + std::to_string(body.size()) + " bytes; E3D blocks hold at most 4 GiB"};
+    return Error{.code = "E3D_TOO_LARGE", .format = "E3D", .message = "the scene needs " + std::to_string(body.size()) + " bytes; E3D blocks hold at most 4 GiB"};
   BlockWriter w;
   w.block(e3d::kVersion, [&] {
     w.out.bytes(std::as_bytes(std::span("E3DF", 4)));

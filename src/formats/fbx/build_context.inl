@@ -88,10 +88,10 @@ struct Build {
 
   /// `code`: the FBX code (an OBJ file gets OBJ's: code_for), or one of OBJ's own.
   void warn(const char* code, std::string element, std::string message) {
-    warnings.push_back(Warning{code_for(format, code), format_label(format), {}, {}, {}, std::move(element), std::move(message)});
+    warnings.push_back(Warning{.code = code_for(format, code), .format = format_label(format), .path = std::move(element), .message = std::move(message)});
   }
   [[noreturn]] void fail(const char* code, std::string element, std::string message) {
-    throw detail::ParseError(Error{code_for(format, code), format_label(format), {}, {}, {}, std::move(element), std::move(message)});
+    throw detail::ParseError(Error{.code = code_for(format, code), .format = format_label(format), .path = std::move(element), .message = std::move(message)});
   }
   ufbx_allocator_opts allocator() const { return allocation_limits(input); }
   /// Frames per second of the file's time line (30 when it gives none, or an absurd one).

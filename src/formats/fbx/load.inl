@@ -33,8 +33,8 @@ struct SideFileOpener {
     auto& self = *static_cast<SideFileOpener*>(user);
     const std::filesystem::path file(std::string(path, length));
     if (!detail::side_file_allowed(file, self.model_dir, self.asset_root)) {
-      self.warnings.push_back(Warning{"SIDE_FILE_REFUSED", format_label(self.format), {}, {}, {}, file.string(),
-                                      "the model refers to \"" + file.string() + "\", which is outside the allowed folders; not read"});
+      self.warnings.push_back(Warning{.code = "SIDE_FILE_REFUSED", .format = format_label(self.format), .path = file.string(),
+                                      .message = "the model refers to \"" + file.string() + "\", which is outside the allowed folders; not read"});
       return false;
     }
     auto bytes = detail::read_file(file);

@@ -11,11 +11,11 @@ namespace {
 
 const rapidjson::Value* as_value(const void* p) { return static_cast<const rapidjson::Value*>(p); }
 
-/// Deepest nesting of objects and arrays outside strings; stops counting once past `limit`.
-int nesting_depth(std::string_view text, int limit) {
-  int depth = 0, deepest = 0;
+/// Where the first object or array (outside strings) nested deeper than `limit` opens, if one does.
+std::optional<std::size_t> too_deep_at(std::string_view text, int limit) {
+  int depth = 0;
   bool in_string = false;
-  for (std::size_t i = 0; i < text.size() && deepest <= limit; ++i) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
       if (c == '\\') ++i;
@@ -23,12 +23,12 @@ int nesting_depth(std::string_view text, int limit) {
     } else if (c == '"') {
       in_string = true;
     } else if (c == '{' || c == '[') {
-      deepest = std::max(deepest, ++depth);
+      if (++depth > limit) return i;
     } else if (c == '}' || c == ']') {
       --depth;
     }
   }
-  return deepest;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -43,8 +43,8 @@ JsonDocument& JsonDocument::operator=(JsonDocument&&) noexcept = default;
 JsonDocument::~JsonDocument() = default;
 
 std::variant<JsonDocument, JsonDocument::ParseFailure> JsonDocument::parse(std::string_view text, int max_depth) {
-  if (nesting_depth(text, max_depth) > max_depth)
-    return ParseFailure{0, "JSON nested deeper than " + std::to_string(max_depth) + " levels"};
+  if (const auto at = too_deep_at(text, max_depth))
+    return ParseFailure{*at, "JSON nested deeper than " + std::to_string(max_depth) + " levels"};
   JsonDocument d;
   d.impl_->doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag>(text.data(), text.size());
   if (d.impl_->doc.HasParseError())

@@ -48,7 +48,7 @@ class Json {
 class JsonDocument {
  public:
   struct ParseFailure {
-    std::uint64_t offset;
+    std::uint64_t offset;  ///< byte of the text where it fails (for too deep a nesting, the bracket past the limit)
     std::string message;
   };
   /// Parses `text` (need not be NUL-terminated). Documents nested deeper than `max_depth` are refused

@@ -9,6 +9,7 @@
 #include "core/byte_reader.hpp"
 #include "core/file.hpp"
 #include "core/parse_error.hpp"
+#include "core/text_position.hpp"
 #include "formats/gltf/meshopt_decode.hpp"
 #include "formats/gltf/side_files.hpp"
 
@@ -26,17 +27,23 @@ std::uint32_t u32_at(std::span<const std::byte> bytes, std::size_t offset) {
 }
 
 [[noreturn]] void fail_container(std::string_view code, std::uint64_t offset, std::string message) {
-  throw detail::ParseError(Error{std::string(code), "glTF", {}, offset, {}, {}, std::move(message)});
+  throw detail::ParseError(Error{.code = std::string(code), .format = "glTF", .offset = offset, .message = std::move(message)});
 }
 
 std::string_view as_text(std::span<const std::byte> bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-JsonDocument parse_json(std::string_view text, std::uint64_t base_offset) {
+/// The JSON of a .gltf file (`chunk_offset` empty) or of a GLB's JSON chunk starting at byte
+/// `chunk_offset`; fails with GLTF_JSON at the line and column of the text file, or at the GLB's byte.
+JsonDocument parse_json(std::string_view text, std::optional<std::uint64_t> chunk_offset) {
   auto parsed = JsonDocument::parse(text);
-  if (auto* failure = std::get_if<JsonDocument::ParseFailure>(&parsed))
-    fail_container("GLTF_JSON", base_offset + failure->offset, "invalid JSON: " + failure->message);
+  if (auto* failure = std::get_if<JsonDocument::ParseFailure>(&parsed)) {
+    if (chunk_offset) fail_container("GLTF_JSON", *chunk_offset + failure->offset, "invalid JSON: " + failure->message);
+    const auto at = detail::text_position(text, failure->offset);
+    throw detail::ParseError(
+        Error{.code = "GLTF_JSON", .format = "glTF", .line = at.line, .message = "invalid JSON: " + failure->message, .column = at.column});
+  }
   return std::move(std::get<JsonDocument>(parsed));
 }
 
@@ -70,7 +77,7 @@ JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& b
   const auto bytes = input.bytes;
   bin = {};
   if (bytes.size() < 4 || u32_at(bytes, 0) != kGlbMagic) {
-    if (!is_glb_name(input.path)) return parse_json(as_text(bytes), 0);
+    if (!is_glb_name(input.path)) return parse_json(as_text(bytes), std::nullopt);
     fail_container("GLTF_BAD_HEADER", 0, "not a GLB file: it starts with " + first_bytes(bytes) + ", not the magic \"glTF\"");
   }
   if (bytes.size() < 20)

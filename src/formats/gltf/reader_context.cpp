@@ -9,11 +9,11 @@ namespace aem::formats::gltf {
 
 void Context::fail(std::string_view code, const std::string& path, std::string message,
                    std::optional<std::uint64_t> offset) const {
-  throw detail::ParseError(Error{std::string(code), "glTF", {}, offset, {}, path, std::move(message)});
+  throw detail::ParseError(Error{.code = std::string(code), .format = "glTF", .offset = offset, .path = path, .message = std::move(message)});
 }
 
 void Context::warn(std::string_view code, const std::string& path, std::string message) {
-  warnings.push_back(Warning{std::string(code), "glTF", {}, {}, {}, path, std::move(message)});
+  warnings.push_back(Warning{.code = std::string(code), .format = "glTF", .path = path, .message = std::move(message)});
 }
 
 void Context::spend(std::uint64_t bytes, const std::string& path) {

@@ -71,7 +71,7 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   const auto mesh_nodes = gltf::write_nodes(doc, scene, meshes);
   gltf::write_animations(doc, scene, meshes, mesh_nodes);
   if (doc.bin.size() > 0xFFFFFFF0u)
-    return Error{"GLTF_WRITE_TOO_LARGE", "glTF", {}, {}, {}, {}, "the binary data exceeds the 4 GiB glTF buffers can hold"};
+    return Error{.code = "GLTF_WRITE_TOO_LARGE", .format = "glTF", .message = "the binary data exceeds the 4 GiB glTF buffers can hold"};
 
   std::string json;
   if (glb) {

@@ -71,7 +71,7 @@ std::string json_array(const std::vector<std::string>& elements) {
 }
 
 void Document::warn(std::string code, std::string path, std::string message) {
-  warnings.push_back(Warning{std::move(code), "glTF", {}, {}, {}, std::move(path), std::move(message)});
+  warnings.push_back(Warning{.code = std::move(code), .format = "glTF", .path = std::move(path), .message = std::move(message)});
 }
 
 std::uint32_t Document::view(std::span<const std::byte> bytes, ViewTarget target) {

@@ -36,8 +36,8 @@ std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std
     if (new_index[j] < 0) {
       new_index[j] = static_cast<std::int32_t>(order.size());
       order.push_back(j);
-      warnings.push_back(Warning{"CONVERT_JOINT_CYCLE", format, {}, {}, {}, "joints[" + std::to_string(j) + "]",
-                                 "joint \"" + scene.joints[j].name + "\" is on a parent cycle; written as a root"});
+      warnings.push_back(Warning{.code = "CONVERT_JOINT_CYCLE", .format = format, .path = "joints[" + std::to_string(j) + "]",
+                                 .message = "joint \"" + scene.joints[j].name + "\" is on a parent cycle; written as a root"});
     }
   for (std::uint32_t old : order) {
     const Joint& j = scene.joints[old];
@@ -58,8 +58,8 @@ void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vec
     for (auto& j : s.joints) j = remap(j);
   if (mesh.rigid_joints.empty()) return;
   if (!mesh.skin.empty()) {
-    warnings.push_back(Warning{"CONVERT_RIGID_JOINT_DROPPED", format, {}, {}, {}, "mesh \"" + mesh.name + "\"",
-                               "the mesh is skinned; its per-vertex rigid joint (AEM mesh animation) has no equivalent and is dropped"});
+    warnings.push_back(Warning{.code = "CONVERT_RIGID_JOINT_DROPPED", .format = format, .path = "mesh \"" + mesh.name + "\"",
+                               .message = "the mesh is skinned; its per-vertex rigid joint (AEM mesh animation) has no equivalent and is dropped"});
   } else {
     mesh.skin.resize(mesh.positions.size());
     for (std::size_t v = 0; v < mesh.rigid_joints.size() && v < mesh.skin.size(); ++v)
@@ -93,8 +93,8 @@ FrameTiming frame_timing(const Animation& anim, float rate, const char* format, 
   }
   std::size_t keys = 1;
   for (const auto& c : anim.channels) keys = std::max({keys, c.translation.size(), c.rotation.size(), c.scale.size()});
-  warnings.push_back(Warning{"CONVERT_FRAMES_CLAMPED", format, {}, {}, {}, "animation \"" + anim.name + "\"",
-                             "duration x frame rate gives no usable frame count; " + std::to_string(keys) + " frames written"});
+  warnings.push_back(Warning{.code = "CONVERT_FRAMES_CLAMPED", .format = format, .path = "animation \"" + anim.name + "\"",
+                             .message = "duration x frame rate gives no usable frame count; " + std::to_string(keys) + " frames written"});
   return {keys, rate};
 }
 

@@ -108,8 +108,8 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
     s.joints.push_back(std::move(joint));
   }
   if (!doc.joints.empty() && doc.base_poses.size() < doc.joints.size())
-    warnings.push_back(Warning{format + "_MISSING_BASE_POSES", format, {}, {}, {}, {},
-                               std::to_string(doc.joints.size() - doc.base_poses.size()) + " joints have no base pose (bound at identity)"});
+    warnings.push_back(Warning{.code = format + "_MISSING_BASE_POSES", .format = format,
+                               .message = std::to_string(doc.joints.size() - doc.base_poses.size()) + " joints have no base pose (bound at identity)"});
   for (const auto& a : doc.animations) {
     Animation anim;
     anim.name = a.name;
@@ -118,7 +118,7 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
     float rate = a.frame_rate;
     if (rate <= 0) {
       rate = 30.0f;
-      warnings.push_back(Warning{format + "_FRAMERATE_ASSUMED", format, {}, {}, {}, "animation \"" + a.name + "\"", "no framerate; 30 fps assumed"});
+      warnings.push_back(Warning{.code = format + "_FRAMERATE_ASSUMED", .format = format, .path = "animation \"" + a.name + "\"", .message = "no framerate; 30 fps assumed"});
     }
     anim.duration = static_cast<float>(a.frames.size()) / rate;
     for (std::uint32_t j = 0; j < doc.joints.size(); ++j) {

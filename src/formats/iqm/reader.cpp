@@ -78,7 +78,7 @@ class IqmReader {
     if (h_.num_extensions > 0) warn("IQM_EXTENSIONS_SKIPPED", std::to_string(h_.num_extensions) + " extension blocks skipped");
   }
 
-  void warn(const char* code, std::string message) { warnings_.push_back(Warning{code, "IQM", {}, {}, {}, {}, std::move(message)}); }
+  void warn(const char* code, std::string message) { warnings_.push_back(Warning{.code = code, .format = "IQM", .message = std::move(message)}); }
 
   // A reader over `count` records of `stride` bytes at `offset`; fails when they are not all present.
   ByteReader section(std::uint32_t offset, std::uint64_t count, std::uint64_t stride, const char* what) {

@@ -297,8 +297,8 @@ Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions&
     for (const SkinInfluences& s : mesh.skin)
       for (std::int32_t j : s.joints)
         if (j > 255)
-          return Error{"IQM_JOINT_INDEX_TOO_LARGE", "IQM", {}, {}, {}, "mesh \"" + mesh.name + "\"",
-                       "a vertex uses joint " + std::to_string(j) + "; IQM blend indices are bytes (at most 256 joints)"};
+          return Error{.code = "IQM_JOINT_INDEX_TOO_LARGE", .format = "IQM", .path = "mesh \"" + mesh.name + "\"",
+                       .message = "a vertex uses joint " + std::to_string(j) + "; IQM blend indices are bytes (at most 256 joints)"};
   Result<std::vector<std::byte>> result(IqmWriter(model).run());
   result.warnings = std::move(warnings);
   return result;

@@ -40,7 +40,7 @@ bool is_identity(const Transform& t) {
 void read_assimp_cameras_and_lights(const aiScene& ai, Scene& scene, std::vector<Mat4>& world,
                                     const std::map<std::string, std::int32_t>& node_by_name, std::vector<Warning>& warnings) {
   auto warn = [&](const char* code, const std::string& element, const std::string& message) {
-    warnings.push_back(Warning{code, "Assimp", {}, {}, {}, element, message});
+    warnings.push_back(Warning{.code = code, .format = "Assimp", .path = element, .message = message});
   };
   // The node that carries an item: the named node, or a child of it holding the item's own placement.
   auto carrier = [&](const std::string& name, const Transform& placement, Node::Kind kind) -> Node* {

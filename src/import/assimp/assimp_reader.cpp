@@ -60,8 +60,8 @@ class ScopedFileIO {
     auto& self = *reinterpret_cast<ScopedFileIO*>(io->UserData);
     if (!detail::side_file_allowed(file, self.model_dir_, self.asset_root_)) {
       if (self.refused_.insert(file).second)
-        self.warnings_.push_back(Warning{"SIDE_FILE_REFUSED", "Assimp", {}, {}, {}, file,
-                                         "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
+        self.warnings_.push_back(Warning{.code = "SIDE_FILE_REFUSED", .format = "Assimp", .path = file,
+                                         .message = "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
       return nullptr;
     }
     std::FILE* stream = std::fopen(file, mode);
@@ -112,7 +112,7 @@ struct Builder {
   bool offsets_from_root = false;  // Collada: bone offsets start from the root's space (see skin())
 
   void warn(const char* code, std::string element, std::string message) {
-    warnings.push_back(Warning{code, "Assimp", {}, {}, {}, std::move(element), std::move(message)});
+    warnings.push_back(Warning{.code = code, .format = "Assimp", .path = std::move(element), .message = std::move(message)});
   }
 
   void nodes(const aiNode* n, std::int32_t parent) {
@@ -392,8 +392,8 @@ Result<Scene> assimp_read(const ReadInput& input) {
   std::string why;
   const AssimpLibrary* lib = assimp_library(&why);
   if (!lib)
-    return Error{"ASSIMP_UNAVAILABLE", "Assimp", input.path.string(), {}, {}, {},
-                 "reading this format needs Assimp 5 (" + assimp_library_name() + "), which could not be loaded: " + why};
+    return Error{.code = "ASSIMP_UNAVAILABLE", .format = "Assimp", .file = input.path.string(),
+                 .message = "reading this format needs Assimp 5 (" + assimp_library_name() + "), which could not be loaded: " + why};
   std::vector<Warning> io_warnings;  // outlives the import, whose file callbacks write to it
   ScopedFileIO files(input.path.parent_path(), input.options.asset_root, io_warnings);
   const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
@@ -418,12 +418,12 @@ Result<Scene> assimp_read(const ReadInput& input) {
     if ((!ai || !ai->mRootNode) && failure.empty()) failure = lib->error_string();
   }
   if (!ai || !ai->mRootNode)
-    return Error{"ASSIMP_IMPORT_FAILED", "Assimp", input.path.string(), {}, {}, {}, "Assimp cannot read it: " + failure};
+    return Error{.code = "ASSIMP_IMPORT_FAILED", .format = "Assimp", .file = input.path.string(), .message = "Assimp cannot read it: " + failure};
   Builder b{*lib, *ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
   b.build(assimp_source_format(*ai) == "Collada Importer" ? document_head(input) : std::string());
   if (b.scene.triangle_count() == 0)
-    return Error{"ASSIMP_NO_TRIANGLES", "Assimp", input.path.string(), {}, {}, {},
-                 "the file holds no triangles (points and lines are not kept): nothing to convert"};
+    return Error{.code = "ASSIMP_NO_TRIANGLES", .format = "Assimp", .file = input.path.string(),
+                 .message = "the file holds no triangles (points and lines are not kept): nothing to convert"};
   Result<Scene> result(std::move(b.scene));
   result.warnings = std::move(io_warnings);
   result.warnings.insert(result.warnings.end(), b.warnings.begin(), b.warnings.end());

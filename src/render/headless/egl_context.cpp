@@ -9,11 +9,7 @@ namespace aem::render {
 namespace {
 
 Error no_gl(const std::string& what) {
-  Error e;
-  e.code = "RENDER_NO_GL";
-  e.format = "EGL";
-  e.message = what;
-  return e;
+  return Error{.code = "RENDER_NO_GL", .format = "EGL", .message = what};
 }
 
 std::string egl_error() {

@@ -24,7 +24,7 @@ std::string bad_settings(const RenderSettings& s) {
 
 Result<RenderedImage> render_image(const Scene& scene, const RenderSettings& settings) {
   if (const std::string why = bad_settings(settings); !why.empty())
-    return Error{"RENDER_BAD_SETTINGS", {}, {}, {}, {}, {}, why};
+    return Error{.code = "RENDER_BAD_SETTINGS", .message = why};
   auto context = render::HeadlessContext::create();
   if (!context) return context.error();
   auto created = render::Renderer::create();

@@ -1,0 +1,24 @@
+#include "commands/hints.hpp"
+
+#include <string_view>
+#include <utility>
+
+namespace aem::cli {
+namespace {
+
+/// What the tool offers for a diagnostic, by its code. Each holds in every command that prints the code.
+constexpr std::pair<std::string_view, std::string_view> kHints[] = {
+    {"UNKNOWN_FORMAT", "`aem formats` lists the formats this build reads and writes"},
+    {"SIDE_FILE_REFUSED", "--asset-root DIR lets side files come from anywhere inside DIR as well"},
+};
+
+}  // namespace
+
+std::string diagnostic_text(const Diagnostic& d, const char* severity) {
+  std::string text = d.to_string(severity);
+  for (const auto& [code, hint] : kHints)
+    if (d.code == code) text += "\nhint: " + std::string(hint);
+  return text;
+}
+
+}  // namespace aem::cli
