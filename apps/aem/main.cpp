@@ -74,6 +74,9 @@ int main(int argc, char** argv) {
   convert_cmd->add_flag("--flip-uv", convert.flip_uv, "Flip texture V (v -> 1 - v)");
   convert_cmd->add_flag("--no-textures", convert.no_textures, "Do not write texture files");
   convert_cmd->add_flag("--optimize", convert.optimize, "Merge duplicate vertices; optimise vertex cache and fetch order");
+  convert_cmd->add_flag("--weld", convert.weld,
+                        "Merge vertices that differ only by rounding of their normals (at most 1e-4), as exporters such as "
+                        "Blender's glTF exporter split them; the Blender add-on's export uses it");
   convert_cmd->add_option("--anim-error", convert.anim_error,
                           "AEM, glTF, E3D: drop animation keys while no skinned vertex moves farther than this from where every key puts it, "
                           "in the output's units (metres unless --scale changes them); 0 keeps every key. Default: 0.1 mm when the "

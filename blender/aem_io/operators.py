@@ -79,6 +79,11 @@ class ExportAem(bpy.types.Operator, ExportHelper):
     lods: bpy.props.IntProperty(name="Levels of detail", description="CEM: extra levels of detail to generate",
                                 default=0, min=0, max=16)
     compress: bpy.props.BoolProperty(name="Compress", description="E3D: LZMA-compress the blocks", default=False)
+    weld: bpy.props.BoolProperty(name="Weld vertices",
+                                 description="Join the corners Blender's glTF exporter splits although only the "
+                                             "rounding of their normals differs, so that the file has the model's "
+                                             "vertex count (aem convert --weld)",
+                                 default=True)
 
     def _aem_options(self):
         options = []
@@ -88,6 +93,8 @@ class ExportAem(bpy.types.Operator, ExportHelper):
             options += ["--up", self.up_axis.lower()]
         if not self.textures:
             options.append("--no-textures")
+        if self.weld:
+            options.append("--weld")
         extension = os.path.splitext(self.filepath)[1].lower()
         if extension in (".cem", ".iqe", ".iqm"):
             options += ["--fps", repr(self.fps)]

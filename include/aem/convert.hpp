@@ -20,6 +20,11 @@ struct ConvertOptions {
   bool flip_uv = false;               ///< V -> 1 - V on top of the format's own convention
   bool textures = true;               ///< AEM/IQE/IQM: write PNG textures next to the output; CEM: embedded images as files
   bool optimize = false;              ///< merge duplicate vertices, optimise vertex cache and fetch order
+  /// Merge vertices equal in everything but directions (normals, tangents) that differ by rounding
+  /// only (at most 1e-4 per component): the corners an exporter split, as Blender's glTF exporter does
+  /// with its custom normals. The Blender add-on's export asks for it; a plain conversion keeps the
+  /// source's vertices.
+  bool weld = false;
   /// AEM, glTF, E3D: key reduction's largest vertex error, in the output's units; 0 keeps every key.
   /// None: 0.1 mm when the source's units are known (glTF, or a "units" note), else 1/18000 of the
   /// model's largest extent (0.1 mm on a figure 1.8 m tall).
@@ -50,6 +55,7 @@ struct ConvertReport {
   /// against WriteOptions::max_output_bytes); 0 when nothing was estimated.
   std::uint64_t estimated_output_bytes = 0;
   std::size_t vertices = 0, triangles = 0, joints = 0, animations = 0;
+  std::size_t vertices_welded = 0;  ///< vertices ConvertOptions::weld merged away
   std::vector<std::filesystem::path> textures_written;
   std::optional<AnimationKeys> animation_keys;  ///< outputs that store keys (AEM, glTF, E3D) of animated scenes
   /// Every file the conversion read, each once, in first-read order (the model, then its side files):

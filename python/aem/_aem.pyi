@@ -255,7 +255,7 @@ class Scene:
     def pose(self, animation: Union[int, str] = 0, time: float = 0.0, space: Literal["skin", "model"] = "skin") -> Float32Array:
         """The joints' matrices at `time` seconds of `animation`, (n, 4, 4)."""
     def write(self, path: StrPath, *, to: Optional[str] = None, scale: float = 1.0, up: Optional[Literal["y", "z"]] = None,
-              flip_uv: bool = False, no_textures: bool = False, optimize: bool = False, anim_error: Optional[float] = None, fps: float = 30.0, lods: int = 0,
+              flip_uv: bool = False, no_textures: bool = False, optimize: bool = False, weld: bool = False, anim_error: Optional[float] = None, fps: float = 30.0, lods: int = 0,
               compress: bool = False, embed: bool = False, sync: bool = False, asset_root: Optional[StrPath] = None) -> ConvertReport:
         """Writes the scene as `aem convert` would write the file it was read from."""
 
@@ -306,7 +306,7 @@ def read(path: StrPath, asset_root: Optional[StrPath] = None) -> Scene:
 def example(segments: int = 24, rings: int = 32, joints: int = 4) -> Scene:
     """The built-in example tube."""
 def convert(src: StrPath, dst: StrPath, *, to: Optional[str] = None, scale: float = 1.0, up: Optional[Literal["y", "z"]] = None,
-            flip_uv: bool = False, no_textures: bool = False, optimize: bool = False, anim_error: Optional[float] = None, fps: float = 30.0, lods: int = 0,
+            flip_uv: bool = False, no_textures: bool = False, optimize: bool = False, weld: bool = False, anim_error: Optional[float] = None, fps: float = 30.0, lods: int = 0,
             compress: bool = False, embed: bool = False, sync: bool = False, asset_root: Optional[StrPath] = None,
             cache: Optional[StrPath] = None, isolate: bool = False) -> ConvertReport:
     """Converts `src` into `dst` as `aem convert SRC DST` does."""
@@ -322,7 +322,7 @@ def render(source: Union[StrPath, Scene], *, size: Tuple[int, int] = (1024, 768)
 def formats() -> list[dict[str, object]]:
     """The formats this build reads and writes."""
 def cache_key(src: StrPath, dst: StrPath, *, to: Optional[str] = None, scale: float = 1.0, up: Optional[Literal["y", "z"]] = None,
-              flip_uv: bool = False, no_textures: bool = False, optimize: bool = False, anim_error: Optional[float] = None, fps: float = 30.0, lods: int = 0,
+              flip_uv: bool = False, no_textures: bool = False, optimize: bool = False, weld: bool = False, anim_error: Optional[float] = None, fps: float = 30.0, lods: int = 0,
               compress: bool = False, embed: bool = False, sync: bool = False, asset_root: Optional[StrPath] = None) -> str:
     """The text that names a conversion in the cache."""
 def output_in_folder(input: StrPath, out_dir: StrPath, to: str = "aem") -> str:

@@ -90,7 +90,7 @@ void bind_conversion(py::module_& m) {
   bind_report(m);
   m.def("convert", &convert, py::arg("src"), py::arg("dst"),
         "Converts the model `src` into `dst` as `aem convert SRC DST` does, with its options as keywords: to,\n"
-        "scale, up, flip_uv, no_textures, optimize, fps, lods, compress, embed, sync, asset_root. Also:\n"
+        "scale, up, flip_uv, no_textures, optimize, weld, fps, lods, compress, embed, sync, asset_root. Also:\n"
         "cache=FOLDER skips a conversion whose input, side files, options and aem version are unchanged\n"
         "(`aem convert --cache`; the report's status is then 'cached'); isolate=True runs it in a child\n"
         "process, so that a reader that crashes gives aem.Error CONVERT_CRASHED instead of ending Python.\n"

@@ -61,6 +61,8 @@ convert::ConvertOptions convert_options(const py::dict& options) {
       out.textures = !value.cast<bool>();
     } else if (name == "optimize") {
       out.optimize = value.cast<bool>();
+    } else if (name == "weld") {
+      out.weld = value.cast<bool>();
     } else if (name == "anim_error") {
       if (!value.is_none()) out.anim_error = finite_number(value, "anim_error", 0.0f);
     } else if (name == "fps") {
@@ -78,7 +80,7 @@ convert::ConvertOptions convert_options(const py::dict& options) {
       if (!value.is_none()) out.read.asset_root = value.cast<std::filesystem::path>();
     } else {
       throw py::type_error("unknown option \"" + name +
-                           "\"; the options are to, scale, up, flip_uv, no_textures, optimize, anim_error, fps, lods, compress, embed, sync, asset_root");
+                           "\"; the options are to, scale, up, flip_uv, no_textures, optimize, weld, anim_error, fps, lods, compress, embed, sync, asset_root");
     }
   }
   return out;

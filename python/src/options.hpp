@@ -10,7 +10,7 @@
 namespace aem::python {
 
 /// ConvertOptions from keyword arguments named as `aem convert`'s options: to, scale, up, flip_uv,
-/// no_textures, optimize, fps, lods, compress, embed, sync, asset_root. An unknown name raises
+/// no_textures, optimize, weld, fps, lods, compress, embed, sync, asset_root. An unknown name raises
 /// TypeError, a value out of range ValueError. Reads that may crash (Assimp's) stay isolated.
 convert::ConvertOptions convert_options(const pybind11::dict& options);
 

@@ -7,6 +7,7 @@
 #include "core/file.hpp"
 #include "core/flatten.hpp"
 #include "core/side_textures.hpp"
+#include "core/weld.hpp"
 #include "convert/animation_keys.hpp"
 #include "convert/keys.hpp"
 #include "convert/normals.hpp"
@@ -108,6 +109,10 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   // for validate to reject (keys) or refused by write_scene (normals).
   for (auto& w : sort_keys(scene)) warnings.push_back(std::move(w));
   for (auto& w : repair_normals(scene)) warnings.push_back(std::move(w));
+  if (options.weld) {
+    for (auto& m : scene.meshes) report.vertices_welded += weld_vertices(m, kQuantisedDirectionTolerance);
+    timer.lap("weld");
+  }
 
   WriteOptions write_options = options.write;
   if (format->name == "aem") {

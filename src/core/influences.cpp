@@ -68,4 +68,20 @@ SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
   return out;
 }
 
+JointUse highest_joint(const Mesh& mesh, int n) {
+  JointUse highest;
+  auto consider = [&](std::size_t v, std::int32_t j) {
+    if (j > highest.joint) highest = {v, j};
+  };
+  for (std::size_t v = 0; v < mesh.skin.size(); ++v)
+    for (std::int32_t j : strongest_influences(mesh.skin[v], n).joints) consider(v, j);
+  for (std::size_t v = 0; v < mesh.rigid_joints.size(); ++v) consider(v, mesh.rigid_joints[v]);
+  return highest;
+}
+
+std::string describe_joint_use(const Mesh& mesh, const JointUse& use, std::size_t joint_count) {
+  return "mesh \"" + mesh.name + "\": vertex " + std::to_string(use.vertex) + " uses joint " + std::to_string(use.joint) + " of " +
+         std::to_string(joint_count);
+}
+
 }  // namespace aem

@@ -1,9 +1,9 @@
 # The Blender side of tests/blender: run by blender_addon_test.cpp as
 #   blender -b --factory-startup --python addon_session.py -- ZIP AEM OUT CESIUMMAN INPUT...
 # It installs and enables the add-on from its zip, imports each INPUT with import_scene.aem, exports
-# CesiumMan to every format, exports a model it builds from scratch (also at a chosen frame rate), and
-# tries a hostile file. It only records what happened, one fact per line in OUT/report.txt; the C++
-# test judges the facts.
+# CesiumMan to every format (the operator's defaults, welding included), exports a model it builds
+# from scratch (also at a chosen frame rate), and tries a hostile file. It only records what happened,
+# one fact per line in OUT/report.txt; the C++ test judges the facts.
 import math
 import os
 import sys
@@ -57,7 +57,8 @@ for path in inputs:
 
 clear_scene()
 result, error = call(bpy.ops.import_scene.aem, filepath=cesium_man)
-record("import_cesium", "result=" + result, "error=" + error)
+record("import_cesium", "result=" + result, "vertices=%d" % sum(len(o.data.vertices) for o in bpy.data.objects if o.type == "MESH"),
+       "error=" + error)
 for extension in ("aem", "iqm", "iqe", "cem", "e3d"):
     target = os.path.join(out_dir, "cesium." + extension)
     result, error = call(bpy.ops.export_scene.aem, filepath=target)

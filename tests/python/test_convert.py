@@ -6,7 +6,7 @@ import threading
 import pytest
 
 import aem
-from conftest import cli, data
+from conftest import cli, corpus_file, data
 
 
 def test_the_cache_skips_unchanged_conversions(tmp_path):
@@ -122,3 +122,15 @@ def test_anim_error_is_aem_converts_and_the_report_shows_the_keys(tmp_path):
     assert aem.convert(source, tmp_path / "frames.iqm").animation_keys is None
     with pytest.raises(ValueError):
         aem.convert(source, tmp_path / "bad.glb", anim_error=-1)
+
+
+def test_weld_is_aem_converts(tmp_path):
+    # CesiumMan's glTF splits corners by the rounding of their normals: weld=True merges them as
+    # `aem convert --weld` does, and a conversion without it keeps every vertex of the source.
+    source = corpus_file("gltf/CesiumMan/CesiumMan.glb")
+    assert cli("convert", source, tmp_path / "tool.iqm", "--weld").returncode == 0
+    aem.convert(source, tmp_path / "module.iqm", weld=True)
+    aem.convert(source, tmp_path / "plain.iqm")
+    welded = aem.read(tmp_path / "module.iqm").vertex_count
+    assert welded == aem.read(tmp_path / "tool.iqm").vertex_count
+    assert welded < aem.read(tmp_path / "plain.iqm").vertex_count == aem.read(source).vertex_count

@@ -38,7 +38,7 @@ struct ConvertCliOptions {
   std::string asset_root;
   float scale = 1.0f;
   std::string up;           ///< "", "y" or "z"
-  bool flip_uv = false, no_textures = false, optimize = false, verbose = false;
+  bool flip_uv = false, no_textures = false, optimize = false, weld = false, verbose = false;
   float anim_error = -1.0f; ///< AEM, glTF, E3D: key reduction's largest vertex error (output units); negative: the default
   float fps = 30.0f;        ///< WriteOptions::frame_rate (CEM, IQE, IQM)
   int lods = 0;             ///< CEM: extra LODs to generate

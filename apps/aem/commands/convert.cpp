@@ -81,6 +81,7 @@ int convert_one(const Job& job, const Bookkeeping& books, const Reporting& repor
     for (const auto& s : r.steps) fmt::print(report_to, "  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
     fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
                r.joints, r.animations, r.textures_written.size());
+    if (job.options.weld) fmt::print(report_to, "  {} vertices merged by --weld\n", r.vertices_welded);
     if (r.animation_keys) fmt::print(report_to, "  {} (check {:.2f} ms)\n", keys_summary(*r.animation_keys), r.animation_keys->check_ms);
   } else if (const auto& k = report->animation_keys; reporting.keys_line && k && k->keys_after < k->keys_before) {
     fmt::print(report_to, "{}: {}\n", job.output, keys_summary(*k));
@@ -208,6 +209,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   options.flip_uv = o.flip_uv;
   options.textures = !o.no_textures;
   options.optimize = o.optimize;
+  options.weld = o.weld;
   if (o.anim_error >= 0) options.anim_error = o.anim_error;
   // Each conversion Assimp reads already runs in a child process of its own (see needs_child).
   options.read.isolate_third_party = false;

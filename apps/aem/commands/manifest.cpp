@@ -23,6 +23,7 @@ std::string apply_options(const nlohmann::json& json, ConvertCliOptions& o) {
       else if (key == "flip_uv") o.flip_uv = value.get<bool>();
       else if (key == "no_textures") o.no_textures = value.get<bool>();
       else if (key == "optimize") o.optimize = value.get<bool>();
+      else if (key == "weld") o.weld = value.get<bool>();
       else if (key == "fps") o.fps = value.get<float>();
       else if (key == "anim_error") o.anim_error = value.get<float>();
       else if (key == "lods") o.lods = value.get<int>();

@@ -15,7 +15,7 @@ struct ManifestEntry {
 };
 
 /// Reads [{"input": "a.iqe", "output": "out/a.aem", "options": {"scale": 2, "up": "y", "flip_uv": true,
-/// "no_textures": false, "optimize": true, "to": "aem", "fps": 30, "lods": 0, "compress": false}}, ...].
+/// "no_textures": false, "optimize": true, "weld": false, "to": "aem", "fps": 30, "lods": 0, "compress": false}}, ...].
 /// Unknown keys and wrong types are errors (code CLI_MANIFEST_INVALID) naming the entry.
 Result<std::vector<ManifestEntry>> read_manifest(const std::string& file, const ConvertCliOptions& defaults);
 

@@ -80,7 +80,7 @@ def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, work
     """Converts every input into out_dir and yields each Row as its task finishes (in no set order).
 
     to: the output format (aem, gltf, iqm, iqe, cem, e3d); options: those of aem.convert (scale, up,
-    flip_uv, no_textures, optimize, anim_error, fps, lods, compress, embed, sync, asset_root); cache: a folder the
+    flip_uv, no_textures, optimize, weld, anim_error, fps, lods, compress, embed, sync, asset_root); cache: a folder the
     workers share. client: a distributed.Client; else scheduler: its address; else a LocalCluster with
     `workers` workers in this process (default: one per core). Raises ClashError before anything runs."""
     from distributed import as_completed

@@ -27,6 +27,7 @@ def arguments(argv):
     g.add_argument("--flip-uv", action="store_true")
     g.add_argument("--no-textures", action="store_true")
     g.add_argument("--optimize", action="store_true")
+    g.add_argument("--weld", action="store_true")
     g.add_argument("--anim-error", type=float, metavar="E")
     g.add_argument("--fps", type=float)
     g.add_argument("--lods", type=int)
@@ -39,7 +40,7 @@ def arguments(argv):
 
 def convert_options(args):
     """The options of aem convert that were given, as aem.convert's keywords."""
-    names = ["scale", "up", "flip_uv", "no_textures", "optimize", "anim_error", "fps", "lods", "compress", "embed", "sync", "asset_root"]
+    names = ["scale", "up", "flip_uv", "no_textures", "optimize", "weld", "anim_error", "fps", "lods", "compress", "embed", "sync", "asset_root"]
     return {n: getattr(args, n) for n in names if getattr(args, n) is not None and getattr(args, n) is not False}
 
 

@@ -151,6 +151,9 @@ void write_faces(BlockWriter& w, const Mesh& m) {
   });
 }
 
+/// A skin's bone count is a byte and a vertex's bone index 255 means "no bone": indices run to 254.
+constexpr std::size_t kMaxSkinBones = 255;
+
 /// The joints the skin uses, sorted: bone k of the E3D skin is bones[k].
 std::vector<std::int32_t> used_joints(const Mesh& m) {
   std::set<std::int32_t> used;
@@ -226,9 +229,11 @@ std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std:
   for (const auto& f : m.frames) write_target(w, f, next_id++);
   const std::int32_t id = next_id++;
   const std::vector<std::int32_t> bones = used_joints(m);
-  if (bones.size() > 255)  // u8 count; indices run to 254 as 255 means "no bone"
-    detail::fail_at("E3D", "E3D_TOO_MANY_BONES", 0, "mesh " + std::to_string(meshes[0]) + " is skinned to " + std::to_string(bones.size()) +
-                                                        " joints; an E3D skin holds at most 255");
+  if (bones.size() > kMaxSkinBones)
+    detail::fail_at("E3D", "E3D_TOO_MANY_BONES", 0,
+                    "mesh \"" + ctx.scene.meshes[meshes[0]].name + "\" (meshes[" + std::to_string(meshes[0]) + "]) is skinned to " +
+                        std::to_string(bones.size()) + " joints; an E3D skin holds at most " + std::to_string(kMaxSkinBones) +
+                        " (its bone count and bone indices are bytes, 255 meaning none)");
   w.block(kMesh, [&] {
     w.i32_block(kMeshId, id);
     write_attributes(w, m, bones);

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/flatten.hpp"
+#include "core/influences.hpp"
 #include "formats/gltf/gltf_format.hpp"
 #include "formats/gltf/writer_parts.hpp"
 
@@ -47,6 +48,20 @@ std::optional<Scene> bake_skinned_instances(const Scene& scene) {
   return out;
 }
 
+/// JOINTS_n holds unsigned bytes or shorts: the largest joint index a vertex can name.
+constexpr std::int32_t kLargestJointIndex = 65535;
+
+/// GLTF_WRITE_TOO_MANY_JOINTS for the first mesh whose vertices name a joint JOINTS_n cannot hold.
+std::optional<Error> joint_index_overflow(const Scene& scene) {
+  for (std::size_t m = 0; m < scene.meshes.size(); ++m)
+    if (const JointUse use = highest_joint(scene.meshes[m], kMaxInfluences); use.joint > kLargestJointIndex)
+      return Error{.code = "GLTF_WRITE_TOO_MANY_JOINTS", .format = "glTF", .path = "meshes[" + std::to_string(m) + "]",
+                   .message = describe_joint_use(scene.meshes[m], use, scene.joints.size()) +
+                              "; glTF joint indices (JOINTS_n) are unsigned shorts, so a mesh can use joints 0 to " +
+                              std::to_string(kLargestJointIndex) + " only (at most 65536)"};
+  return std::nullopt;
+}
+
 bool is_glb(const WriteOptions& options) {
   std::string ext = std::filesystem::path(options.output_name).extension().string();
   for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -61,6 +76,7 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   std::string stem = std::filesystem::path(options.output_name).stem().string();
   if (stem.empty()) stem = "model";
 
+  if (auto overflow = joint_index_overflow(source)) return *overflow;
   const std::optional<Scene> baked = bake_skinned_instances(source);
   const Scene& scene = baked ? *baked : source;
   gltf::Document doc;

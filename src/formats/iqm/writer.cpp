@@ -39,8 +39,11 @@ void pad(ByteWriter& w, std::size_t alignment) {
   while (w.size() % alignment) w.u8(0);
 }
 
-// The 4 largest influences as bytes (joints checked < 256 beforehand): weights rounded so that they
-// sum to exactly 255.
+/// Blend indices are ubytes: the largest joint index a vertex can name.
+constexpr std::int32_t kLargestBlendIndex = 255;
+
+// The 4 largest influences as bytes (joints checked against kLargestBlendIndex beforehand): weights
+// rounded so that they sum to exactly 255.
 void blend_bytes(const SkinInfluences& all, std::uint8_t (&index)[4], std::uint8_t (&weight)[4]) {
   const SkinInfluences s = strongest_influences(all, 4);
   int total = 0;
@@ -293,12 +296,14 @@ class IqmWriter {
 Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions& options) {
   std::vector<Warning> warnings;
   const ExportModel model = iqe::prepare_export(scene, options.frame_rate, "IQM", warnings);
-  for (const Mesh& mesh : model.meshes)
-    for (const SkinInfluences& s : mesh.skin)
-      for (std::int32_t j : s.joints)
-        if (j > 255)
-          return Error{.code = "IQM_JOINT_INDEX_TOO_LARGE", .format = "IQM", .path = "mesh \"" + mesh.name + "\"",
-                       .message = "a vertex uses joint " + std::to_string(j) + "; IQM blend indices are bytes (at most 256 joints)"};
+  for (std::size_t m = 0; m < model.meshes.size(); ++m) {
+    const Mesh& mesh = model.meshes[m];
+    if (const JointUse use = highest_joint(mesh, 4); use.joint > kLargestBlendIndex)
+      return Error{.code = "IQM_JOINT_INDEX_TOO_LARGE", .format = "IQM", .path = "meshes[" + std::to_string(m) + "]",
+                   .message = describe_joint_use(mesh, use, model.joints.size()) +
+                              "; IQM blend indices are bytes, so a mesh can use joints 0 to " +
+                              std::to_string(kLargestBlendIndex) + " only (at most 256)"};
+  }
   Result<std::vector<std::byte>> result(IqmWriter(model).run());
   result.warnings = std::move(warnings);
   return result;
