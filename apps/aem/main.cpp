@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
       ->transform(CLI::AsSizeValue(false));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
   convert_cmd->add_flag("--embed", convert.embed, "glTF (.gltf): buffer and images as data URIs inside the JSON, no side files");
+  convert_cmd->add_flag("--lod-nodes", convert.lod_nodes,
+                        "glTF: each coarser level of detail as a mesh on a child node marked in its extras, which aem reads back "
+                        "as levels of detail (the Blender add-on's round trip); default: the finest level only");
   convert_cmd->add_flag("--sync", convert.sync, "Flush each written file to the disk before it replaces the old one (survives a power loss right after; slower)");
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
   convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");

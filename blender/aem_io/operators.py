@@ -1,5 +1,9 @@
 # File > Import and File > Export operators. Both go through a temporary .glb that is removed in every
 # case; a failure of aem or of Blender's glTF add-on becomes one sentence in the report area.
+# What glTF has no place for travels in glTF extras, which Blender keeps as custom properties and writes
+# back (docs/formats/gltf.md §4): textures whose files were missing (material property
+# "aem_missing_textures"), tag points (empties with "aem_tag") and coarser levels of detail (hidden
+# child objects with "aem_lod"); aem reads them back into the model on export.
 import os
 import tempfile
 
@@ -11,6 +15,14 @@ from . import compat, preferences, tool
 
 def _aem(context):
     return tool.find_aem(preferences.configured_aem_path(context))
+
+
+def _hide_levels_of_detail(context):
+    """The coarser levels of detail sit on the finest one: hidden, they stay out of the artist's way
+    and are still exported (the glTF exporter takes hidden objects unless told to take visible ones)."""
+    for obj in context.view_layer.objects:
+        if "aem_lod" in obj.keys():
+            obj.hide_set(True)
 
 
 class ImportAem(bpy.types.Operator, ImportHelper):
@@ -34,7 +46,7 @@ class ImportAem(bpy.types.Operator, ImportHelper):
             aem = _aem(context)
             with tempfile.TemporaryDirectory(prefix="aem_import_") as folder:
                 glb = os.path.join(folder, "model.glb")
-                options = ["--scale", repr(self.scale)] if self.scale != 1.0 else []
+                options = ["--lod-nodes"] + (["--scale", repr(self.scale)] if self.scale != 1.0 else [])
                 if not self.textures:
                     options.append("--no-textures")
                 # The intermediate .glb is the artist's file as far as any message goes.
@@ -43,6 +55,7 @@ class ImportAem(bpy.types.Operator, ImportHelper):
                     self.report({"WARNING"}, warning)
                 compat.restore_numpy_bool()
                 result = bpy.ops.import_scene.gltf(filepath=glb, merge_vertices=self.merge_vertices)
+                _hide_levels_of_detail(context)
         except tool.AemError as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
@@ -115,7 +128,8 @@ class ExportAem(bpy.types.Operator, ExportHelper):
             with tempfile.TemporaryDirectory(prefix="aem_export_") as folder:
                 glb = os.path.join(folder, "model.glb")
                 bpy.ops.export_scene.gltf(filepath=glb, export_format="GLB", use_selection=self.selection_only,
-                                          export_apply=self.apply_modifiers, export_animations=self.animations)
+                                          export_apply=self.apply_modifiers, export_animations=self.animations,
+                                          export_extras=True)
                 shown = {glb: "the Blender scene", folder: os.path.dirname(self.filepath)}
                 for warning in tool.convert(aem, glb, self.filepath, self._aem_options(), shown):
                     self.report({"WARNING"}, warning)

@@ -29,6 +29,11 @@ struct ConvertOptions {
   /// None: 0.1 mm when the source's units are known (glTF, or a "units" note), else 1/18000 of the
   /// model's largest extent (0.1 mm on a figure 1.8 m tall).
   std::optional<float> anim_error;
+  /// glTF: keep each coarser level of detail of an unskinned mesh as a mesh on a child node marked in
+  /// its extras ("aem_lod"), which aem's reader joins back (the Blender add-on's round trip,
+  /// docs/formats/gltf.md §4). Off, glTF gets the finest level only (GLTF_WRITE_LODS_DROPPED): other
+  /// viewers would draw every level at once.
+  bool lod_nodes = false;
   ReadOptions read;                   ///< e.g. asset_root: where side files may come from
   WriteOptions write;
 };

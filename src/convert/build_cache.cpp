@@ -46,9 +46,10 @@ std::string cache_key(const std::filesystem::path& input, const std::filesystem:
   const FormatHandler* to = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   return fmt::format(
       "aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} textures={} optimize={} weld={} fps={} lods={} compress={} embed={} "
-      "asset_root={} generate_normals={} max_decoded_bytes={} anim_error={}",
+      "lod_nodes={} asset_root={} generate_normals={} max_decoded_bytes={} anim_error={}",
       version(), absolute(input), absolute(output), to ? to->name : "", options.scale, up, options.flip_uv,
-      options.textures, options.optimize, options.weld, w.frame_rate, w.lods, w.compress, w.embed, r.asset_root.string(), r.generate_normals,
+      options.textures, options.optimize, options.weld, w.frame_rate, w.lods, w.compress, w.embed, options.lod_nodes, r.asset_root.string(),
+      r.generate_normals,
       r.max_decoded_bytes, options.anim_error ? fmt::format("{}", *options.anim_error) : "default");
 }
 

@@ -53,6 +53,20 @@ void apply_conventions(Scene& scene, const FormatHandler& format, const ConvertO
 }
 
 /// The format `output` is written in, or why there is none.
+/// glTF has no levels of detail: its writer shows each coarser one on a node of its own, which other
+/// viewers would draw over the finest, so they are written only for a reader that joins them back
+/// (ConvertOptions::lod_nodes); otherwise each mesh's are dropped here with a warning.
+void drop_levels_of_detail(Scene& scene, const std::filesystem::path& output, std::vector<Warning>& warnings) {
+  for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
+    Mesh& mesh = scene.meshes[m];
+    if (mesh.lod_indices.empty()) continue;
+    warnings.push_back(Warning{"GLTF_WRITE_LODS_DROPPED", "glTF", output.string(), {}, {}, "meshes[" + std::to_string(m) + "]",
+                               "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
+                                   " coarser level(s) of detail dropped; glTF gets the finest (--lod-nodes keeps them for aem)"});
+    mesh.lod_indices.clear();
+  }
+}
+
 Result<const FormatHandler*> output_format(const std::filesystem::path& output, const ConvertOptions& options) {
   const FormatHandler* format = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   if (!format || !format->write)
@@ -158,6 +172,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
     }
     report.textures_written.insert(report.textures_written.end(), colours->written.begin(), colours->written.end());
   }
+  if (format->name == "gltf" && !options.lod_nodes) drop_levels_of_detail(scene, output, warnings);
   if (options.optimize) {
     optimize_meshes(scene);
     timer.lap("optimize");

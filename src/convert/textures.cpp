@@ -38,9 +38,10 @@ std::string sanitize(const std::string& s) {
 }
 
 /// One file to write. Either a source's bytes as they are (`copy`), or an image composed from
-/// decoded sources and the material's factors, encoded as PNG.
+/// decoded sources and the material's factors, encoded as PNG; or no file at all (`reference`): a
+/// source that names a file which was not found stays a reference to that name.
 struct Output {
-  enum class Kind { Copy, BaseColor, Normal, Orm } kind = Kind::Copy;
+  enum class Kind { Copy, BaseColor, Normal, Orm, Reference } kind = Kind::Copy;
   std::size_t material = 0;
   std::int32_t source = -1;         ///< Copy, BaseColor, Normal: the texture; Orm: the metallic-roughness map
   std::int32_t occlusion = -1;      ///< Orm only
@@ -117,6 +118,11 @@ class Exporter {
   /// Writes every planned file, adds a texture for it to the scene and points its slot there.
   Status write_outputs() {
     for (auto& o : outputs_) {
+      if (o.kind == Output::Kind::Reference) {
+        scene_.textures.push_back(Texture{o.name, {}, {}});
+        *o.slot = static_cast<std::int32_t>(scene_.textures.size() - 1);
+        continue;
+      }
       auto st = detail::write_file_atomic(dir_ / o.name, file_bytes(o), sync_);
       if (!st) return st.error();
       report_.written.push_back(dir_ / o.name);
@@ -143,6 +149,18 @@ class Exporter {
     if (valid(t)) wanted_[t] = true;
   }
   const Image* image(std::int32_t t) const { return valid(t) && !decoded_[t].empty() ? &decoded_[t] : nullptr; }
+  /// A texture that names a file the reader did not find: it has a name and no bytes.
+  bool missing(std::int32_t t) const { return valid(t) && sources_[t].data.empty() && !sources_[t].name.empty(); }
+
+  /// Keeps missing texture `t` as a reference by its own name in `slot`, with a warning once per texture:
+  /// an image made up in its place would hide the missing file under another name.
+  void keep_reference(std::int32_t t, std::size_t material, std::int32_t& slot) {
+    if (warned_missing_.insert(t).second)
+      report_.warnings.push_back(Warning{"CONVERT_TEXTURE_MISSING", "convert", {}, {}, {}, sources_[t].name,
+                                         "texture file not found beside the model; the output names it as the source did, "
+                                         "and no image is written for it"});
+    outputs_.push_back({Output::Kind::Reference, material, t, -1, sources_[t].name, &slot, {}});
+  }
 
   /// Decides each file of material `i`: its bytes copied where no channel changes, else composed.
   void plan(std::size_t i, MaterialTextures& slots) {
@@ -157,14 +175,17 @@ class Exporter {
     // opacity below 1, has to be multiplied into the base colour image's pixels.
     const std::int32_t bc = m.textures.base_color;
     const bool plain_colour = m.base_color == Vec4{1, 1, 1, 1} && m.opacity == 1.0f;
-    add(copyable(bc) && plain_colour ? Output::Kind::Copy : Output::Kind::BaseColor, bc, "_BCO", slots.base_color);
-    if (valid(m.textures.normal))
+    if (missing(bc)) keep_reference(bc, i, slots.base_color);
+    else add(copyable(bc) && plain_colour ? Output::Kind::Copy : Output::Kind::BaseColor, bc, "_BCO", slots.base_color);
+    if (missing(m.textures.normal)) keep_reference(m.textures.normal, i, slots.normal);
+    else if (valid(m.textures.normal))
       add(copyable(m.textures.normal) ? Output::Kind::Copy : Output::Kind::Normal, m.textures.normal, "_N", slots.normal);
 
     // A packed ORM, or glTF's occlusion and metallic-roughness in one image, is already the file we want.
     const std::int32_t mr = valid(m.textures.metallic_roughness) ? m.textures.metallic_roughness : m.textures.orm;
     const std::int32_t occlusion = valid(m.textures.occlusion) ? m.textures.occlusion : valid(m.textures.orm) ? m.textures.orm : -1;
     const bool plain_factors = m.roughness == 1.0f && m.metallic == 1.0f;
+    if (missing(mr)) return keep_reference(mr, i, slots.orm);
     if (plain_factors && copyable(mr) && occlusion == mr) return add(Output::Kind::Copy, mr, "_ORM", slots.orm);
     add(Output::Kind::Orm, mr, "_ORM", slots.orm, occlusion);
     // A metallic-roughness map alone can be copied when its red channel (read as occlusion) is white.
@@ -191,7 +212,9 @@ class Exporter {
   void produce(Output& o) const {
     const Material& m = scene_.materials[o.material];
     switch (o.kind) {
-      case Output::Kind::Copy: break;  // written from the source's bytes
+      case Output::Kind::Copy:       // written from the source's bytes
+      case Output::Kind::Reference:  // no file
+        break;
       case Output::Kind::BaseColor: o.bytes = encode_png(base_color(m, image(o.source)), 4); break;
       case Output::Kind::Normal: o.bytes = encode_png(*image(o.source), 3); break;
       case Output::Kind::Orm: o.bytes = encode_png(orm(m, image(o.occlusion), image(o.source)), 3); break;
@@ -254,6 +277,7 @@ class Exporter {
   std::vector<bool> wanted_;             ///< sources some composed file reads
   std::vector<Output> outputs_;
   std::set<std::string> used_;
+  std::set<std::int32_t> warned_missing_;
   TextureExport report_;
 };
 

@@ -29,6 +29,9 @@ struct TextureExport {
 ///   map, or glTF occlusion and metallic-roughness in one image) or is a metallic-roughness map
 ///   alone whose red channel is white, with both factors 1; else packed from the separate maps and
 ///   scaled by the factors; a 2x2 solid image when there is neither.
+/// A source that names a file the reader did not find (a name, no bytes) is no image to make one
+/// from: its slot keeps that name and no file is written (CONVERT_TEXTURE_MISSING), so the output
+/// still names the texture the game looks up.
 /// Images are kept as stored (rows top-down). Undecodable sources are skipped with a warning.
 /// Materials no mesh uses get no files (and no texture slots). Decoding and encoding run on
 /// `threads` threads (0: one per hardware thread); the files are the same for any thread count.

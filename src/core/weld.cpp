@@ -181,7 +181,26 @@ std::vector<std::uint32_t> classes_with_tolerance(Mesh& m, float tolerance, std:
   return table;
 }
 
+/// Vertex i -> its class (classes() numbering), with or without a direction tolerance.
+std::vector<std::uint32_t> vertex_classes(Mesh& m, const Streams& streams, float direction_tolerance, std::size_t& distinct) {
+  return direction_tolerance > 0 ? classes_with_tolerance(m, direction_tolerance, distinct) : classes(streams.list(), m.positions.size(), distinct);
+}
+
 }  // namespace
+
+std::vector<std::uint32_t> first_equal_vertices(Mesh& m, float direction_tolerance) {
+  const std::size_t n = m.positions.size();
+  Streams streams(n);
+  if (n > std::numeric_limits<std::uint32_t>::max() || !collect(m, streams)) return {};
+  std::size_t distinct = 0;
+  const std::vector<std::uint32_t> table = vertex_classes(m, streams, direction_tolerance, distinct);
+  std::vector<std::uint32_t> first(distinct, std::numeric_limits<std::uint32_t>::max()), out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (first[table[i]] == std::numeric_limits<std::uint32_t>::max()) first[table[i]] = static_cast<std::uint32_t>(i);
+    out[i] = first[table[i]];
+  }
+  return out;
+}
 
 std::size_t weld_vertices(Mesh& m, float direction_tolerance) {
   const std::size_t n = m.positions.size();
@@ -190,8 +209,7 @@ std::size_t weld_vertices(Mesh& m, float direction_tolerance) {
   if (!collect(m, streams)) return 0;
   std::size_t distinct = n;
   // A class keeps its first vertex's values (remap_vertices), so merged directions become the first's.
-  const std::vector<std::uint32_t> table =
-      direction_tolerance > 0 ? classes_with_tolerance(m, direction_tolerance, distinct) : classes(streams.list(), n, distinct);
+  const std::vector<std::uint32_t> table = vertex_classes(m, streams, direction_tolerance, distinct);
   if (distinct == n) return 0;
   remap_vertices(m, table, distinct);
   auto renumber = [&table](std::vector<std::uint32_t>& list) {

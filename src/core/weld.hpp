@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 #include "aem/scene.hpp"
 
@@ -18,6 +20,10 @@ namespace aem {
 /// too, keeping the first one's: for sources that store directions quantised (Blender exports its
 /// custom split normals with about 1e-5 of noise, so one corner's normals differ).
 std::size_t weld_vertices(Mesh& mesh, float direction_tolerance = 0.0f);
+
+/// Vertex i -> the first vertex of `mesh` that weld_vertices would merge it with (i itself when none
+/// comes before it); empty when an array has another length. The mesh is not changed.
+std::vector<std::uint32_t> first_equal_vertices(Mesh& mesh, float direction_tolerance = 0.0f);
 
 /// The tolerance readers of such sources pass: 1e-4 per component, a hundredth of a degree.
 inline constexpr float kQuantisedDirectionTolerance = 1e-4f;

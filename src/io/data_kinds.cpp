@@ -74,7 +74,8 @@ const std::vector<DataKind>& data_kinds() {
 
 std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
   // CEM bakes skin and skeletal animation into frames (its writer says so), glTF turns rigid joint
-  // attachments into skin influences of weight 1: converted, not dropped.
+  // attachments into skin influences of weight 1: converted, not dropped. glTF keeps levels of detail
+  // and tag points in extras (docs/formats/gltf.md §4; a skinned mesh's levels its writer drops, saying so).
   static const std::map<std::string_view, std::vector<std::string_view>, std::less<>> dropped = {
       {"aem", {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
                "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
@@ -91,7 +92,7 @@ std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
       // E3D wraps per material, tile or clamp: mirrored repeat is written as tile.
       {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
                "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
-      {"gltf", {"custom vertex attributes", "levels of detail", "tag points", "comment"}},
+      {"gltf", {"custom vertex attributes", "comment"}},
   };
   auto it = dropped.find(format);
   return it == dropped.end() ? std::vector<std::string_view>{} : it->second;

@@ -12,6 +12,12 @@ command -v blender >/dev/null || { echo "blender not installed: add-on tests ski
 
 # A CEM with levels of detail and vertex-animation frames, made from a corpus model.
 "$aem" convert "$corpus/gltf/RiggedSimple/RiggedSimple.glb" "$out/rigged_lods.cem" --lods 2 --fps 10 >/dev/null 2>&1
+# mrfixit.iqm's case: a skinned IQM whose material "Body.tga" names an image that is not there.
+sed 's/^material skin$/material "Body.tga"/' "$here/../data/iqe/skinned_quad.iqe" >"$out/fixit.iqe"
+"$aem" convert "$out/fixit.iqe" "$out/fixit.iqm" >/dev/null 2>&1
+# A CEM with levels of detail and tag points.
+python3 "$here/make_tagged_gltf.py" "$out/tagged.gltf"
+"$aem" convert "$out/tagged.gltf" "$out/tagged.cem" --lods 2 >/dev/null 2>&1
 inputs=(
   "$corpus/aem/RiggedSimple.aem"
   "$corpus/aem-legacy/RiggedSimple.legacy.aem"

@@ -2,6 +2,7 @@
 // byte and write no image files; a colour-only material from another format still gets its image.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -49,6 +50,32 @@ TEST(IqeMaterialNames, IqeToIqmAndBackKeepsNamesAndWritesNoImages) {
   EXPECT_EQ(material_names(dir / "out.iqm"), names);
   EXPECT_EQ(material_names(dir / "back.iqe"), names);
   EXPECT_EQ(material_lines(dir / "back.iqe"), material_lines(source));
+}
+
+// mrfixit.iqm's case: the material "Body.tga" names an image that is not beside the model. Through
+// glTF (the Blender add-on's way) and on to IQM and AEM, the material and its texture keep that name
+// and no image is made up for it.
+TEST(IqeMaterialNames, MissingImageKeepsItsNameThroughGltf) {
+  const auto dir = test::temp_dir("iqe-missing");
+  const auto source = test::read_bytes(std::filesystem::path(AEM_TEST_DATA_DIR) / "iqe/skinned_quad.iqe");
+  std::string text(reinterpret_cast<const char*>(source.data()), source.size());
+  const auto at = text.find("material skin");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 13, "material \"Body.tga\"");
+  std::ofstream(dir / "fixit.iqe", std::ios::binary) << text;
+  std::string out;
+  const std::pair<const char*, const char*> steps[] = {
+      {"fixit.iqe", "fixit.iqm"}, {"fixit.iqm", "fixit.glb"}, {"fixit.glb", "fixit2.iqm"}, {"fixit.glb", "fixit2.aem"}};
+  for (const auto& [from, to] : steps)
+    ASSERT_EQ(test::run_cli("convert " + (dir / from).string() + " " + (dir / to).string(), &out), 0) << from << " -> " << to << "\n" << out;
+  EXPECT_EQ(material_names(dir / "fixit2.iqm"), std::vector<std::string>{"Body.tga"});
+  auto aem = read_scene(dir / "fixit2.aem");
+  ASSERT_TRUE(aem.ok()) << aem.error().to_string();
+  ASSERT_EQ(aem->materials.size(), 1u);
+  const std::int32_t bc = aem->materials[0].textures.base_color;
+  ASSERT_GE(bc, 0);
+  EXPECT_EQ(aem->textures[bc].name, "Body.tga");
+  for (const auto& name : files_in(dir)) EXPECT_EQ(name.find("BCO"), std::string::npos) << "no image made up: " << name;
 }
 
 TEST(IqeMaterialNames, ColourOnlyMaterialFromAnotherFormatGetsItsSolidImage) {

@@ -179,6 +179,33 @@ TEST(TextureExport, WrittenTexturesKeepTheirSourcesWraps) {
   EXPECT_EQ(b.wrap_v, TextureWrap::MirroredRepeat);
 }
 
+// A texture whose file was not found (a name, no bytes: an IQM's "Body.tga" without the image) stays
+// a reference to that name; a 2x2 image made up in its place would give the game another file name.
+TEST(TextureExport, MissingTextureStaysAReferenceByItsOwnName) {
+  Material body, skin;
+  body.name = "Body.tga";
+  body.textures.base_color = 0;
+  skin.name = "skin";
+  skin.textures.base_color = 0;  // a second material naming the same missing file: one warning
+  skin.textures.normal = 1;
+  Scene s = scene_with({body, skin}, {Texture{"Body.tga", {}, {}}, Texture{"maps/skin_n.png", {}, {}}});
+  const auto dir = test::temp_dir("textures-missing");
+  auto exported = convert::export_textures(s, dir, "model");
+  ASSERT_TRUE(exported.ok());
+  for (const auto* m : {&s.materials[0], &s.materials[1]}) {
+    ASSERT_GE(m->textures.base_color, 0);
+    EXPECT_EQ(s.textures[m->textures.base_color].name, "Body.tga") << m->name;
+    EXPECT_TRUE(s.textures[m->textures.base_color].data.empty());
+  }
+  ASSERT_GE(s.materials[1].textures.normal, 0);
+  EXPECT_EQ(s.textures[s.materials[1].textures.normal].name, "maps/skin_n.png");
+  for (const auto& file : exported->written) EXPECT_EQ(file.filename().string().find("BCO"), std::string::npos) << file;
+  EXPECT_FALSE(std::filesystem::exists(dir / "model_Body_tga_BCO.png"));
+  const auto missing = std::count_if(exported->warnings.begin(), exported->warnings.end(),
+                                     [](const Warning& w) { return w.code == "CONVERT_TEXTURE_MISSING"; });
+  EXPECT_EQ(missing, 2) << "one warning per missing file";
+}
+
 TEST(TextureExport, MetallicRoughnessAloneIsCopiedOnlyWhenItsRedChannelIsWhite) {
   auto white_red = pixels(4, 4, 4, 21), dark_red = pixels(4, 4, 4, 22);
   for (std::size_t i = 0; i < white_red.size(); i += 4) white_red[i] = 255, dark_red[i] = 0;

@@ -45,6 +45,7 @@ struct ConvertCliOptions {
   std::uint64_t max_output_size = std::uint64_t{256} << 20;  ///< CEM: largest file baking may make (0: no limit)
   bool compress = false;    ///< E3D: LZMA-compress
   bool embed = false;       ///< glTF: everything inside the .gltf
+  bool lod_nodes = false;   ///< glTF: coarser levels of detail as marked child nodes (ConvertOptions::lod_nodes)
   bool sync = false;        ///< flush every written file to the disk before it is put in place
   unsigned jobs = 0;        ///< parallel conversions; 0 = number of cores
   std::string depfile;      ///< single conversion: write a Make/Ninja depfile of every file read

@@ -218,6 +218,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   options.write.max_output_bytes = o.max_output_size;
   options.write.compress = o.compress;
   options.write.embed = o.embed;
+  options.lod_nodes = o.lod_nodes;
   options.read.asset_root = o.asset_root;
   if (!o.to.empty()) {
     options.to = find_format(o.to);

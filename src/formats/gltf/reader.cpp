@@ -49,6 +49,7 @@ Result<Scene> gltf_read(const ReadInput& input) {
     const auto joint_of_node = gltf::build_skeleton(ctx, scene, links, first);
     gltf::read_animations(ctx, scene, links, joint_of_node, first, morphs);
     gltf::bake_uv_transforms(ctx, scene, uv_transforms);
+    gltf::take_marked_nodes(ctx, scene);
     Result<Scene> result(std::move(scene));
     result.warnings = std::move(ctx.warnings);
     return result;

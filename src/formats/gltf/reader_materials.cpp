@@ -1,5 +1,6 @@
 // Materials (see reader_parts.hpp); their textures in reader_textures.cpp.
 #include <cmath>
+#include <utility>
 
 #include "formats/gltf/reader_material_parts.hpp"
 
@@ -15,6 +16,24 @@ void read_metal_rough(Context& ctx, TextureSlots& slots, const Json& pbr, Materi
   m.roughness = ctx.number(pbr["roughnessFactor"], 1.0f);
   m.textures.base_color = slots.use(pbr["baseColorTexture"], &uv);
   m.textures.metallic_roughness = slots.use(pbr["metallicRoughnessTexture"], &uv);
+}
+
+/// The textures aem's writer kept by name in the material's extras because their files were missing
+/// (docs/formats/gltf.md §4): each becomes a texture with that name and no image, in a slot the
+/// material left empty, so the missing reference reaches the output formats under its own name.
+void read_missing_textures(Context& ctx, Scene& scene, const Json& missing, Material& m) {
+  const std::pair<std::string_view, std::int32_t*> slots[] = {
+      {"baseColorTexture", &m.textures.base_color}, {"metallicRoughnessTexture", &m.textures.metallic_roughness},
+      {"normalTexture", &m.textures.normal}, {"occlusionTexture", &m.textures.occlusion}, {"emissiveTexture", &m.textures.emissive}};
+  for (const auto& [key, slot] : slots) {
+    const Json name = missing[key];
+    if (!name.exists() || *slot >= 0) continue;
+    if (!name.is_string() || name.string().empty()) {
+      ctx.warn("GLTF_BAD_EXTRAS", name.path(), "a missing texture's name must be a non-empty string; ignored");
+      continue;
+    }
+    *slot = texture_by_name(scene, std::string(name.string()));
+  }
 }
 
 }  // namespace
@@ -42,6 +61,7 @@ std::vector<UvTransform> read_materials(Context& ctx, Scene& scene) {
     m.textures.normal = slots.use(j["normalTexture"], &transforms[i]);
     m.textures.occlusion = slots.use(j["occlusionTexture"], &transforms[i]);
     m.textures.emissive = slots.use(j["emissiveTexture"], &transforms[i]);
+    read_missing_textures(ctx, scene, j["extras"]["aem_missing_textures"], m);
     scene.materials.push_back(std::move(m));
   }
   return transforms;

@@ -48,6 +48,9 @@ std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeL
 /// Node animations (channels on the joints of `joint_of_node`), and morph weight animations baked into Mesh::frames (see docs/architecture.md).
 void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::int32_t>& joint_of_node,
                      const std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
+/// Nodes aem's writer marked in their extras taken out of the node tree: tag points into Scene::tags,
+/// coarser levels of detail joined onto their parent node's meshes (docs/formats/gltf.md §4).
+void take_marked_nodes(Context& ctx, Scene& scene);
 /// Each material's UV transform applied to the UVs of the meshes that use it.
 void bake_uv_transforms(Context& ctx, Scene& scene, const std::vector<UvTransform>& transforms);
 

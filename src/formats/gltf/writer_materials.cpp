@@ -1,5 +1,6 @@
 // Scene materials -> glTF metallic-roughness materials; texture image bytes copied as they are (PNG and
-// JPEG), other image formats re-encoded as PNG since glTF core takes only those two.
+// JPEG), other image formats re-encoded as PNG since glTF core takes only those two. A texture whose
+// file was not found keeps its name in the material's extras (docs/formats/gltf.md §4).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -23,12 +24,19 @@ class Images {
     return texture_of_[t];
   }
 
+  /// The name of scene texture `t` when it names a file that was not found (no image bytes), else "".
+  std::string missing_name(std::int32_t t) const {
+    if (t < 0 || static_cast<std::size_t>(t) >= scene_.textures.size() || !scene_.textures[t].data.empty()) return {};
+    return scene_.textures[t].name;
+  }
+
  private:
   std::int32_t make(std::int32_t t) {
     const Texture& tex = scene_.textures[t];
     const std::string path = "textures[" + std::to_string(t) + "]";
     if (tex.data.empty()) {
-      doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path, "texture \"" + tex.name + "\" has no image data (file not found beside the model); material slot left empty");
+      doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path, "texture \"" + tex.name + "\" has no image data (file not found beside the model); "
+                "its name is kept in the material's extras (aem_missing_textures), the slot left empty");
       return -1;
     }
     const ImageEncoding encoding = image_encoding(tex.data);
@@ -100,25 +108,28 @@ float unit_clamp(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) 
 
 void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files) {
   Images images(doc, scene, packing, stem, side_files);
-  auto slot = [&](std::int32_t t) -> std::string {
-    const std::int32_t g = images.texture(t);
-    return g < 0 ? std::string() : JsonObject().num("index", g).text();
-  };
   for (const Material& m : scene.materials) {
+    JsonObject missing;  // glTF slot name -> file name of a texture without image bytes
+    auto slot = [&](std::int32_t t, std::string_view gltf_slot) -> std::string {
+      const std::int32_t g = images.texture(t);
+      if (g >= 0) return JsonObject().num("index", g).text();
+      if (const std::string name = images.missing_name(t); !name.empty()) missing.str(gltf_slot, name);
+      return {};
+    };
     JsonObject pbr;
     const float alpha = unit_clamp(m.base_color.w * m.opacity);
     pbr.floats("baseColorFactor", std::vector<float>{unit_clamp(m.base_color.x), unit_clamp(m.base_color.y), unit_clamp(m.base_color.z), alpha});
     pbr.num("metallicFactor", unit_clamp(m.metallic)).num("roughnessFactor", unit_clamp(m.roughness));
-    if (auto t = slot(m.textures.base_color); !t.empty()) pbr.raw("baseColorTexture", t);
+    if (auto t = slot(m.textures.base_color, "baseColorTexture"); !t.empty()) pbr.raw("baseColorTexture", t);
     // An AEM ORM image is a valid glTF metallic-roughness map (G roughness, B metalness) and occlusion (R).
     const std::int32_t mr = m.textures.metallic_roughness >= 0 ? m.textures.metallic_roughness : m.textures.orm;
-    if (auto t = slot(mr); !t.empty()) pbr.raw("metallicRoughnessTexture", t);
+    if (auto t = slot(mr, "metallicRoughnessTexture"); !t.empty()) pbr.raw("metallicRoughnessTexture", t);
     JsonObject out;
     if (!m.name.empty()) out.str("name", m.name);
     out.raw("pbrMetallicRoughness", pbr.text());
-    if (auto t = slot(m.textures.normal); !t.empty()) out.raw("normalTexture", t);
-    if (auto t = slot(m.textures.occlusion >= 0 ? m.textures.occlusion : m.textures.orm); !t.empty()) out.raw("occlusionTexture", t);
-    if (auto t = slot(m.textures.emissive); !t.empty()) {
+    if (auto t = slot(m.textures.normal, "normalTexture"); !t.empty()) out.raw("normalTexture", t);
+    if (auto t = slot(m.textures.occlusion >= 0 ? m.textures.occlusion : m.textures.orm, "occlusionTexture"); !t.empty()) out.raw("occlusionTexture", t);
+    if (auto t = slot(m.textures.emissive, "emissiveTexture"); !t.empty()) {
       out.raw("emissiveTexture", t);
       if (m.emissive == Vec3{}) out.floats("emissiveFactor", std::vector<float>{1, 1, 1});
     }
@@ -126,6 +137,7 @@ void write_materials(Document& doc, const Scene& scene, Packing packing, const s
       out.floats("emissiveFactor", std::vector<float>{unit_clamp(m.emissive.x), unit_clamp(m.emissive.y), unit_clamp(m.emissive.z)});
     if (m.alpha_blend || alpha < 1.0f) out.str("alphaMode", "BLEND");
     if (m.double_sided) out.raw("doubleSided", "true");
+    if (!missing.empty()) out.raw("extras", JsonObject().raw("aem_missing_textures", missing.text()).text());
     doc.materials.push_back(out.text());
   }
 }

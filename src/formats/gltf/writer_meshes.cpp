@@ -1,5 +1,6 @@
 // Scene meshes -> glTF meshes: one triangle primitive each, every vertex stream the mesh has, skin
-// influences normalised for glTF, vertex-animation frames as morph targets.
+// influences normalised for glTF, vertex-animation frames as morph targets, each coarser level of
+// detail a glTF mesh of its own over the same vertex accessors.
 #include <algorithm>
 #include <cmath>
 
@@ -100,6 +101,13 @@ std::vector<T> set_of(const std::vector<T>& values, int s, std::size_t slots) {
   return out;
 }
 
+/// The index list as whole triangles, or empty when an index is past the `n` vertices.
+std::vector<std::uint32_t> whole_triangles(const std::vector<std::uint32_t>& list, std::size_t n) {
+  std::vector<std::uint32_t> out(list.begin(), list.end() - static_cast<std::ptrdiff_t>(list.size() % 3));
+  if (std::any_of(out.begin(), out.end(), [&](std::uint32_t i) { return i >= n; })) out.clear();
+  return out;
+}
+
 WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
   const Mesh& mesh = scene.meshes[index];
   const std::string path = "meshes[" + std::to_string(index) + "]";
@@ -109,14 +117,11 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
     doc.warn("GLTF_WRITE_EMPTY_MESH", path, "mesh \"" + mesh.name + "\" has no triangles; not written");
     return written;
   }
-  std::vector<std::uint32_t> indices(mesh.indices.begin(), mesh.indices.end() - mesh.indices.size() % 3);
-  if (std::any_of(indices.begin(), indices.end(), [&](std::uint32_t i) { return i >= n; })) {
+  const std::vector<std::uint32_t> indices = whole_triangles(mesh.indices, n);
+  if (indices.empty()) {
     doc.warn("GLTF_WRITE_BAD_INDICES", path, "mesh \"" + mesh.name + "\" has indices past its vertices; not written");
     return written;
   }
-  if (!mesh.lod_indices.empty())
-    doc.warn("GLTF_WRITE_LODS_DROPPED", path,
-             "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) + " coarser level(s) of detail dropped; glTF gets the finest");
 
   JsonObject attributes;
   attributes.num("POSITION", doc.float_accessor(vec3s(mesh.positions), 3, true, kVertices));
@@ -164,13 +169,6 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
     written.skinned = true;
   }
 
-  JsonObject primitive;
-  primitive.raw("attributes", attributes.text());
-  const ComponentType index_type = n <= 65535 ? kShort : kUint;
-  primitive.num("indices", doc.uint_accessor(indices, 1, index_type, kIndices));
-  if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < scene.materials.size()) primitive.num("material", mesh.material);
-  primitive.num("mode", 4);
-
   std::vector<std::string> targets, target_names;
   // Frames map one-to-one onto targets (the weights animation counts on it): all or none.
   const bool frames_fit = std::all_of(mesh.frames.begin(), mesh.frames.end(), [&](const MorphFrame& f) { return f.positions.size() == n; });
@@ -188,18 +186,46 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
     targets.push_back(target.text());
     target_names.push_back(detail::json_quote("frame" + std::to_string(f)));
   }
-  if (!targets.empty()) primitive.raw("targets", json_array(targets));
-
-  JsonObject out;
-  if (!mesh.name.empty()) out.str("name", mesh.name);
-  out.raw("primitives", "[" + primitive.text() + "]");
-  if (!targets.empty()) {
-    out.floats("weights", std::vector<float>(targets.size(), 0.0f));
-    out.raw("extras", JsonObject().raw("targetNames", json_array(target_names)).text());
-  }
-  doc.meshes.push_back(out.text());
-  written.mesh = static_cast<std::int32_t>(doc.meshes.size() - 1);
+  const ComponentType index_type = n <= 65535 ? kShort : kUint;
+  auto primitive_over = [&](const std::vector<std::uint32_t>& triangles) {
+    JsonObject primitive;
+    primitive.raw("attributes", attributes.text());
+    primitive.num("indices", doc.uint_accessor(triangles, 1, index_type, kIndices));
+    if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < scene.materials.size()) primitive.num("material", mesh.material);
+    primitive.num("mode", 4);
+    if (!targets.empty()) primitive.raw("targets", json_array(targets));
+    return primitive;
+  };
+  auto add_mesh = [&](const std::string& name, const JsonObject& drawn) {
+    JsonObject out;
+    if (!name.empty()) out.str("name", name);
+    out.raw("primitives", "[" + drawn.text() + "]");
+    if (!targets.empty()) {
+      out.floats("weights", std::vector<float>(targets.size(), 0.0f));
+      out.raw("extras", JsonObject().raw("targetNames", json_array(target_names)).text());
+    }
+    doc.meshes.push_back(out.text());
+    return static_cast<std::int32_t>(doc.meshes.size() - 1);
+  };
+  written.mesh = add_mesh(mesh.name, primitive_over(indices));
   written.targets = targets.size();
+  // A skinned level would need its own node beside the armature, where a reader could not tell its parent.
+  if (written.skinned) {
+    if (!mesh.lod_indices.empty())
+      doc.warn("GLTF_WRITE_LODS_DROPPED", path,
+               "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) + " coarser level(s) of detail dropped; glTF gets the finest");
+    return written;
+  }
+  for (std::size_t level = 0; level < mesh.lod_indices.size(); ++level) {
+    const std::vector<std::uint32_t> lod = whole_triangles(mesh.lod_indices[level], n);
+    if (lod.empty()) {
+      doc.warn("GLTF_WRITE_LODS_DROPPED", path + ".lod_indices[" + std::to_string(level) + "]",
+               "mesh \"" + mesh.name + "\": level of detail " + std::to_string(level + 1) +
+                   " is empty or has indices past the vertices; it and the coarser ones dropped");
+      break;
+    }
+    written.lods.push_back(add_mesh(mesh.name + "_LOD" + std::to_string(level + 1), primitive_over(lod)));
+  }
   return written;
 }
 

@@ -51,6 +51,7 @@ struct Draft {
   bool skin = false;
   std::vector<std::uint32_t> children;
   std::int32_t camera = -1, light = -1;
+  std::string extras = {};  ///< JSON object text, or empty
 };
 
 bool is_identity(const Transform& t) { return t.translation == Vec3{} && t.rotation == Quat{} && t.scale == Vec3{1, 1, 1}; }
@@ -93,14 +94,26 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
   const std::vector<Mat4> joint_world = joint_rest_matrices(scene);
 
   std::vector<std::vector<std::uint32_t>> mesh_nodes(scene.meshes.size());
+  // Draft `d` shows mesh `mi`; each coarser level of it goes on a child node marked for aem's reader.
+  auto show = [&](std::uint32_t mi, std::uint32_t d) {
+    mesh_nodes[mi].push_back(d);
+    for (std::size_t level = 1; level <= meshes[mi].lods.size(); ++level) {
+      const std::string name = drafts[d].name + "_LOD" + std::to_string(level);
+      const auto lod = add({name, {}, meshes[mi].lods[level - 1], false, {}, -1, -1,
+                            JsonObject().num("aem_lod", static_cast<double>(level)).text()});
+      parent_of[lod] = static_cast<std::int32_t>(d);
+      mesh_nodes[mi].push_back(lod);
+    }
+  };
   auto instance = [&](std::uint32_t mi, std::int32_t parent, const std::string& name) {
     if (mi >= meshes.size() || meshes[mi].mesh < 0) return;
     // Skinned meshes ignore node transforms in glTF: they sit at the root (write_gltf baked their placement).
     const bool skin = meshes[mi].skinned;
     const auto index = add({name, {}, meshes[mi].mesh, skin, {}});
     parent_of[index] = skin ? -1 : parent;
-    mesh_nodes[mi].push_back(index);
+    show(mi, index);
   };
+  std::vector<std::uint32_t> gltf_node(scene.nodes.size());
 
   if (scene.nodes.empty()) {
     for (std::uint32_t mi = 0; mi < scene.meshes.size(); ++mi) instance(mi, -1, scene.meshes[mi].name);
@@ -111,7 +124,6 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     // where the joint puts it: for a node with meshes, where the joint's bind pose puts it (its meshes
     // move rigidly with the joint); for one without, at the joint's rest pose. Otherwise it is a child of
     // the joint at its own world position in the bind pose (flatten_nodes gives instances the same motion).
-    std::vector<std::uint32_t> gltf_node(scene.nodes.size());
     for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
       const Node& node = scene.nodes[n];
       const bool on_joint = node.joint >= 0 && static_cast<std::size_t>(node.joint) < joint_count;
@@ -148,11 +160,22 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
       const bool own = self >= static_cast<std::int32_t>(joint_count) && node.meshes.size() == 1;
       if (own && node.meshes[0] < meshes.size() && meshes[node.meshes[0]].mesh >= 0 && !meshes[node.meshes[0]].skinned) {
         drafts[self].mesh = meshes[node.meshes[0]].mesh;
-        mesh_nodes[node.meshes[0]].push_back(static_cast<std::uint32_t>(self));
+        show(node.meshes[0], static_cast<std::uint32_t>(self));
         continue;
       }
       for (std::uint32_t mi : node.meshes) instance(mi, self, mi < scene.meshes.size() ? scene.meshes[mi].name : std::string());
     }
+  }
+  // Tag points: an empty node each at the first frame's position, every frame's in its extras.
+  for (const TagPoint& tag : scene.tags) {
+    std::vector<float> positions;
+    for (const Vec3& p : tag.positions) positions.insert(positions.end(), {p.x, p.y, p.z});
+    Transform at;
+    if (!tag.positions.empty()) at.translation = tag.positions[0];
+    const bool on_node = tag.node >= 0 && static_cast<std::size_t>(tag.node) < scene.nodes.size();
+    const auto index = add({tag.name, at, -1, false, {}, -1, -1,
+                            JsonObject().raw("aem_tag", JsonObject().floats("positions", positions).text()).text()});
+    parent_of[index] = on_node ? static_cast<std::int32_t>(gltf_node[tag.node]) : -1;
   }
 
   const bool skin = joint_count > 0 && skin_needed(scene, meshes, joint_parent);
@@ -199,6 +222,7 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     if (d.light >= 0) node.raw("extensions", JsonObject().raw("KHR_lights_punctual", JsonObject().num("light", d.light).text()).text());
     if (d.skin) node.num("skin", 0);
     if (!d.children.empty()) node.ints("children", d.children);
+    if (!d.extras.empty()) node.raw("extras", d.extras);
     doc.nodes.push_back(node.text());
   }
   for (auto r : roots) doc.scene_roots.push_back(std::to_string(r));
