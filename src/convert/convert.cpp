@@ -60,9 +60,10 @@ void drop_levels_of_detail(Scene& scene, const std::filesystem::path& output, st
   for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
     Mesh& mesh = scene.meshes[m];
     if (mesh.lod_indices.empty()) continue;
-    warnings.push_back(Warning{"GLTF_WRITE_LODS_DROPPED", "glTF", output.string(), {}, {}, "meshes[" + std::to_string(m) + "]",
-                               "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
-                                   " coarser level(s) of detail dropped; glTF gets the finest (--lod-nodes keeps them for aem)"});
+    warnings.push_back(Warning{.code = "GLTF_WRITE_LODS_DROPPED", .format = "glTF", .file = output.string(),
+                               .path = "meshes[" + std::to_string(m) + "]",
+                               .message = "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
+                                          " coarser level(s) of detail dropped; glTF gets the finest"});
     mesh.lod_indices.clear();
   }
 }

@@ -156,9 +156,9 @@ class Exporter {
   /// an image made up in its place would hide the missing file under another name.
   void keep_reference(std::int32_t t, std::size_t material, std::int32_t& slot) {
     if (warned_missing_.insert(t).second)
-      report_.warnings.push_back(Warning{"CONVERT_TEXTURE_MISSING", "convert", {}, {}, {}, sources_[t].name,
-                                         "texture file not found beside the model; the output names it as the source did, "
-                                         "and no image is written for it"});
+      report_.warnings.push_back(Warning{.code = "CONVERT_TEXTURE_MISSING", .format = "convert", .path = sources_[t].name,
+                                         .message = "texture file not found beside the model; the output names it as the "
+                                                    "source did, and no image is written for it"});
     outputs_.push_back({Output::Kind::Reference, material, t, -1, sources_[t].name, &slot, {}});
   }
 

@@ -10,6 +10,7 @@ namespace {
 constexpr std::pair<std::string_view, std::string_view> kHints[] = {
     {"UNKNOWN_FORMAT", "`aem formats` lists the formats this build reads and writes"},
     {"SIDE_FILE_REFUSED", "--asset-root DIR lets side files come from anywhere inside DIR as well"},
+    {"GLTF_WRITE_LODS_DROPPED", "--lod-nodes writes them as child nodes that aem reads back as levels of detail"},
 };
 
 }  // namespace
