@@ -1,6 +1,7 @@
 // Reading and writing scenes in every supported format, chosen by content (magic) or extension.
 // Threads: every function here may run on several threads at once on different files (readers keep no
-// global state; each read's limits and warnings belong to that call).
+// global state; each read's limits and warnings belong to that call). Side effects: with default
+// options a read or write starts no thread (ReadOptions::threads, WriteOptions::threads).
 #pragma once
 
 #include <cstddef>
@@ -32,6 +33,9 @@ struct ReadOptions {
   /// only for trusted files, or where forking is not possible.
   bool isolate_third_party = true;
   double third_party_timeout_seconds = 300.0;
+  /// Threads a reader may spread its work over (the IQE parser's scan of a large file); 0: one per
+  /// hardware thread. 1, the default: the calling thread alone, none started.
+  unsigned threads = 1;
 };
 
 /// Knobs for writers; a writer ignores those that do not apply to its format.
@@ -54,6 +58,9 @@ struct WriteOptions {
   /// survives a power loss right after the write; costs a wait for the disk. Files are never seen
   /// half written either way (each is renamed into place once whole).
   bool sync = false;
+  /// Threads a writer may use, the calling one included (IQM's per-frame bounds; the conversion's
+  /// texture export); 0: one per hardware thread. 1, the default, starts no thread.
+  unsigned threads = 1;
   /// Name of the file being written (write_scene sets it): glTF picks .glb or .gltf by its extension
   /// and names side files after its stem.
   std::string output_name;

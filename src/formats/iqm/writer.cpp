@@ -93,7 +93,7 @@ std::vector<PoseChannels> quantise_channels(const ExportModel& m) {
 
 class IqmWriter {
  public:
-  explicit IqmWriter(const ExportModel& m) : m_(m) {}
+  IqmWriter(const ExportModel& m, unsigned threads) : m_(m), threads_(threads) {}
 
   std::vector<std::byte> run() {
     collect_names();
@@ -268,7 +268,7 @@ class IqmWriter {
     pad(w_, 4);
     if (m_.meshes.empty()) return;
     h.ofs_bounds = here();
-    for (const auto& b : iqm::compute_frame_bounds(m_)) {
+    for (const auto& b : iqm::compute_frame_bounds(m_, threads_)) {
       for (float x : {b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z, b.xy_radius, b.radius}) w_.f32(x);
     }
   }
@@ -283,6 +283,7 @@ class IqmWriter {
   }
 
   const ExportModel& m_;
+  unsigned threads_;  ///< WriteOptions::threads, for the frame bounds
   ByteWriter w_;
   TextTable text_;
   std::vector<ArraySpec> arrays_;
@@ -299,7 +300,7 @@ Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions&
         if (j > 255)
           return Error{"IQM_JOINT_INDEX_TOO_LARGE", "IQM", {}, {}, {}, "mesh \"" + mesh.name + "\"",
                        "a vertex uses joint " + std::to_string(j) + "; IQM blend indices are bytes (at most 256 joints)"};
-  Result<std::vector<std::byte>> result(IqmWriter(model).run());
+  Result<std::vector<std::byte>> result(IqmWriter(model, options.threads).run());
   result.warnings = std::move(warnings);
   return result;
 }
