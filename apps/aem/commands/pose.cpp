@@ -9,6 +9,7 @@
 #include "aem/legacy.hpp"
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
+#include "commands/tool_reads.hpp"
 #include "core/file.hpp"
 
 namespace aem::cli {
@@ -61,7 +62,7 @@ int run_pose(const PoseOptions& options) {
       return kExitOk;
     }
   }
-  auto scene = read_scene(bytes.value(), options.file);
+  auto scene = read_scene(bytes.value(), options.file, tool_read_options());
   if (!scene) {
     fmt::print(stderr, "{}\n", scene.error().to_string());
     return kExitInvalid;
