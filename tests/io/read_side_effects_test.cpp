@@ -38,6 +38,11 @@ void process_started() {
   if (hook) hook();
 }
 
+using Start = void* (*)(void*);
+using Actions = const posix_spawn_file_actions_t*;
+using Attributes = const posix_spawnattr_t*;
+
+/// The C library's definition of `name`, which this program's stands in front of.
 template <class F>
 F next_definition(const char* name) {
   return reinterpret_cast<F>(::dlsym(RTLD_NEXT, name));
@@ -45,8 +50,8 @@ F next_definition(const char* name) {
 
 }  // namespace
 
-extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*), void* arg) noexcept {
-  static const auto next = next_definition<int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*)>("pthread_create");
+extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attr, Start start, void* arg) noexcept {
+  static const auto next = next_definition<int (*)(pthread_t*, const pthread_attr_t*, Start, void*)>("pthread_create");
   ++threads_started;
   return next(thread, attr, start, arg);
 }
@@ -58,10 +63,10 @@ extern "C" pid_t fork() noexcept {
   return child;
 }
 
-extern "C" int posix_spawn(pid_t* child, const char* path, const posix_spawn_file_actions_t* actions, const posix_spawnattr_t* attributes,
-                           char* const argv[], char* const envp[]) {
-  static const auto next = next_definition<int (*)(pid_t*, const char*, const posix_spawn_file_actions_t*, const posix_spawnattr_t*,
-                                                   char* const*, char* const*)>("posix_spawn");
+extern "C" int posix_spawn(pid_t* child, const char* path, Actions actions, Attributes attributes, char* const argv[],
+                           char* const envp[]) {
+  static const auto next =
+      next_definition<int (*)(pid_t*, const char*, Actions, Attributes, char* const*, char* const*)>("posix_spawn");
   const int failed = next(child, path, actions, attributes, argv, envp);
   if (failed == 0) process_started();
   return failed;
@@ -113,7 +118,8 @@ TEST(ReadSideEffects, IsolatedReadFinishesWhileAnotherThreadHoldsTheImportLock) 
     const std::lock_guard<std::mutex> guard(hook_lock);
     after_next_process_start = [&] { child_started.set_value(); };
   }
-  const auto scene = read_scene(kAssimpData / "triangle.amf", ReadOptions{.isolate_third_party = true, .third_party_timeout_seconds = 30});
+  const ReadOptions isolated{.isolate_third_party = true, .third_party_timeout_seconds = 30};
+  const auto scene = read_scene(kAssimpData / "triangle.amf", isolated);
   holder.join();
   ASSERT_TRUE(scene) << scene.error().to_string();
   EXPECT_EQ(scene->triangle_count(), 1u);
@@ -121,7 +127,8 @@ TEST(ReadSideEffects, IsolatedReadFinishesWhileAnotherThreadHoldsTheImportLock) 
 
 TEST(ReadSideEffects, IsolatedReadWithoutItsWorkerSaysWhereItLooked) {
   const auto missing = test::temp_dir("side_effects") / "no-such-worker";
-  const auto scene = read_scene(kAssimpData / "triangle.amf", ReadOptions{.isolate_third_party = true, .read_worker = missing});
+  const ReadOptions isolated{.isolate_third_party = true, .read_worker = missing};
+  const auto scene = read_scene(kAssimpData / "triangle.amf", isolated);
   ASSERT_FALSE(scene);
   EXPECT_EQ(scene.error().code, "READ_WORKER_MISSING");
   EXPECT_NE(scene.error().message.find(missing.string()), std::string::npos) << scene.error().message;

@@ -108,7 +108,8 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
   const std::size_t items = (frames.size() + kFramesPerItem - 1) / kFramesPerItem, stride = (model.joints.size() + 1) * 12;
   const std::size_t poses = skin.data.size() * frames.size();
   const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
-  const auto used = static_cast<unsigned>(std::clamp<std::size_t>(allowed, 1, std::max<std::size_t>(poses / kPosesPerThread, 1)));
+  const std::size_t worth = std::max<std::size_t>(poses / kPosesPerThread, 1);
+  const auto used = static_cast<unsigned>(std::clamp<std::size_t>(allowed, 1, worth));
   detail::parallel_for(items, used, [&](std::size_t item) {
     const std::size_t first = item * kFramesPerItem, count = std::min(kFramesPerItem, frames.size() - first);
     std::vector<float> rows(count * stride);
