@@ -60,7 +60,7 @@ void BM_ParseIqe(benchmark::State& state) {
   const auto& b = iqe_bytes();
   const std::string_view text(reinterpret_cast<const char*>(b.data()), b.size());
   for (auto _ : state) {
-    auto doc = aem::formats::iqe::parse(text);
+    auto doc = aem::formats::iqe::parse(text, 0);
     benchmark::DoNotOptimize(doc.positions.data());
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * b.size()));
@@ -97,7 +97,7 @@ void BM_IqmFrameBounds(benchmark::State& state) {
   double poses = 0;
   for (const auto& mesh : model.meshes)
     for (const auto& anim : model.animations) poses += static_cast<double>(mesh.positions.size() * anim.frames.size());
-  for (auto _ : state) benchmark::DoNotOptimize(aem::formats::iqm::compute_frame_bounds(model).data());
+  for (auto _ : state) benchmark::DoNotOptimize(aem::formats::iqm::compute_frame_bounds(model, 0).data());
   state.counters["poses/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * poses, benchmark::Counter::kIsRate);
 }
 

@@ -2,7 +2,7 @@
 
 pip install . --no-build-isolation runs this in python/: CMake configures the source tree one folder up
 (with -DAEM_BUILD_PYTHON=ON, no tests, no benchmarks, for the Python that runs pip) in build/python-pip,
-builds the aem_python target and puts _aem*.so into the wheel. AEM_SOURCE_DIR names the source tree when
+builds the aem_python target and puts _aem*.so and aem-read-worker (which its isolated reads run) into the wheel. AEM_SOURCE_DIR names the source tree when
 this folder is a copy elsewhere; AEM_CMAKE_BUILD_DIR names an existing
 build folder to use instead (configured with -DAEM_BUILD_PYTHON=ON): only what changed is rebuilt.
 Needs the Debian packages of scripts/install-deps.sh; nothing is downloaded.
@@ -41,6 +41,7 @@ class CMakeBuild(build_ext):
         target = self.get_ext_fullpath(ext.name)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(built[0], target)
+        shutil.copy(os.path.join(build, "python", "aem", "aem-read-worker"), os.path.dirname(target))
 
 
 setup(version=version(), ext_modules=[Extension("aem._aem", sources=[])], cmdclass={"build_ext": CMakeBuild})

@@ -60,7 +60,7 @@ class Viewer {
   /// Opens `path`; with `keep_view` (a reload), the camera, animation, time and selected bone stay.
   void open(const std::string& path, bool keep_view = false) {
     state_.path_field = path;
-    auto scene = read_scene(path, ReadOptions{.asset_root = asset_root_});
+    auto scene = read_scene(path, ReadOptions{.asset_root = asset_root_, .isolate_third_party = true, .threads = 0});
     ++load_attempts_;
     if (!scene) {
       // Keep showing what was loaded before; say why the new file did not open.

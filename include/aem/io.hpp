@@ -1,6 +1,8 @@
 // Reading and writing scenes in every supported format, chosen by content (magic) or extension.
 // Threads: every function here may run on several threads at once on different files (readers keep no
-// global state; each read's limits and warnings belong to that call).
+// global state; each read's limits and warnings belong to that call). Side effects: with default
+// options a read or write starts no thread and no process (ReadOptions::threads, isolate_third_party;
+// WriteOptions::threads).
 #pragma once
 
 #include <cstddef>
@@ -26,12 +28,20 @@ struct ReadOptions {
   /// links out) are refused with a SIDE_FILE_REFUSED warning.
   std::filesystem::path asset_root;
   /// Third-party readers (Assimp) are not hardened against hostile files: a malformed file can crash
-  /// or hang them. When true, such a read first runs in a forked child process, and a crash or a run
-  /// longer than `third_party_timeout_seconds` becomes an error (READER_CRASHED, READER_TIMEOUT)
-  /// instead of taking the caller down; the file is then read a second time in process. Set false
-  /// only for trusted files, or where forking is not possible.
-  bool isolate_third_party = true;
+  /// or hang them. When true, such a read first runs in a child process (the `aem-read-worker` helper
+  /// executable, see `read_worker`), and a crash or a run longer than `third_party_timeout_seconds`
+  /// becomes an error (READER_CRASHED, READER_TIMEOUT) instead of taking the caller down; the file is
+  /// then read a second time in process. Off by default: a library read starts no process. The aem
+  /// tool, the viewer and the batch paths turn it on.
+  bool isolate_third_party = false;
   double third_party_timeout_seconds = 300.0;
+  /// The helper executable an isolated read runs. Empty: the AEM_READ_WORKER environment variable,
+  /// else `aem-read-worker` beside the running program, else in `../libexec/aem/` from its folder (the
+  /// installed layout), else the build tree's. None found: READ_WORKER_MISSING.
+  std::filesystem::path read_worker = {};
+  /// Threads a reader may spread its work over (the IQE parser's scan of a large file); 0: one per
+  /// hardware thread. 1, the default: the calling thread alone, none started.
+  unsigned threads = 1;
 };
 
 /// Knobs for writers; a writer ignores those that do not apply to its format.
@@ -54,6 +64,9 @@ struct WriteOptions {
   /// survives a power loss right after the write; costs a wait for the disk. Files are never seen
   /// half written either way (each is renamed into place once whole).
   bool sync = false;
+  /// Threads a writer may use, the calling one included (IQM's per-frame bounds; the conversion's
+  /// texture export); 0: one per hardware thread. 1, the default, starts no thread.
+  unsigned threads = 1;
   /// Name of the file being written (write_scene sets it): glTF picks .glb or .gltf by its extension
   /// and names side files after its stem.
   std::string output_name;

@@ -54,8 +54,7 @@ ConversionReport convert(const Path& src, const Path& dst, py::kwargs kwargs) {
 }
 
 py::list validate(const Path& path, const std::optional<Path>& asset_root) {
-  ReadOptions options;
-  if (asset_root) options.asset_root = *asset_root;
+  const ReadOptions options = module_read_options(asset_root);
   FileReport report = [&] {
     py::gil_scoped_release unlocked;
     return validate_file(path, options);

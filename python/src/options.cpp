@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <dlfcn.h>
 #include <pybind11/stl/filesystem.h>
 
 #include <cmath>
@@ -41,8 +42,29 @@ const FormatHandler& writable_format(const std::string& name) {
   return *format;
 }
 
+namespace {
+
+/// aem-read-worker beside this module's file, where the package keeps it; empty (the library looks
+/// for it) when it is not there.
+std::filesystem::path worker_beside_module() {
+  Dl_info module{};
+  if (::dladdr(reinterpret_cast<void*>(&worker_beside_module), &module) == 0 || !module.dli_fname) return {};
+  std::filesystem::path worker = std::filesystem::path(module.dli_fname).parent_path() / "aem-read-worker";
+  return std::filesystem::exists(worker) ? worker : std::filesystem::path();
+}
+
+}  // namespace
+
+ReadOptions module_read_options(const std::optional<std::filesystem::path>& asset_root) {
+  static const std::filesystem::path worker = worker_beside_module();
+  return ReadOptions{.asset_root = asset_root.value_or(std::filesystem::path()), .isolate_third_party = true,
+                     .read_worker = worker, .threads = 0};
+}
+
 convert::ConvertOptions convert_options(const py::dict& options) {
   convert::ConvertOptions out;
+  out.read = module_read_options();
+  out.write.threads = 0;
   for (const auto& [key, value] : options) {
     const std::string name = py::str(key);
     if (name == "to") {

@@ -82,8 +82,7 @@ py::array pose(const SceneHandle& s, const py::object& animation, float time, co
 }  // namespace
 
 std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path, const std::optional<std::filesystem::path>& asset_root) {
-  ReadOptions options;
-  if (asset_root) options.asset_root = *asset_root;
+  const ReadOptions options = module_read_options(asset_root);
   Result<Scene> scene = [&] {
     py::gil_scoped_release unlocked;
     return read_scene(path, options);

@@ -150,7 +150,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   }
   if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (exports_images) {
-      auto exported = export_textures(scene, folder, output.stem().string(), 0, sync);
+      auto exported = export_textures(scene, folder, output.stem().string(), options.write.threads, sync);
       if (!exported) return exported.error();
       report.textures_written = exported->written;
       warnings.insert(warnings.end(), exported->warnings.begin(), exported->warnings.end());

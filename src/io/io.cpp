@@ -14,8 +14,7 @@ namespace {
 /// `f`'s read of `input`; a third-party reader's first in a child process when the options ask for it.
 Result<Scene> read_with(const FormatHandler& f, const ReadInput& input) {
   if (f.name == "assimp" && input.options.isolate_third_party) {
-    Status survived = detail::survives_in_child([&] { (void)f.read(input); }, input.options.third_party_timeout_seconds,
-                                                "Assimp", input.path.string());
+    Status survived = detail::survives_in_child(input, f.name, "Assimp");
     if (!survived) return survived.error();
   }
   return f.read(input);  // the registry's handlers never throw

@@ -1,6 +1,6 @@
 // Formats read through Assimp: the list comes from the Assimp this build compiles against, files
-// without a telling extension are recognised by content, a file that crashes Assimp is an error in
-// every command instead of a crash, and Assimp is loaded only when a file needs it.
+// without a telling extension are recognised by content, a file that crashes Assimp is an error of an
+// isolated read and of every command instead of a crash, and Assimp is loaded only when a file needs it.
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -51,8 +51,8 @@ TEST(ThirdPartyFormats, FileWithoutExtensionIsRecognisedByContent) {
   EXPECT_EQ(noise.error().code, "UNKNOWN_FORMAT");
 }
 
-TEST(ThirdPartyFormats, CrashInsideAssimpIsAnErrorOfTheLibrary) {
-  auto scene = read_scene(kData / "crashes_assimp.md5mesh");
+TEST(ThirdPartyFormats, CrashInsideAssimpIsAnErrorOfAnIsolatedRead) {
+  auto scene = read_scene(kData / "crashes_assimp.md5mesh", ReadOptions{.isolate_third_party = true});
   ASSERT_FALSE(scene);
   EXPECT_EQ(scene.error().code, "READER_CRASHED");
   EXPECT_NE(scene.error().file.find("crashes_assimp.md5mesh"), std::string::npos);
@@ -76,8 +76,7 @@ TEST(ThirdPartyFormats, HangingReaderIsStoppedAtTheTimeout) {
   const auto dir = test::temp_dir("hang");
   const auto fifo = dir / "model.ply";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  ReadOptions options;
-  options.third_party_timeout_seconds = 1.0;
+  const ReadOptions options{.isolate_third_party = true, .third_party_timeout_seconds = 1.0};
   const std::vector<std::byte> no_bytes;
   auto scene = read_scene(no_bytes, fifo, options);
   ASSERT_FALSE(scene);

@@ -11,7 +11,8 @@
 #   6. the same in an asset-only project that enables no language (project(assets NONE)), where the
 #      toolkit, asked for by name, is refused with the reason;
 #   7. the C++ and C programs of that README section, taken from the README's text.
-# Also checks that the installed library exports no stb symbols and that the tool's extras are there.
+# Also checks that the installed library exports no stb symbols and that the tool's extras are there
+# (its read worker among them).
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -30,6 +31,13 @@ test -f "$prefix/share/bash-completion/completions/aem"
 test -f "$prefix/share/man/man1/aem.1"
 if command -v man >/dev/null; then man -l "$prefix/share/man/man1/aem.1" | grep "aem convert" >/dev/null; fi
 "$prefix/bin/aem" --version
+# The tool reads Assimp's formats in aem-read-worker, found in libexec/aem from bin/ (the prefix moved):
+# a file that crashes Assimp is then an error of the tool.
+test -x "$prefix/libexec/aem/aem-read-worker"
+if crashed=$("$prefix/bin/aem" info "$src/tests/data/assimp/crashes_assimp.md5mesh" 2>&1) || ! grep -q READER_CRASHED <<<"$crashed"; then
+  echo "the installed aem did not read through its worker: $crashed" >&2
+  exit 1
+fi
 
 # stb is compiled into libaem.a with internal linkage: a game that compiles stb itself must not clash.
 libaem=$(find "$prefix" -name libaem.a)

@@ -152,7 +152,7 @@ TEST(IqmFrameBounds, MatchFloat64SkinningOfEveryVertex) {
   std::mt19937 rng(5);
   for (int round = 0; round < 4; ++round) {
     const formats::iqe::ExportModel model = random_model(rng, round % 2 == 1);
-    const auto fast = formats::iqm::compute_frame_bounds(model), slow = reference_bounds(model);
+    const auto fast = formats::iqm::compute_frame_bounds(model, 0), slow = reference_bounds(model);
     ASSERT_EQ(fast.size(), slow.size());
     ASSERT_EQ(fast.size(), 40u);
     for (std::size_t f = 0; f < fast.size(); ++f) {
@@ -171,7 +171,7 @@ TEST(IqmFrameBounds, EveryFrameOfAModelWithoutVerticesIsZero) {
   std::mt19937 rng(1);
   formats::iqe::ExportModel model = random_model(rng);
   model.meshes.clear();
-  for (const auto& b : formats::iqm::compute_frame_bounds(model)) {
+  for (const auto& b : formats::iqm::compute_frame_bounds(model, 0)) {
     EXPECT_EQ(b.min, Vec3{});
     EXPECT_EQ(b.max, Vec3{});
     EXPECT_EQ(b.radius, 0.0f);

@@ -82,7 +82,7 @@ TEST(ThreadStartFailure, IqeParseScansOnTheThreadsItGets) {
   }
   for (const int starts : {1, 0}) {
     const ThreadStartLimit limit(starts);
-    const formats::iqe::Document got = formats::iqe::parse(text);
+    const formats::iqe::Document got = formats::iqe::parse(text, 0);
     ASSERT_EQ(got.positions.size(), written.size()) << starts << " thread starts";
     for (std::size_t i = 0; i < written.size(); ++i)
       ASSERT_TRUE(got.positions[i].x == written[i].x && got.positions[i].y == written[i].y && got.positions[i].z == written[i].z)

@@ -213,6 +213,7 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   if (o.anim_error >= 0) options.anim_error = o.anim_error;
   // Each conversion Assimp reads already runs in a child process of its own (see needs_child).
   options.read.isolate_third_party = false;
+  options.read.threads = options.write.threads = o.jobs;  // 0: every hardware thread
   options.write.frame_rate = o.fps;
   options.write.lods = o.lods;
   options.write.max_output_bytes = o.max_output_size;
@@ -351,6 +352,8 @@ int run_convert(const ConvertCliOptions& o) {
   std::fflush(nullptr);
   while (done < jobs.size()) {
     while (next < jobs.size() && running.size() < parallel) {
+      // Safe to fork: this process runs one thread here (conversions' threads live in the children), so
+      // no lock can be copied held.
       const pid_t pid = fork();
       if (pid == 0) {
         const int code = convert_one(jobs[next], books, reporting);

@@ -6,6 +6,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/tool_reads.hpp"
 #include "commands/info_summary.hpp"
 #include "json_writer.hpp"
 #include "render/render_scene.hpp"
@@ -215,7 +216,7 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-  auto info = summarize_model(options.file, ReadOptions{.asset_root = options.asset_root}, options.whole_scene);
+  auto info = summarize_model(options.file, tool_read_options(options.asset_root), options.whole_scene);
   if (!info) {
     fmt::print(stderr, "{}\n", diagnostic_text(info.error()));
     if (options.json) {  // scripts always get a JSON document on standard output

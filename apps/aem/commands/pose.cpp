@@ -10,6 +10,7 @@
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/tool_reads.hpp"
 #include "core/file.hpp"
 
 namespace aem::cli {
@@ -62,7 +63,7 @@ int run_pose(const PoseOptions& options) {
       return kExitOk;
     }
   }
-  auto scene = read_scene(bytes.value(), options.file);
+  auto scene = read_scene(bytes.value(), options.file, tool_read_options());
   if (!scene) {
     fmt::print(stderr, "{}\n", diagnostic_text(scene.error()));
     return kExitInvalid;

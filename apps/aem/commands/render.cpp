@@ -10,6 +10,7 @@
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/tool_reads.hpp"
 #include "render/offscreen.hpp"
 
 namespace aem::cli {
@@ -97,7 +98,7 @@ int run_render(const RenderOptions& options) {
   }
   settings.distance = options.distance;
 
-  auto scene = read_scene(options.file, ReadOptions{.asset_root = options.asset_root});
+  auto scene = read_scene(options.file, tool_read_options(options.asset_root));
   if (!scene) {
     fmt::print(stderr, "{}\n", diagnostic_text(scene.error()));
     return kExitInvalid;

@@ -5,6 +5,7 @@
 #include "aem/validate.hpp"
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/tool_reads.hpp"
 #include "json_writer.hpp"
 
 namespace aem::cli {
@@ -19,7 +20,7 @@ struct NamedReport : FileReport {
 
 int run_validate(const ValidateOptions& options) {
   std::vector<NamedReport> reports;
-  for (const auto& f : options.files) reports.push_back({validate_file(f, ReadOptions{.asset_root = options.asset_root}), f});
+  for (const auto& f : options.files) reports.push_back({validate_file(f, tool_read_options(options.asset_root)), f});
   std::size_t invalid = 0;
   for (const auto& r : reports) invalid += !r.errors.empty();
   if (options.json) {

@@ -56,13 +56,14 @@ std::vector<std::string_view> split_lines(std::string_view text, unsigned parts)
 // chunk scanned on the caller's thread, and so is every chunk when no worker thread could start.
 class ScanPipeline {
  public:
-  explicit ScanPipeline(std::string_view body)
+  ScanPipeline(std::string_view body, unsigned threads)
       : body_(body), pieces_(split_lines(body, static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerChunk, 1, kMaxChunks)))),
         chunks_(pieces_.size()), errors_(pieces_.size()), done_(pieces_.size(), 0) {
-    // One hardware thread (also the browser build, which has no threads): the caller scans alone.
-    const unsigned cores = std::thread::hardware_concurrency();
-    if (pieces_.size() < 2 || cores < 2) return;
-    const unsigned workers = std::min<unsigned>(cores, static_cast<unsigned>(pieces_.size()));
+    // One thread allowed, or one hardware thread (also the browser build, which has no threads): the
+    // caller scans alone.
+    const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
+    if (pieces_.size() < 2 || allowed < 2) return;
+    const unsigned workers = std::min<unsigned>(allowed, static_cast<unsigned>(pieces_.size()));
     for (unsigned w = 0; w < workers; ++w)
       if (!workers_.start([this] { work(); })) break;  // those that did start scan every chunk
   }
@@ -134,7 +135,7 @@ class ScanPipeline {
 
 class Assembler {
  public:
-  explicit Assembler(std::string_view text) : text_(text) {}
+  Assembler(std::string_view text, unsigned threads) : text_(text), threads_(threads) {}
 
   Document run() {
     const std::size_t header_end = std::min(text_.find('\n'), text_.size());
@@ -142,7 +143,7 @@ class Assembler {
       detail::fail_line("IQE", "IQE_BAD_HEADER", 1, "the first line must start with \"# Inter-Quake Export\"");
     const std::string_view body = text_.substr(std::min(header_end + 1, text_.size()));
     std::uint32_t first_line = 2;
-    ScanPipeline pipeline(body);
+    ScanPipeline pipeline(body, threads_);
     for (std::size_t k = 0; k < pipeline.size(); ++k) {
       Chunk& chunk = wait(pipeline, k, first_line);
       if (assemble(chunk, first_line, body)) break;
@@ -400,6 +401,7 @@ class Assembler {
   }
 
   std::string_view text_;
+  unsigned threads_;  ///< the scan's, see ScanPipeline
   std::uint32_t line_number_ = 1, vp_base_ = 0, vp_count_ = 0;
   Document doc_;
   std::string material_;
@@ -412,6 +414,6 @@ class Assembler {
 
 }  // namespace
 
-Document parse(std::string_view text) { return Assembler(text).run(); }
+Document parse(std::string_view text, unsigned threads) { return Assembler(text, threads).run(); }
 
 }  // namespace aem::formats::iqe

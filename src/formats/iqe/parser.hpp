@@ -8,7 +8,8 @@
 namespace aem::formats::iqe {
 
 /// Throws ParseError with the line number for a bad header, a face index outside the vertices, a
-/// joint parent that is not an earlier joint, or vertex arrays of different lengths.
-Document parse(std::string_view text);
+/// joint parent that is not an earlier joint, or vertex arrays of different lengths. A large text is
+/// scanned on up to `threads` worker threads (0: one per hardware thread); 1 starts none.
+Document parse(std::string_view text, unsigned threads = 1);
 
 }  // namespace aem::formats::iqe

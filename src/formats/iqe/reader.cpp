@@ -17,7 +17,7 @@ bool iqe_sniff(std::span<const std::byte> head) {
 
 Result<Scene> iqe_read(const ReadInput& input) {
   const std::string_view text(reinterpret_cast<const char*>(input.bytes.data()), input.bytes.size());
-  iqe::Document doc = iqe::parse(text);
+  iqe::Document doc = iqe::parse(text, input.options.threads);
   const bool generate = doc.normals.empty() && !doc.corners.empty() && input.options.generate_normals;
   std::vector<Vec3> normals = generate ? iqe::generate_normals(doc) : std::move(doc.normals);
   Result<Scene> result = iqe::build_scene(doc, normals, "IQE");

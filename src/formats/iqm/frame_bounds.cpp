@@ -93,7 +93,7 @@ void pose_quads(int count, const f32x4* in, std::size_t quads, const f32x4 (*m)[
 
 }  // namespace
 
-std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model) {
+std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads) {
   std::vector<Transform> base;
   for (const auto& j : model.joints) base.push_back(j.base);
   std::vector<Mat4> inverse_bind = world(model.joints, base);
@@ -107,8 +107,10 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model) {
 
   const std::size_t items = (frames.size() + kFramesPerItem - 1) / kFramesPerItem, stride = (model.joints.size() + 1) * 12;
   const std::size_t poses = skin.data.size() * frames.size();
-  const auto threads = static_cast<unsigned>(std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(poses / kPosesPerThread, 1)));
-  detail::parallel_for(items, threads, [&](std::size_t item) {
+  const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
+  const std::size_t worth = std::max<std::size_t>(poses / kPosesPerThread, 1);
+  const auto used = static_cast<unsigned>(std::clamp<std::size_t>(allowed, 1, worth));
+  detail::parallel_for(items, used, [&](std::size_t item) {
     const std::size_t first = item * kFramesPerItem, count = std::min(kFramesPerItem, frames.size() - first);
     std::vector<float> rows(count * stride);
     for (std::size_t f = 0; f < count; ++f) skin_rows(model, *frames[first + f], inverse_bind, &rows[f * stride]);

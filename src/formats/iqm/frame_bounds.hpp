@@ -15,7 +15,8 @@ struct FrameBounds {
 
 /// One record per frame of every animation, in order: vertices skinned with the frame's joint poses
 /// against the base (bind) poses through the 4 strongest influences (what the file stores);
-/// vertices without influences stay where they are.
-std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model);
+/// vertices without influences stay where they are. Spread over up to `threads` threads (0: one per
+/// hardware thread) when there is enough to pose; 1 starts none.
+std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads);
 
 }  // namespace aem::formats::iqm

@@ -96,7 +96,7 @@ std::vector<PoseChannels> quantise_channels(const ExportModel& m) {
 
 class IqmWriter {
  public:
-  explicit IqmWriter(const ExportModel& m) : m_(m) {}
+  IqmWriter(const ExportModel& m, unsigned threads) : m_(m), threads_(threads) {}
 
   std::vector<std::byte> run() {
     collect_names();
@@ -271,7 +271,7 @@ class IqmWriter {
     pad(w_, 4);
     if (m_.meshes.empty()) return;
     h.ofs_bounds = here();
-    for (const auto& b : iqm::compute_frame_bounds(m_)) {
+    for (const auto& b : iqm::compute_frame_bounds(m_, threads_)) {
       for (float x : {b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z, b.xy_radius, b.radius}) w_.f32(x);
     }
   }
@@ -286,6 +286,7 @@ class IqmWriter {
   }
 
   const ExportModel& m_;
+  unsigned threads_;  ///< WriteOptions::threads, for the frame bounds
   ByteWriter w_;
   TextTable text_;
   std::vector<ArraySpec> arrays_;

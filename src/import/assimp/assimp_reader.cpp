@@ -353,14 +353,12 @@ std::string document_head(const ReadInput& input) {
   return head;
 }
 
-/// One Assimp import at a time: its C interface keeps the last error in a single string for the
-/// whole process, written by a failing import and read after it.
-std::mutex& import_lock() {
+}  // namespace
+
+std::mutex& assimp_import_lock() {
   static std::mutex lock;
   return lock;
 }
-
-}  // namespace
 
 const std::vector<std::string_view>& assimp_extensions() {
   // Asked of the Assimp this build compiles against, at build time ("*.3ds;*.obj;...": the generated
@@ -404,7 +402,7 @@ Result<Scene> assimp_read(const ReadInput& input) {
   std::unique_ptr<const aiScene, decltype(release)> ai(nullptr, release);
   std::string failure;
   {
-    const std::lock_guard<std::mutex> one_at_a_time(import_lock());
+    const std::lock_guard<std::mutex> one_at_a_time(assimp_import_lock());
     const std::string ext = input.path.extension().string();
     if (!input.path.empty() && std::filesystem::exists(input.path))
       ai.reset(lib->import_file(input.path.string().c_str(), flags, files.io(), nullptr));

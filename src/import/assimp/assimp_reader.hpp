@@ -2,6 +2,7 @@
 // STL, ...), registered last so that our own readers keep priority.
 #pragma once
 
+#include <mutex>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,10 @@ namespace aem::formats {
 /// Note: Debian's Assimp is built with assertions on; a malformed file can abort the process, so
 /// batch tools run it in a child process.
 Result<Scene> assimp_read(const ReadInput& input);
+
+/// Held around each Assimp import: its C interface keeps the last error in a single string for the
+/// whole process, written by a failing import and read after it. Exposed for the tests.
+std::mutex& assimp_import_lock();
 
 /// The extensions Assimp reads, lower case with the dot.
 const std::vector<std::string_view>& assimp_extensions();
