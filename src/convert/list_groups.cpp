@@ -2,9 +2,10 @@
 #include "convert/list_groups.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <type_traits>
 #include <unordered_map>
+
+#include "core/bit_cast.hpp"
 
 namespace aem::convert {
 namespace {
@@ -43,7 +44,7 @@ std::vector<ListGroup> list_groups(const Animation& a, std::size_t joints) {
       return;
     }
     std::uint64_t h = (std::uint64_t(rotation) << 8 | std::uint64_t(mode_of(a.channels[ref.channel], ref.part))) * 1099511628211ull;
-    for (const auto& k : keys) h = (h ^ std::bit_cast<std::uint32_t>(k.time)) * 1099511628211ull;
+    for (const auto& k : keys) h = (h ^ detail::bit_cast<std::uint32_t>(k.time)) * 1099511628211ull;
     for (std::size_t g : open[h]) {
       ListGroup& group = groups[g];
       const ListRef first = group.lists.front();

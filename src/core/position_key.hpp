@@ -1,11 +1,11 @@
 // Hashing positions by their exact float bits, for welding corners that share a position.
 #pragma once
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 
 #include "aem/math.hpp"
+#include "core/bit_cast.hpp"
 
 namespace aem {
 
@@ -16,7 +16,7 @@ struct PositionKey {
   friend bool operator==(const PositionKey&, const PositionKey&) = default;
 
  private:
-  static std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f == 0.0f ? 0.0f : f); }
+  static std::uint32_t bits(float f) { return detail::bit_cast<std::uint32_t>(f == 0.0f ? 0.0f : f); }
 };
 
 struct PositionHash {

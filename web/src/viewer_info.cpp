@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "json_writer.hpp"
+#include "core/json_writer.hpp"
 #include "render/render_scene.hpp"
 
 namespace aem::web {
@@ -23,7 +23,7 @@ Diagnostic without_folder(Diagnostic d, const std::filesystem::path& folder) {
   return d;
 }
 
-void write_diagnostic(cli::JsonWriter& json, const Diagnostic& d, std::string_view key, const char* severity) {
+void write_diagnostic(detail::JsonWriter& json, const Diagnostic& d, std::string_view key, const char* severity) {
   json.begin_object(key).value("code", d.code).value("format", d.format).value("file", d.file).value("path", d.path);
   if (d.offset) json.value("offset", *d.offset);
   if (d.line) json.value("line", static_cast<std::uint64_t>(*d.line));
@@ -70,7 +70,7 @@ std::vector<std::string> warning_texts(const Scene& scene, const std::vector<War
 std::string scene_info_json(const Scene& scene, const render::Renderer& renderer, const std::vector<Warning>& warnings,
                             const std::filesystem::path& folder) {
   const Scene& prepared = renderer.scene();
-  cli::JsonWriter json;
+  detail::JsonWriter json;
   json.begin_object().value("ok", true).value("format", scene.source_format).value("name", scene.name);
   json.begin_object("notes");
   for (const SourceNote& n : scene.source_notes) json.value(n.key, n.value);
@@ -123,7 +123,7 @@ std::string scene_info_json(const Scene& scene, const render::Renderer& renderer
 }
 
 std::string error_json(const Error& error, const std::filesystem::path& folder) {
-  cli::JsonWriter json;
+  detail::JsonWriter json;
   json.begin_object().value("ok", false);
   write_diagnostic(json, without_folder(error, folder), "error", "error");
   json.end_object();

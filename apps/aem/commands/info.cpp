@@ -8,7 +8,7 @@
 #include "commands/hints.hpp"
 #include "commands/tool_reads.hpp"
 #include "commands/info_summary.hpp"
-#include "json_writer.hpp"
+#include "core/json_writer.hpp"
 #include "render/render_scene.hpp"
 
 namespace aem::cli {
@@ -119,7 +119,7 @@ void warn_missing_texture_files(const std::string& file, const Scene& s) {
   }
 }
 
-void vec3_json(JsonWriter& j, std::string_view key, const Vec3& v) {
+void vec3_json(detail::JsonWriter& j, std::string_view key, const Vec3& v) {
   j.begin_array(key).value("", double(v.x)).value("", double(v.y)).value("", double(v.z)).end_array();
 }
 
@@ -135,7 +135,7 @@ std::int64_t texture_file_bytes(const std::string& model, const Texture& t) {
 void print_json(const std::string& file, const InfoSummary& info, const std::vector<Warning>& warnings) {
   const Scene& s = info.scene;
   const Totals total = totals(info);
-  JsonWriter j;
+  detail::JsonWriter j;
   j.begin_object();
   j.value("file", file).value("format", s.source_format);
   j.begin_object("notes");
@@ -220,7 +220,7 @@ int run_info(const InfoOptions& options) {
   if (!info) {
     fmt::print(stderr, "{}\n", diagnostic_text(info.error()));
     if (options.json) {  // scripts always get a JSON document on standard output
-      JsonWriter j;
+      detail::JsonWriter j;
       j.begin_object();
       diagnostic_json(j, info.error(), "error");
       j.end_object();

@@ -6,7 +6,7 @@
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
 #include "commands/tool_reads.hpp"
-#include "json_writer.hpp"
+#include "core/json_writer.hpp"
 
 namespace aem::cli {
 namespace {
@@ -24,7 +24,7 @@ int run_validate(const ValidateOptions& options) {
   std::size_t invalid = 0;
   for (const auto& r : reports) invalid += !r.errors.empty();
   if (options.json) {
-    JsonWriter j;
+    detail::JsonWriter j;
     j.begin_object().value("valid", invalid == 0).begin_array("files");
     for (const auto& r : reports) {
       j.begin_object().value("file", r.file).value("format", r.format).value("valid", r.errors.empty());

@@ -1,6 +1,5 @@
 // One-pass validation of current-layout AEM files (docs/formats/aem.md §1, §3, §10).
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -11,6 +10,7 @@
 #include "aem/legacy.hpp"
 #include "formats/aem/oddity_counter.hpp"
 #include "formats/aem/section_scan.hpp"
+#include "core/bit_cast.hpp"
 #include "core/lane_vectors.hpp"
 
 namespace aem {
@@ -38,7 +38,7 @@ inline bool finite_bits(std::uint32_t w) { return (w & 0x7F800000u) != 0x7F80000
 
 bool all_finite(const float* f, std::size_t n) {
   std::uint32_t bad = 0;
-  for (std::size_t i = 0; i < n; ++i) bad |= !finite_bits(std::bit_cast<std::uint32_t>(f[i]));
+  for (std::size_t i = 0; i < n; ++i) bad |= !finite_bits(detail::bit_cast<std::uint32_t>(f[i]));
   return bad == 0;
 }
 

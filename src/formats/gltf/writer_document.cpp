@@ -1,8 +1,8 @@
 #include "formats/gltf/writer_document.hpp"
 
+#include "core/float_chars.hpp"
 #include "core/json_text.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -60,7 +60,7 @@ JsonObject& JsonObject::ints(std::string_view key, std::span<const std::uint32_t
 std::string json_float(float v) {
   if (!std::isfinite(v)) v = 0.0f;
   char buf[32];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  auto res = detail::float_chars(buf, buf + sizeof buf, v);
   return std::string(buf, res.ptr);
 }
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "core/float_chars.hpp"
 #include "formats/iqe/export_model.hpp"
 #include "formats/iqe/iqe_format.hpp"
 
@@ -17,7 +18,7 @@ class TextOut {
   }
   TextOut& num(float v) {
     char buf[32];
-    auto r = std::to_chars(buf, buf + sizeof buf, v == 0.0f ? 0.0f : v);  // no "-0"
+    auto r = detail::float_chars(buf, buf + sizeof buf, v == 0.0f ? 0.0f : v);  // no "-0"
     out_.push_back(' ');
     out_.append(buf, r.ptr);
     return *this;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <set>
 
+#include "core/bit_cast.hpp"
 #include "core/byte_reader.hpp"
 #include "core/influences.hpp"
 #include "formats/iqe/iqe_format.hpp"
@@ -22,7 +23,7 @@ float half_to_float(std::uint16_t h) {
   const std::uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
   if (exp == 0) return (sign ? -1.0f : 1.0f) * static_cast<float>(mant) * (1.0f / 16777216.0f);  // subnormal: mant·2^-24
   const std::uint32_t bits = exp == 31 ? sign | 0x7f800000u | (mant << 13) : sign | ((exp + 112) << 23) | (mant << 13);
-  return std::bit_cast<float>(bits);
+  return detail::bit_cast<float>(bits);
 }
 
 // One component; integer formats are normalised to [0,1] / [-1,1] unless `raw` (blend indices).

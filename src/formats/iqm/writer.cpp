@@ -2,6 +2,7 @@
 // text, meshes, vertex arrays, vertex data (8-aligned), triangles, adjacency, joints, poses, anims,
 // frames, bounds, comment. Only the recommended vertex formats, so every IQM reader accepts it.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <map>
 

@@ -1,18 +1,18 @@
-#include "json_writer.hpp"
+#include "core/json_writer.hpp"
 
 #include "core/json_text.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-namespace aem::cli {
+namespace aem::detail {
 
 void JsonWriter::key(std::string_view k) {
   if (!first_.empty()) {
     if (!first_.back()) out_ += ",";
     first_.back() = false;
   }
-  if (!k.empty()) out_ += detail::json_quote(k) + ":";
+  if (!k.empty()) out_ += json_quote(k) + ":";
 }
 
 void JsonWriter::raw(std::string_view k, std::string_view text) {
@@ -43,7 +43,7 @@ JsonWriter& JsonWriter::end_array() {
   return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view k, std::string_view v) {
-  raw(k, detail::json_quote(v));
+  raw(k, json_quote(v));
   return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view k, double v) {
@@ -76,4 +76,4 @@ void diagnostic_json(JsonWriter& j, const Diagnostic& d, std::string_view key) {
   j.end_object();
 }
 
-}  // namespace aem::cli
+}  // namespace aem::detail

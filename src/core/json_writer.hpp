@@ -1,4 +1,5 @@
-// Minimal streaming JSON writer for --json output (objects, arrays, strings, numbers, booleans).
+// A small streaming JSON writer (objects, arrays, strings, numbers, booleans) for the tools' --json
+// output and the browser page's panel data.
 #pragma once
 
 #include <cstdint>
@@ -8,8 +9,10 @@
 
 #include "aem/error.hpp"
 
-namespace aem::cli {
+namespace aem::detail {
 
+/// Appends each element as it is called: `key` names it inside an object and is empty inside an array;
+/// a number that is not finite is written as null.
 class JsonWriter {
  public:
   JsonWriter& begin_object(std::string_view key = {});
@@ -38,4 +41,4 @@ class JsonWriter {
 /// `key` names it inside an object, empty inside an array.
 void diagnostic_json(JsonWriter& j, const Diagnostic& d, std::string_view key = {});
 
-}  // namespace aem::cli
+}  // namespace aem::detail
