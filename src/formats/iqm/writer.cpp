@@ -306,7 +306,7 @@ Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions&
                               "; IQM blend indices are bytes, so a mesh can use joints 0 to " +
                               std::to_string(kLargestBlendIndex) + " only (at most 256)"};
   }
-  Result<std::vector<std::byte>> result(IqmWriter(model).run());
+  Result<std::vector<std::byte>> result(IqmWriter(model, options.threads).run());
   result.warnings = std::move(warnings);
   return result;
 }
