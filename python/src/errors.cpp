@@ -86,7 +86,7 @@ void bind_errors(py::module_& m) {
                        std::string path) {
              if (severity != "error" && severity != "warning") throw py::value_error("severity must be \"error\" or \"warning\"");
              return Problem{{.code = std::move(code), .format = std::move(format), .file = std::move(file), .offset = offset, .line = line,
-                             .path = std::move(path), .message = std::move(message), .column = column},
+                             .column = column, .path = std::move(path), .message = std::move(message)},
                             std::move(severity)};
            }),
            py::arg("code"), py::arg("message"), py::kw_only(), py::arg("severity") = "warning", py::arg("format") = "",

@@ -42,7 +42,7 @@ JsonDocument parse_json(std::string_view text, std::optional<std::uint64_t> chun
     if (chunk_offset) fail_container("GLTF_JSON", *chunk_offset + failure->offset, "invalid JSON: " + failure->message);
     const auto at = detail::text_position(text, failure->offset);
     throw detail::ParseError(
-        Error{.code = "GLTF_JSON", .format = "glTF", .line = at.line, .message = "invalid JSON: " + failure->message, .column = at.column});
+        Error{.code = "GLTF_JSON", .format = "glTF", .line = at.line, .column = at.column, .message = "invalid JSON: " + failure->message});
   }
   return std::move(std::get<JsonDocument>(parsed));
 }

@@ -302,7 +302,7 @@ class Scanner {
 
   /// Throws at the chunk-local line; the assembler turns it into the file's line.
   [[noreturn]] void fail(const Tokens& t, const char* code, std::string message) {
-    throw detail::ParseError(Diagnostic{.code = code, .format = "IQE", .line = c_.line_count, .message = std::move(message), .column = t.column()});
+    throw detail::ParseError(Diagnostic{.code = code, .format = "IQE", .line = c_.line_count, .column = t.column(), .message = std::move(message)});
   }
 
   std::string_view text_;
