@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "../tests/legacy/legacy_builder.hpp"
+#include "../tests/aem_legacy/legacy_builder.hpp"
 #include "aem/aem_view.hpp"
 #include "aem/animation.hpp"
 #include "aem/io.hpp"

@@ -4,9 +4,12 @@
 // kernel spends more time faulting them in and out (one fault, one zeroing, one accounting step per
 // page) than the converter spends filling them. docs/performance.md has the figures.
 //
-// Only the throwing single-object new and its two deletes (plain and sized) are replaced: the standard
-// library's array, aligned and nothrow forms call these or use malloc/free themselves, so every pair
-// still matches.
+// Every form but the aligned ones is replaced (single and array, throwing and nothrow, and their
+// deletes), so each allocation goes back to the free of the malloc it came from whatever news the
+// runtime brings. AddressSanitizer brings its own nothrow and array news: the standard library's
+// temporary buffers (std::inplace_merge, std::stable_sort) take the nothrow form and give back through
+// the sized delete, and new[] would miss the huge page advice. The aligned forms come with their
+// deletes from one runtime, so those pairs match as they are.
 #include <sys/mman.h>
 
 #include <cstdint>
@@ -49,5 +52,20 @@ void* operator new(std::size_t n) {
   }
 }
 
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return ::operator new(n);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+
+void* operator new[](std::size_t n) { return ::operator new(n); }
+void* operator new[](std::size_t n, const std::nothrow_t& nothrow) noexcept { return ::operator new(n, nothrow); }
+
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }

@@ -1,6 +1,7 @@
 // aem convert: every corpus glTF converts, validates and loads through the C API; the AEM agrees with
 // the source as Assimp reads it (instanced triangle count, bounding box, posed vertices at several
-// times); failures leave nothing behind; batches survive bad files.
+// times); failures leave nothing behind; batches survive bad files. Without the corpus, the checks that
+// need no particular model run on the glTF fixtures of tests/data.
 #include <gtest/gtest.h>
 
 #include <fmt/core.h>
@@ -17,6 +18,7 @@
 #include "support/aem_dump.hpp"
 #include "support/aem_pose.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 #include "support/point_sets.hpp"
 
 namespace aem {
@@ -40,8 +42,8 @@ Bounds bounds_of(const std::vector<Vec3>& points) {
 float extent(const Bounds& b) { return std::max({b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z}); }
 
 TEST(Convert, EveryCorpusGltfConvertsValidatesAndLoadsThroughTheCApi) {
-  AEM_CORPUS_FILES(glbs, "gltf", ".glb");
-  for (const auto& f : test::files_with_extension(test::corpus_root() / "gltf", ".gltf")) glbs.push_back(f);
+  AEM_CORPUS_OR_FIXTURE_FILES(glbs, "gltf", ".glb");
+  for (const auto& f : test::corpus_or_fixture_files("gltf", ".gltf")) glbs.push_back(f);
   auto dir = test::temp_dir("convert-all");
   for (const auto& in : glbs) {
     SCOPED_TRACE(in.string());
@@ -59,8 +61,8 @@ TEST(Convert, EveryCorpusGltfConvertsValidatesAndLoadsThroughTheCApi) {
 }
 
 TEST(Convert, GeometryMatchesAssimpWithInstances) {
-  AEM_CORPUS_FILES(glbs, "gltf", ".glb");
-  for (const auto& f : test::files_with_extension(test::corpus_root() / "gltf", ".gltf")) glbs.push_back(f);
+  AEM_CORPUS_OR_FIXTURE_FILES(glbs, "gltf", ".glb");
+  for (const auto& f : test::corpus_or_fixture_files("gltf", ".gltf")) glbs.push_back(f);
   auto dir = test::temp_dir("convert-geometry");
   for (const auto& in : glbs) {
     SCOPED_TRACE(in.string());
@@ -88,9 +90,11 @@ TEST(Convert, SimpleMeshesKeepsBothInstances) {
 
 TEST(Convert, AnimatedModelsPoseLikeTheSourceAtSeveralTimes) {
   auto dir = test::temp_dir("convert-anim");
-  for (const char* name : {"gltf/RiggedSimple/RiggedSimple.glb", "gltf/CesiumMan/CesiumMan.glb", "gltf/BoxAnimated/BoxAnimated.glb"}) {
-    AEM_CORPUS_FILE(in, name);
-    SCOPED_TRACE(name);
+  for (const auto& in : test::corpus_files_or_fixtures(
+           {"gltf/RiggedSimple/RiggedSimple.glb", "gltf/CesiumMan/CesiumMan.glb", "gltf/BoxAnimated/BoxAnimated.glb"},
+           {"gltf/skinned_quad.glb"})) {
+    SCOPED_TRACE(in.string());
+    ASSERT_TRUE(std::filesystem::is_regular_file(in)) << "missing: " << in;
     test::AssimpModel source(in.string());
     auto model = AemModel::load(convert_to(in, dir));
     ASSERT_TRUE(model.ok());
@@ -142,7 +146,7 @@ TEST(Convert, CountsAndDurationsAgreeWithTheReferenceExporter) {
 }
 
 TEST(Convert, SkinnedGltfToCemFramesMatchTheSkinnedPositions) {
-  AEM_CORPUS_FILE(in, "gltf/RiggedSimple/RiggedSimple.glb");
+  AEM_CORPUS_FILE_OR_FIXTURE(in, "gltf/RiggedSimple/RiggedSimple.glb", "gltf/skinned_quad.glb");
   test::AssimpModel source(in.string());
   auto out = convert_to(in, test::temp_dir("convert-cem"), ".cem", "--fps 12");
   auto cem = read_scene(out);
@@ -166,7 +170,7 @@ TEST(Convert, SkinnedGltfToCemFramesMatchTheSkinnedPositions) {
 TEST(Convert, SkinnedGltfToIqeAndIqmPosesLikeTheSource) {
   // The IQE/IQM writers derive base poses from the bind matrices and resample the animation at 30 fps;
   // read back, the model must pose like Assimp's reading of the glTF at every written frame time.
-  AEM_CORPUS_FILE(in, "gltf/RiggedSimple/RiggedSimple.glb");
+  AEM_CORPUS_FILE_OR_FIXTURE(in, "gltf/RiggedSimple/RiggedSimple.glb", "gltf/skinned_quad.glb");
   test::AssimpModel source(in.string());
   for (const char* ext : {".iqe", ".iqm"}) {
     SCOPED_TRACE(ext);
@@ -206,7 +210,7 @@ TEST(Convert, TexturedGltfToIqeWritesThePngItsMaterialNames) {
 }
 
 TEST(Convert, OptionsScaleUpAxisAndOptimize) {
-  AEM_CORPUS_FILE(in, "gltf/BoxTextured/BoxTextured.glb");
+  AEM_CORPUS_FILE_OR_FIXTURE(in, "gltf/BoxTextured/BoxTextured.glb", "gltf/skinned_quad.glb");
   auto dir = test::temp_dir("convert-options");
   auto plain = AemModel::load(convert_to(in, dir));
   auto scaled_path = dir / "scaled.aem";
@@ -231,7 +235,7 @@ TEST(Convert, FailuresExitOneAndLeaveNothing) {
   test::write_file(dir / "garbage.glb", std::string("glTF this is not a binary glTF at all"));
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "garbage.glb").string(), (dir / "out.aem").string()), &text), 1);
   EXPECT_FALSE(std::filesystem::exists(dir / "out.aem"));
-  AEM_CORPUS_FILE(good, "gltf/BoxTextured/BoxTextured.glb");
+  AEM_CORPUS_FILE_OR_FIXTURE(good, "gltf/BoxTextured/BoxTextured.glb", "gltf/skinned_quad.glb");
   // An output folder that cannot be made (a file is in the way) fails before any work.
   test::write_file(dir / "in-the-way.glb", std::string("x"));
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", good.string(), (dir / "in-the-way.glb" / "out.aem").string()), &text), 1) << text;
@@ -241,15 +245,15 @@ TEST(Convert, FailuresExitOneAndLeaveNothing) {
 }
 
 TEST(Convert, BatchConvertsTheGoodFilesAndReportsTheBadOne) {
-  AEM_CORPUS_FILE(a, "gltf/Box/Box.glb");
-  AEM_CORPUS_FILE(b, "gltf/RiggedSimple/RiggedSimple.glb");
+  AEM_CORPUS_FILE_OR_FIXTURE(a, "gltf/Box/Box.glb", "gltf/triangle.gltf");
+  AEM_CORPUS_FILE_OR_FIXTURE(b, "gltf/RiggedSimple/RiggedSimple.glb", "gltf/skinned_quad.glb");
   auto dir = test::temp_dir("convert-batch");
   test::write_file(dir / "broken.glb", std::string("not a model"));
   std::string text;
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {} --out-dir {} --jobs 2", a.string(), (dir / "broken.glb").string(), b.string(),
                                       (dir / "out").string()), &text), 1);
-  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "Box.aem"));
-  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "RiggedSimple.aem"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / (a.stem().string() + ".aem")));
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / (b.stem().string() + ".aem")));
   EXPECT_FALSE(std::filesystem::exists(dir / "out" / "broken.aem"));
   EXPECT_NE(text.find("converted 2 of 3 files, 1 failed"), std::string::npos) << text;
 }

@@ -2,13 +2,16 @@
 // the tools: a large allocation's whole 2 MB pages carry the kernel's huge page advice.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <new>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -27,6 +30,22 @@ std::string vm_flags_at(std::uintptr_t address) {
     }
   }
   return {};
+}
+
+// The standard library's temporary buffers come from the nothrow new and go back through the sized
+// delete, and new[] memory through delete[]: each pair must meet one allocator. A runtime's own nothrow
+// new met the tools' delete when only the throwing new was replaced (AddressSanitizer reported
+// alloc-dealloc-mismatch in `aem convert` of an animated model, at the key times' std::inplace_merge).
+TEST(HugePageNew, EveryNewFormPairsWithItsDelete) {
+  std::vector<float> times{0.5f, 1.5f, 2.5f, 0.0f, 1.0f, 2.0f};
+  std::inplace_merge(times.begin(), times.begin() + 3, times.end());
+  EXPECT_TRUE(std::is_sorted(times.begin(), times.end()));
+  void* single = ::operator new(24, std::nothrow);
+  ASSERT_NE(single, nullptr);
+  ::operator delete(single, std::size_t{24});
+  void* array = ::operator new[](24, std::nothrow);
+  ASSERT_NE(array, nullptr);
+  ::operator delete[](array, std::size_t{24});
 }
 
 TEST(HugePageNew, ALargeAllocationIsAdvisedToUseHugePages) {

@@ -1,5 +1,6 @@
-// glTF corpus models converted through E3D (glTF -> E3D -> AEM) pose like the same models converted
-// straight to AEM: skins, animations, node transforms and the axis change all survive the round trip.
+// glTF corpus models (without the corpus, the skinned quad fixture) converted through E3D (glTF -> E3D -> AEM)
+// pose like the same models converted straight to AEM: skins, animations, node transforms and the axis
+// change all survive the round trip.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include "aem/animation.hpp"
 #include "support/aem_pose.hpp"
 #include "support/corpus.hpp"
+#include "support/fixtures.hpp"
 #include "support/point_sets.hpp"
 
 namespace aem {
@@ -22,9 +24,11 @@ std::filesystem::path convert(const std::filesystem::path& in, const std::filesy
 
 TEST(E3dCorpus, GltfThroughE3dPosesLikeGltfStraightToAem) {
   auto dir = test::temp_dir("e3d-corpus");
-  for (const char* name : {"gltf/RiggedSimple/RiggedSimple.glb", "gltf/CesiumMan/CesiumMan.glb", "gltf/BoxAnimated/BoxAnimated.glb"}) {
-    AEM_CORPUS_FILE(in, name);
-    SCOPED_TRACE(name);
+  for (const auto& in : test::corpus_files_or_fixtures(
+           {"gltf/RiggedSimple/RiggedSimple.glb", "gltf/CesiumMan/CesiumMan.glb", "gltf/BoxAnimated/BoxAnimated.glb"},
+           {"gltf/skinned_quad.glb"})) {
+    SCOPED_TRACE(in.string());
+    ASSERT_TRUE(std::filesystem::is_regular_file(in)) << "missing: " << in;
     const std::string stem = in.stem().string();
     auto direct = AemModel::load(convert(in, dir / (stem + "_direct.aem")));
     convert(in, dir / (stem + ".e3d"), "--compress");

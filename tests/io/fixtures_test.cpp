@@ -14,7 +14,7 @@
 #include "aem/conventions.hpp"
 #include "aem/io.hpp"
 #include "aem/skinning.hpp"
-#include "legacy/legacy_builder.hpp"
+#include "aem_legacy/legacy_builder.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {

@@ -1,7 +1,6 @@
 // Helpers for the IQE/IQM tests: reading text or bytes as a scene, and small quaternion checks.
 #pragma once
 
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -10,9 +9,8 @@
 namespace aem::test {
 
 inline std::vector<std::byte> as_bytes(const std::string& text) {
-  std::vector<std::byte> b(text.size());
-  std::memcpy(b.data(), text.data(), text.size());
-  return b;
+  const auto* first = reinterpret_cast<const std::byte*>(text.data());
+  return {first, first + text.size()};
 }
 
 /// Reads IQE text (the header line is added unless `with_header` is false).

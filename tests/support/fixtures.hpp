@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@
 namespace aem::test {
 
 std::vector<std::filesystem::path> corpus_or_fixture_files(const std::string& folder, const std::string& ext);
+/// The named corpus files, or with the corpus not configured the fixtures (paths under tests/data)
+/// that stand for them in the check. Existence is the caller's to check.
+std::vector<std::filesystem::path> corpus_files_or_fixtures(std::initializer_list<const char*> corpus_relative,
+                                                            std::initializer_list<const char*> fixture_relative);
 /// The corpus root, or tests/data when the corpus is not configured (see AEM_CORPUS_OR_FIXTURE_FILES).
 std::filesystem::path corpus_or_fixture_root();
 /// A file of tests/data whose name marks a fuzzer finding (may be invalid by design).

@@ -9,7 +9,7 @@
 #include "aem/skinning.hpp"
 #include "formats/iqm/adjacency.hpp"
 #include "iqe/iqe_support.hpp"
-#include "iqe/iqm_builder.hpp"
+#include "iqm/iqm_builder.hpp"
 #include "support/corpus.hpp"
 
 namespace aem {
