@@ -53,7 +53,8 @@ Character make_character(int bones, bool smooth) {
       aem::Quat q = aem::normalize(aem::Quat{0.2f * u(rng), 0.2f * u(rng), 0.2f * u(rng), 1.0f});
       if (smooth) {
         const float angle = 0.6f * std::sin(1.5f * t + 0.3f * b);
-        q = aem::Quat{0.0f, 0.0f, std::sin(angle / 2), std::cos(angle / 2)} * aem::Quat{std::sin(0.2f * t) * 0.1f, 0.0f, 0.0f, 1.0f};
+        q = aem::Quat{0.0f, 0.0f, std::sin(angle / 2), std::cos(angle / 2)} *
+            aem::Quat{std::sin(0.2f * t) * 0.1f, 0.0f, 0.0f, 1.0f};
         q = aem::normalize(q);
       }
       ch.rotation.push_back({t, q});
@@ -83,7 +84,8 @@ aem::Quat slerp_ref(aem::Quat from, aem::Quat to, float t) {
   }
   const float sin_theta = std::sqrt(1.0f - cos_theta * cos_theta);
   if (std::fabs(sin_theta) < 0.001f)
-    return {from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t, from.z + (to.z - from.z) * t, from.w + (to.w - from.w) * t};
+    return {from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t, from.z + (to.z - from.z) * t,
+            from.w + (to.w - from.w) * t};
   const float angle = std::acos(cos_theta);
   const float a = std::sin((1.0f - t) * angle), b = std::sin(t * angle);
   return {(from.x * a + to.x * b) / sin_theta, (from.y * a + to.y * b) / sin_theta, (from.z * a + to.z * b) / sin_theta,
@@ -108,8 +110,11 @@ void sample_ref(const aem::aem_file::Keyframe* k, std::uint32_t n, float t, bool
   float f = (t - k[i - 1].time) / (k[i].time - k[i - 1].time);
   if (rotation) {
     aem::Quat q = slerp_ref({k[i - 1].value[0], k[i - 1].value[1], k[i - 1].value[2], k[i - 1].value[3]},
-                             {k[i].value[0], k[i].value[1], k[i].value[2], k[i].value[3]}, f);
-    out[0] = q.x; out[1] = q.y; out[2] = q.z; out[3] = q.w;
+                            {k[i].value[0], k[i].value[1], k[i].value[2], k[i].value[3]}, f);
+    out[0] = q.x;
+    out[1] = q.y;
+    out[2] = q.z;
+    out[3] = q.w;
   } else {
     for (int c = 0; c < 4; ++c) out[c] = k[i - 1].value[c] + (k[i].value[c] - k[i - 1].value[c]) * f;
   }
@@ -132,7 +137,8 @@ void evaluate_ref(const aem::AemView& v, std::uint32_t anim, float t, Mat4* out)
   const auto bones = v.bones();
   for (std::uint32_t b = 0; b < bones.size(); ++b) {
     Mat4 global = local_ref(v, anim, b, t);
-    for (std::int32_t p = bones[b].parent; p >= 0; p = bones[p].parent) global = mat_mul(local_ref(v, anim, p, t), global);
+    for (std::int32_t p = bones[b].parent; p >= 0; p = bones[p].parent)
+      global = mat_mul(local_ref(v, anim, p, t), global);
     out[b] = mat_mul(global, *reinterpret_cast<const Mat4*>(bones[b].inverse_bind));
   }
 }
@@ -191,8 +197,9 @@ void run(benchmark::State& state, const aem::AemView& v, Evaluate evaluate, Next
     evaluate(next_time(), out);
     benchmark::DoNotOptimize(out.data());
   }
-  state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(state.iterations()) * bones,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+  state.counters["ns_per_bone"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * bones,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
 
 /// Forward playback at 60 Hz from `start`, wrapping at the animation's end.
@@ -206,14 +213,16 @@ auto playback(const aem::AemView& v, float start = 0.0f) {
 void BM_Reference(benchmark::State& state) {
   const aem::AemView* v = character(state);
   if (!v) return;
-  run(state, *v, [&](float t, std::vector<Mat4>& out) { evaluate_ref(*v, 0, t, out.data()); }, playback(*v));
+  run(
+      state, *v, [&](float t, std::vector<Mat4>& out) { evaluate_ref(*v, 0, t, out.data()); }, playback(*v));
 }
 
 void BM_Fast(benchmark::State& state) {
   const aem::AemView* v = character(state);
   if (!v) return;
   aem::AemAnimator animator(*v);
-  run(state, *v, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, playback(*v));
+  run(
+      state, *v, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, playback(*v));
 }
 
 void BM_FastRandomTimes(benchmark::State& state) {
@@ -223,7 +232,8 @@ void BM_FastRandomTimes(benchmark::State& state) {
   std::mt19937 rng(1);
   std::uniform_real_distribution<float> u(0.0f, duration(*v));
   // Times jump around: the key lookup binary-searches instead of following the cursor.
-  run(state, *v, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, [&] { return u(rng); });
+  run(
+      state, *v, [&](float t, std::vector<Mat4>& out) { animator.evaluate(0, t, out); }, [&] { return u(rng); });
 }
 
 /// 1,000 instances spread over the animation, each played forward at 60 Hz, one call per frame.
@@ -244,8 +254,8 @@ void BM_Crowd(benchmark::State& state) {
   }
   const double instances = static_cast<double>(state.iterations()) * kInstances;
   state.counters["instances_per_s"] = benchmark::Counter(instances, benchmark::Counter::kIsRate);
-  state.counters["ns_per_bone"] = benchmark::Counter(instances * bones, benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-                                                     benchmark::Counter::kIs1000);
+  state.counters["ns_per_bone"] = benchmark::Counter(
+      instances * bones, benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
 
 }  // namespace

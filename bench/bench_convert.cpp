@@ -27,7 +27,9 @@ const std::filesystem::path& glb() {
 }
 
 /// Argument 0: the generated glb; 1: CesiumMan (empty when the corpus is not configured).
-std::filesystem::path input(const benchmark::State& state) { return state.range(0) == 0 ? glb() : aem::bench::corpus_cesium_man(); }
+std::filesystem::path input(const benchmark::State& state) {
+  return state.range(0) == 0 ? glb() : aem::bench::corpus_cesium_man();
+}
 
 bool have_input(benchmark::State& state) {
   const auto path = input(state);
@@ -118,9 +120,27 @@ void BM_Optimize(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_AssimpImport)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->Repetitions(3)->ReportAggregatesOnly(true);
-BENCHMARK(BM_ConvertToAem)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->Repetitions(3)->ReportAggregatesOnly(true);
-BENCHMARK(BM_NativeRead)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_AssimpImport)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(BM_ConvertToAem)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(BM_NativeRead)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 BENCHMARK(BM_Flatten)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_Conventions)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_WriteAem)->Unit(benchmark::kMillisecond)->Iterations(3);

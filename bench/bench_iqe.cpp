@@ -30,7 +30,7 @@ void BM_CountLines(benchmark::State& state) {
   const auto& b = iqe_bytes();
   for (auto _ : state) {
     std::size_t lines = 0;
-    for (const char* p = reinterpret_cast<const char*>(b.data()), *end = p + b.size();
+    for (const char *p = reinterpret_cast<const char*>(b.data()), *end = p + b.size();
          (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr; ++p)
       ++lines;
     benchmark::DoNotOptimize(lines);
@@ -47,8 +47,10 @@ void BM_StrtofBaseline(benchmark::State& state) {
     while (*p) {
       char* next;
       const float v = std::strtof(p, &next);
-      if (next == p) ++p;
-      else sum += v, p = next;
+      if (next == p)
+        ++p;
+      else
+        sum += v, p = next;
     }
     benchmark::DoNotOptimize(sum);
   }
@@ -98,7 +100,8 @@ void BM_IqmFrameBounds(benchmark::State& state) {
   for (const auto& mesh : model.meshes)
     for (const auto& anim : model.animations) poses += static_cast<double>(mesh.positions.size() * anim.frames.size());
   for (auto _ : state) benchmark::DoNotOptimize(aem::formats::iqm::compute_frame_bounds(model, 0).data());
-  state.counters["poses/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * poses, benchmark::Counter::kIsRate);
+  state.counters["poses/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * poses, benchmark::Counter::kIsRate);
 }
 
 }  // namespace

@@ -35,10 +35,17 @@ std::optional<aem::Scene> scene_of(int which) {
   const char* khronos = std::getenv("AEM_KHRONOS_DIR");
   std::filesystem::path path;
   switch (which) {
-    case 0: path = aem::bench::corpus_cesium_man(); break;
-    case 1: path = khronos ? std::filesystem::path(khronos) / "Fox.glb" : ""; break;
-    case 2: path = khronos ? std::filesystem::path(khronos) / "BrainStem.glb" : ""; break;
-    default: return aem::test::mocap_clip({60, 60.0f, 120.0f, true});
+    case 0:
+      path = aem::bench::corpus_cesium_man();
+      break;
+    case 1:
+      path = khronos ? std::filesystem::path(khronos) / "Fox.glb" : "";
+      break;
+    case 2:
+      path = khronos ? std::filesystem::path(khronos) / "BrainStem.glb" : "";
+      break;
+    default:
+      return aem::test::mocap_clip({60, 60.0f, 120.0f, true});
   }
   if (path.empty()) return std::nullopt;
   auto scene = aem::read_scene(path);
@@ -62,7 +69,8 @@ const Model* model(benchmark::State& state) {
       it->second = std::move(m);
     }
   }
-  if (!it->second) state.SkipWithError(which == 0 ? "set AEM_CORPUS_DIR" : "set AEM_KHRONOS_DIR (Fox.glb, BrainStem.glb)");
+  if (!it->second)
+    state.SkipWithError(which == 0 ? "set AEM_CORPUS_DIR" : "set AEM_KHRONOS_DIR (Fox.glb, BrainStem.glb)");
   return it->second ? &*it->second : nullptr;
 }
 
@@ -79,7 +87,8 @@ void BM_Reduce(benchmark::State& state) {
     benchmark::DoNotOptimize(scene.animations.data());
   }
   const auto dense = aem::convert::stored_keys(m->dense, "aem"), reduced = aem::convert::stored_keys(m->reduced, "aem");
-  state.counters["keys_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()) * report.keys_before, benchmark::Counter::kIsRate);
+  state.counters["keys_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * report.keys_before, benchmark::Counter::kIsRate);
   state.counters["keys_before"] = static_cast<double>(report.keys_before);
   state.counters["keys_after"] = static_cast<double>(report.keys_after);
   state.counters["aem_bytes_before"] = static_cast<double>(dense.bytes);
@@ -106,8 +115,9 @@ void animate(benchmark::State& state, const std::vector<std::byte>& bytes) {
     animator.evaluate(0, t, skin);
     benchmark::DoNotOptimize(skin.data());
   }
-  state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(state.iterations()) * bones,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+  state.counters["ns_per_bone"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * bones,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
 }
 
 void BM_AnimateDense(benchmark::State& state) {

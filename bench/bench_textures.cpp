@@ -50,8 +50,8 @@ void BM_EncodePngStb(benchmark::State& state) {
   std::size_t bytes = 0;
   for (auto _ : state) {
     bytes = 0;
-    stbi_write_png_to_func([](void* c, void*, int size) { *static_cast<std::size_t*>(c) += size; }, &bytes, img.width, img.height, 4,
-                           img.rgba.data(), img.width * 4);
+    stbi_write_png_to_func([](void* c, void*, int size) { *static_cast<std::size_t*>(c) += size; }, &bytes, img.width,
+                           img.height, 4, img.rgba.data(), img.width * 4);
   }
   state.counters["bytes"] = static_cast<double>(bytes);
 }
@@ -78,6 +78,9 @@ void BM_ConvertCesiumMan(benchmark::State& state) {
 // Images: 0 CesiumMan's base colour, 1 the smooth generated one.
 BENCHMARK(BM_EncodePngStb)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
 // Filters: 0 none, 1 sub, 2 up, 4 Paeth, 5 adaptive (aem::PngFilter).
-BENCHMARK(BM_EncodePng)->ArgsProduct({{1, 2, 3, 6}, {0, 1, 2, 4, 5}, {0, 1}})->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_EncodePng)
+    ->ArgsProduct({{1, 2, 3, 6}, {0, 1, 2, 4, 5}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 BENCHMARK(BM_ConvertCesiumMan)->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK_MAIN();

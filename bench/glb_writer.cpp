@@ -19,15 +19,16 @@ struct Buffer {
 
   /// Appends data as a buffer view + accessor; returns the accessor index.
   template <class T>
-  int add(const std::vector<T>& data, int components, int component_type, const char* type, const std::string& extra = "") {
+  int add(const std::vector<T>& data, int components, int component_type, const char* type,
+          const std::string& extra = "") {
     while (bytes.size() % 4) bytes.push_back(0);
     const std::size_t offset = bytes.size(), size = data.size() * sizeof(T);
     bytes.resize(offset + size);
     std::memcpy(bytes.data() + offset, data.data(), size);
     const std::size_t count = size / (components * (component_type == 5123 ? 2 : 4));
     views += fmt::format("{}{{\"buffer\":0,\"byteOffset\":{},\"byteLength\":{}}}", view_count ? "," : "", offset, size);
-    accessors += fmt::format("{}{{\"bufferView\":{},\"componentType\":{},\"count\":{},\"type\":\"{}\"{}}}", view_count ? "," : "",
-                             view_count, component_type, count, type, extra);
+    accessors += fmt::format("{}{{\"bufferView\":{},\"componentType\":{},\"count\":{},\"type\":\"{}\"{}}}",
+                             view_count ? "," : "", view_count, component_type, count, type, extra);
     return view_count++;
   }
 };
@@ -49,7 +50,9 @@ void write_glb(const Scene& scene, const std::filesystem::path& path) {
       weights.push_back(m.skin[v].joints[k] >= 0 ? m.skin[v].weights[k] : 0.0f);
     }
   }
-  const int a_pos = b.add(pos, 3, 5126, "VEC3", fmt::format(",\"min\":[{},{},{}],\"max\":[{},{},{}]", box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z));
+  const int a_pos = b.add(pos, 3, 5126, "VEC3",
+                          fmt::format(",\"min\":[{},{},{}],\"max\":[{},{},{}]", box.min.x, box.min.y, box.min.z,
+                                      box.max.x, box.max.y, box.max.z));
   const int a_nrm = b.add(nrm, 3, 5126, "VEC3");
   const int a_uv = b.add(uv, 2, 5126, "VEC2");
   const int a_joints = b.add(joints, 4, 5123, "VEC4");
@@ -65,7 +68,8 @@ void write_glb(const Scene& scene, const std::filesystem::path& path) {
     const auto& t = scene.joints[j].rest.translation;
     std::string children;
     for (std::size_t c = 0; c < scene.joints.size(); ++c)
-      if (scene.joints[c].parent == static_cast<std::int32_t>(j)) children += fmt::format("{}{}", children.empty() ? "" : ",", c + 1);
+      if (scene.joints[c].parent == static_cast<std::int32_t>(j))
+        children += fmt::format("{}{}", children.empty() ? "" : ",", c + 1);
     nodes += fmt::format(",{{\"name\":\"{}\",\"translation\":[{},{},{}]{}}}", scene.joints[j].name, t.x, t.y, t.z,
                          children.empty() ? "" : ",\"children\":[" + children + "]");
     joint_list += fmt::format("{}{}", j ? "," : "", j + 1);
@@ -79,10 +83,12 @@ void write_glb(const Scene& scene, const std::filesystem::path& path) {
       times.push_back(k.time);
       rotations.insert(rotations.end(), {k.value.x, k.value.y, k.value.z, k.value.w});
     }
-    const int in = b.add(times, 1, 5126, "SCALAR", fmt::format(",\"min\":[{}],\"max\":[{}]", times.front(), times.back()));
+    const int in =
+        b.add(times, 1, 5126, "SCALAR", fmt::format(",\"min\":[{}],\"max\":[{}]", times.front(), times.back()));
     const int out = b.add(rotations, 4, 5126, "VEC4");
     samplers += fmt::format("{}{{\"input\":{},\"output\":{},\"interpolation\":\"LINEAR\"}}", c ? "," : "", in, out);
-    channels += fmt::format("{}{{\"sampler\":{},\"target\":{{\"node\":{},\"path\":\"rotation\"}}}}", c ? "," : "", c, anim.channels[c].joint + 1);
+    channels += fmt::format("{}{{\"sampler\":{},\"target\":{{\"node\":{},\"path\":\"rotation\"}}}}", c ? "," : "", c,
+                            anim.channels[c].joint + 1);
   }
   while (b.bytes.size() % 4) b.bytes.push_back(0);
   std::string json = fmt::format(
@@ -91,8 +97,8 @@ void write_glb(const Scene& scene, const std::filesystem::path& path) {
       "\"skins\":[{{\"joints\":[{}],\"inverseBindMatrices\":{}}}],"
       "\"animations\":[{{\"name\":\"{}\",\"samplers\":[{}],\"channels\":[{}]}}],"
       "\"buffers\":[{{\"byteLength\":{}}}],\"bufferViews\":[{}],\"accessors\":[{}]}}",
-      nodes, a_pos, a_nrm, a_uv, a_joints, a_weights, a_idx, joint_list, a_ibm, anim.name, samplers, channels, b.bytes.size(), b.views,
-      b.accessors);
+      nodes, a_pos, a_nrm, a_uv, a_joints, a_weights, a_idx, joint_list, a_ibm, anim.name, samplers, channels,
+      b.bytes.size(), b.views, b.accessors);
   while (json.size() % 4) json += ' ';
   std::ofstream f(path, std::ios::binary);
   auto u32 = [&](std::uint32_t v) { f.write(reinterpret_cast<const char*>(&v), 4); };

@@ -28,7 +28,8 @@ std::string make_grid_iqe(int grid, int joints, int frames) {
       s += "vn 0 -1 0\n";
       const int j = std::min(static_cast<int>(z), joints - 2);
       const float f = z - static_cast<float>(j);
-      s += "vb " + std::to_string(j), append_float(s, 1.0f - f), s += " " + std::to_string(j + 1), append_float(s, f), s += "\n";
+      s += "vb " + std::to_string(j), append_float(s, 1.0f - f), s += " " + std::to_string(j + 1), append_float(s, f),
+          s += "\n";
     }
   for (int y = 0; y + 1 < grid; ++y)
     for (int x = 0; x + 1 < grid; ++x) {

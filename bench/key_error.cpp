@@ -73,11 +73,13 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < original->animations.size(); ++i) {
     const aem::Animation* counterpart = matching(other.value(), original->animations[i], i);
     if (!counterpart) {
-      std::fprintf(stderr, "key_error: %s has no animation for \"%s\"\n", argv[2], original->animations[i].name.c_str());
+      std::fprintf(stderr, "key_error: %s has no animation for \"%s\"\n", argv[2],
+                   original->animations[i].name.c_str());
       return 1;
     }
     skeleton.animations = {original->animations[i], on_skeleton(*counterpart, other.value(), original.value())};
-    largest = std::max(largest, aem::convert::measure_error(points, skeleton, 0, 1, std::numeric_limits<float>::infinity()).largest);
+    largest = std::max(
+        largest, aem::convert::measure_error(points, skeleton, 0, 1, std::numeric_limits<float>::infinity()).largest);
   }
   std::printf("{\"largest_error\": %.9g, \"keys\": %llu}\n", largest, static_cast<unsigned long long>(keys));
   return 0;

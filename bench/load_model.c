@@ -54,8 +54,8 @@ int main(int argc, char** argv) {
   if (status == 0) {
     qsort(load, (size_t)runs, sizeof(double), by_value);
     qsort(ready, (size_t)runs, sizeof(double), by_value);
-    printf("{\"runs\": %d, \"load_median_s\": %.9g, \"load_min_s\": %.9g, \"load_finish_median_s\": %.9g}\n", runs, load[runs / 2],
-           load[0], ready[runs / 2]);
+    printf("{\"runs\": %d, \"load_median_s\": %.9g, \"load_min_s\": %.9g, \"load_finish_median_s\": %.9g}\n", runs,
+           load[runs / 2], load[0], ready[runs / 2]);
   }
   free(load);
   free(ready);

@@ -32,7 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
   read_and_write(bytes);
   if (size >= aem::formats::e3d::kLzmaPropsSize)
-    (void)aem::formats::e3d::lzma_decode(bytes.first<aem::formats::e3d::kLzmaPropsSize>(), bytes.subspan(aem::formats::e3d::kLzmaPropsSize), 1 << 20);
+    (void)aem::formats::e3d::lzma_decode(bytes.first<aem::formats::e3d::kLzmaPropsSize>(),
+                                         bytes.subspan(aem::formats::e3d::kLzmaPropsSize), 1 << 20);
   if (size >= sizeof kVersionBlock && std::memcmp(data, kVersionBlock, 10) != 0) {
     std::vector<std::byte> framed(size + sizeof kVersionBlock);
     std::memcpy(framed.data(), kVersionBlock, sizeof kVersionBlock);

@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   aem::ReadOptions options;
   options.max_decoded_bytes = 64u << 20;
   const aem::FormatHandler* gltf = aem::find_format("gltf");
-  auto scene = gltf->read(aem::ReadInput{bytes, glb ? "/nonexistent-fuzz-dir/fuzz.glb" : "/nonexistent-fuzz-dir/fuzz.gltf", options});
+  auto scene = gltf->read(
+      aem::ReadInput{bytes, glb ? "/nonexistent-fuzz-dir/fuzz.glb" : "/nonexistent-fuzz-dir/fuzz.gltf", options});
   if (scene) (void)aem::validate_scene(scene.value());
   return 0;
 }

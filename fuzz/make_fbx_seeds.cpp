@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(argv[1]);
     for (auto encoding : {fbx::Encoding::Ascii, fbx::Encoding::Binary})
       for (int version : {6100, 7400, 7500}) {
-        const std::string name = std::string(encoding == fbx::Encoding::Ascii ? "ascii" : "binary") + std::to_string(version) + ".fbx";
+        const std::string name =
+            std::string(encoding == fbx::Encoding::Ascii ? "ascii" : "binary") + std::to_string(version) + ".fbx";
         fbx::write_fbx_file(std::filesystem::path(argv[1]) / name, fbx::sample_document(), encoding, version);
       }
   } catch (const std::exception& e) {

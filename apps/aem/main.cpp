@@ -33,7 +33,8 @@ aem::cli::ToolSpec tool_spec(const CLI::App& app) {
   for (const CLI::Option* opt : app.get_options()) tool.options.push_back(option_spec(*opt));
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     aem::cli::CommandSpec command{sub->get_name(), sub->get_description(), {}, {}};
-    for (const CLI::Option* opt : sub->get_options()) (opt->nonpositional() ? command.options : command.positionals).push_back(option_spec(*opt));
+    for (const CLI::Option* opt : sub->get_options())
+      (opt->nonpositional() ? command.options : command.positionals).push_back(option_spec(*opt));
     tool.commands.push_back(std::move(command));
   }
   return tool;
@@ -48,67 +49,100 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "aem " AEM_VERSION);
 
   InfoOptions info;
-  auto* info_cmd = app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
+  auto* info_cmd =
+      app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
   info_cmd->add_option("file", info.file, "Model file in any supported format")->required();
   info_cmd->add_flag("--json", info.json, "Print JSON instead of text");
-  info_cmd->add_option("--asset-root", info.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
-  info_cmd->add_flag("--whole-scene", info.whole_scene, "Read a current-layout AEM file whole into memory like other formats instead of summarising it from the memory-mapped file (same output, more memory)");
+  info_cmd->add_option(
+      "--asset-root", info.asset_root,
+      "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
+  info_cmd->add_flag(
+      "--whole-scene", info.whole_scene,
+      "Read a current-layout AEM file whole into memory like other formats instead of summarising it from the memory-mapped file (same output, more memory)");
 
   ValidateOptions validate;
-  auto* validate_cmd = app.add_subcommand("validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");
+  auto* validate_cmd = app.add_subcommand(
+      "validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");
   validate_cmd->add_option("files", validate.files, "Model files")->required();
   validate_cmd->add_flag("--json", validate.json, "Print a JSON report");
-  validate_cmd->add_option("--asset-root", validate.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
+  validate_cmd->add_option(
+      "--asset-root", validate.asset_root,
+      "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   validate_cmd->add_flag("-q,--quiet", validate.quiet, "Print only problems");
 
   auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
 
   ConvertCliOptions convert;
   auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
-  convert_cmd->add_option("files", convert.inputs, "Input file(s); with one input and no --out-dir, the last is the output");
+  convert_cmd->add_option("files", convert.inputs,
+                          "Input file(s); with one input and no --out-dir, the last is the output");
   convert_cmd->add_option("-o,--output", convert.output, "Output file (single conversion)");
-  convert_cmd->add_option("--out-dir", convert.out_dir, "Convert every input into this folder as <stem>.<ext>; refused (exit 2) when two inputs share a stem");
-  convert_cmd->add_option("--to", convert.to, "Output format (aem, cem, ...; see `aem formats`); default from the extension");
+  convert_cmd->add_option(
+      "--out-dir", convert.out_dir,
+      "Convert every input into this folder as <stem>.<ext>; refused (exit 2) when two inputs share a stem");
+  convert_cmd->add_option("--to", convert.to,
+                          "Output format (aem, cem, ...; see `aem formats`); default from the extension");
   convert_cmd->add_option("--scale", convert.scale, "Multiply every coordinate by this")->capture_default_str();
-  convert_cmd->add_option("--up", convert.up, "Up axis of the output (default: the format's own)")->check(CLI::IsMember({"y", "z"}));
+  convert_cmd->add_option("--up", convert.up, "Up axis of the output (default: the format's own)")
+      ->check(CLI::IsMember({"y", "z"}));
   convert_cmd->add_flag("--flip-uv", convert.flip_uv, "Flip texture V (v -> 1 - v)");
   convert_cmd->add_flag("--no-textures", convert.no_textures, "Do not write texture files");
-  convert_cmd->add_flag("--optimize", convert.optimize, "Merge duplicate vertices; optimise vertex cache and fetch order");
-  convert_cmd->add_flag("--weld", convert.weld,
-                        "Merge vertices that differ only by rounding of their normals (at most 1e-4), as exporters such as "
-                        "Blender's glTF exporter split them; the Blender add-on's export uses it");
-  convert_cmd->add_option("--anim-error", convert.anim_error,
-                          "AEM, glTF, E3D: drop animation keys while no skinned vertex moves farther than this from where every key puts it, "
-                          "in the output's units (metres unless --scale changes them); 0 keeps every key. Default: 0.1 mm when the "
-                          "source's units are known, else 1/18000 of the model's size")
+  convert_cmd->add_flag("--optimize", convert.optimize,
+                        "Merge duplicate vertices; optimise vertex cache and fetch order");
+  convert_cmd->add_flag(
+      "--weld", convert.weld,
+      "Merge vertices that differ only by rounding of their normals (at most 1e-4), as exporters such as "
+      "Blender's glTF exporter split them; the Blender add-on's export uses it");
+  convert_cmd
+      ->add_option(
+          "--anim-error", convert.anim_error,
+          "AEM, glTF, E3D: drop animation keys while no skinned vertex moves farther than this from where every key puts it, "
+          "in the output's units (metres unless --scale changes them); 0 keeps every key. Default: 0.1 mm when the "
+          "source's units are known, else 1/18000 of the model's size")
       ->check(CLI::NonNegativeNumber);
-  convert_cmd->add_option("--fps", convert.fps, "CEM: frame rate for baking skeletal animation; IQE/IQM: for resampling animations without one")->capture_default_str();
+  convert_cmd
+      ->add_option("--fps", convert.fps,
+                   "CEM: frame rate for baking skeletal animation; IQE/IQM: for resampling animations without one")
+      ->capture_default_str();
   convert_cmd->add_option("--lods", convert.lods, "CEM: extra levels of detail to generate")->check(CLI::Range(0, 16));
-  convert_cmd->add_option("--max-output-size", convert.max_output_size,
-                          "CEM: refuse to bake skeletal animation into frames when the file would be larger (estimated first; "
-                          "SIZE in bytes or with K, M, G: 256M by default; 0: no limit)")
+  convert_cmd
+      ->add_option("--max-output-size", convert.max_output_size,
+                   "CEM: refuse to bake skeletal animation into frames when the file would be larger (estimated first; "
+                   "SIZE in bytes or with K, M, G: 256M by default; 0: no limit)")
       ->transform(CLI::AsSizeValue(false));
   convert_cmd->add_flag("--compress", convert.compress, "E3D: LZMA-compress the blocks");
-  convert_cmd->add_flag("--embed", convert.embed, "glTF (.gltf): buffer and images as data URIs inside the JSON, no side files");
-  convert_cmd->add_flag("--lod-nodes", convert.lod_nodes,
-                        "glTF: each coarser level of detail as a mesh on a child node marked in its extras, which aem reads back "
-                        "as levels of detail (the Blender add-on's round trip); default: the finest level only");
-  convert_cmd->add_flag("--sync", convert.sync, "Flush each written file to the disk before it replaces the old one (survives a power loss right after; slower)");
+  convert_cmd->add_flag("--embed", convert.embed,
+                        "glTF (.gltf): buffer and images as data URIs inside the JSON, no side files");
+  convert_cmd->add_flag(
+      "--lod-nodes", convert.lod_nodes,
+      "glTF: each coarser level of detail as a mesh on a child node marked in its extras, which aem reads back "
+      "as levels of detail (the Blender add-on's round trip); default: the finest level only");
+  convert_cmd->add_flag(
+      "--sync", convert.sync,
+      "Flush each written file to the disk before it replaces the old one (survives a power loss right after; slower)");
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
   convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
-  convert_cmd->add_option("--asset-root", convert.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
-  convert_cmd->add_option("--depfile", convert.depfile, "Write a Make/Ninja depfile: every file read, for the files written");
-  convert_cmd->add_option("--depfile-targets", convert.depfile_targets,
-                          "Targets of the depfile: all files written, or the model alone (Ninja refuses undeclared outputs)")
+  convert_cmd->add_option(
+      "--asset-root", convert.asset_root,
+      "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
+  convert_cmd->add_option("--depfile", convert.depfile,
+                          "Write a Make/Ninja depfile: every file read, for the files written");
+  convert_cmd
+      ->add_option("--depfile-targets", convert.depfile_targets,
+                   "Targets of the depfile: all files written, or the model alone (Ninja refuses undeclared outputs)")
       ->check(CLI::IsMember({"all", "model"}))
       ->capture_default_str();
-  convert_cmd->add_option("--manifest", convert.manifest, "Convert the JSON list [{input, output, options}] in this file");
-  convert_cmd->add_option("--cache", convert.cache, "Skip conversions whose inputs, side files and options are unchanged (cache folder)");
+  convert_cmd->add_option("--manifest", convert.manifest,
+                          "Convert the JSON list [{input, output, options}] in this file");
+  convert_cmd->add_option("--cache", convert.cache,
+                          "Skip conversions whose inputs, side files and options are unchanged (cache folder)");
 
   PoseOptions pose;
-  auto* pose_cmd = app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");
+  auto* pose_cmd =
+      app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");
   pose_cmd->add_option("file", pose.file, "Model file")->required();
-  pose_cmd->add_option("--anim", pose.animation, "Animation index or name (negative: bind pose)")->capture_default_str();
+  pose_cmd->add_option("--anim", pose.animation, "Animation index or name (negative: bind pose)")
+      ->capture_default_str();
   pose_cmd->add_option("--time", pose.time, "Time in seconds")->required();
 
   ExampleOptions example;
@@ -123,22 +157,27 @@ int main(int argc, char** argv) {
   render_cmd->add_option("file", render.file, "Model file in any supported format")->required();
   render_cmd->add_option("-o,--output", render.output, "PNG file to write")->required();
   render_cmd->add_option("--size", render.size, "Image size WIDTHxHEIGHT")->capture_default_str();
-  render_cmd->add_option("--anim", render.animation, "Animation index or name (negative: bind pose; default: the first)");
+  render_cmd->add_option("--anim", render.animation,
+                         "Animation index or name (negative: bind pose; default: the first)");
   render_cmd->add_option("--time", render.time, "Time in seconds")->capture_default_str();
-  render_cmd->add_option("--yaw", render.yaw, "Camera angle around the up axis in degrees (0: from the front)")->capture_default_str();
+  render_cmd->add_option("--yaw", render.yaw, "Camera angle around the up axis in degrees (0: from the front)")
+      ->capture_default_str();
   render_cmd->add_option("--pitch", render.pitch, "Camera angle above the ground in degrees")->capture_default_str();
   render_cmd->add_option("--background", render.background, "transparent or #rrggbb");
   render_cmd->add_flag("--wireframe", render.wireframe, "Draw triangle edges only");
   render_cmd->add_flag("--skeleton", render.skeleton, "Draw the skeleton over the model");
   render_cmd->add_flag("--no-grid", render.no_grid, "Leave out the ground grid");
-  render_cmd->add_option("--asset-root", render.asset_root, "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
+  render_cmd->add_option(
+      "--asset-root", render.asset_root,
+      "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   render_cmd->add_flag("--overlay", render.overlay, "Draw triangle edges over the shading");
   render_cmd->add_flag("--normals", render.normals, "Draw vertex normals as short lines");
   render_cmd->add_flag("--tangents", render.tangents, "Draw vertex tangents as short lines");
   render_cmd->add_flag("--uv-checker", render.uv_checker, "Replace base colours by a UV checker texture");
   render_cmd->add_option("--joint", render.joint, "Highlight this joint (index)");
   render_cmd->add_option("--target", render.target, "Camera orbit centre X,Y,Z (default: the posed model's centre)");
-  render_cmd->add_option("--distance", render.distance, "Camera distance from the target (default: framed on the model)");
+  render_cmd->add_option("--distance", render.distance,
+                         "Camera distance from the target (default: framed on the model)");
 
   std::string help_topic;
   app.add_subcommand("help", "Print a command's help (the text of `aem COMMAND --help`), or this list")

@@ -21,7 +21,8 @@ class ChannelPreviews {
 
   /// The texture of channel `channel` (0..3) of `scene.textures[index]`, decoded from its bytes or
   /// from `model_dir`; 0 when it cannot be decoded (the reason in `error`).
-  GLuint get(const Scene& scene, std::int32_t index, int channel, const std::filesystem::path& model_dir, std::string& error);
+  GLuint get(const Scene& scene, std::int32_t index, int channel, const std::filesystem::path& model_dir,
+             std::string& error);
   /// Deletes every preview (a new or reloaded model).
   void clear();
 

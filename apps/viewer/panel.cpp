@@ -20,8 +20,8 @@ ImTextureID texture_id(GLuint texture) { return reinterpret_cast<ImTextureID>(st
 
 void file_section(ViewerState& state) {
   ImGui::SetNextItemWidth(-(button_width("Open") + ImGui::GetStyle().ItemSpacing.x));
-  const bool entered = ImGui::InputTextWithHint("##path", "model file path (or drop a file on the window)", &state.path_field,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = ImGui::InputTextWithHint("##path", "model file path (or drop a file on the window)",
+                                                &state.path_field, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if ((ImGui::Button("Open") || entered) && !state.path_field.empty()) state.open_request = state.path_field;
   if (state.loaded_path.empty()) {
@@ -35,9 +35,12 @@ void file_section(ViewerState& state) {
   ImGui::TextWrapped("%zu vertices, %zu triangles", s.vertex_count(), s.triangle_count());
   ImGui::TextWrapped("%zu meshes, %zu materials, %zu textures", s.meshes.size(), s.materials.size(), s.textures.size());
   ImGui::TextWrapped("%zu joints, %zu nodes, %zu animations", s.joints.size(), s.nodes.size(), s.animations.size());
-  if (s.vertex_animation.frame_count >= 2) ImGui::TextWrapped("vertex animation: %u frames", s.vertex_animation.frame_count);
+  if (s.vertex_animation.frame_count >= 2)
+    ImGui::TextWrapped("vertex animation: %u frames", s.vertex_animation.frame_count);
   const Bounds& b = state.bounds;
-  if (!b.empty()) ImGui::TextWrapped("bounds (%.3g %.3g %.3g) .. (%.3g %.3g %.3g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+  if (!b.empty())
+    ImGui::TextWrapped("bounds (%.3g %.3g %.3g) .. (%.3g %.3g %.3g)", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y,
+                       b.max.z);
   ImGui::PushStyleColor(ImGuiCol_Text, {1.0f, 0.8f, 0.3f, 1.0f});
   for (const auto& w : state.warnings) ImGui::TextWrapped("%s", w.c_str());
   ImGui::PopStyleColor();
@@ -57,8 +60,10 @@ void animation_section(ViewerState& state) {
       if (ImGui::Selectable(label(i).c_str(), i == p.animation)) p.select(s, i);
     ImGui::EndCombo();
   }
-  if (p.duration > 0.0f) ImGui::TextWrapped("duration %.3f s, %.4g fps", p.duration, p.frame_rate);
-  else ImGui::TextDisabled("static model: no timeline");
+  if (p.duration > 0.0f)
+    ImGui::TextWrapped("duration %.3f s, %.4g fps", p.duration, p.frame_rate);
+  else
+    ImGui::TextDisabled("static model: no timeline");
 }
 
 /// Checkboxes side by side, wrapping where the panel is too narrow for the next.
@@ -94,9 +99,10 @@ void view_section(ViewerState& state) {
   if (ImGui::Button("Copy aem render command")) state.copy_request = true;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", state.render_command.c_str());
-  ImGui::TextWrapped("left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, G: grid, K: skeleton, "
-                     "space: play/pause, left/right: step a frame, home/end: range start/end, Ctrl +/-/0: UI size (%.2gx)",
-                     state.ui_scale);
+  ImGui::TextWrapped(
+      "left drag: orbit, right/middle drag: pan, wheel: zoom, click a joint: select it, W: display mode, G: grid, K: skeleton, "
+      "space: play/pause, left/right: step a frame, home/end: range start/end, Ctrl +/-/0: UI size (%.2gx)",
+      state.ui_scale);
   ImGui::PopStyleColor();
 }
 
@@ -126,7 +132,8 @@ void texture_preview(ViewerState& state, const render::Renderer& renderer, const
   ImGui::SameLine();
   if (channel > 0 && id) {
     std::string error;
-    id = state.channels.get(renderer.scene(), index, channel - 1, std::filesystem::path(state.loaded_path).parent_path(), error);
+    id = state.channels.get(renderer.scene(), index, channel - 1,
+                            std::filesystem::path(state.loaded_path).parent_path(), error);
   }
   const auto [w, h] = renderer.textures().size(index);
   const auto& textures = renderer.scene().textures;
@@ -152,7 +159,9 @@ void materials_section(ViewerState& state, render::Renderer& renderer) {
   for (std::size_t i = 0; i <= s.materials.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     const bool is_default = i == s.materials.size();
-    const std::string name = is_default ? "(no material)" : s.materials[i].name.empty() ? "material " + std::to_string(i) : s.materials[i].name;
+    const std::string name = is_default                    ? "(no material)"
+                             : s.materials[i].name.empty() ? "material " + std::to_string(i)
+                                                           : s.materials[i].name;
     bool visible = renderer.material_visible[i];
     if (ImGui::Checkbox("##visible", &visible)) renderer.material_visible[i] = visible;
     ImGui::SameLine();
@@ -189,7 +198,8 @@ void textures_section(ViewerState& state, const render::Renderer& renderer) {
 void bone_node(ViewerState& state, const std::vector<std::vector<std::uint32_t>>& children, std::uint32_t j) {
   const Scene& s = state.scene;
   const std::string label = (s.joints[j].name.empty() ? "joint" : s.joints[j].name) + "##" + std::to_string(j);
-  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
+  ImGuiTreeNodeFlags flags =
+      ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
   if (children[j].empty()) flags |= ImGuiTreeNodeFlags_Leaf;
   const bool selected = state.draw.selected_joint == static_cast<std::int32_t>(j);
   if (selected) flags |= ImGuiTreeNodeFlags_Selected;
@@ -198,7 +208,8 @@ void bone_node(ViewerState& state, const std::vector<std::vector<std::uint32_t>>
     state.scroll_to_joint = false;
   }
   const bool open = ImGui::TreeNodeEx(label.c_str(), flags);
-  if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) state.draw.selected_joint = selected ? -1 : static_cast<std::int32_t>(j);
+  if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen())
+    state.draw.selected_joint = selected ? -1 : static_cast<std::int32_t>(j);
   if (open) {
     for (std::uint32_t c : children[j]) bone_node(state, children, c);
     ImGui::TreePop();
@@ -235,8 +246,10 @@ void bones_section(ViewerState& state, const render::Renderer& renderer) {
   std::vector<std::uint32_t> roots;
   for (std::uint32_t c : parents_first_order(parents)) {
     const std::int32_t p = s.joints[c].parent;
-    if (p >= 0 && static_cast<std::size_t>(p) < s.joints.size()) children[p].push_back(c);
-    else roots.push_back(c);
+    if (p >= 0 && static_cast<std::size_t>(p) < s.joints.size())
+      children[p].push_back(c);
+    else
+      roots.push_back(c);
   }
   ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, ImGui::GetFontSize() * 0.8f);
   for (std::uint32_t r : roots) bone_node(state, children, r);
@@ -252,7 +265,9 @@ float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_ma
   const float width = std::min(ImGui::GetFontSize() * 26.0f, viewport->WorkSize.x * 0.4f);
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize({width, std::max(viewport->WorkSize.y - bottom_margin, 1.0f)});
-  ImGui::Begin("aem viewer", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Begin("aem viewer", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
   if (ImGui::CollapsingHeader("File", ImGuiTreeNodeFlags_DefaultOpen)) file_section(state);
   if (!state.loaded_path.empty()) {
     if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) animation_section(state);
@@ -261,7 +276,8 @@ float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_ma
     if (ImGui::CollapsingHeader("Materials")) materials_section(state, renderer);
     if (ImGui::CollapsingHeader("Textures")) textures_section(state, renderer);
     if (!state.scene.joints.empty() &&
-        ImGui::CollapsingHeader("Bones", state.draw.selected_joint >= 0 ? ImGuiTreeNodeFlags_DefaultOpen : ImGuiTreeNodeFlags_None))
+        ImGui::CollapsingHeader(
+            "Bones", state.draw.selected_joint >= 0 ? ImGuiTreeNodeFlags_DefaultOpen : ImGuiTreeNodeFlags_None))
       bones_section(state, renderer);
   }
   state.overflow.panel = overflow_past_right_edge();
@@ -272,10 +288,12 @@ float draw_panel(ViewerState& state, render::Renderer& renderer, float bottom_ma
 void draw_notice(const ViewerState& state, double now) {
   if (state.notice.empty() || now > state.notice_until) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos({viewport->WorkPos.x + viewport->WorkSize.x - 10.0f, viewport->WorkPos.y + 10.0f}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowPos({viewport->WorkPos.x + viewport->WorkSize.x - 10.0f, viewport->WorkPos.y + 10.0f},
+                          ImGuiCond_Always, {1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.8f);
-  ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
+  ImGui::Begin("##notice", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs);
   ImGui::TextUnformatted(state.notice.c_str());
   ImGui::End();
 }
@@ -283,8 +301,9 @@ void draw_notice(const ViewerState& state, double now) {
 void draw_error(ViewerState& state) {
   if (state.error.empty()) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos({viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + viewport->WorkSize.y * 0.5f},
-                          ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowPos(
+      {viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + viewport->WorkSize.y * 0.5f},
+      ImGuiCond_Always, {0.5f, 0.5f});
   ImGui::SetNextWindowSize({std::min(ImGui::GetFontSize() * 35.0f, viewport->WorkSize.x * 0.9f), 0});
   bool open = true;
   ImGui::Begin("Could not open the file", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);

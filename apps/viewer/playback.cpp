@@ -42,8 +42,10 @@ float timeline_duration(const Scene& scene, std::int32_t animation) {
 
 float timeline_frame_rate(const Scene& scene, std::int32_t animation) {
   const auto usable = [](float rate) { return std::isfinite(rate) && rate > 0.0f && rate <= 1000.0f; };
-  if (valid_animation(scene, animation) && usable(scene.animations[animation].frame_rate)) return scene.animations[animation].frame_rate;
-  if (scene.vertex_animation.frame_count >= 2 && usable(scene.vertex_animation.frame_rate)) return scene.vertex_animation.frame_rate;
+  if (valid_animation(scene, animation) && usable(scene.animations[animation].frame_rate))
+    return scene.animations[animation].frame_rate;
+  if (scene.vertex_animation.frame_count >= 2 && usable(scene.vertex_animation.frame_rate))
+    return scene.vertex_animation.frame_rate;
   return render::kDefaultVertexFrameRate;
 }
 

@@ -12,7 +12,8 @@ namespace aem::viewer {
 std::string shell_quote(const std::string& text) {
   bool plain = !text.empty();
   for (char c : text)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && std::string_view("_./,:=+-").find(c) == std::string_view::npos) plain = false;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && std::string_view("_./,:=+-").find(c) == std::string_view::npos)
+      plain = false;
   if (plain) return text;
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -32,7 +33,9 @@ std::string rounded(double value, int decimals) {
 }
 
 /// Digits after the point that resolve `step`.
-int decimals_for(double step) { return std::isfinite(step) && step > 0 ? std::max(0, static_cast<int>(std::ceil(-std::log10(step)))) : 6; }
+int decimals_for(double step) {
+  return std::isfinite(step) && step > 0 ? std::max(0, static_cast<int>(std::ceil(-std::log10(step)))) : 6;
+}
 
 }  // namespace
 
@@ -44,15 +47,18 @@ std::string render_command(const ViewDescription& v) {
   const double height = std::max(v.height, 1);
   const double pixel = 2.0 * c.distance * std::tan(c.fov_y_degrees * std::numbers::pi / 360.0) / height;
   const int length = decimals_for(pixel / 10), angle = decimals_for(c.fov_y_degrees / height / 10);
-  std::string cmd = fmt::format("aem render {} -o view.png --size {}x{} --anim {} --time {} --yaw {} --pitch {} --target {},{},{} --distance {}",
-                                shell_quote(v.file), v.width, v.height, v.animation, v.time, rounded(c.yaw_degrees, angle),
-                                rounded(c.pitch_degrees, angle), rounded(c.target.x, length), rounded(c.target.y, length),
-                                rounded(c.target.z, length), rounded(c.distance, length));
+  std::string cmd = fmt::format(
+      "aem render {} -o view.png --size {}x{} --anim {} --time {} --yaw {} --pitch {} --target {},{},{} --distance {}",
+      shell_quote(v.file), v.width, v.height, v.animation, v.time, rounded(c.yaw_degrees, angle),
+      rounded(c.pitch_degrees, angle), rounded(c.target.x, length), rounded(c.target.y, length),
+      rounded(c.target.z, length), rounded(c.distance, length));
   const render::DrawOptions& d = v.draw;
   const render::DrawOptions defaults;
-  if (d.background.x != defaults.background.x || d.background.y != defaults.background.y || d.background.z != defaults.background.z) {
+  if (d.background.x != defaults.background.x || d.background.y != defaults.background.y ||
+      d.background.z != defaults.background.z) {
     const auto byte = [](float f) { return static_cast<int>(std::lround(std::clamp(f, 0.0f, 1.0f) * 255.0f)); };
-    cmd += fmt::format(" --background '#{:02x}{:02x}{:02x}'", byte(d.background.x), byte(d.background.y), byte(d.background.z));
+    cmd += fmt::format(" --background '#{:02x}{:02x}{:02x}'", byte(d.background.x), byte(d.background.y),
+                       byte(d.background.z));
   }
   if (d.wireframe) cmd += " --wireframe";
   if (d.wire_overlay && !d.wireframe) cmd += " --overlay";

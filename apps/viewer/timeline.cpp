@@ -30,8 +30,8 @@ std::string time_text(const Playback& p, float time, int frame) {
 class TransportRow {
  public:
   TransportRow(const Playback& p, float available)
-      : row_({buttons_width(), text_width(time_text(p, p.duration, last_frame(p)).c_str()),
-              check_width("loop"), range_width(), speed_width()},
+      : row_({buttons_width(), text_width(time_text(p, p.duration, last_frame(p)).c_str()), check_width("loop"),
+              range_width(), speed_width()},
              available) {}
 
   int lines() const { return row_.lines(); }
@@ -53,8 +53,8 @@ class TransportRow {
     ImGui::Checkbox("loop", &p.loop);
     row_.next();
     ImGui::SetNextItemWidth(range_width());
-    ImGui::DragFloatRange2("##range", &p.range_start, &p.range_end, p.duration / 200.0f, 0.0f, p.duration, "from %.2f s", "to %.2f s",
-                           ImGuiSliderFlags_AlwaysClamp);
+    ImGui::DragFloatRange2("##range", &p.range_start, &p.range_end, p.duration / 200.0f, 0.0f, p.duration,
+                           "from %.2f s", "to %.2f s", ImGuiSliderFlags_AlwaysClamp);
     row_.next();
     ImGui::SetNextItemWidth(speed_width());
     ImGui::SliderFloat("##speed", &p.speed, -2.0f, 4.0f, "speed %.2fx");
@@ -87,7 +87,8 @@ void track(ViewerState& state) {
     p.time = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / width * p.duration, 0.0f, p.duration);
   }
   draw->AddRectFilled(origin, {origin.x + width, origin.y + height}, IM_COL32(30, 32, 36, 255));
-  draw->AddRectFilled({x_of(p.range_start), origin.y}, {x_of(p.range_end), origin.y + height}, IM_COL32(55, 65, 85, 255));
+  draw->AddRectFilled({x_of(p.range_start), origin.y}, {x_of(p.range_end), origin.y + height},
+                      IM_COL32(55, 65, 85, 255));
   const int frames = last_frame(p);
   int every = 1;
   for (const int step : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000})
@@ -95,7 +96,8 @@ void track(ViewerState& state) {
   for (int f = 0; f <= frames; f += every) {
     const float x = x_of(static_cast<float>(f) / p.frame_rate);
     const bool major = f % (every * 5) == 0;
-    draw->AddLine({x, origin.y + height * (major ? 0.45f : 0.7f)}, {x, origin.y + height}, IM_COL32(150, 150, 160, 255));
+    draw->AddLine({x, origin.y + height * (major ? 0.45f : 0.7f)}, {x, origin.y + height},
+                  IM_COL32(150, 150, 160, 255));
     // A label right of its tick, unless the track ends first (the transport row says the last frame).
     const std::string label = std::to_string(f);
     if (major && x + 2 + ImGui::CalcTextSize(label.c_str()).x <= origin.x + width)
@@ -122,12 +124,13 @@ float draw_timeline(ViewerState& state) {
   const ImGuiStyle& style = ImGui::GetStyle();
   TransportRow transport(state.playback, viewport->WorkSize.x - style.WindowPadding.x * 2.0f);
   const float lines = static_cast<float>(transport.lines());
-  const float height = ImGui::GetFrameHeight() * lines + style.ItemSpacing.y * lines + ImGui::GetFontSize() * 2.0f + style.WindowPadding.y * 2;
+  const float height = ImGui::GetFrameHeight() * lines + style.ItemSpacing.y * lines + ImGui::GetFontSize() * 2.0f +
+                       style.WindowPadding.y * 2;
   ImGui::SetNextWindowPos({viewport->WorkPos.x, viewport->WorkPos.y + viewport->WorkSize.y - height});
   ImGui::SetNextWindowSize({viewport->WorkSize.x, height});
   ImGui::Begin("Timeline", nullptr,
-               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
-                   ImGuiWindowFlags_NoSavedSettings);
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
   transport.draw(state.playback);
   track(state);
   state.overflow.timeline = overflow_past_right_edge();

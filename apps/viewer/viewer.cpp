@@ -149,11 +149,12 @@ class Viewer {
   /// The state line of the script's `print` step.
   std::string state_line() const {
     const Playback& p = state_.playback;
-    return fmt::format("state time={:.9g} frame={} fps={:.9g} playing={} scale={:.3g} font={:.3g} triangles={} loads={} joint={} "
-                       "view={},{},{},{} overflow={:.3g},{:.3g} file={}",
-                       p.time, p.frame(), p.frame_rate, p.playing ? 1 : 0, state_.ui_scale, ImGui::GetFontSize(),
-                       renderer_->scene().triangle_count(), load_attempts_, state_.draw.selected_joint, view_.x, view_.y, view_.width,
-                       view_.height, state_.overflow.panel, state_.overflow.timeline, state_.loaded_path);
+    return fmt::format(
+        "state time={:.9g} frame={} fps={:.9g} playing={} scale={:.3g} font={:.3g} triangles={} loads={} joint={} "
+        "view={},{},{},{} overflow={:.3g},{:.3g} file={}",
+        p.time, p.frame(), p.frame_rate, p.playing ? 1 : 0, state_.ui_scale, ImGui::GetFontSize(),
+        renderer_->scene().triangle_count(), load_attempts_, state_.draw.selected_joint, view_.x, view_.y, view_.width,
+        view_.height, state_.overflow.panel, state_.overflow.timeline, state_.loaded_path);
   }
 
  private:
@@ -207,7 +208,8 @@ class Viewer {
     const auto click = std::exchange(pending.click, std::nullopt);
     if (io.WantCaptureMouse) return;
     if (click) pick(click->first, click->second);
-    if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) render::orbit(camera_, -dx * 0.4f, dy * 0.4f);
+    if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS)
+      render::orbit(camera_, -dx * 0.4f, dy * 0.4f);
     if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
         glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS)
       render::pan(camera_, dx, dy, view_.height);
@@ -223,8 +225,8 @@ class Viewer {
     // View pixels: x from the view's left edge, y from its top (GL's origin is bottom left).
     const float vx = static_cast<float>(x) * scale - static_cast<float>(view_.x);
     const float vy = static_cast<float>(y) * scale - static_cast<float>(height - view_.y - view_.height);
-    const std::int32_t joint = render::pick_joint(renderer_->pose().joint_model(), camera_.view_projection(aspect()), view_.width,
-                                                  view_.height, vx, vy, 12.0f * state_.ui_scale * scale);
+    const std::int32_t joint = render::pick_joint(renderer_->pose().joint_model(), camera_.view_projection(aspect()),
+                                                  view_.width, view_.height, vx, vy, 12.0f * state_.ui_scale * scale);
     if (joint >= 0) {
       state_.draw.selected_joint = joint;
       state_.scroll_to_joint = true;
@@ -236,9 +238,12 @@ class Viewer {
   void handle_keys() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl) {
-      if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD, false)) set_ui_scale(state_.ui_scale * 1.25f);
-      if (ImGui::IsKeyPressed(GLFW_KEY_MINUS, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT, false)) set_ui_scale(state_.ui_scale / 1.25f);
-      if (ImGui::IsKeyPressed(GLFW_KEY_0, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_0, false)) set_ui_scale(monitor_scale_);
+      if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD, false))
+        set_ui_scale(state_.ui_scale * 1.25f);
+      if (ImGui::IsKeyPressed(GLFW_KEY_MINUS, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT, false))
+        set_ui_scale(state_.ui_scale / 1.25f);
+      if (ImGui::IsKeyPressed(GLFW_KEY_0, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_0, false))
+        set_ui_scale(monitor_scale_);
     }
     timeline_keys(state_);
     if (io.WantCaptureKeyboard || io.KeyCtrl) return;
@@ -271,7 +276,8 @@ class Viewer {
 /// Plays a script's steps against the window, one step (or one frame of a wait) per frame.
 class ScriptRunner {
  public:
-  ScriptRunner(GLFWwindow* window, Viewer& viewer, std::vector<ScriptStep> steps) : window_(window), viewer_(viewer), steps_(std::move(steps)) {}
+  ScriptRunner(GLFWwindow* window, Viewer& viewer, std::vector<ScriptStep> steps)
+      : window_(window), viewer_(viewer), steps_(std::move(steps)) {}
 
   /// Set by a `screenshot` step: the loop saves the next frame there (before swapping) and clears it.
   std::string screenshot;
@@ -284,7 +290,8 @@ class ScriptRunner {
       if (waiting()) return true;
       const ScriptStep& step = steps_[next_++];
       if (!run(step)) return false;
-      if (step.kind == "key" || step.kind == "click" || step.kind == "scroll" || step.kind == "wait" || step.kind == "wait-reload" || step.kind == "screenshot")
+      if (step.kind == "key" || step.kind == "click" || step.kind == "scroll" || step.kind == "wait" ||
+          step.kind == "wait-reload" || step.kind == "screenshot")
         return true;
     }
     return false;
@@ -458,7 +465,8 @@ int run_viewer(const ViewerOptions& options) {
   // Installed before ImGui's, which chains to them.
   PendingInput pending;
   glfwSetWindowUserPointer(session.window, &pending);
-  glfwSetScrollCallback(session.window, [](GLFWwindow* w, double, double y) { pending_of(w).scroll += static_cast<float>(y); });
+  glfwSetScrollCallback(session.window,
+                        [](GLFWwindow* w, double, double y) { pending_of(w).scroll += static_cast<float>(y); });
   glfwSetDropCallback(session.window, [](GLFWwindow* w, int count, const char** paths) {
     if (count > 0) pending_of(w).dropped = paths[0];
   });

@@ -22,8 +22,7 @@ typedef unsigned char aem_string[AEM_STRING_SIZE];
 
 struct AEMModel;
 
-enum AEMResult
-{
+enum AEMResult {
   AEMResult_Success,
   AEMResult_OutOfMemory,
   AEMResult_FileNotFound,
@@ -36,18 +35,15 @@ enum AEMResult
   AEMResult_InternalError
 };
 
-struct AEMMesh
-{
+struct AEMMesh {
   uint32_t first_index, index_count, material_index;
 };
 
-struct AEMMaterial
-{
+struct AEMMaterial {
   int32_t base_color_tex_index, normal_tex_index, orm_tex_index; /* -1 = no texture */
 };
 
-struct AEMBone
-{
+struct AEMBone {
   float inverse_bind_matrix[16];
   int32_t parent_bone_index;
   int32_t padding[3];
@@ -91,9 +87,7 @@ float aem_get_model_animation_duration(const struct AEMModel* model, uint32_t an
  * animation_index < 0 (or out of range) means bind pose: identity matrices. Addition: an animation
  * is prepared on its first evaluation; when that fails (out of memory) the bind pose is written and
  * aem_get_last_error() says why. */
-void aem_evaluate_model_animation(const struct AEMModel* model,
-                                  int32_t animation_index,
-                                  float time,
+void aem_evaluate_model_animation(const struct AEMModel* model, int32_t animation_index, float time,
                                   float* bone_transforms);
 
 /* Additions: a one-line description of the last aem_load_model or aem_map_model failure on this thread

@@ -9,7 +9,7 @@
 namespace aem::aem_file {
 
 inline constexpr std::uint8_t kVersion = 1;
-inline constexpr std::size_t kHeaderSize = 40;   ///< "AEM" + version + 9 u32 counts
+inline constexpr std::size_t kHeaderSize = 40;  ///< "AEM" + version + 9 u32 counts
 inline constexpr std::size_t kStringSize = 128;
 
 struct Vertex {
@@ -20,7 +20,7 @@ struct Vertex {
   float uv[2];
   std::int32_t bone_indices[4];  ///< -1 = unused slot
   float bone_weights[4];
-  std::int32_t extra_bone;       ///< mesh-animation bone applied to the whole vertex, -1 = none
+  std::int32_t extra_bone;  ///< mesh-animation bone applied to the whole vertex, -1 = none
 };
 
 struct Mesh {
@@ -38,8 +38,8 @@ struct Bone {
 };
 
 struct Animation {
-  char name[kStringSize];  ///< NUL-terminated unless all 128 bytes are used
-  float duration;          ///< seconds
+  char name[kStringSize];        ///< NUL-terminated unless all 128 bytes are used
+  float duration;                ///< seconds
   std::uint32_t sequence_index;  ///< sequence of bone 0; bone b uses sequence_index + b
 };
 
@@ -50,8 +50,8 @@ struct Sequence {
 };
 
 struct Keyframe {
-  float time;       ///< seconds
-  float value[4];   ///< position/scale: x y z 0; rotation: quaternion x y z w
+  float time;      ///< seconds
+  float value[4];  ///< position/scale: x y z 0; rotation: quaternion x y z w
 };
 
 struct TextureName {
@@ -63,8 +63,9 @@ struct TextureName {
 static_assert(sizeof(Vertex) == 92 && sizeof(Mesh) == 12 && sizeof(Material) == 12 && sizeof(Bone) == 80 &&
               sizeof(Animation) == 136 && sizeof(Sequence) == 24 && sizeof(Keyframe) == 20 &&
               sizeof(TextureName) == 128);
-static_assert(offsetof(Vertex, bone_indices) == 56 && offsetof(Vertex, bone_weights) == 72 && offsetof(Vertex, extra_bone) == 88 &&
-              offsetof(Bone, parent) == 64 && offsetof(Animation, duration) == 128 && offsetof(Animation, sequence_index) == 132);
+static_assert(offsetof(Vertex, bone_indices) == 56 && offsetof(Vertex, bone_weights) == 72 &&
+              offsetof(Vertex, extra_bone) == 88 && offsetof(Bone, parent) == 64 &&
+              offsetof(Animation, duration) == 128 && offsetof(Animation, sequence_index) == 132);
 static_assert(alignof(Vertex) == 4 && alignof(Bone) == 4 && alignof(Animation) == 4);
 
 /// The nine counts of the header, in file order.

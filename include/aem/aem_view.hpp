@@ -32,7 +32,9 @@ class AemView {
   std::uint8_t version() const { return static_cast<std::uint8_t>(bytes_[3]); }
   std::span<const std::byte> bytes() const { return bytes_; }
 
-  std::span<const aem_file::Vertex> vertices() const { return section<aem_file::Vertex>(off_.vertices, counts_.vertices); }
+  std::span<const aem_file::Vertex> vertices() const {
+    return section<aem_file::Vertex>(off_.vertices, counts_.vertices);
+  }
   std::span<const std::uint32_t> indices() const { return section<std::uint32_t>(off_.indices, counts_.indices); }
   std::span<const aem_file::TextureName> texture_names() const {
     return section<aem_file::TextureName>(off_.textures, counts_.textures);

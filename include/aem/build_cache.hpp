@@ -22,7 +22,8 @@ class BuildCache {
   bool fresh(const std::string& key) const;
   /// Records the files read and written by the conversion of `key` (replacing an older entry). False
   /// when a listed file cannot be read or the entry cannot be written.
-  bool store(const std::string& key, const std::vector<std::string>& read, const std::vector<std::string>& written) const;
+  bool store(const std::string& key, const std::vector<std::string>& read,
+             const std::vector<std::string>& written) const;
 
  private:
   std::filesystem::path entry_path(const std::string& key) const;
@@ -32,7 +33,8 @@ class BuildCache {
 /// Everything besides file contents that decides a conversion's result: the aem version, the absolute
 /// input and output paths, the output format (named, or the output's extension's) and every option that
 /// changes what is written (all but `write.sync`).
-std::string cache_key(const std::filesystem::path& input, const std::filesystem::path& output, const ConvertOptions& options);
+std::string cache_key(const std::filesystem::path& input, const std::filesystem::path& output,
+                      const ConvertOptions& options);
 
 /// FNV-1a (64-bit) of `bytes`, continuing from `hash`.
 std::uint64_t fnv1a(const void* bytes, std::size_t size, std::uint64_t hash = 0xcbf29ce484222325ull);

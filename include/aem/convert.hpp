@@ -18,8 +18,8 @@ struct ConvertOptions {
   float scale = 1.0f;                 ///< multiplies every coordinate
   std::optional<UpAxis> up;           ///< the output's up axis; default: the output format's own
   bool flip_uv = false;               ///< V -> 1 - V on top of the format's own convention
-  bool textures = true;               ///< AEM/IQE/IQM: write PNG textures next to the output; CEM: embedded images as files
-  bool optimize = false;              ///< merge duplicate vertices, optimise vertex cache and fetch order
+  bool textures = true;   ///< AEM/IQE/IQM: write PNG textures next to the output; CEM: embedded images as files
+  bool optimize = false;  ///< merge duplicate vertices, optimise vertex cache and fetch order
   /// Merge vertices equal in everything but directions (normals, tangents) that differ by rounding
   /// only (at most 1e-4 per component): the corners an exporter split, as Blender's glTF exporter does
   /// with its custom normals. The Blender add-on's export asks for it; a plain conversion keeps the
@@ -34,7 +34,7 @@ struct ConvertOptions {
   /// docs/formats/gltf.md §4). Off, glTF gets the finest level only (GLTF_WRITE_LODS_DROPPED): other
   /// viewers would draw every level at once.
   bool lod_nodes = false;
-  ReadOptions read;                   ///< e.g. asset_root: where side files may come from
+  ReadOptions read;  ///< e.g. asset_root: where side files may come from
   WriteOptions write;
 };
 
@@ -46,7 +46,10 @@ struct StepTime {
 /// Animation keys as the output stores them, before and after key reduction.
 struct AnimationKeys {
   std::uint64_t keys_before = 0, keys_after = 0;
-  std::uint64_t bytes_before = 0, bytes_after = 0;  ///< key data: AEM's keyframe, sequence and animation records; glTF's and E3D's key times and values
+  std::uint64_t
+      bytes_before = 0,
+      bytes_after =
+          0;  ///< key data: AEM's keyframe, sequence and animation records; glTF's and E3D's key times and values
   float bound = 0.0f;          ///< the largest error allowed, output units (0: every key kept)
   float largest_error = 0.0f;  ///< the largest vertex error measured at every original key time and midpoint
   double check_ms = 0;         ///< of the reduction's time, the check's
@@ -77,8 +80,8 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
 /// bytes. `source` is the file the scene was read from (side textures a glTF output embeds are looked
 /// for beside it, and its size is the report's input_bytes); it may be empty. Warnings are the steps'
 /// and the writer's only (the read's stayed with the read).
-Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& source, const std::filesystem::path& output,
-                                    const ConvertOptions& options);
+Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& source,
+                                    const std::filesystem::path& output, const ConvertOptions& options);
 
 /// Where a batch into `out_dir` writes `input`: `out_dir/<input's stem><format's first extension>`.
 std::filesystem::path output_in_folder(const std::filesystem::path& input, const std::filesystem::path& out_dir,

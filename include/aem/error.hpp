@@ -18,14 +18,14 @@ namespace aem {
 /// left out stays empty. `column` is declared last so that a diagnostic built by position still puts
 /// each value where it was meant.
 struct Diagnostic {
-  std::string code{};     ///< e.g. "AEM_INDEX_OUT_OF_RANGE"
-  std::string format{};   ///< e.g. "AEM", "IQE"
-  std::string file{};     ///< path when known, empty for in-memory input
+  std::string code{};    ///< e.g. "AEM_INDEX_OUT_OF_RANGE"
+  std::string format{};  ///< e.g. "AEM", "IQE"
+  std::string file{};    ///< path when known, empty for in-memory input
   std::optional<std::uint64_t> offset{};
   std::optional<std::uint32_t> line{};
   std::optional<std::uint32_t> column{};  ///< 1-based byte in `line` (IQE numbers, glTF JSON syntax)
-  std::string path{};     ///< element path such as "meshes[3].material"
-  std::string message{};  ///< what was wrong, for a person
+  std::string path{};                     ///< element path such as "meshes[3].material"
+  std::string message{};                  ///< what was wrong, for a person
 
   /// "file: FORMAT error CODE at byte N (path): message" in one line ("at line L, column C" for text).
   std::string to_string(const char* severity = "error") const;

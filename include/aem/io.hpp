@@ -21,8 +21,8 @@ namespace aem {
 
 /// Resource limits and knobs for readers. Every reader refuses input that would need more.
 struct ReadOptions {
-  std::uint64_t max_decoded_bytes = 1ull << 31;   ///< cap on decompressed data (LZMA, PK01)
-  bool generate_normals = true;                   ///< when the format says how (IQE smoothing)
+  std::uint64_t max_decoded_bytes = 1ull << 31;  ///< cap on decompressed data (LZMA, PK01)
+  bool generate_normals = true;                  ///< when the format says how (IQE smoothing)
   /// Side files a model refers to (textures, buffers, .mtl) are read only from inside the model's
   /// folder, or inside this folder when it is set; other references (absolute paths, `..` escapes,
   /// links out) are refused with a SIDE_FILE_REFUSED warning.
@@ -46,15 +46,15 @@ struct ReadOptions {
 
 /// Knobs for writers; a writer ignores those that do not apply to its format.
 struct WriteOptions {
-  bool compress = false;          ///< E3D: LZMA-compress blocks
+  bool compress = false;  ///< E3D: LZMA-compress blocks
   /// Frames per second of the frame-based formats: CEM bakes skeletal animation into frames at this
   /// rate; IQE and IQM resample an animation at it when the animation has no frame rate of its own.
   float frame_rate = 30.0f;
-  int lods = 0;                   ///< CEM: extra levels of detail to generate
+  int lods = 0;  ///< CEM: extra levels of detail to generate
   /// CEM: the largest file that baking skeletal animation into vertex frames may make, estimated
   /// before baking (CEM_OUTPUT_TOO_LARGE above it, nothing written); 0: no limit.
   std::uint64_t max_output_bytes = std::uint64_t{256} << 20;
-  bool embed = false;             ///< glTF (.gltf): buffers and images as data URIs instead of side files
+  bool embed = false;  ///< glTF (.gltf): buffers and images as data URIs instead of side files
   /// AEM: each vertex's influences as the format defines them: its usable ones (a joint, a positive
   /// weight) first, in slot order, or its 4 largest when it has more, weights renormalised to sum 1.
   /// Off, they are written as the scene holds them, so that a file read and written back keeps its
@@ -96,9 +96,9 @@ struct ReadInput {
 
 /// One supported format. `read`/`write` may be null when the format is read- or write-only.
 struct FormatHandler {
-  std::string_view name;                       ///< short id used by --to, e.g. "iqe"
+  std::string_view name;  ///< short id used by --to, e.g. "iqe"
   std::string_view description;
-  std::vector<std::string_view> extensions;    ///< lower case, with the dot: ".iqe"
+  std::vector<std::string_view> extensions;  ///< lower case, with the dot: ".iqe"
   /// True when the first bytes (at most 64) look like this format.
   bool (*sniff)(std::span<const std::byte> head) = nullptr;
   Result<Scene> (*read)(const ReadInput& input) = nullptr;

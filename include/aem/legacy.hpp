@@ -27,11 +27,11 @@ Result<AemLayout> detect_aem_layout(std::span<const std::byte> bytes);
 
 namespace legacy_file {
 
-inline constexpr std::size_t kHeaderSize = 24;    ///< "AEM" + version + 5 u32 counts
+inline constexpr std::size_t kHeaderSize = 24;  ///< "AEM" + version + 5 u32 counts
 inline constexpr std::size_t kVertexSize = 76;
 inline constexpr std::size_t kTriangleSize = 12;
-inline constexpr std::size_t kMeshSize = 4;       ///< u32 triangle count
-inline constexpr std::size_t kBoneSize = 68;      ///< f32[16] inverse bind + i32 parent, no padding
+inline constexpr std::size_t kMeshSize = 4;   ///< u32 triangle count
+inline constexpr std::size_t kBoneSize = 68;  ///< f32[16] inverse bind + i32 parent, no padding
 inline constexpr std::size_t kMatrixSize = 64;
 
 /// The five header counts, in file order.
@@ -48,8 +48,8 @@ constexpr std::uint64_t keyframe_size(std::uint32_t bones) { return 4 + kMatrixS
 
 /// One vertex as stored (76 bytes). Unused influence slots hold index 0 and weight 0.
 struct Vertex {
-  Vec3 position, normal, tangent;   ///< Blender world space; the add-on writes tangent = 0
-  Vec2 uv;                          ///< the add-on writes 0
+  Vec3 position, normal, tangent;  ///< Blender world space; the add-on writes tangent = 0
+  Vec2 uv;                         ///< the add-on writes 0
   std::uint32_t bone_indices[4];
   float bone_weights[4];
 };

@@ -18,14 +18,14 @@ namespace aem {
 
 /// What to draw and from where; the defaults are `aem render`'s.
 struct RenderSettings {
-  int width = 1024, height = 768;  ///< pixels, 1..16384 each
-  std::int32_t animation = -1;     ///< index into Scene::animations; out of range = bind pose
-  float time = 0.0f;               ///< seconds into the animation
-  float yaw = 30.0f, pitch = 20.0f;  ///< orbit angles in degrees (yaw 0 looks at the front, +Z)
+  int width = 1024, height = 768;             ///< pixels, 1..16384 each
+  std::int32_t animation = -1;                ///< index into Scene::animations; out of range = bind pose
+  float time = 0.0f;                          ///< seconds into the animation
+  float yaw = 30.0f, pitch = 20.0f;           ///< orbit angles in degrees (yaw 0 looks at the front, +Z)
   Vec4 background{0.17f, 0.18f, 0.2f, 1.0f};  ///< sRGB clear colour; alpha 0 = transparent
   bool wireframe = false, skeleton = false, grid = true, overlay = false;
   bool normals = false, tangents = false, uv_checker = false;
-  std::int32_t joint = -1;         ///< joint drawn highlighted; -1 = none
+  std::int32_t joint = -1;  ///< joint drawn highlighted; -1 = none
   /// The camera, framed on every pose of the animation unless these place it by hand: the orbit
   /// centre, and the distance from it (0 = framed).
   std::optional<Vec3> target;
@@ -37,8 +37,8 @@ struct RenderSettings {
 
 struct RenderedImage {
   int width = 0, height = 0;
-  std::vector<std::uint8_t> rgba;   ///< width * height * 4 bytes, rows top-down
-  std::vector<std::string> notes;   ///< textures that could not be used (their slot's fallback was drawn)
+  std::vector<std::uint8_t> rgba;  ///< width * height * 4 bytes, rows top-down
+  std::vector<std::string> notes;  ///< textures that could not be used (their slot's fallback was drawn)
 };
 
 /// Draws `scene` as `settings` say. Errors: RENDER_NO_GL (no OpenGL 3.3 core context), RENDER_SHADER,

@@ -29,8 +29,10 @@ inline KeySpan find_keys(std::uint32_t count, float t, TimeOf time_of, std::uint
     i = h + 1;
     const std::uint32_t stop = count - h > 5 ? h + 5 : count;
     while (i < stop && time_of(i) < t) ++i;
-    if (i == stop && stop < count) lo = stop, n = count - stop;  // still before t: search the rest
-    else n = 0;
+    if (i == stop && stop < count)
+      lo = stop, n = count - stop;  // still before t: search the rest
+    else
+      n = 0;
   }
   if (n > 0) {
     while (n > 0) {
@@ -63,10 +65,22 @@ inline Mat4 trs_matrix_unnormalized(const Vec3& t, const Quat& q, const Vec3& s)
   const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z, xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z,
               wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
   Mat4 r;
-  r.m = {(1 - 2 * (yy + zz)) * s.x, 2 * (xy + wz) * s.x,       2 * (xz - wy) * s.x,       0,
-         2 * (xy - wz) * s.y,       (1 - 2 * (xx + zz)) * s.y, 2 * (yz + wx) * s.y,       0,
-         2 * (xz + wy) * s.z,       2 * (yz - wx) * s.z,       (1 - 2 * (xx + yy)) * s.z, 0,
-         t.x,                       t.y,                       t.z,                       1};
+  r.m = {(1 - 2 * (yy + zz)) * s.x,
+         2 * (xy + wz) * s.x,
+         2 * (xz - wy) * s.x,
+         0,
+         2 * (xy - wz) * s.y,
+         (1 - 2 * (xx + zz)) * s.y,
+         2 * (yz + wx) * s.y,
+         0,
+         2 * (xz + wy) * s.z,
+         2 * (yz - wx) * s.z,
+         (1 - 2 * (xx + yy)) * s.z,
+         0,
+         t.x,
+         t.y,
+         t.z,
+         1};
   return r;
 }
 

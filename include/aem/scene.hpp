@@ -22,15 +22,18 @@ inline constexpr int kMaxUvSets = 8;
 struct SkinInfluences {
   std::array<std::int32_t, kMaxInfluences> joints;
   std::array<float, kMaxInfluences> weights;
-  SkinInfluences() { joints.fill(-1); weights.fill(0.0f); }
+  SkinInfluences() {
+    joints.fill(-1);
+    weights.fill(0.0f);
+  }
   friend bool operator==(const SkinInfluences&, const SkinInfluences&) = default;
 };
 
 /// A named per-vertex attribute no standard slot holds (IQE v0-v9, E3D extras), kept as floats.
 struct CustomAttribute {
   std::string name;
-  int components = 0;        ///< floats per vertex, 1..16
-  std::vector<float> values; ///< vertex_count * components
+  int components = 0;         ///< floats per vertex, 1..16
+  std::vector<float> values;  ///< vertex_count * components
 };
 
 /// Whole-mesh positions/normals at one vertex-animation frame (CEM frames, E3D morphs).
@@ -46,11 +49,11 @@ struct Mesh {
   std::string name;
   std::vector<Vec3> positions;
   std::vector<Vec3> normals;
-  std::vector<Vec4> tangents;       ///< xyz tangent, w = bitangent sign (+1/-1)
-  std::vector<Vec3> bitangents;     ///< explicit bitangents when the source stores them (AEM, IQE vx)
-  std::vector<std::vector<Vec2>> uvs;   ///< up to kMaxUvSets sets; uvs[0] is the primary set
-  std::vector<std::vector<Vec4>> colors;///< RGBA 0..1, any number of sets
-  std::vector<SkinInfluences> skin;     ///< joint indices into Scene::joints
+  std::vector<Vec4> tangents;             ///< xyz tangent, w = bitangent sign (+1/-1)
+  std::vector<Vec3> bitangents;           ///< explicit bitangents when the source stores them (AEM, IQE vx)
+  std::vector<std::vector<Vec2>> uvs;     ///< up to kMaxUvSets sets; uvs[0] is the primary set
+  std::vector<std::vector<Vec4>> colors;  ///< RGBA 0..1, any number of sets
+  std::vector<SkinInfluences> skin;       ///< joint indices into Scene::joints
   /// AEM "extra bone index": the vertex also moves rigidly with this joint (mesh animation),
   /// applied before the skin. -1 = none. Empty = none for every vertex.
   std::vector<std::int32_t> rigid_joints;
@@ -59,9 +62,9 @@ struct Mesh {
   std::vector<std::uint32_t> indices;
   /// Further levels of detail (coarser), each a triangle list into the same vertices.
   std::vector<std::vector<std::uint32_t>> lod_indices;
-  std::int32_t material = -1;       ///< index into Scene::materials, -1 = default material
+  std::int32_t material = -1;  ///< index into Scene::materials, -1 = default material
 
-  std::vector<MorphFrame> frames;   ///< vertex animation frames (see Scene::vertex_animation)
+  std::vector<MorphFrame> frames;  ///< vertex animation frames (see Scene::vertex_animation)
 
   std::size_t vertex_count() const { return positions.size(); }
   std::size_t triangle_count() const { return indices.size() / 3; }
@@ -72,23 +75,23 @@ enum class TextureWrap : std::uint8_t { Repeat, ClampToEdge, MirroredRepeat };
 
 /// A texture: a file name (resolved relative to the model), embedded image bytes, or both.
 struct Texture {
-  std::string name;                 ///< file name or URI as the source wrote it
-  std::vector<std::uint8_t> data;   ///< embedded PNG/JPEG bytes, empty when external
-  std::string mime_type;            ///< "image/png", "image/jpeg" or empty
-  bool loaded_from_file = false;    ///< `data` was read from the file `name` beside the model, not stored in it
+  std::string name;                ///< file name or URI as the source wrote it
+  std::vector<std::uint8_t> data;  ///< embedded PNG/JPEG bytes, empty when external
+  std::string mime_type;           ///< "image/png", "image/jpeg" or empty
+  bool loaded_from_file = false;   ///< `data` was read from the file `name` beside the model, not stored in it
   TextureWrap wrap_u = TextureWrap::Repeat;  ///< sampler wrap along U (glTF wrapS)
   TextureWrap wrap_v = TextureWrap::Repeat;  ///< sampler wrap along V (glTF wrapT)
 };
 
 /// Which texture fills each material slot: an index into Scene::textures, or -1.
 struct MaterialTextures {
-  std::int32_t base_color = -1;   ///< RGB colour, A opacity
-  std::int32_t normal = -1;       ///< tangent-space normal map
-  std::int32_t orm = -1;          ///< packed R occlusion, G roughness, B metalness
-  std::int32_t occlusion = -1;    ///< separate occlusion map when not packed
+  std::int32_t base_color = -1;          ///< RGB colour, A opacity
+  std::int32_t normal = -1;              ///< tangent-space normal map
+  std::int32_t orm = -1;                 ///< packed R occlusion, G roughness, B metalness
+  std::int32_t occlusion = -1;           ///< separate occlusion map when not packed
   std::int32_t metallic_roughness = -1;  ///< glTF-style G roughness, B metalness
   std::int32_t emissive = -1;
-  std::int32_t specular = -1;     ///< Phong specular map
+  std::int32_t specular = -1;  ///< Phong specular map
   friend bool operator==(const MaterialTextures&, const MaterialTextures&) = default;
 };
 
@@ -102,20 +105,21 @@ struct Material {
   float opacity = 1.0f;
   // Phong (E3D, OBJ); meaningful when has_phong.
   bool has_phong = false;
-  Vec3 ambient{}, diffuse{1, 1, 1}, specular{}; float shininess = 0.0f;
+  Vec3 ambient{}, diffuse{1, 1, 1}, specular{};
+  float shininess = 0.0f;
   bool double_sided = false;
   bool alpha_blend = false;
-  float alpha_cutoff = -1.0f;      ///< glTF alphaMode MASK: alpha below this is cut out; negative = no mask
-  std::uint32_t flags = 0;         ///< format-specific value kept for round trips (E3D flags, CEM texture_index)
+  float alpha_cutoff = -1.0f;  ///< glTF alphaMode MASK: alpha below this is cut out; negative = no mask
+  std::uint32_t flags = 0;     ///< format-specific value kept for round trips (E3D flags, CEM texture_index)
   MaterialTextures textures;
 };
 
 /// One joint of the scene's skeleton. Also used for nodes that animate rigid meshes.
 struct Joint {
   std::string name;
-  std::int32_t parent = -1;        ///< index into Scene::joints, -1 for a root
-  Mat4 inverse_bind;               ///< model space -> joint space at bind time
-  Transform rest;                  ///< local (parent-relative) pose when an animation has no channel
+  std::int32_t parent = -1;  ///< index into Scene::joints, -1 for a root
+  Mat4 inverse_bind;         ///< model space -> joint space at bind time
+  Transform rest;            ///< local (parent-relative) pose when an animation has no channel
 };
 
 /// Per-frame values a file stores beside its geometry (CEM: radius and bounding box).
@@ -138,10 +142,10 @@ struct StoredValues {
 struct Camera {
   std::string name;
   enum class Projection : std::uint8_t { Perspective, Orthographic } projection = Projection::Perspective;
-  float yfov = 0.8f;    ///< perspective: vertical field of view, radians
-  float aspect = 0.0f;  ///< perspective: width / height; 0 = the viewport's
-  float znear = 0.01f;  ///< near clip distance, > 0
-  float zfar = 0.0f;    ///< far clip distance; 0 = infinite (perspective only)
+  float yfov = 0.8f;               ///< perspective: vertical field of view, radians
+  float aspect = 0.0f;             ///< perspective: width / height; 0 = the viewport's
+  float znear = 0.01f;             ///< near clip distance, > 0
+  float zfar = 0.0f;               ///< far clip distance; 0 = infinite (perspective only)
   float xmag = 1.0f, ymag = 1.0f;  ///< orthographic: half the view's width and height
 };
 
@@ -150,10 +154,10 @@ struct Camera {
 struct Light {
   std::string name;
   enum class Type : std::uint8_t { Directional, Point, Spot } type = Type::Point;
-  Vec3 color{1, 1, 1};      ///< linear RGB
-  float intensity = 1.0f;   ///< candela (point, spot) or lux (directional)
-  float range = 0.0f;       ///< distance where the light reaches zero; 0 = infinite
-  float inner_cone = 0.0f;  ///< spot: angle from the axis where falloff starts, radians
+  Vec3 color{1, 1, 1};            ///< linear RGB
+  float intensity = 1.0f;         ///< candela (point, spot) or lux (directional)
+  float range = 0.0f;             ///< distance where the light reaches zero; 0 = infinite
+  float inner_cone = 0.0f;        ///< spot: angle from the axis where falloff starts, radians
   float outer_cone = 0.7853982f;  ///< spot: angle from the axis where the light ends, radians (<= pi/2)
 };
 
@@ -161,14 +165,14 @@ struct Light {
 /// Scenes without nodes have their meshes in model space.
 struct Node {
   std::string name;
-  std::int32_t parent = -1;        ///< index into Scene::nodes
+  std::int32_t parent = -1;  ///< index into Scene::nodes
   Transform local;
   std::vector<std::uint32_t> meshes;  ///< mesh instances placed by this node
-  std::int32_t joint = -1;         ///< when animated: the joint whose pose drives this node
+  std::int32_t joint = -1;            ///< when animated: the joint whose pose drives this node
   enum class Kind : std::uint8_t { Plain, Camera, Light } kind = Kind::Plain;
-  std::int32_t camera = -1;        ///< index into Scene::cameras when the source gave its parameters
-  std::int32_t light = -1;         ///< index into Scene::lights when the source gave its parameters
-  StoredValues stored;             ///< see StoredValues
+  std::int32_t camera = -1;  ///< index into Scene::cameras when the source gave its parameters
+  std::int32_t light = -1;   ///< index into Scene::lights when the source gave its parameters
+  StoredValues stored;       ///< see StoredValues
 };
 
 template <class V>
@@ -195,8 +199,8 @@ struct Channel {
 
 struct Animation {
   std::string name;
-  float duration = 0.0f;      ///< seconds
-  float frame_rate = 0.0f;    ///< frames per second when the source has frames (IQE/IQM), else 0
+  float duration = 0.0f;    ///< seconds
+  float frame_rate = 0.0f;  ///< frames per second when the source has frames (IQE/IQM), else 0
   bool loop = false;
   std::vector<Channel> channels;  ///< at most one per joint
 };
@@ -204,15 +208,15 @@ struct Animation {
 /// Vertex (morph) animation: Mesh::frames sampled at a fixed rate.
 struct VertexAnimation {
   std::string name;
-  float frame_rate = 0.0f;    ///< frames per second; 0 when unknown
+  float frame_rate = 0.0f;  ///< frames per second; 0 when unknown
   std::uint32_t frame_count = 0;
 };
 
 /// A named attachment point with a position per vertex-animation frame (CEM tag points).
 struct TagPoint {
   std::string name;
-  std::int32_t node = -1;             ///< node whose frames it follows, -1 = model
-  std::vector<Vec3> positions;        ///< one per frame, or one for static models
+  std::int32_t node = -1;       ///< node whose frames it follows, -1 = model
+  std::vector<Vec3> positions;  ///< one per frame, or one for static models
 };
 
 /// Which axis points up. NegY: y points down (E3D: x right, y down, z away), i.e. Y-up turned 180° about X.
@@ -223,7 +227,7 @@ struct Conventions {
   UpAxis up = UpAxis::Y;
   bool right_handed = true;
   bool ccw_front_faces = true;
-  bool uv_origin_bottom_left = true;   ///< OpenGL style (as Assimp gives glTF)
+  bool uv_origin_bottom_left = true;  ///< OpenGL style (as Assimp gives glTF)
   float meters_per_unit = 1.0f;
   friend bool operator==(const Conventions&, const Conventions&) = default;
 };
@@ -235,19 +239,19 @@ struct SourceNote {
 
 struct Scene {
   std::string name;
-  std::string comment;                 ///< free text (IQE comment section)
+  std::string comment;  ///< free text (IQE comment section)
   Conventions conventions;
   std::vector<Mesh> meshes;
   std::vector<Material> materials;
   std::vector<Texture> textures;
   std::vector<Node> nodes;
-  std::vector<Camera> cameras;         ///< referenced by Node::camera
-  std::vector<Light> lights;           ///< referenced by Node::light
+  std::vector<Camera> cameras;  ///< referenced by Node::camera
+  std::vector<Light> lights;    ///< referenced by Node::light
   std::vector<Joint> joints;
   std::vector<Animation> animations;
   VertexAnimation vertex_animation;
   std::vector<TagPoint> tags;
-  std::string source_format;           ///< e.g. "AEM", "IQE"
+  std::string source_format;  ///< e.g. "AEM", "IQE"
   std::vector<SourceNote> source_notes;
   std::vector<std::uint8_t> trailing_bytes;  ///< bytes a reader tolerated after the data (CEM), written back
 

@@ -25,7 +25,7 @@ class SceneAnimator {
 
  private:
   const Scene* scene_;
-  std::vector<std::uint32_t> order_;              // parents first; joints in cycles are left out
+  std::vector<std::uint32_t> order_;                   // parents first; joints in cycles are left out
   std::vector<std::vector<std::int32_t>> channel_of_;  // [animation][joint] -> channel index or -1
   std::vector<Mat4> local_, model_;
   std::vector<std::uint32_t> cursors_;

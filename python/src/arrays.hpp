@@ -16,7 +16,8 @@ enum class Access { ReadOnly, Writable };
 /// An array of `dtype` and `shape` over `data` with byte `strides`, keeping `owner` alive. ReadOnly
 /// arrays refuse writes (index arrays, whose values the library trusts; mapped files).
 inline pybind11::array view_of(const std::shared_ptr<const void>& owner, const pybind11::dtype& dtype, const void* data,
-                               std::vector<pybind11::ssize_t> shape, std::vector<pybind11::ssize_t> strides, Access access) {
+                               std::vector<pybind11::ssize_t> shape, std::vector<pybind11::ssize_t> strides,
+                               Access access) {
   auto* kept = new std::shared_ptr<const void>(owner);
   pybind11::capsule base(kept, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
   pybind11::array out(dtype, std::move(shape), std::move(strides), const_cast<void*>(data), base);
@@ -37,20 +38,22 @@ template <class T>
 pybind11::array records(const std::shared_ptr<const void>& owner, const T* first, std::size_t count, std::size_t stride,
                         pybind11::ssize_t components, Access access) {
   const auto n = static_cast<pybind11::ssize_t>(count);
-  return view<T>(owner, first, {n, components}, {static_cast<pybind11::ssize_t>(stride), static_cast<pybind11::ssize_t>(sizeof(T))}, access);
+  return view<T>(owner, first, {n, components},
+                 {static_cast<pybind11::ssize_t>(stride), static_cast<pybind11::ssize_t>(sizeof(T))}, access);
 }
 
 /// A (count,) array over one value of T per record of `stride` bytes.
 template <class T>
 pybind11::array column(const std::shared_ptr<const void>& owner, const T* first, std::size_t count, std::size_t stride,
                        Access access) {
-  return view<T>(owner, first, {static_cast<pybind11::ssize_t>(count)}, {static_cast<pybind11::ssize_t>(stride)}, access);
+  return view<T>(owner, first, {static_cast<pybind11::ssize_t>(count)}, {static_cast<pybind11::ssize_t>(stride)},
+                 access);
 }
 
 /// A (count, 4, 4) array of matrices in row/column order (m[i][row][col]) over column-major 4x4 float
 /// matrices that start `stride` bytes apart (aem::Mat4 arrays, or a field of a struct).
-inline pybind11::array matrices(const std::shared_ptr<const void>& owner, const float* first, std::size_t count, std::size_t stride,
-                                Access access) {
+inline pybind11::array matrices(const std::shared_ptr<const void>& owner, const float* first, std::size_t count,
+                                std::size_t stride, Access access) {
   return view<float>(owner, first, {static_cast<pybind11::ssize_t>(count), 4, 4},
                      {static_cast<pybind11::ssize_t>(stride), sizeof(float), 4 * sizeof(float)}, access);
 }

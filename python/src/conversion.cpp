@@ -46,7 +46,9 @@ ConversionReport convert(const Path& src, const Path& dst, py::kwargs kwargs) {
       std::vector<std::string> written{dst.string()};
       for (const auto& t : result->textures_written) written.push_back(t.string());
       if (cache && !cache->store(key, result->files_read, written))
-        result.warnings.push_back(Warning{.code = "CACHE_NOT_STORED", .file = src.string(), .message = "the conversion could not be recorded in the cache"});
+        result.warnings.push_back(Warning{.code = "CACHE_NOT_STORED",
+                                          .file = src.string(),
+                                          .message = "the conversion could not be recorded in the cache"});
       done = ConversionReport::converted(src.string(), dst.string(), std::move(result));
     }
   }
@@ -98,29 +100,46 @@ void bind_conversion(py::module_& m) {
   m.def("validate", &validate, py::arg("path"), py::arg("asset_root") = py::none(),
         "Every problem `aem validate` finds in the file, as a list of aem.Diagnostic (errors first, then\n"
         "warnings; severity says which). An empty list: valid, nothing tolerated. The GIL is released.");
-  m.def("formats", &formats, "The formats this build reads and writes: list of {name, description, extensions, read, write}.");
-  m.def("cache_key", [](const Path& src, const Path& dst, const py::kwargs& kwargs) { return convert::cache_key(src, dst, convert_options(kwargs)); },
-        py::arg("src"), py::arg("dst"),
-        "The text that names a conversion in the cache: the aem version, the absolute paths and the options.");
-  m.def("output_in_folder",
-        [](const Path& input, const Path& out_dir, const std::string& to) { return convert::output_in_folder(input, out_dir, writable_format(to)).string(); },
-        py::arg("input"), py::arg("out_dir"), py::arg("to") = "aem",
-        "Where `aem convert --out-dir OUT_DIR --to TO` writes `input`: OUT_DIR/<stem>.<extension>.");
+  m.def("formats", &formats,
+        "The formats this build reads and writes: list of {name, description, extensions, read, write}.");
+  m.def(
+      "cache_key",
+      [](const Path& src, const Path& dst, const py::kwargs& kwargs) {
+        return convert::cache_key(src, dst, convert_options(kwargs));
+      },
+      py::arg("src"), py::arg("dst"),
+      "The text that names a conversion in the cache: the aem version, the absolute paths and the options.");
+  m.def(
+      "output_in_folder",
+      [](const Path& input, const Path& out_dir, const std::string& to) {
+        return convert::output_in_folder(input, out_dir, writable_format(to)).string();
+      },
+      py::arg("input"), py::arg("out_dir"), py::arg("to") = "aem",
+      "Where `aem convert --out-dir OUT_DIR --to TO` writes `input`: OUT_DIR/<stem>.<extension>.");
   m.def("output_clashes", &clashes, py::arg("conversions"),
         "Why the (input, output) pairs may not be converted together, one line each (an output several\n"
         "would write, or one that is an input), as `aem convert --out-dir` refuses them; [] when none.");
 
   using C = convert::BuildCache;
-  py::class_<C>(m, "BuildCache", "The cache folder of `aem convert --cache` (see aem.cache_key); processes may share it.")
+  py::class_<C>(m, "BuildCache",
+                "The cache folder of `aem convert --cache` (see aem.cache_key); processes may share it.")
       .def(py::init<Path>(), py::arg("folder"))
-      .def("fresh", [](const C& c, const std::string& key) {
-        py::gil_scoped_release unlocked;
-        return c.fresh(key);
-      }, py::arg("key"), "True when the entry for `key` lists files that all still have their recorded bytes.")
-      .def("store", [](const C& c, const std::string& key, const std::vector<std::string>& read, const std::vector<std::string>& written) {
-        py::gil_scoped_release unlocked;
-        return c.store(key, read, written);
-      }, py::arg("key"), py::arg("read"), py::arg("written"), "Records the files a conversion read and wrote; False when it could not.");
+      .def(
+          "fresh",
+          [](const C& c, const std::string& key) {
+            py::gil_scoped_release unlocked;
+            return c.fresh(key);
+          },
+          py::arg("key"), "True when the entry for `key` lists files that all still have their recorded bytes.")
+      .def(
+          "store",
+          [](const C& c, const std::string& key, const std::vector<std::string>& read,
+             const std::vector<std::string>& written) {
+            py::gil_scoped_release unlocked;
+            return c.store(key, read, written);
+          },
+          py::arg("key"), py::arg("read"), py::arg("written"),
+          "Records the files a conversion read and wrote; False when it could not.");
 }
 
 }  // namespace aem::python

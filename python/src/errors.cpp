@@ -28,7 +28,9 @@ void raise_error(const Diagnostic& d) {
   PyErr_SetObject(error_type, error.ptr());
 }
 
-Diagnostic internal(const char* code, const std::string& message) { return Diagnostic{.code = code, .message = message}; }
+Diagnostic internal(const char* code, const std::string& message) {
+  return Diagnostic{.code = code, .message = message};
+}
 
 }  // namespace
 
@@ -79,37 +81,53 @@ void bind_errors(py::module_& m) {
     }
   });
 
-  py::class_<Problem>(m, "Diagnostic",
-                      "A problem found in a file: a warning a read or conversion tolerated, or a problem aem.validate found.")
-      .def(py::init([](std::string code, std::string message, std::string severity, std::string format, std::string file,
-                       std::optional<std::uint64_t> offset, std::optional<std::uint32_t> line, std::optional<std::uint32_t> column,
-                       std::string path) {
-             if (severity != "error" && severity != "warning") throw py::value_error("severity must be \"error\" or \"warning\"");
-             return Problem{{.code = std::move(code), .format = std::move(format), .file = std::move(file), .offset = offset, .line = line,
-                             .column = column, .path = std::move(path), .message = std::move(message)},
+  py::class_<Problem>(
+      m, "Diagnostic",
+      "A problem found in a file: a warning a read or conversion tolerated, or a problem aem.validate found.")
+      .def(py::init([](std::string code, std::string message, std::string severity, std::string format,
+                       std::string file, std::optional<std::uint64_t> offset, std::optional<std::uint32_t> line,
+                       std::optional<std::uint32_t> column, std::string path) {
+             if (severity != "error" && severity != "warning")
+               throw py::value_error("severity must be \"error\" or \"warning\"");
+             return Problem{{.code = std::move(code),
+                             .format = std::move(format),
+                             .file = std::move(file),
+                             .offset = offset,
+                             .line = line,
+                             .column = column,
+                             .path = std::move(path),
+                             .message = std::move(message)},
                             std::move(severity)};
            }),
            py::arg("code"), py::arg("message"), py::kw_only(), py::arg("severity") = "warning", py::arg("format") = "",
-           py::arg("file") = "", py::arg("offset") = py::none(), py::arg("line") = py::none(), py::arg("column") = py::none(),
-           py::arg("path") = "")
-      .def_property_readonly("severity", [](const Problem& p) { return p.severity; }, "'error' or 'warning'")
-      .def_property_readonly("code", [](const Problem& p) { return text(p.diagnostic.code); }, "stable code from docs/error-codes.md")
+           py::arg("file") = "", py::arg("offset") = py::none(), py::arg("line") = py::none(),
+           py::arg("column") = py::none(), py::arg("path") = "")
+      .def_property_readonly(
+          "severity", [](const Problem& p) { return p.severity; }, "'error' or 'warning'")
+      .def_property_readonly(
+          "code", [](const Problem& p) { return text(p.diagnostic.code); }, "stable code from docs/error-codes.md")
       .def_property_readonly("message", [](const Problem& p) { return text(p.diagnostic.message); })
       .def_property_readonly("format", [](const Problem& p) { return text(p.diagnostic.format); })
       .def_property_readonly("file", [](const Problem& p) { return path_text(p.diagnostic.file); })
-      .def_property_readonly("offset", [](const Problem& p) { return optional_number(p.diagnostic.offset); },
-                             "byte offset (binary formats), or None")
-      .def_property_readonly("line", [](const Problem& p) { return optional_number(p.diagnostic.line); }, "1-based line (text formats), or None")
-      .def_property_readonly("column", [](const Problem& p) { return optional_number(p.diagnostic.column); }, "1-based column, or None")
-      .def_property_readonly("path", [](const Problem& p) { return text(p.diagnostic.path); }, "the element, e.g. 'meshes[3].material'")
+      .def_property_readonly(
+          "offset", [](const Problem& p) { return optional_number(p.diagnostic.offset); },
+          "byte offset (binary formats), or None")
+      .def_property_readonly(
+          "line", [](const Problem& p) { return optional_number(p.diagnostic.line); },
+          "1-based line (text formats), or None")
+      .def_property_readonly(
+          "column", [](const Problem& p) { return optional_number(p.diagnostic.column); }, "1-based column, or None")
+      .def_property_readonly(
+          "path", [](const Problem& p) { return text(p.diagnostic.path); }, "the element, e.g. 'meshes[3].material'")
       .def("__str__", [](const Problem& p) { return text(p.diagnostic.to_string(p.severity.c_str())); })
-      .def("__repr__", [](const Problem& p) { return text("<aem.Diagnostic " + p.diagnostic.to_string(p.severity.c_str()) + ">"); })
+      .def("__repr__",
+           [](const Problem& p) { return text("<aem.Diagnostic " + p.diagnostic.to_string(p.severity.c_str()) + ">"); })
       .def(py::pickle(
           [](const Problem& p) {
             const Diagnostic& d = p.diagnostic;
             const auto bytes = [](const std::string& s) { return py::bytes(s); };
-            return py::make_tuple(p.severity, bytes(d.code), bytes(d.format), bytes(d.file), optional_number(d.offset), optional_number(d.line),
-                                  optional_number(d.column), bytes(d.path), bytes(d.message));
+            return py::make_tuple(p.severity, bytes(d.code), bytes(d.format), bytes(d.file), optional_number(d.offset),
+                                  optional_number(d.line), optional_number(d.column), bytes(d.path), bytes(d.message));
           },
           [](const py::tuple& t) {
             if (t.size() != 9) throw py::value_error("not a pickled aem.Diagnostic");

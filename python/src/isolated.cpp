@@ -75,10 +75,13 @@ bool receive_message(int fd, std::string& text) {
 }
 
 Error crashed(const std::filesystem::path& input, int status) {
-  const std::string how = WIFSIGNALED(status) ? std::string("by the signal ") + ::strsignal(WTERMSIG(status))
-                                              : "with exit code " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-  return Error{.code = "CONVERT_CRASHED", .file = input.string(),
-               .message = "the conversion's process ended " + how + " before it finished: the file is malformed or needs more memory than there is"};
+  const std::string how = WIFSIGNALED(status)
+                              ? std::string("by the signal ") + ::strsignal(WTERMSIG(status))
+                              : "with exit code " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  return Error{.code = "CONVERT_CRASHED",
+               .file = input.string(),
+               .message = "the conversion's process ended " + how +
+                          " before it finished: the file is malformed or needs more memory than there is"};
 }
 
 Error no_process(const std::filesystem::path& input, const char* what) {
@@ -99,9 +102,11 @@ class Child {
   }
 
   /// A new child serving `options`, or the error that stopped it.
-  static Result<std::unique_ptr<Child>> start(const convert::ConvertOptions& options, const std::filesystem::path& input) {
+  static Result<std::unique_ptr<Child>> start(const convert::ConvertOptions& options,
+                                              const std::filesystem::path& input) {
     int ends[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return no_process(input, "no socket for the conversion's process: ");
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
+      return no_process(input, "no socket for the conversion's process: ");
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
@@ -127,9 +132,11 @@ class Child {
   }
 
   /// The conversion's result; nullopt when the child ended on the way (its status then in `status`).
-  std::optional<Result<convert::ConvertReport>> convert(const std::filesystem::path& input, const std::filesystem::path& output, int& status) {
+  std::optional<Result<convert::ConvertReport>> convert(const std::filesystem::path& input,
+                                                        const std::filesystem::path& output, int& status) {
     std::string reply;
-    if (send_message(socket_, input.string()) && send_message(socket_, output.string()) && receive_message(socket_, reply))
+    if (send_message(socket_, input.string()) && send_message(socket_, output.string()) &&
+        receive_message(socket_, reply))
       if (auto result = decode(reply)) return result;
     ::close(socket_);
     socket_ = -1;

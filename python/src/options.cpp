@@ -33,12 +33,15 @@ void make_output_folder(const std::filesystem::path& output) {
   const auto folder = output.parent_path();
   std::error_code ec;
   if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec)
-    throw AemError{Error{.code = "IO_WRITE_FAILED", .file = output.string(), .message = "cannot create the output folder: " + ec.message()}};
+    throw AemError{Error{.code = "IO_WRITE_FAILED",
+                         .file = output.string(),
+                         .message = "cannot create the output folder: " + ec.message()}};
 }
 
 const FormatHandler& writable_format(const std::string& name) {
   const FormatHandler* format = find_format(name);
-  if (!format || !format->write) throw py::value_error("aem does not write \"" + name + "\"; it writes " + writable_names());
+  if (!format || !format->write)
+    throw py::value_error("aem does not write \"" + name + "\"; it writes " + writable_names());
   return *format;
 }
 
@@ -57,8 +60,10 @@ std::filesystem::path worker_beside_module() {
 
 ReadOptions module_read_options(const std::optional<std::filesystem::path>& asset_root) {
   static const std::filesystem::path worker = worker_beside_module();
-  return ReadOptions{.asset_root = asset_root.value_or(std::filesystem::path()), .isolate_third_party = true,
-                     .read_worker = worker, .threads = 0};
+  return ReadOptions{.asset_root = asset_root.value_or(std::filesystem::path()),
+                     .isolate_third_party = true,
+                     .read_worker = worker,
+                     .threads = 0};
 }
 
 convert::ConvertOptions convert_options(const py::dict& options) {
@@ -74,9 +79,12 @@ convert::ConvertOptions convert_options(const py::dict& options) {
       if (!std::isfinite(out.scale)) throw py::value_error("scale must be a finite number");
     } else if (name == "up") {
       const std::string up = value.is_none() ? "" : value.cast<std::string>();
-      if (up == "y") out.up = UpAxis::Y;
-      else if (up == "z") out.up = UpAxis::Z;
-      else if (!up.empty()) throw py::value_error("up must be \"y\", \"z\" or None, not \"" + up + "\"");
+      if (up == "y")
+        out.up = UpAxis::Y;
+      else if (up == "z")
+        out.up = UpAxis::Z;
+      else if (!up.empty())
+        throw py::value_error("up must be \"y\", \"z\" or None, not \"" + up + "\"");
     } else if (name == "flip_uv") {
       out.flip_uv = value.cast<bool>();
     } else if (name == "no_textures") {
@@ -101,8 +109,9 @@ convert::ConvertOptions convert_options(const py::dict& options) {
     } else if (name == "asset_root") {
       if (!value.is_none()) out.read.asset_root = value.cast<std::filesystem::path>();
     } else {
-      throw py::type_error("unknown option \"" + name +
-                           "\"; the options are to, scale, up, flip_uv, no_textures, optimize, weld, anim_error, fps, lods, compress, embed, sync, asset_root");
+      throw py::type_error(
+          "unknown option \"" + name +
+          "\"; the options are to, scale, up, flip_uv, no_textures, optimize, weld, anim_error, fps, lods, compress, embed, sync, asset_root");
     }
   }
   return out;

@@ -32,7 +32,8 @@ Vec4 background(const py::object& value) {
         used = 0;
       }
     }
-    if (used != 6) throw py::value_error("background wants \"transparent\", \"#rrggbb\" or (r, g, b[, a]), not \"" + text + "\"");
+    if (used != 6)
+      throw py::value_error("background wants \"transparent\", \"#rrggbb\" or (r, g, b[, a]), not \"" + text + "\"");
     return {((rgb >> 16) & 255) / 255.0f, ((rgb >> 8) & 255) / 255.0f, (rgb & 255) / 255.0f, 1.0f};
   }
   const auto rgba = value.cast<std::vector<float>>();
@@ -40,9 +41,10 @@ Vec4 background(const py::object& value) {
   return {rgba[0], rgba[1], rgba[2], rgba.size() == 4 ? rgba[3] : 1.0f};
 }
 
-py::array render(const py::object& source, std::pair<int, int> size, const py::object& animation, float time, float yaw, float pitch,
-                 const py::object& background_colour, bool wireframe, bool skeleton, bool grid, bool overlay, bool normals, bool tangents,
-                 bool uv_checker, int joint, const std::optional<std::array<float, 3>>& target, float distance,
+py::array render(const py::object& source, std::pair<int, int> size, const py::object& animation, float time, float yaw,
+                 float pitch, const py::object& background_colour, bool wireframe, bool skeleton, bool grid,
+                 bool overlay, bool normals, bool tangents, bool uv_checker, int joint,
+                 const std::optional<std::array<float, 3>>& target, float distance,
                  const std::optional<std::filesystem::path>& asset_root) {
   std::shared_ptr<SceneData> data;
   if (py::isinstance<SceneHandle>(source)) {
@@ -70,7 +72,8 @@ py::array render(const py::object& source, std::pair<int, int> size, const py::o
   check(image);
   const int width = image->width, height = image->height;
   const std::uint8_t* pixels = image->rgba.data();
-  return view<std::uint8_t>(owned(std::move(image->rgba)), pixels, {height, width, 4}, {width * 4, 4, 1}, Access::Writable);
+  return view<std::uint8_t>(owned(std::move(image->rgba)), pixels, {height, width, 4}, {width * 4, 4, 1},
+                            Access::Writable);
 }
 
 }  // namespace
@@ -78,9 +81,10 @@ py::array render(const py::object& source, std::pair<int, int> size, const py::o
 void bind_render(py::module_& m) {
   m.def("render", &render, py::arg("source"), py::kw_only(), py::arg("size") = std::pair<int, int>(1024, 768),
         py::arg("animation") = py::none(), py::arg("time") = 0.0f, py::arg("yaw") = 30.0f, py::arg("pitch") = 20.0f,
-        py::arg("background") = py::none(), py::arg("wireframe") = false, py::arg("skeleton") = false, py::arg("grid") = true,
-        py::arg("overlay") = false, py::arg("normals") = false, py::arg("tangents") = false, py::arg("uv_checker") = false,
-        py::arg("joint") = -1, py::arg("target") = py::none(), py::arg("distance") = 0.0f, py::arg("asset_root") = py::none(),
+        py::arg("background") = py::none(), py::arg("wireframe") = false, py::arg("skeleton") = false,
+        py::arg("grid") = true, py::arg("overlay") = false, py::arg("normals") = false, py::arg("tangents") = false,
+        py::arg("uv_checker") = false, py::arg("joint") = -1, py::arg("target") = py::none(),
+        py::arg("distance") = 0.0f, py::arg("asset_root") = py::none(),
         "Draws a model (a path, or an aem.Scene) as `aem render` does, headless (OpenGL 3.3 core through EGL;\n"
         "Mesa's software rasteriser is enough), and returns the picture as an (h, w, 4) uint8 RGBA array, rows\n"
         "top-down. size=(w, h); animation: index or name (default the first, or the bind pose without one;\n"

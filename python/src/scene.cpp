@@ -26,9 +26,15 @@ const Field* first(const std::vector<Record>& items, Field Record::*member) {
   return items.empty() ? nullptr : &(items.front().*member);
 }
 
-py::array vec3s(const Owner& owner, const std::vector<Vec3>& v) { return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec3), 3, Access::Writable); }
-py::array vec4s(const Owner& owner, const std::vector<Vec4>& v) { return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec4), 4, Access::Writable); }
-py::array vec2s(const Owner& owner, const std::vector<Vec2>& v) { return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec2), 2, Access::Writable); }
+py::array vec3s(const Owner& owner, const std::vector<Vec3>& v) {
+  return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec3), 3, Access::Writable);
+}
+py::array vec4s(const Owner& owner, const std::vector<Vec4>& v) {
+  return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec4), 4, Access::Writable);
+}
+py::array vec2s(const Owner& owner, const std::vector<Vec2>& v) {
+  return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec2), 2, Access::Writable);
+}
 py::array triangles(const Owner& owner, const std::vector<std::uint32_t>& indices) {
   return records(owner, indices.data(), indices.size() / 3, 3 * sizeof(std::uint32_t), 3, Access::ReadOnly);
 }
@@ -38,9 +44,12 @@ py::tuple tuple4(const Vec4& v) { return py::make_tuple(v.x, v.y, v.z, v.w); }
 
 const char* wrap_name(TextureWrap w) {
   switch (w) {
-    case TextureWrap::ClampToEdge: return "clamp_to_edge";
-    case TextureWrap::MirroredRepeat: return "mirrored_repeat";
-    default: return "repeat";
+    case TextureWrap::ClampToEdge:
+      return "clamp_to_edge";
+    case TextureWrap::MirroredRepeat:
+      return "mirrored_repeat";
+    default:
+      return "repeat";
   }
 }
 
@@ -67,13 +76,15 @@ const char* interpolation_name(Interpolation i) { return i == Interpolation::Ste
 /// The joint matrices of `scene` at `time` of `animation` ("skin": model pose times inverse bind, what
 /// skinning multiplies by; "model": each joint's model-space transform), (n, 4, 4).
 py::array pose(const SceneHandle& s, const py::object& animation, float time, const std::string& space) {
-  if (space != "skin" && space != "model") throw py::value_error("space must be \"skin\" or \"model\", not \"" + space + "\"");
+  if (space != "skin" && space != "model")
+    throw py::value_error("space must be \"skin\" or \"model\", not \"" + space + "\"");
   const Scene& scene = s.data->scene;
   const std::int32_t index = animation_index(animation, animation_names(scene));
   SceneAnimator animator(scene);
   std::vector<Mat4> skin(scene.joints.size());
   animator.evaluate(index, time, skin);
-  std::vector<Mat4> out = space == "skin" ? std::move(skin) : std::vector<Mat4>(animator.model().begin(), animator.model().end());
+  std::vector<Mat4> out =
+      space == "skin" ? std::move(skin) : std::vector<Mat4>(animator.model().begin(), animator.model().end());
   const float* data = out.empty() ? nullptr : out.front().m.data();
   const std::size_t count = out.size();
   return matrices(owned(std::move(out)), data, count, sizeof(Mat4), Access::Writable);
@@ -81,7 +92,8 @@ py::array pose(const SceneHandle& s, const py::object& animation, float time, co
 
 }  // namespace
 
-std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path, const std::optional<std::filesystem::path>& asset_root) {
+std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path,
+                                           const std::optional<std::filesystem::path>& asset_root) {
   const ReadOptions options = module_read_options(asset_root);
   Result<Scene> scene = [&] {
     py::gil_scoped_release unlocked;
@@ -115,57 +127,87 @@ void bind_mesh(py::module_& m) {
                 "arrays may be written (the change is the scene's), index arrays are read-only. Absent attributes\n"
                 "are arrays with 0 rows.")
       .def_property_readonly("name", [](const P& p) { return text(p.item->name); })
-      .def_property_readonly("positions", [](const P& p) { return vec3s(p.owner, p.item->positions); }, "(n, 3) float32")
-      .def_property_readonly("normals", [](const P& p) { return vec3s(p.owner, p.item->normals); }, "(n, 3) float32, or (0, 3)")
-      .def_property_readonly("tangents", [](const P& p) { return vec4s(p.owner, p.item->tangents); },
-                             "(n, 4) float32: xyz tangent, w the bitangent's sign; or (0, 4)")
-      .def_property_readonly("bitangents", [](const P& p) { return vec3s(p.owner, p.item->bitangents); },
-                             "(n, 3) float32 when the source stores them (AEM, IQE vx), else (0, 3)")
-      .def_property_readonly("uvs", [](const P& p) {
+      .def_property_readonly(
+          "positions", [](const P& p) { return vec3s(p.owner, p.item->positions); }, "(n, 3) float32")
+      .def_property_readonly(
+          "normals", [](const P& p) { return vec3s(p.owner, p.item->normals); }, "(n, 3) float32, or (0, 3)")
+      .def_property_readonly(
+          "tangents", [](const P& p) { return vec4s(p.owner, p.item->tangents); },
+          "(n, 4) float32: xyz tangent, w the bitangent's sign; or (0, 4)")
+      .def_property_readonly(
+          "bitangents", [](const P& p) { return vec3s(p.owner, p.item->bitangents); },
+          "(n, 3) float32 when the source stores them (AEM, IQE vx), else (0, 3)")
+      .def_property_readonly(
+          "uvs",
+          [](const P& p) {
             py::list out;
             for (const auto& set : p.item->uvs) out.append(vec2s(p.owner, set));
             return out;
-          }, "list of (n, 2) float32 UV sets, the primary set first")
-      .def_property_readonly("colors", [](const P& p) {
+          },
+          "list of (n, 2) float32 UV sets, the primary set first")
+      .def_property_readonly(
+          "colors",
+          [](const P& p) {
             py::list out;
             for (const auto& set : p.item->colors) out.append(vec4s(p.owner, set));
             return out;
-          }, "list of (n, 4) float32 RGBA sets (0..1)")
-      .def_property_readonly("joints", [](const P& p) {
+          },
+          "list of (n, 4) float32 RGBA sets (0..1)")
+      .def_property_readonly(
+          "joints",
+          [](const P& p) {
             const auto& skin = p.item->skin;
-            return records(p.owner, skin.empty() ? nullptr : skin.front().joints.data(), skin.size(), sizeof(SkinInfluences), kMaxInfluences,
-                           Access::ReadOnly);
-          }, "(n, 8) int32 joint indices into the skeleton, -1 for unused slots; (0, 8) without a skin")
-      .def_property_readonly("weights", [](const P& p) {
+            return records(p.owner, skin.empty() ? nullptr : skin.front().joints.data(), skin.size(),
+                           sizeof(SkinInfluences), kMaxInfluences, Access::ReadOnly);
+          },
+          "(n, 8) int32 joint indices into the skeleton, -1 for unused slots; (0, 8) without a skin")
+      .def_property_readonly(
+          "weights",
+          [](const P& p) {
             const auto& skin = p.item->skin;
-            return records(p.owner, skin.empty() ? nullptr : skin.front().weights.data(), skin.size(), sizeof(SkinInfluences), kMaxInfluences,
-                           Access::Writable);
-          }, "(n, 8) float32 weights of `joints`")
-      .def_property_readonly("rigid_joints", [](const P& p) {
+            return records(p.owner, skin.empty() ? nullptr : skin.front().weights.data(), skin.size(),
+                           sizeof(SkinInfluences), kMaxInfluences, Access::Writable);
+          },
+          "(n, 8) float32 weights of `joints`")
+      .def_property_readonly(
+          "rigid_joints",
+          [](const P& p) {
             const auto& r = p.item->rigid_joints;
             return column(p.owner, r.data(), r.size(), sizeof(std::int32_t), Access::ReadOnly);
-          }, "(n,) int32: the joint each vertex also moves rigidly with (AEM's extra bone), -1 none; (0,) when none")
-      .def_property_readonly("indices", [](const P& p) { return triangles(p.owner, p.item->indices); }, "(t, 3) uint32 triangles")
-      .def_property_readonly("lods", [](const P& p) {
+          },
+          "(n,) int32: the joint each vertex also moves rigidly with (AEM's extra bone), -1 none; (0,) when none")
+      .def_property_readonly(
+          "indices", [](const P& p) { return triangles(p.owner, p.item->indices); }, "(t, 3) uint32 triangles")
+      .def_property_readonly(
+          "lods",
+          [](const P& p) {
             py::list out;
             for (const auto& lod : p.item->lod_indices) out.append(triangles(p.owner, lod));
             return out;
-          }, "coarser levels of detail: list of (t, 3) uint32 triangles over the same vertices")
-      .def_property_readonly("custom", [](const P& p) {
+          },
+          "coarser levels of detail: list of (t, 3) uint32 triangles over the same vertices")
+      .def_property_readonly(
+          "custom",
+          [](const P& p) {
             py::dict out;
             for (const auto& c : p.item->custom)
               if (c.components > 0)
-                out[text(c.name)] = records(p.owner, c.values.data(), c.values.size() / c.components, c.components * sizeof(float),
-                                               c.components, Access::Writable);
+                out[text(c.name)] = records(p.owner, c.values.data(), c.values.size() / c.components,
+                                            c.components * sizeof(float), c.components, Access::Writable);
             return out;
-          }, "attributes no standard slot holds: {name: (n, components) float32}")
-      .def_property_readonly("frames", [](const P& p) {
+          },
+          "attributes no standard slot holds: {name: (n, components) float32}")
+      .def_property_readonly(
+          "frames",
+          [](const P& p) {
             py::list out;
             for (const auto& f : p.item->frames)
               out.append(py::make_tuple(vec3s(p.owner, f.positions), vec3s(p.owner, f.normals), vec2s(p.owner, f.uvs)));
             return out;
-          }, "vertex-animation frames: list of (positions, normals, uvs) arrays (normals, uvs may have 0 rows)")
-      .def_property_readonly("material", [](const P& p) { return p.item->material; }, "index into Scene.materials, -1 for none")
+          },
+          "vertex-animation frames: list of (positions, normals, uvs) arrays (normals, uvs may have 0 rows)")
+      .def_property_readonly(
+          "material", [](const P& p) { return p.item->material; }, "index into Scene.materials, -1 for none")
       .def_property_readonly("vertex_count", [](const P& p) { return p.item->vertex_count(); })
       .def_property_readonly("triangle_count", [](const P& p) { return p.item->triangle_count(); })
       .def("__repr__", [](const P& p) {
@@ -177,49 +219,74 @@ void bind_mesh(py::module_& m) {
 void bind_materials(py::module_& m) {
   using T = Part<Texture>;
   py::class_<T>(m, "Texture", "An image a material uses: a file name, embedded bytes, or both.")
-      .def_property_readonly("name", [](const T& p) { return text(p.item->name); }, "file name or URI as the source wrote it")
-      .def_property_readonly("mime_type", [](const T& p) { return p.item->mime_type; }, "'image/png', 'image/jpeg' or ''")
-      .def_property_readonly("data", [](const T& p) {
+      .def_property_readonly(
+          "name", [](const T& p) { return text(p.item->name); }, "file name or URI as the source wrote it")
+      .def_property_readonly(
+          "mime_type", [](const T& p) { return p.item->mime_type; }, "'image/png', 'image/jpeg' or ''")
+      .def_property_readonly(
+          "data",
+          [](const T& p) {
             const auto& d = p.item->data;
             return column(p.owner, d.data(), d.size(), 1, Access::ReadOnly);
-          }, "the encoded image bytes as a read-only uint8 array (0 bytes when only named)")
-      .def_property_readonly("loaded_from_file", [](const T& p) { return p.item->loaded_from_file; },
-                             "the bytes were read from the file `name` beside the model, not stored in it")
-      .def_property_readonly("wrap_u", [](const T& p) { return wrap_name(p.item->wrap_u); }, "'repeat', 'clamp_to_edge' or 'mirrored_repeat'")
+          },
+          "the encoded image bytes as a read-only uint8 array (0 bytes when only named)")
+      .def_property_readonly(
+          "loaded_from_file", [](const T& p) { return p.item->loaded_from_file; },
+          "the bytes were read from the file `name` beside the model, not stored in it")
+      .def_property_readonly(
+          "wrap_u", [](const T& p) { return wrap_name(p.item->wrap_u); },
+          "'repeat', 'clamp_to_edge' or 'mirrored_repeat'")
       .def_property_readonly("wrap_v", [](const T& p) { return wrap_name(p.item->wrap_v); })
-      .def("__repr__", [](const T& p) { return text("<aem.Texture '" + p.item->name + "', " + std::to_string(p.item->data.size()) + " bytes>"); });
+      .def("__repr__", [](const T& p) {
+        return text("<aem.Texture '" + p.item->name + "', " + std::to_string(p.item->data.size()) + " bytes>");
+      });
 
   using M = Part<Material>;
   py::class_<M>(m, "Material", "A PBR metallic-roughness material, with the Phong fields some formats carry.")
       .def_property_readonly("name", [](const M& p) { return text(p.item->name); })
-      .def_property_readonly("base_color", [](const M& p) { return tuple4(p.item->base_color); }, "(r, g, b, a)")
+      .def_property_readonly(
+          "base_color", [](const M& p) { return tuple4(p.item->base_color); }, "(r, g, b, a)")
       .def_property_readonly("metallic", [](const M& p) { return p.item->metallic; })
       .def_property_readonly("roughness", [](const M& p) { return p.item->roughness; })
       .def_property_readonly("emissive", [](const M& p) { return tuple3(p.item->emissive); })
       .def_property_readonly("opacity", [](const M& p) { return p.item->opacity; })
       .def_property_readonly("double_sided", [](const M& p) { return p.item->double_sided; })
       .def_property_readonly("alpha_blend", [](const M& p) { return p.item->alpha_blend; })
-      .def_property_readonly("alpha_cutoff", [](const M& p) { return p.item->alpha_cutoff < 0 ? py::object(py::none()) : py::cast(p.item->alpha_cutoff); },
-                             "alpha below which pixels are cut out (glTF MASK), or None")
-      .def_property_readonly("phong", [](const M& p) -> py::object {
+      .def_property_readonly(
+          "alpha_cutoff",
+          [](const M& p) { return p.item->alpha_cutoff < 0 ? py::object(py::none()) : py::cast(p.item->alpha_cutoff); },
+          "alpha below which pixels are cut out (glTF MASK), or None")
+      .def_property_readonly(
+          "phong",
+          [](const M& p) -> py::object {
             const Material& mat = *p.item;
             if (!mat.has_phong) return py::none();
             py::dict out;
-            out["ambient"] = tuple3(mat.ambient), out["diffuse"] = tuple3(mat.diffuse), out["specular"] = tuple3(mat.specular);
+            out["ambient"] = tuple3(mat.ambient), out["diffuse"] = tuple3(mat.diffuse),
+            out["specular"] = tuple3(mat.specular);
             out["shininess"] = mat.shininess;
             return out;
-          }, "{ambient, diffuse, specular, shininess} when the source has Phong values, else None")
-      .def_property_readonly("textures", [](const M& p) {
+          },
+          "{ambient, diffuse, specular, shininess} when the source has Phong values, else None")
+      .def_property_readonly(
+          "textures",
+          [](const M& p) {
             const MaterialTextures& t = p.item->textures;
             const auto& all = p.owner->scene.textures;
             py::dict out;
-            const std::pair<const char*, std::int32_t> slots[] = {{"base_color", t.base_color}, {"normal", t.normal}, {"orm", t.orm},
-                                                                  {"occlusion", t.occlusion}, {"metallic_roughness", t.metallic_roughness},
-                                                                  {"emissive", t.emissive}, {"specular", t.specular}};
+            const std::pair<const char*, std::int32_t> slots[] = {{"base_color", t.base_color},
+                                                                  {"normal", t.normal},
+                                                                  {"orm", t.orm},
+                                                                  {"occlusion", t.occlusion},
+                                                                  {"metallic_roughness", t.metallic_roughness},
+                                                                  {"emissive", t.emissive},
+                                                                  {"specular", t.specular}};
             for (const auto& [slot, index] : slots)
-              if (index >= 0 && static_cast<std::size_t>(index) < all.size()) out[slot] = Part<Texture>{p.owner, &all[index]};
+              if (index >= 0 && static_cast<std::size_t>(index) < all.size())
+                out[slot] = Part<Texture>{p.owner, &all[index]};
             return out;
-          }, "{slot: Texture} for the slots that have one: base_color, normal, orm, occlusion, metallic_roughness, emissive, specular")
+          },
+          "{slot: Texture} for the slots that have one: base_color, normal, orm, occlusion, metallic_roughness, emissive, specular")
       .def("__repr__", [](const M& p) { return text("<aem.Material '" + p.item->name + "'>"); });
 }
 
@@ -227,103 +294,165 @@ void bind_skeleton_and_animations(py::module_& m) {
   using S = Part<std::vector<Joint>>;
   py::class_<S>(m, "Skeleton", "The scene's joints: names, parents and inverse bind matrices as arrays over the scene.")
       .def("__len__", [](const S& p) { return p.item->size(); })
-      .def_property_readonly("names", [](const S& p) {
-            py::list names;
-            for (const auto& j : *p.item) names.append(text(j.name));
-            return names;
-          })
-      .def_property_readonly("parents", [](const S& p) { return column(p.owner, first(*p.item, &Joint::parent), p.item->size(), sizeof(Joint), Access::ReadOnly); },
-                             "(n,) int32 parent indices, -1 for roots")
-      .def_property_readonly("inverse_binds", [](const S& p) {
+      .def_property_readonly("names",
+                             [](const S& p) {
+                               py::list names;
+                               for (const auto& j : *p.item) names.append(text(j.name));
+                               return names;
+                             })
+      .def_property_readonly(
+          "parents",
+          [](const S& p) {
+            return column(p.owner, first(*p.item, &Joint::parent), p.item->size(), sizeof(Joint), Access::ReadOnly);
+          },
+          "(n,) int32 parent indices, -1 for roots")
+      .def_property_readonly(
+          "inverse_binds",
+          [](const S& p) {
             const Mat4* first_matrix = first(*p.item, &Joint::inverse_bind);
-            return matrices(p.owner, first_matrix ? first_matrix->m.data() : nullptr, p.item->size(), sizeof(Joint), Access::Writable);
-          }, "(n, 4, 4) float32 matrices [joint, row, column]: model space to joint space at bind time")
-      .def_property_readonly("rest_translations", [](const S& p) {
+            return matrices(p.owner, first_matrix ? first_matrix->m.data() : nullptr, p.item->size(), sizeof(Joint),
+                            Access::Writable);
+          },
+          "(n, 4, 4) float32 matrices [joint, row, column]: model space to joint space at bind time")
+      .def_property_readonly(
+          "rest_translations",
+          [](const S& p) {
             const Transform* rest = first(*p.item, &Joint::rest);
-            return records(p.owner, rest ? &rest->translation.x : nullptr, p.item->size(), sizeof(Joint), 3, Access::Writable);
-          }, "(n, 3) float32 parent-relative translation at rest")
-      .def_property_readonly("rest_rotations", [](const S& p) {
+            return records(p.owner, rest ? &rest->translation.x : nullptr, p.item->size(), sizeof(Joint), 3,
+                           Access::Writable);
+          },
+          "(n, 3) float32 parent-relative translation at rest")
+      .def_property_readonly(
+          "rest_rotations",
+          [](const S& p) {
             const Transform* rest = first(*p.item, &Joint::rest);
-            return records(p.owner, rest ? &rest->rotation.x : nullptr, p.item->size(), sizeof(Joint), 4, Access::Writable);
-          }, "(n, 4) float32 quaternions (x, y, z, w) at rest")
-      .def_property_readonly("rest_scales", [](const S& p) {
+            return records(p.owner, rest ? &rest->rotation.x : nullptr, p.item->size(), sizeof(Joint), 4,
+                           Access::Writable);
+          },
+          "(n, 4) float32 quaternions (x, y, z, w) at rest")
+      .def_property_readonly(
+          "rest_scales",
+          [](const S& p) {
             const Transform* rest = first(*p.item, &Joint::rest);
-            return records(p.owner, rest ? &rest->scale.x : nullptr, p.item->size(), sizeof(Joint), 3, Access::Writable);
-          }, "(n, 3) float32 scale at rest")
+            return records(p.owner, rest ? &rest->scale.x : nullptr, p.item->size(), sizeof(Joint), 3,
+                           Access::Writable);
+          },
+          "(n, 3) float32 scale at rest")
       .def("__repr__", [](const S& p) { return "<aem.Skeleton: " + std::to_string(p.item->size()) + " joints>"; });
 
   using C = Part<Channel>;
-  py::class_<C>(m, "Channel", "The keys of one joint in one animation: times in seconds and values, as arrays over the scene.")
+  py::class_<C>(m, "Channel",
+                "The keys of one joint in one animation: times in seconds and values, as arrays over the scene.")
       .def_property_readonly("joint", [](const C& p) { return p.item->joint; })
-      .def_property_readonly("translation", [](const C& p) { return keys(p.owner, p.item->translation, 3); }, "(times (k,), values (k, 3))")
-      .def_property_readonly("rotation", [](const C& p) { return keys(p.owner, p.item->rotation, 4); }, "(times (k,), quaternions (k, 4) x y z w)")
-      .def_property_readonly("scale", [](const C& p) { return keys(p.owner, p.item->scale, 3); }, "(times (k,), values (k, 3))")
-      .def_property_readonly("interpolation", [](const C& p) {
-        const Channel& c = *p.item;
-        return py::make_tuple(interpolation_name(c.translation_interpolation), interpolation_name(c.rotation_interpolation),
-                              interpolation_name(c.scale_interpolation));
-      }, "('linear' or 'step') for translation, rotation and scale");
+      .def_property_readonly(
+          "translation", [](const C& p) { return keys(p.owner, p.item->translation, 3); },
+          "(times (k,), values (k, 3))")
+      .def_property_readonly(
+          "rotation", [](const C& p) { return keys(p.owner, p.item->rotation, 4); },
+          "(times (k,), quaternions (k, 4) x y z w)")
+      .def_property_readonly(
+          "scale", [](const C& p) { return keys(p.owner, p.item->scale, 3); }, "(times (k,), values (k, 3))")
+      .def_property_readonly(
+          "interpolation",
+          [](const C& p) {
+            const Channel& c = *p.item;
+            return py::make_tuple(interpolation_name(c.translation_interpolation),
+                                  interpolation_name(c.rotation_interpolation),
+                                  interpolation_name(c.scale_interpolation));
+          },
+          "('linear' or 'step') for translation, rotation and scale");
 
   using A = Part<Animation>;
-  py::class_<A>(m, "Animation", "A skeletal animation: per-joint key lists; joints without a channel keep their rest pose.")
+  py::class_<A>(m, "Animation",
+                "A skeletal animation: per-joint key lists; joints without a channel keep their rest pose.")
       .def_property_readonly("name", [](const A& p) { return text(p.item->name); })
-      .def_property_readonly("duration", [](const A& p) { return p.item->duration; }, "seconds")
-      .def_property_readonly("frame_rate", [](const A& p) { return p.item->frame_rate; }, "frames per second when the source has frames, else 0")
+      .def_property_readonly(
+          "duration", [](const A& p) { return p.item->duration; }, "seconds")
+      .def_property_readonly(
+          "frame_rate", [](const A& p) { return p.item->frame_rate; },
+          "frames per second when the source has frames, else 0")
       .def_property_readonly("loop", [](const A& p) { return p.item->loop; })
       .def_property_readonly("channels", [](const A& p) { return parts(p.owner, p.item->channels); })
-      .def("__repr__", [](const A& p) { return text("<aem.Animation '" + p.item->name + "', " + std::to_string(p.item->duration) + " s>"); });
+      .def("__repr__", [](const A& p) {
+        return text("<aem.Animation '" + p.item->name + "', " + std::to_string(p.item->duration) + " s>");
+      });
 
   using N = Part<Node>;
   py::class_<N>(m, "Node", "A node of the placement hierarchy: where mesh instances sit.")
       .def_property_readonly("name", [](const N& p) { return text(p.item->name); })
-      .def_property_readonly("parent", [](const N& p) { return p.item->parent; }, "index into Scene.nodes, -1 for a root")
+      .def_property_readonly(
+          "parent", [](const N& p) { return p.item->parent; }, "index into Scene.nodes, -1 for a root")
       .def_property_readonly("translation", [](const N& p) { return tuple3(p.item->local.translation); })
-      .def_property_readonly("rotation", [](const N& p) {
-        const Quat& q = p.item->local.rotation;
-        return py::make_tuple(q.x, q.y, q.z, q.w);
-      }, "(x, y, z, w)")
+      .def_property_readonly(
+          "rotation",
+          [](const N& p) {
+            const Quat& q = p.item->local.rotation;
+            return py::make_tuple(q.x, q.y, q.z, q.w);
+          },
+          "(x, y, z, w)")
       .def_property_readonly("scale", [](const N& p) { return tuple3(p.item->local.scale); })
-      .def_property_readonly("meshes", [](const N& p) { return p.item->meshes; }, "indices into Scene.meshes placed by this node")
-      .def_property_readonly("joint", [](const N& p) { return p.item->joint; }, "the joint that drives this node when it moves, -1 none");
+      .def_property_readonly(
+          "meshes", [](const N& p) { return p.item->meshes; }, "indices into Scene.meshes placed by this node")
+      .def_property_readonly(
+          "joint", [](const N& p) { return p.item->joint; }, "the joint that drives this node when it moves, -1 none");
 }
 
 void bind_scene_class(py::module_& m) {
-  py::class_<SceneHandle>(m, "Scene",
-                          "A model read into memory: meshes, materials, textures, skeleton, animations, nodes. Returned by\n"
-                          "aem.read() and aem.example(); its parts and arrays keep it alive.")
+  py::class_<SceneHandle>(
+      m, "Scene",
+      "A model read into memory: meshes, materials, textures, skeleton, animations, nodes. Returned by\n"
+      "aem.read() and aem.example(); its parts and arrays keep it alive.")
       .def_property_readonly("name", [](const SceneHandle& s) { return text(s.data->scene.name); })
-      .def_property_readonly("source_format", [](const SceneHandle& s) { return text(s.data->scene.source_format); }, "e.g. 'glTF', 'AEM', 'FBX'")
-      .def_property_readonly("path", [](const SceneHandle& s) -> py::object {
+      .def_property_readonly(
+          "source_format", [](const SceneHandle& s) { return text(s.data->scene.source_format); },
+          "e.g. 'glTF', 'AEM', 'FBX'")
+      .def_property_readonly(
+          "path",
+          [](const SceneHandle& s) -> py::object {
             return s.data->source.empty() ? py::object(py::none()) : py::object(path_text(s.data->source.string()));
-          }, "the file it was read from, or None")
+          },
+          "the file it was read from, or None")
       .def_property_readonly("comment", [](const SceneHandle& s) { return text(s.data->scene.comment); })
-      .def_property_readonly("source_notes", [](const SceneHandle& s) {
+      .def_property_readonly(
+          "source_notes",
+          [](const SceneHandle& s) {
             py::dict out;
             for (const auto& n : s.data->scene.source_notes) out[text(n.key)] = text(n.value);
             return out;
-          }, "facts about the source: {'units': ..., 'axes': ..., 'layout': ...}")
-      .def_property_readonly("conventions", [](const SceneHandle& s) {
+          },
+          "facts about the source: {'units': ..., 'axes': ..., 'layout': ...}")
+      .def_property_readonly(
+          "conventions",
+          [](const SceneHandle& s) {
             const Conventions& c = s.data->scene.conventions;
             py::dict out;
             out["up"] = up_name(c.up), out["right_handed"] = c.right_handed, out["ccw_front_faces"] = c.ccw_front_faces;
             out["uv_origin_bottom_left"] = c.uv_origin_bottom_left, out["meters_per_unit"] = c.meters_per_unit;
             return out;
-          }, "the coordinate conventions the numbers are in")
+          },
+          "the coordinate conventions the numbers are in")
       .def_property_readonly("meshes", [](const SceneHandle& s) { return parts(s.data, s.data->scene.meshes); })
       .def_property_readonly("materials", [](const SceneHandle& s) { return parts(s.data, s.data->scene.materials); })
       .def_property_readonly("textures", [](const SceneHandle& s) { return parts(s.data, s.data->scene.textures); })
-      .def_property_readonly("skeleton", [](const SceneHandle& s) { return Part<std::vector<Joint>>{s.data, &s.data->scene.joints}; })
+      .def_property_readonly("skeleton",
+                             [](const SceneHandle& s) {
+                               return Part<std::vector<Joint>>{s.data, &s.data->scene.joints};
+                             })
       .def_property_readonly("animations", [](const SceneHandle& s) { return parts(s.data, s.data->scene.animations); })
       .def_property_readonly("nodes", [](const SceneHandle& s) { return parts(s.data, s.data->scene.nodes); })
-      .def_property_readonly("vertex_animation", [](const SceneHandle& s) -> py::object {
+      .def_property_readonly(
+          "vertex_animation",
+          [](const SceneHandle& s) -> py::object {
             const VertexAnimation& v = s.data->scene.vertex_animation;
             if (v.frame_count == 0) return py::none();
             py::dict out;
             out["name"] = text(v.name), out["frame_rate"] = v.frame_rate, out["frame_count"] = v.frame_count;
             return out;
-          }, "{name, frame_rate, frame_count} of the meshes' vertex-animation frames, or None")
-      .def_property_readonly("warnings", [](const SceneHandle& s) { return warnings_list(s.data->warnings); },
-                             "what the read tolerated: list of aem.Diagnostic")
+          },
+          "{name, frame_rate, frame_count} of the meshes' vertex-animation frames, or None")
+      .def_property_readonly(
+          "warnings", [](const SceneHandle& s) { return warnings_list(s.data->warnings); },
+          "what the read tolerated: list of aem.Diagnostic")
       .def_property_readonly("vertex_count", [](const SceneHandle& s) { return s.data->scene.vertex_count(); })
       .def_property_readonly("triangle_count", [](const SceneHandle& s) { return s.data->scene.triangle_count(); })
       .def("pose", &pose, py::arg("animation") = 0, py::arg("time") = 0.0f, py::arg("space") = "skin",
@@ -338,9 +467,10 @@ void bind_scene_class(py::module_& m) {
            "aem.Error. The GIL is released while it writes.")
       .def("__repr__", [](const SceneHandle& s) {
         const Scene& scene = s.data->scene;
-        return text("<aem.Scene " + (scene.source_format.empty() ? std::string("(generated)") : scene.source_format) + ": " +
-               std::to_string(scene.meshes.size()) + " meshes, " + std::to_string(scene.vertex_count()) + " vertices, " +
-               std::to_string(scene.joints.size()) + " joints, " + std::to_string(scene.animations.size()) + " animations>");
+        return text("<aem.Scene " + (scene.source_format.empty() ? std::string("(generated)") : scene.source_format) +
+                    ": " + std::to_string(scene.meshes.size()) + " meshes, " + std::to_string(scene.vertex_count()) +
+                    " vertices, " + std::to_string(scene.joints.size()) + " joints, " +
+                    std::to_string(scene.animations.size()) + " animations>");
       });
 }
 
@@ -376,16 +506,18 @@ void bind_scene(py::module_& m) {
         "Reads a model in any format aem reads (the format from the content, else the extension) into an\n"
         "aem.Scene. Side files (textures, buffers, .mtl) are read only from inside the model's folder, or\n"
         "inside `asset_root` when it is given. Raises aem.Error; the GIL is released while it reads.");
-  m.def("example",
-        [](std::uint32_t segments, std::uint32_t rings, std::uint32_t joints) {
-          if (segments < 3 || rings < 2 || joints < 1) throw py::value_error("the tube needs segments >= 3, rings >= 2, joints >= 1");
-          ExampleOptions options;
-          options.segments = segments, options.rings = rings, options.joints = joints;
-          return SceneHandle{std::make_shared<SceneData>(SceneData{make_example_scene(options), {}, {}})};
-        },
-        py::arg("segments") = 24, py::arg("rings") = 32, py::arg("joints") = 4,
-        "The built-in example (`aem example`): a tube along +Y (radius 0.25, height 2) of `rings` rings of\n"
-        "`segments` vertices, skinned to a chain of `joints` joints that sway in one looping animation 'bend'.");
+  m.def(
+      "example",
+      [](std::uint32_t segments, std::uint32_t rings, std::uint32_t joints) {
+        if (segments < 3 || rings < 2 || joints < 1)
+          throw py::value_error("the tube needs segments >= 3, rings >= 2, joints >= 1");
+        ExampleOptions options;
+        options.segments = segments, options.rings = rings, options.joints = joints;
+        return SceneHandle{std::make_shared<SceneData>(SceneData{make_example_scene(options), {}, {}})};
+      },
+      py::arg("segments") = 24, py::arg("rings") = 32, py::arg("joints") = 4,
+      "The built-in example (`aem example`): a tube along +Y (radius 0.25, height 2) of `rings` rings of\n"
+      "`segments` vertices, skinned to a chain of `joints` joints that sway in one looping animation 'bend'.");
 }
 
 }  // namespace aem::python

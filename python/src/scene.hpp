@@ -18,8 +18,8 @@ namespace aem::python {
 
 struct SceneData {
   Scene scene;
-  std::vector<Warning> warnings;   ///< the read's
-  std::filesystem::path source;    ///< the file it was read from; empty for a generated scene
+  std::vector<Warning> warnings;  ///< the read's
+  std::filesystem::path source;   ///< the file it was read from; empty for a generated scene
 };
 
 /// aem.Scene.
@@ -35,7 +35,8 @@ struct Part {
 };
 
 /// Reads `path` with the GIL released (side files from `asset_root` when given); aem.Error when it cannot.
-std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path, const std::optional<std::filesystem::path>& asset_root);
+std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path,
+                                           const std::optional<std::filesystem::path>& asset_root);
 
 /// The names of the scene's animations, in order.
 std::vector<std::string> animation_names(const Scene& scene);

@@ -26,7 +26,8 @@ class Writer {
     put(d.code), put(d.format), put(d.file), put(d.offset), put(d.line), put(d.column), put(d.path), put(d.message);
   }
   void put(const convert::AnimationKeys& k) {
-    put(k.keys_before), put(k.keys_after), put(k.bytes_before), put(k.bytes_after), put(k.bound), put(k.largest_error), put(k.check_ms);
+    put(k.keys_before), put(k.keys_after), put(k.bytes_before), put(k.bytes_after), put(k.bound), put(k.largest_error),
+        put(k.check_ms);
   }
   template <class T>
   void put_all(const std::vector<T>& items) {
@@ -68,7 +69,8 @@ class Reader {
     get(d.code), get(d.format), get(d.file), get(d.offset), get(d.line), get(d.column), get(d.path), get(d.message);
   }
   void get(convert::AnimationKeys& k) {
-    get(k.keys_before), get(k.keys_after), get(k.bytes_before), get(k.bytes_after), get(k.bound), get(k.largest_error), get(k.check_ms);
+    get(k.keys_before), get(k.keys_after), get(k.bytes_before), get(k.bytes_after), get(k.bound), get(k.largest_error),
+        get(k.check_ms);
   }
   template <class T>
   void get_all(std::vector<T>& items) {
@@ -115,7 +117,8 @@ std::string encode(const Result<convert::ConvertReport>& result) {
   w.put<std::uint64_t>(r.steps.size());
   for (const auto& s : r.steps) w.put(s.step), w.put(s.milliseconds);
   w.put(r.input_format), w.put(r.output_format), w.put(r.input_bytes), w.put(r.output_bytes);
-  w.put<std::uint64_t>(r.vertices), w.put<std::uint64_t>(r.triangles), w.put<std::uint64_t>(r.joints), w.put<std::uint64_t>(r.animations);
+  w.put<std::uint64_t>(r.vertices), w.put<std::uint64_t>(r.triangles), w.put<std::uint64_t>(r.joints),
+      w.put<std::uint64_t>(r.animations);
   w.put_all(strings(r.textures_written));
   w.put_all(r.files_read);
   w.put(r.animation_keys);

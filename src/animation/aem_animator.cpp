@@ -38,13 +38,14 @@ AEM_KERNEL_INLINE void store(const Columns& a, Mat4& m) {
 /// that a four-lane load at any of them stays inside.
 AEM_KERNEL_INLINE void local_columns(const Quat* rotations, const Vec3* vectors, std::size_t padded, Columns* local) {
   for (std::size_t b = 0; b < padded; b += 4) {
-    f32x4 x = detail::load<f32x4>(&rotations[b]), y = detail::load<f32x4>(&rotations[b + 1]), z = detail::load<f32x4>(&rotations[b + 2]),
-          w = detail::load<f32x4>(&rotations[b + 3]);
+    f32x4 x = detail::load<f32x4>(&rotations[b]), y = detail::load<f32x4>(&rotations[b + 1]),
+          z = detail::load<f32x4>(&rotations[b + 2]), w = detail::load<f32x4>(&rotations[b + 3]);
     detail::transpose(x, y, z, w);
-    f32x4 sx = detail::load<f32x4>(&vectors[2 * b + 1]), sy = detail::load<f32x4>(&vectors[2 * b + 3]), sz = detail::load<f32x4>(&vectors[2 * b + 5]),
-          unused = detail::load<f32x4>(&vectors[2 * b + 7]);
+    f32x4 sx = detail::load<f32x4>(&vectors[2 * b + 1]), sy = detail::load<f32x4>(&vectors[2 * b + 3]),
+          sz = detail::load<f32x4>(&vectors[2 * b + 5]), unused = detail::load<f32x4>(&vectors[2 * b + 7]);
     detail::transpose(sx, sy, sz, unused);
-    const f32x4 xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z;
+    const f32x4 xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y,
+                wz = w * z;
     f32x4 c[3][4] = {{(1 - 2 * (yy + zz)) * sx, 2 * (xy + wz) * sx, 2 * (xz - wy) * sx, f32x4{}},
                      {2 * (xy - wz) * sy, (1 - 2 * (xx + zz)) * sy, 2 * (yz + wx) * sy, f32x4{}},
                      {2 * (xz + wy) * sz, 2 * (yz - wx) * sz, (1 - 2 * (xx + yy)) * sz, f32x4{}}};
@@ -93,11 +94,14 @@ AEM_KERNEL_INLINE Columns multiply_affine(const Columns& a, const Right& b) {
 /// a * b, general.
 AEM_KERNEL_INLINE Columns multiply(const Columns& a, const Splat& b) {
   Columns r;
-  for (int c = 0; c < 4; ++c) r.c[c] = a.c[0] * b.e[c][0] + a.c[1] * b.e[c][1] + a.c[2] * b.e[c][2] + a.c[3] * b.e[c][3];
+  for (int c = 0; c < 4; ++c)
+    r.c[c] = a.c[0] * b.e[c][0] + a.c[1] * b.e[c][1] + a.c[2] * b.e[c][2] + a.c[3] * b.e[c][3];
   return r;
 }
 
-const Mat4& inverse_bind(const AemView& v, std::uint32_t b) { return *reinterpret_cast<const Mat4*>(v.bones()[b].inverse_bind); }
+const Mat4& inverse_bind(const AemView& v, std::uint32_t b) {
+  return *reinterpret_cast<const Mat4*>(v.bones()[b].inverse_bind);
+}
 
 struct Link {
   std::uint32_t bone, parent;  // parent == bone count for roots (an identity slot)
@@ -106,16 +110,16 @@ struct Link {
 /// What one pose reads and writes: the animator's scratch arrays as plain pointers (stores to the
 /// skin matrices could alias a vector's own members otherwise, forcing them to be read again).
 struct PoseArrays {
-  const Quat* rotations;        // per bone up to a multiple of four
-  const Vec3* vectors;          // translation, scale per bone up to that multiple, plus one
-  std::size_t padded;           // bone count up to a multiple of four
-  Columns* local;               // per bone up to that multiple
-  const Link* order;            // parents first
-  std::size_t bones;            // entries of `order`
-  const Splat* inverse_binds;   // per bone
-  bool affine_inverse_binds;    // every inverse bind's last row is 0 0 0 1
-  Columns* model;               // per bone, plus the identity slot
-  Mat4* skin;                   // per bone
+  const Quat* rotations;       // per bone up to a multiple of four
+  const Vec3* vectors;         // translation, scale per bone up to that multiple, plus one
+  std::size_t padded;          // bone count up to a multiple of four
+  Columns* local;              // per bone up to that multiple
+  const Link* order;           // parents first
+  std::size_t bones;           // entries of `order`
+  const Splat* inverse_binds;  // per bone
+  bool affine_inverse_binds;   // every inverse bind's last row is 0 0 0 1
+  Columns* model;              // per bone, plus the identity slot
+  Mat4* skin;                  // per bone
 };
 
 template <bool AffineInverseBinds>
@@ -157,13 +161,13 @@ void pose_with_current_isa(const PoseArrays& a) {
 
 /// Per-bone working state, sized at construction.
 struct AemAnimator::Scratch {
-  std::vector<Link> order;             // parents first
-  std::vector<Splat> inverse_binds;    // per bone
-  bool affine_inverse_binds = true;    // every inverse bind's last row is 0 0 0 1 (the usual case)
-  std::vector<Columns> model;          // per bone, plus the identity slot
-  std::vector<Quat> rotations;         // per bone, sampled; identity up to a multiple of four bones
-  std::vector<Vec3> vectors;           // per bone: translation, scale; as many again, plus one (local_columns)
-  std::vector<Columns> local;          // per bone up to a multiple of four: T * R * S
+  std::vector<Link> order;           // parents first
+  std::vector<Splat> inverse_binds;  // per bone
+  bool affine_inverse_binds = true;  // every inverse bind's last row is 0 0 0 1 (the usual case)
+  std::vector<Columns> model;        // per bone, plus the identity slot
+  std::vector<Quat> rotations;       // per bone, sampled; identity up to a multiple of four bones
+  std::vector<Vec3> vectors;         // per bone: translation, scale; as many again, plus one (local_columns)
+  std::vector<Columns> local;        // per bone up to a multiple of four: T * R * S
 };
 
 AemAnimator::AemAnimator(const AemView& view)
@@ -206,8 +210,8 @@ void AemAnimator::bind_pose(std::span<Mat4> skin) { std::fill(skin.begin(), skin
 void AemAnimator::pose(const clip::Clip& clip, float time, std::uint32_t* cursors, Mat4* skin) {
   Scratch& s = *scratch_;
   clip::sample(clip, time, cursors, s.rotations.data(), s.vectors.data());
-  pose_with_current_isa({s.rotations.data(), s.vectors.data(), s.local.size(), s.local.data(), s.order.data(), s.order.size(),
-                         s.inverse_binds.data(), s.affine_inverse_binds, s.model.data(), skin});
+  pose_with_current_isa({s.rotations.data(), s.vectors.data(), s.local.size(), s.local.data(), s.order.data(),
+                         s.order.size(), s.inverse_binds.data(), s.affine_inverse_binds, s.model.data(), skin});
 }
 
 void AemAnimator::keep_model() const {
@@ -222,7 +226,8 @@ std::span<const Mat4> AemAnimator::model() const {
 
 void AemAnimator::build_local() const {
   const Scratch& s = *scratch_;
-  for (std::size_t b = 0; b < local_.size(); ++b) local_[b] = trs_matrix(s.vectors[2 * b], s.rotations[b], s.vectors[2 * b + 1]);
+  for (std::size_t b = 0; b < local_.size(); ++b)
+    local_[b] = trs_matrix(s.vectors[2 * b], s.rotations[b], s.vectors[2 * b + 1]);
   local_stale_ = false;
 }
 
@@ -264,7 +269,8 @@ void AemAnimator::evaluate_crowd(std::int32_t animation, std::span<const float> 
   // The crowd reuses the scratch that local() and model() of the last evaluate() come from.
   if (local_stale_) build_local();
   if (model_stale_) keep_model();
-  for (std::size_t i = 0; i < times.size(); ++i) pose(c, times[i], crowd_cursors_.data() + i * stride, skins.data() + i * bones);
+  for (std::size_t i = 0; i < times.size(); ++i)
+    pose(c, times[i], crowd_cursors_.data() + i * stride, skins.data() + i * bones);
 }
 
 }  // namespace aem

@@ -42,9 +42,8 @@ class TrackBuilder {
     auto& candidates = by_hash_[hash_times(keys, count)];
     for (std::uint32_t t : candidates) {
       const Pending& p = pending_[t];
-      if (p.count == count && std::equal(keys, keys + count, p.keys, [](const Keyframe& a, const Keyframe& b) {
-            return a.time == b.time;
-          }))
+      if (p.count == count &&
+          std::equal(keys, keys + count, p.keys, [](const Keyframe& a, const Keyframe& b) { return a.time == b.time; }))
         return t;
     }
     candidates.push_back(static_cast<std::uint32_t>(pending_.size()));
@@ -97,7 +96,8 @@ class TrackBuilder {
   };
 
   template <class V, class Value>
-  static void add_solo(SoloChannels<V>& solo, const Pending& p, const std::pair<const Keyframe*, std::uint32_t>& channel, Value value) {
+  static void add_solo(SoloChannels<V>& solo, const Pending& p,
+                       const std::pair<const Keyframe*, std::uint32_t>& channel, Value value) {
     solo.first.push_back(static_cast<std::uint32_t>(solo.times.size()));
     solo.count.push_back(p.count);
     solo.target.push_back(channel.second);
@@ -116,7 +116,9 @@ using detail::u32x4;
 AEM_KERNEL_INLINE f32x4 as_float(u32x4 v) { return (f32x4)v; }
 AEM_KERNEL_INLINE u32x4 as_bits(f32x4 v) { return (u32x4)v; }
 /// Lanes of `a` where `mask` is all ones, of `b` where it is zero.
-AEM_KERNEL_INLINE f32x4 select(u32x4 mask, f32x4 a, f32x4 b) { return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask)); }
+AEM_KERNEL_INLINE f32x4 select(u32x4 mask, f32x4 a, f32x4 b) {
+  return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask));
+}
 
 /// slerp_inline of four channels at once, lane i blended by fv[i]: each lane takes the same path (nlerp,
 /// 4- or 8-term series, or the acos formula, by its own cosine) with the same operations, so the
@@ -124,7 +126,8 @@ AEM_KERNEL_INLINE f32x4 select(u32x4 mask, f32x4 a, f32x4 b) { return as_float((
 AEM_KERNEL_INLINE QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, f32x4 fv) {
   f32x4 d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
   const u32x4 flip = as_bits(d) & 0x80000000u;  // shortest path: negate b where the dot is negative
-  b = {as_float(as_bits(b.x) ^ flip), as_float(as_bits(b.y) ^ flip), as_float(as_bits(b.z) ^ flip), as_float(as_bits(b.w) ^ flip)};
+  b = {as_float(as_bits(b.x) ^ flip), as_float(as_bits(b.y) ^ flip), as_float(as_bits(b.z) ^ flip),
+       as_float(as_bits(b.w) ^ flip)};
   d = as_float(as_bits(d) ^ flip);
   f32x4 wa = 1.0f - fv, wb = fv;
   const u32x4 series4 = (u32x4)(d < kNlerpMinCos), series8 = (u32x4)(d < 0.95f), far = (u32x4)(d < 0.7f);
@@ -158,7 +161,8 @@ AEM_KERNEL_INLINE QuatLanes slerp_lanes(const QuatLanes& a, QuatLanes b, f32x4 f
 AEM_KERNEL_INLINE void store_lanes(QuatLanes q, const std::uint32_t* bones, std::size_t count, Quat* rotations) {
   detail::transpose(q.x, q.y, q.z, q.w);  // now one quaternion per register, lane by lane
   const f32x4 per_lane[4] = {q.x, q.y, q.z, q.w};
-  for (std::size_t lane = 0; lane < count; ++lane) std::memcpy(static_cast<void*>(&rotations[bones[lane]]), &per_lane[lane], sizeof(Quat));
+  for (std::size_t lane = 0; lane < count; ++lane)
+    std::memcpy(static_cast<void*>(&rotations[bones[lane]]), &per_lane[lane], sizeof(Quat));
 }
 
 }  // namespace
@@ -195,7 +199,8 @@ Clip compile(const AemView& view, std::uint32_t animation) {
 namespace {
 
 /// Solo rotations four at a time: each lane finds its own keys, then one 4-lane slerp blends them.
-AEM_KERNEL_INLINE void sample_solo_rotations(const SoloChannels<Quat>& solo, float t, std::uint32_t* cursors, Quat* rotations) {
+AEM_KERNEL_INLINE void sample_solo_rotations(const SoloChannels<Quat>& solo, float t, std::uint32_t* cursors,
+                                             Quat* rotations) {
   const std::size_t n = solo.target.size();
   for (std::size_t c0 = 0; c0 < n; c0 += 4) {
     const std::size_t lanes = std::min<std::size_t>(4, n - c0);
@@ -208,7 +213,8 @@ AEM_KERNEL_INLINE void sample_solo_rotations(const SoloChannels<Quat>& solo, flo
       }
       const std::size_t c = c0 + lane;
       const float* times = solo.times.data() + solo.first[c];
-      const KeySpan s = find_keys(solo.count[c], t, [times](std::uint32_t k) { return times[k]; }, cursors[c]);
+      const KeySpan s = find_keys(
+          solo.count[c], t, [times](std::uint32_t k) { return times[k]; }, cursors[c]);
       const Quat* q = solo.values.data() + solo.first[c];
       from[lane] = detail::load<f32x4>(&q[s.lo]);
       to[lane] = detail::load<f32x4>(&q[s.hi]);
@@ -221,19 +227,21 @@ AEM_KERNEL_INLINE void sample_solo_rotations(const SoloChannels<Quat>& solo, flo
   }
 }
 
-AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
+AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations,
+                                     Vec3* vectors) {
   std::memcpy(rotations, clip.rest_rotations.data(), clip.rest_rotations.size() * sizeof(Quat));
   std::memcpy(vectors, clip.rest_vectors.data(), clip.rest_vectors.size() * sizeof(Vec3));
   for (std::size_t i = 0; i < clip.tracks.size(); ++i) {
     const Track& track = clip.tracks[i];
     const float* times = track.times.data();
-    const KeySpan s = find_keys(static_cast<std::uint32_t>(track.times.size()), t, [times](std::uint32_t k) { return times[k]; },
-                                cursors[i]);
+    const KeySpan s = find_keys(
+        static_cast<std::uint32_t>(track.times.size()), t, [times](std::uint32_t k) { return times[k]; }, cursors[i]);
     const std::size_t nr = track.rotation_bones.size(), groups = (nr + 3) / 4, nv = track.vector_slots.size();
     const QuatLanes* ra = track.rotations.data() + s.lo * groups;
     const Vec3* va = track.vectors.data() + s.lo * nv;
     if (s.lo == s.hi) {  // before the first key or after the last
-      for (std::size_t g = 0; g < groups; ++g) store_lanes(ra[g], track.rotation_bones.data() + 4 * g, std::min<std::size_t>(4, nr - 4 * g), rotations);
+      for (std::size_t g = 0; g < groups; ++g)
+        store_lanes(ra[g], track.rotation_bones.data() + 4 * g, std::min<std::size_t>(4, nr - 4 * g), rotations);
       for (std::size_t c = 0; c < nv; ++c) vectors[track.vector_slots[c]] = va[c];
       continue;
     }
@@ -241,7 +249,8 @@ AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* c
     const Vec3* vb = va + nv;
     const f32x4 f = f32x4{} + s.f;
     for (std::size_t g = 0; g < groups; ++g)
-      store_lanes(slerp_lanes(ra[g], rb[g], f), track.rotation_bones.data() + 4 * g, std::min<std::size_t>(4, nr - 4 * g), rotations);
+      store_lanes(slerp_lanes(ra[g], rb[g], f), track.rotation_bones.data() + 4 * g,
+                  std::min<std::size_t>(4, nr - 4 * g), rotations);
     for (std::size_t c = 0; c < nv; ++c) vectors[track.vector_slots[c]] = lerp(va[c], vb[c], s.f);
   }
   std::uint32_t* rotation_cursors = cursors + clip.tracks.size();
@@ -250,7 +259,8 @@ AEM_KERNEL_INLINE void sample_kernel(const Clip& clip, float t, std::uint32_t* c
   const SoloChannels<Vec3>& sv = clip.solo_vectors;
   for (std::size_t c = 0; c < sv.target.size(); ++c) {
     const float* times = sv.times.data() + sv.first[c];
-    const KeySpan s = find_keys(sv.count[c], t, [times](std::uint32_t k) { return times[k]; }, vector_cursors[c]);
+    const KeySpan s = find_keys(
+        sv.count[c], t, [times](std::uint32_t k) { return times[k]; }, vector_cursors[c]);
     const Vec3* v = sv.values.data() + sv.first[c];
     vectors[sv.target[c]] = lerp(v[s.lo], v[s.hi], s.f);
   }
@@ -261,7 +271,8 @@ void sample_portable(const Clip& clip, float t, std::uint32_t* cursors, Quat* ro
 }
 
 #if AEM_ANIMATION_AVX2
-AEM_TARGET_AVX2_FMA void sample_avx2_fma(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
+AEM_TARGET_AVX2_FMA void sample_avx2_fma(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations,
+                                         Vec3* vectors) {
   sample_kernel(clip, t, cursors, rotations, vectors);
 }
 #endif
@@ -270,7 +281,8 @@ AEM_TARGET_AVX2_FMA void sample_avx2_fma(const Clip& clip, float t, std::uint32_
 
 void sample(const Clip& clip, float t, std::uint32_t* cursors, Quat* rotations, Vec3* vectors) {
 #if AEM_ANIMATION_AVX2
-  if (animation::current_isa() == animation::Isa::avx2_fma) return sample_avx2_fma(clip, t, cursors, rotations, vectors);
+  if (animation::current_isa() == animation::Isa::avx2_fma)
+    return sample_avx2_fma(clip, t, cursors, rotations, vectors);
 #endif
   sample_portable(clip, t, cursors, rotations, vectors);
 }

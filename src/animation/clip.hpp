@@ -41,7 +41,7 @@ struct SoloChannels {
   std::vector<std::uint32_t> first, count;  // per channel: its range of `times` and `values`
   std::vector<std::uint32_t> target;        // per channel: bone (rotations) or vector slot, as in Track
   std::vector<float> times;
-  std::vector<V> values;                    // rotations unit
+  std::vector<V> values;  // rotations unit
 };
 
 /// Sampling-ready form of one animation of a validated view.

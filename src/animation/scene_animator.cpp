@@ -18,8 +18,10 @@ std::uint32_t key_count(const std::vector<Key<V>>& keys) {
 /// The keys around t; Step keeps the earlier one alone (a key's own time already gives that key).
 template <class V>
 KeySpan span_at(const std::vector<Key<V>>& keys, float t, std::uint32_t& hint, Interpolation mode) {
-  KeySpan s = find_keys(key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
-  if (mode == Interpolation::Step && s.lo != s.hi) s = s.f >= 1.0f ? KeySpan{s.hi, s.hi, 0.0f} : KeySpan{s.lo, s.lo, 0.0f};
+  KeySpan s = find_keys(
+      key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
+  if (mode == Interpolation::Step && s.lo != s.hi)
+    s = s.f >= 1.0f ? KeySpan{s.hi, s.hi, 0.0f} : KeySpan{s.lo, s.lo, 0.0f};
   return s;
 }
 
@@ -48,7 +50,8 @@ void linearize(std::vector<Key<V>>& keys, Interpolation& mode) {
   std::vector<Key<V>> out;
   out.reserve(2 * keys.size());
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    if (k > 0 && keys[k].time > keys[k - 1].time) out.push_back({std::nextafter(keys[k].time, keys[k - 1].time), keys[k - 1].value});
+    if (k > 0 && keys[k].time > keys[k - 1].time)
+      out.push_back({std::nextafter(keys[k].time, keys[k - 1].time), keys[k - 1].value});
     out.push_back(keys[k]);
   }
   keys = std::move(out);

@@ -67,9 +67,11 @@ class DualPose {
     kept_all_.assign(nj, 0);
     for (std::size_t j = 0; j < nj; ++j)  // the reduced keys are a subset of the original ones
       kept_all_[j] = (!a_[j] && !b_[j]) ||
-                     (a_[j] && b_[j] && a_[j]->translation.size() == b_[j]->translation.size() && a_[j]->rotation.size() == b_[j]->rotation.size() &&
-                      a_[j]->scale.size() == b_[j]->scale.size() && a_[j]->translation_interpolation == b_[j]->translation_interpolation &&
-                      a_[j]->rotation_interpolation == b_[j]->rotation_interpolation && a_[j]->scale_interpolation == b_[j]->scale_interpolation);
+                     (a_[j] && b_[j] && a_[j]->translation.size() == b_[j]->translation.size() &&
+                      a_[j]->rotation.size() == b_[j]->rotation.size() && a_[j]->scale.size() == b_[j]->scale.size() &&
+                      a_[j]->translation_interpolation == b_[j]->translation_interpolation &&
+                      a_[j]->rotation_interpolation == b_[j]->rotation_interpolation &&
+                      a_[j]->scale_interpolation == b_[j]->scale_interpolation);
     model_a_.resize(nj), model_b_.resize(nj);
     same_.assign(nj, 1);
     cursors_a_.resize(nj), cursors_b_.resize(nj);
@@ -102,7 +104,9 @@ class DualPose {
   const Mat4& original(std::size_t j) const { return model_a_[j]; }
   const Mat4& reduced(std::size_t j) const { return model_b_[j]; }
   bool same(std::size_t j) const { return same_[j] != 0; }
-  bool all_same() const { return std::all_of(same_.begin(), same_.end(), [](std::uint8_t s) { return s != 0; }); }
+  bool all_same() const {
+    return std::all_of(same_.begin(), same_.end(), [](std::uint8_t s) { return s != 0; });
+  }
 
  private:
   struct Cursors {
@@ -146,10 +150,12 @@ GroupFrames group_frames(const ErrorPoints& points, const std::vector<Joint>& jo
 /// Per time: each joint's model-matrix difference, and its skin-matrix difference when a group needs it.
 class Differences {
  public:
-  Differences(const std::vector<Joint>& joints, const DualPose& pose) : joints_(joints), pose_(pose), model_(joints.size()), skin_(joints.size()), skin_at_(joints.size(), 0) {}
+  Differences(const std::vector<Joint>& joints, const DualPose& pose)
+      : joints_(joints), pose_(pose), model_(joints.size()), skin_(joints.size()), skin_at_(joints.size(), 0) {}
   void next_time() {
     ++stamp_;
-    for (std::size_t j = 0; j < joints_.size(); ++j) model_[j] = pose_.same(j) ? Difference{} : difference(pose_.reduced(j), pose_.original(j));
+    for (std::size_t j = 0; j < joints_.size(); ++j)
+      model_[j] = pose_.same(j) ? Difference{} : difference(pose_.reduced(j), pose_.original(j));
   }
   const Difference& model(std::size_t j) const { return model_[j]; }
   const Difference& skin(std::size_t j) {
@@ -170,7 +176,9 @@ class Differences {
   std::uint64_t stamp_ = 0;
 };
 
-float moved(const Difference& d, const Vec3& centre, float stretched_radius) { return length(apply(d.m, centre)) + d.norm * stretched_radius; }
+float moved(const Difference& d, const Vec3& centre, float stretched_radius) {
+  return length(apply(d.m, centre)) + d.norm * stretched_radius;
+}
 
 /// The bound on a group's distances, or infinity where there is none (a rigid joint under a skin).
 float group_bound(const PointGroup& g, std::size_t gi, const GroupFrames& frames, const Differences& d) {
@@ -179,7 +187,8 @@ float group_bound(const PointGroup& g, std::size_t gi, const GroupFrames& frames
   if (g.joints.empty()) return moved(d.model(static_cast<std::uint32_t>(g.rigid)), frames.centre[f], frames.radius[f]);
   if (g.rigid >= 0) return std::numeric_limits<float>::infinity();
   float b = 0.0f;
-  for (std::size_t k = 0; k < g.joints.size(); ++k) b += g.max_weight[k] * moved(d.model(g.joints[k]), frames.centre[f + k], frames.radius[f + k]);
+  for (std::size_t k = 0; k < g.joints.size(); ++k)
+    b += g.max_weight[k] * moved(d.model(g.joints[k]), frames.centre[f + k], frames.radius[f + k]);
   return b;
 }
 
@@ -250,7 +259,8 @@ std::vector<float> check_times(const Animation& animation) {
   return times;
 }
 
-AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, std::size_t original, std::size_t reduced, float bound) {
+AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, std::size_t original,
+                             std::size_t reduced, float bound) {
   const std::size_t nj = skeleton.joints.size();
   AnimationError out;
   out.by_joint.assign(nj, 0.0f);
@@ -271,7 +281,9 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
       }
       if (e > bound) {
         for (std::uint32_t j : g.joints) out.by_joint[j] = std::max(out.by_joint[j], e);
-        if (g.rigid >= 0) out.by_joint[static_cast<std::uint32_t>(g.rigid)] = std::max(out.by_joint[static_cast<std::uint32_t>(g.rigid)], e);
+        if (g.rigid >= 0)
+          out.by_joint[static_cast<std::uint32_t>(g.rigid)] =
+              std::max(out.by_joint[static_cast<std::uint32_t>(g.rigid)], e);
       }
     }
   }

@@ -28,6 +28,7 @@ std::vector<float> check_times(const Animation& animation);
 /// animation `original` and with animation `reduced` at check_times(original) and measures the
 /// distances of `points` (made for a scene with the same joints) between the two. Points are
 /// measured one by one only where a bound per group says one may exceed min(largest so far, bound).
-AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, std::size_t original, std::size_t reduced, float bound);
+AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, std::size_t original,
+                             std::size_t reduced, float bound);
 
 }  // namespace aem::convert

@@ -12,6 +12,7 @@ namespace aem::convert {
 /// scene says (AEM's writer turns Step lists into linear pairs that play the same), E3D's runtime
 /// blends every list linearly, and glTF's animations last until their last key. None for formats
 /// that store no keys of their own (CEM, IQE, IQM resample) or scenes without animations.
-std::optional<AnimationKeys> reduce_for_output(Scene& scene, const FormatHandler& format, const ConvertOptions& options);
+std::optional<AnimationKeys> reduce_for_output(Scene& scene, const FormatHandler& format,
+                                               const ConvertOptions& options);
 
 }  // namespace aem::convert

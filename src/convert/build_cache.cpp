@@ -38,8 +38,11 @@ std::filesystem::path BuildCache::entry_path(const std::string& key) const {
   return dir_ / fmt::format("{:016x}.entry", fnv1a(key.data(), key.size()));
 }
 
-std::string cache_key(const std::filesystem::path& input, const std::filesystem::path& output, const ConvertOptions& options) {
-  const auto absolute = [](const std::filesystem::path& p) { return std::filesystem::absolute(p).lexically_normal().string(); };
+std::string cache_key(const std::filesystem::path& input, const std::filesystem::path& output,
+                      const ConvertOptions& options) {
+  const auto absolute = [](const std::filesystem::path& p) {
+    return std::filesystem::absolute(p).lexically_normal().string();
+  };
   const char* up = !options.up ? "" : *options.up == UpAxis::Y ? "y" : *options.up == UpAxis::Z ? "z" : "-y";
   const WriteOptions& w = options.write;
   const ReadOptions& r = options.read;
@@ -48,9 +51,9 @@ std::string cache_key(const std::filesystem::path& input, const std::filesystem:
       "aem {}\ninput {}\noutput {}\nto={} scale={} up={} flip_uv={} textures={} optimize={} weld={} fps={} lods={} compress={} embed={} "
       "lod_nodes={} asset_root={} generate_normals={} max_decoded_bytes={} anim_error={}",
       version(), absolute(input), absolute(output), to ? to->name : "", options.scale, up, options.flip_uv,
-      options.textures, options.optimize, options.weld, w.frame_rate, w.lods, w.compress, w.embed, options.lod_nodes, r.asset_root.string(),
-      r.generate_normals,
-      r.max_decoded_bytes, options.anim_error ? fmt::format("{}", *options.anim_error) : "default");
+      options.textures, options.optimize, options.weld, w.frame_rate, w.lods, w.compress, w.embed, options.lod_nodes,
+      r.asset_root.string(), r.generate_normals, r.max_decoded_bytes,
+      options.anim_error ? fmt::format("{}", *options.anim_error) : "default");
 }
 
 // Entry text: the key's length and bytes, then one "<size> <hash> <path>" line per file.
@@ -69,7 +72,8 @@ bool BuildCache::fresh(const std::string& key) const {
   return any;
 }
 
-bool BuildCache::store(const std::string& key, const std::vector<std::string>& read, const std::vector<std::string>& written) const {
+bool BuildCache::store(const std::string& key, const std::vector<std::string>& read,
+                       const std::vector<std::string>& written) const {
   std::string text = fmt::format("{}\n{}\n", key.size(), key);
   for (const auto* list : {&read, &written})
     for (const auto& path : *list) {
@@ -79,7 +83,8 @@ bool BuildCache::store(const std::string& key, const std::vector<std::string>& r
     }
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
-  return static_cast<bool>(detail::write_file_atomic(entry_path(key), std::as_bytes(std::span(text.data(), text.size()))));
+  return static_cast<bool>(
+      detail::write_file_atomic(entry_path(key), std::as_bytes(std::span(text.data(), text.size()))));
 }
 
 }  // namespace aem::convert

@@ -60,7 +60,9 @@ void drop_levels_of_detail(Scene& scene, const std::filesystem::path& output, st
   for (std::size_t m = 0; m < scene.meshes.size(); ++m) {
     Mesh& mesh = scene.meshes[m];
     if (mesh.lod_indices.empty()) continue;
-    warnings.push_back(Warning{.code = "GLTF_WRITE_LODS_DROPPED", .format = "glTF", .file = output.string(),
+    warnings.push_back(Warning{.code = "GLTF_WRITE_LODS_DROPPED",
+                               .format = "glTF",
+                               .file = output.string(),
                                .path = "meshes[" + std::to_string(m) + "]",
                                .message = "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
                                           " coarser level(s) of detail dropped; glTF gets the finest"});
@@ -71,13 +73,17 @@ void drop_levels_of_detail(Scene& scene, const std::filesystem::path& output, st
 Result<const FormatHandler*> output_format(const std::filesystem::path& output, const ConvertOptions& options) {
   const FormatHandler* format = options.to ? options.to : format_for_extension(output, FormatUse::Write);
   if (!format || !format->write)
-    return Error{.code = "CONVERT_UNKNOWN_OUTPUT", .file = output.string(),
-                 .message = format ? "aem cannot write " + std::string(format->name) + " files" : "cannot tell the output format from the extension"};
+    return Error{.code = "CONVERT_UNKNOWN_OUTPUT",
+                 .file = output.string(),
+                 .message = format ? "aem cannot write " + std::string(format->name) + " files"
+                                   : "cannot tell the output format from the extension"};
   return format;
 }
 
 /// Paths as the clash rules compare them.
-std::string comparable(const std::filesystem::path& p) { return std::filesystem::absolute(p).lexically_normal().string(); }
+std::string comparable(const std::filesystem::path& p) {
+  return std::filesystem::absolute(p).lexically_normal().string();
+}
 
 }  // namespace
 
@@ -99,8 +105,8 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   return converted;
 }
 
-Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& input, const std::filesystem::path& output,
-                                    const ConvertOptions& options) {
+Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& input,
+                                    const std::filesystem::path& output, const ConvertOptions& options) {
   detail::ReadRecorder recorder;
   ConvertReport report;
   Timer timer(report);
@@ -116,10 +122,13 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);
   // AEM and CEM hold models: a file with only a skeleton, cameras or curves has nothing for them.
   if ((format->name == "aem" || format->name == "cem") && scene.triangle_count() == 0)
-    return Error{.code = "CONVERT_NO_GEOMETRY", .format = std::string(format->name == "aem" ? "AEM" : "CEM"), .file = output.string(),
+    return Error{.code = "CONVERT_NO_GEOMETRY",
+                 .format = std::string(format->name == "aem" ? "AEM" : "CEM"),
+                 .file = output.string(),
                  .message = "the source has no triangles (" + std::to_string(scene.joints.size()) + " joints, " +
-                     std::to_string(scene.animations.size()) + " animations), and " + std::string(format->name == "aem" ? "AEM" : "CEM") +
-                     " files hold models; glTF, IQM and E3D keep a skeleton and its animations without a mesh"};
+                            std::to_string(scene.animations.size()) + " animations), and " +
+                            std::string(format->name == "aem" ? "AEM" : "CEM") +
+                            " files hold models; glTF, IQM and E3D keep a skeleton and its animations without a mesh"};
   // Unsorted keys and NaN normals are repaired here, once for every output format, rather than written
   // for validate to reject (keys) or refused by write_scene (normals).
   for (auto& w : sort_keys(scene)) warnings.push_back(std::move(w));
@@ -132,7 +141,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   WriteOptions write_options = options.write;
   if (format->name == "aem") {
     scene = flatten_nodes(std::move(scene));  // AEM has no nodes: instances become meshes
-    write_options.normalize_weights = true;  // the writer keeps 4 influences summing to 1 as it goes
+    write_options.normalize_weights = true;   // the writer keeps 4 influences summing to 1 as it goes
     timer.lap("flatten");
   }
   // Formats that name their textures (AEM materials, IQE/IQM material strings) get PNG files beside them,
@@ -202,7 +211,6 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   result.warnings = std::move(warnings);
   return result;
 }
-
 
 std::filesystem::path output_in_folder(const std::filesystem::path& input, const std::filesystem::path& out_dir,
                                        const FormatHandler& format) {

@@ -28,8 +28,10 @@ bool influences_of(const Mesh& mesh, std::size_t v, std::int32_t node_joint, std
   out.weights.clear();
   const auto in_range = [&](std::int32_t j) { return j >= 0 && static_cast<std::size_t>(j) < joint_count; };
   // flatten_nodes' rule: a node's joint moves the meshes it places that have neither skin nor rigid joints.
-  if (v < mesh.rigid_joints.size() && in_range(mesh.rigid_joints[v])) out.key[0] = mesh.rigid_joints[v];
-  else if (mesh.rigid_joints.empty() && mesh.skin.empty() && in_range(node_joint)) out.key[0] = node_joint;
+  if (v < mesh.rigid_joints.size() && in_range(mesh.rigid_joints[v]))
+    out.key[0] = mesh.rigid_joints[v];
+  else if (mesh.rigid_joints.empty() && mesh.skin.empty() && in_range(node_joint))
+    out.key[0] = node_joint;
   if (v < mesh.skin.size()) {
     const SkinInfluences& s = mesh.skin[v];
     for (int k = 0; k < kMaxInfluences; ++k) {

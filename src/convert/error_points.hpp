@@ -21,15 +21,15 @@ struct PointGroup {
   /// matrix, which needs an inverse bind the joint may not have).
   bool joint_space = false;
   std::uint32_t first = 0, count = 0;  ///< range of ErrorPoints::positions
-  Vec3 center{};                        ///< of the sphere around the group's points
+  Vec3 center{};                       ///< of the sphere around the group's points
   float radius = 0.0f;
-  std::vector<float> max_weight;        ///< per skin joint: the largest |weight| of the group's points
+  std::vector<float> max_weight;  ///< per skin joint: the largest |weight| of the group's points
 };
 
 struct ErrorPoints {
   std::vector<PointGroup> groups;
-  std::vector<Vec3> positions;  ///< bind space (joint space for virtual points)
-  std::vector<float> weights;   ///< per point of a skinned group, one per group joint (group order)
+  std::vector<Vec3> positions;               ///< bind space (joint space for virtual points)
+  std::vector<float> weights;                ///< per point of a skinned group, one per group joint (group order)
   std::vector<std::uint32_t> weight_offset;  ///< per group: where its points' weights start
   /// Per joint: how far from the joint's origin the points it moves reach, in model units, as far
   /// as the bind pose and the largest translations of its descendants tell (the radius a rotation of

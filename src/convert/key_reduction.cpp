@@ -63,10 +63,12 @@ std::vector<JointScale> joint_scales(const Scene& scene, const ErrorPoints& poin
     out[j].reach = points.reach[j];
     float chain = 1.0f;
     std::int32_t p = scene.joints[j].parent;
-    for (std::size_t steps = 0; p >= 0 && static_cast<std::size_t>(p) < nj && steps < nj; ++steps, p = scene.joints[p].parent)
+    for (std::size_t steps = 0; p >= 0 && static_cast<std::size_t>(p) < nj && steps < nj;
+         ++steps, p = scene.joints[p].parent)
       chain *= growth[p];
     const std::int32_t parent = scene.joints[j].parent;
-    if (parent >= 0 && static_cast<std::size_t>(parent) < nj) out[j].parent_scale = largest_column(rest[parent]) * chain;
+    if (parent >= 0 && static_cast<std::size_t>(parent) < nj)
+      out[j].parent_scale = largest_column(rest[parent]) * chain;
   }
   return out;
 }
@@ -74,7 +76,9 @@ std::vector<JointScale> joint_scales(const Scene& scene, const ErrorPoints& poin
 float distance(const Vec3& a, const Vec3& b) { return length(a - b); }
 float distance(const Quat& a, const Quat& b) { return rotation_distance(normalize(a), normalize(b)); }
 
-const Vec3& rest_vector(const Transform& rest, Part part) { return part == Part::Translation ? rest.translation : rest.scale; }
+const Vec3& rest_vector(const Transform& rest, Part part) {
+  return part == Part::Translation ? rest.translation : rest.scale;
+}
 
 /// Tolerances of a channel's lists for `share` of the bound.
 struct Tolerances {
@@ -83,13 +87,15 @@ struct Tolerances {
 };
 
 /// How many of a channel's lists change (their values are not all one).
-int changing_lists(const Channel& ch) { return int(varies(ch.translation)) + int(varies(ch.rotation)) + int(varies(ch.scale)); }
+int changing_lists(const Channel& ch) {
+  return int(varies(ch.translation)) + int(varies(ch.rotation)) + int(varies(ch.scale));
+}
 
 Tolerances tolerances(int changing, const JointScale& scale, float share, float bound) {
   const float error = share * bound / float(std::max(changing, 1));
   const float inf = std::numeric_limits<float>::infinity();
-  return {scale.parent_scale > 0.0f ? error / scale.parent_scale : inf, scale.reach > 0.0f ? error / (2.0f * scale.reach) : inf,
-          scale.reach > 0.0f ? error / scale.reach : inf};
+  return {scale.parent_scale > 0.0f ? error / scale.parent_scale : inf,
+          scale.reach > 0.0f ? error / (2.0f * scale.reach) : inf, scale.reach > 0.0f ? error / scale.reach : inf};
 }
 
 /// A list settled on its own: every key when its joint keeps every key (`tolerance` 0), none when
@@ -101,7 +107,9 @@ bool settle(const std::vector<Key<V>>& keys, float tolerance, const V& rest, std
     out = keys;
     return true;
   }
-  auto within = [&](const V& v) { return std::all_of(keys.begin(), keys.end(), [&](const Key<V>& k) { return distance(k.value, v) <= tolerance; }); };
+  auto within = [&](const V& v) {
+    return std::all_of(keys.begin(), keys.end(), [&](const Key<V>& k) { return distance(k.value, v) <= tolerance; });
+  };
   if (within(rest)) {
     out.clear();
     return true;
@@ -118,8 +126,9 @@ void pick(const std::vector<Key<V>>& keys, const std::vector<std::uint32_t>& kep
 }
 
 /// Reduces one group of `original`'s lists into `reduced`, each with its joint's share of the bound.
-void reduce_group(const ListGroup& group, const Animation& original, Animation& reduced, const std::vector<Joint>& joints,
-                  const std::vector<JointScale>& scales, const std::vector<int>& changing, const std::vector<float>& share, float bound) {
+void reduce_group(const ListGroup& group, const Animation& original, Animation& reduced,
+                  const std::vector<Joint>& joints, const std::vector<JointScale>& scales,
+                  const std::vector<int>& changing, const std::vector<float>& share, float bound) {
   std::vector<ListRef> together;
   std::vector<float> tolerance;
   for (const ListRef& ref : group.lists) {
@@ -127,8 +136,9 @@ void reduce_group(const ListGroup& group, const Animation& original, Animation& 
     const float tol = tolerances(changing[ref.channel], scales[ch.joint], share[ch.joint], bound).of(ref.part);
     Channel& out = reduced.channels[ref.channel];
     const Transform& rest = joints[ch.joint].rest;
-    const bool settled = group.rotations ? settle(ch.rotation, tol, rest.rotation, out.rotation)
-                                         : settle(vectors(ch, ref.part), tol, rest_vector(rest, ref.part), vectors(out, ref.part));
+    const bool settled = group.rotations
+                             ? settle(ch.rotation, tol, rest.rotation, out.rotation)
+                             : settle(vectors(ch, ref.part), tol, rest_vector(rest, ref.part), vectors(out, ref.part));
     if (!settled) together.push_back(ref), tolerance.push_back(tol);
   }
   if (together.empty()) return;
@@ -138,7 +148,8 @@ void reduce_group(const ListGroup& group, const Animation& original, Animation& 
     std::vector<std::span<const Key<Quat>>> lists;
     for (const ListRef& ref : together) lists.emplace_back(original.channels[ref.channel].rotation);
     kept = shared_keys_to_keep(std::span<const std::span<const Key<Quat>>>(lists), tolerance, mode);
-    for (const ListRef& ref : together) pick(original.channels[ref.channel].rotation, kept, reduced.channels[ref.channel].rotation);
+    for (const ListRef& ref : together)
+      pick(original.channels[ref.channel].rotation, kept, reduced.channels[ref.channel].rotation);
   } else {
     std::vector<std::span<const Key<Vec3>>> lists;
     for (const ListRef& ref : together) lists.emplace_back(vectors(original.channels[ref.channel], ref.part));
@@ -211,8 +222,8 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
 
 /// Reduces work.animations[0] into work.animations[1] until the check passes; returns the error and
 /// adds the time spent choosing keys and checking them to `report`.
-float reduce_animation(Scene& work, const ErrorPoints& points, const std::vector<JointScale>& scales, const KeyReductionOptions& options,
-                       KeyReductionReport& report) {
+float reduce_animation(Scene& work, const ErrorPoints& points, const std::vector<JointScale>& scales,
+                       const KeyReductionOptions& options, KeyReductionReport& report) {
   const Animation& original = work.animations[0];
   Animation& reduced = work.animations[1];
   const std::size_t nj = work.joints.size();
@@ -238,7 +249,8 @@ float reduce_animation(Scene& work, const ErrorPoints& points, const std::vector
   for (const Channel& ch : original.channels) changing.push_back(changing_lists(ch));
   for (int pass = 0;; ++pass) {
     for (const ListGroup& group : groups)
-      if (std::any_of(group.lists.begin(), group.lists.end(), [&](const ListRef& r) { return redo[original.channels[r.channel].joint] != 0; }))
+      if (std::any_of(group.lists.begin(), group.lists.end(),
+                      [&](const ListRef& r) { return redo[original.channels[r.channel].joint] != 0; }))
         reduce_group(group, original, reduced, work.joints, scales, changing, share, options.max_error);
     if (options.keep_time_span) keep_time_span(original, reduced);
     report.choose_ms += milliseconds_since(start);
@@ -282,7 +294,11 @@ KeyReductionReport reduce_keys(Scene& scene, const KeyReductionOptions& options)
   for (Animation& animation : scene.animations) {
     work.animations[0] = std::move(animation);
     Animation& reduced = work.animations[1];
-    reduced = Animation{work.animations[0].name, work.animations[0].duration, work.animations[0].frame_rate, work.animations[0].loop, {}};
+    reduced = Animation{work.animations[0].name,
+                        work.animations[0].duration,
+                        work.animations[0].frame_rate,
+                        work.animations[0].loop,
+                        {}};
     report.largest_error = std::max(report.largest_error, reduce_animation(work, points, scales, options, report));
     animation = std::move(reduced);
   }
@@ -296,7 +312,8 @@ float default_max_error(const Scene& scene, float metres_per_unit) {
   Bounds box = compute_bounds(scene);
   if (box.empty())
     for (const Mat4& m : joint_rest_matrices(scene)) box.add({m.m[12], m.m[13], m.m[14]});
-  const float extent = box.empty() ? 0.0f : std::max({box.max.x - box.min.x, box.max.y - box.min.y, box.max.z - box.min.z});
+  const float extent =
+      box.empty() ? 0.0f : std::max({box.max.x - box.min.x, box.max.y - box.min.y, box.max.z - box.min.z});
   return extent > 0.0f && std::isfinite(extent) ? extent * kPerExtent : kMetres;
 }
 

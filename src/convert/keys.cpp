@@ -15,7 +15,8 @@ bool sort_track(std::vector<Key<V>>& keys) {
   const auto same_time = [](const Key<V>& a, const Key<V>& b) { return a.time == b.time; };
   // NaN breaks the ordering a sort needs; write_scene refuses such a scene anyway.
   if (!std::all_of(keys.begin(), keys.end(), [](const Key<V>& k) { return std::isfinite(k.time); })) return false;
-  if (std::is_sorted(keys.begin(), keys.end(), earlier) && std::adjacent_find(keys.begin(), keys.end(), same_time) == keys.end())
+  if (std::is_sorted(keys.begin(), keys.end(), earlier) &&
+      std::adjacent_find(keys.begin(), keys.end(), same_time) == keys.end())
     return false;
   std::stable_sort(keys.begin(), keys.end(), earlier);
   // Reversed, `unique` keeps the first of each run: the last in source order.
@@ -37,9 +38,12 @@ std::vector<Warning> sort_keys(Scene& scene) {
       const std::string path = "animations[" + std::to_string(a) + "].channels[" + std::to_string(c) + "]";
       auto report = [&](bool changed, const char* track) {
         if (changed)
-          warnings.push_back(Warning{.code = "CONVERT_KEYS_SORTED", .format = "convert", .path = path + "." + track,
-                                     .message = "animation \"" + anim.name + "\", joint \"" + joint + "\": " + track +
-                                         " keys were out of time order or repeated a time; sorted, the last of each time kept"});
+          warnings.push_back(Warning{
+              .code = "CONVERT_KEYS_SORTED",
+              .format = "convert",
+              .path = path + "." + track,
+              .message = "animation \"" + anim.name + "\", joint \"" + joint + "\": " + track +
+                         " keys were out of time order or repeated a time; sorted, the last of each time kept"});
       };
       report(sort_track(ch.translation), "translation");
       report(sort_track(ch.rotation), "rotation");

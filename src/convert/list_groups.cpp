@@ -20,21 +20,29 @@ const std::vector<Key<V>>& keys_of(const Channel& ch, Part part) {
 
 template <class V>
 bool same_times(const std::vector<Key<V>>& a, const std::vector<Key<V>>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Key<V>& x, const Key<V>& y) { return x.time == y.time; });
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const Key<V>& x, const Key<V>& y) { return x.time == y.time; });
 }
 
 }  // namespace
 
-std::vector<Key<Vec3>>& vectors(Channel& ch, Part part) { return part == Part::Translation ? ch.translation : ch.scale; }
-const std::vector<Key<Vec3>>& vectors(const Channel& ch, Part part) { return part == Part::Translation ? ch.translation : ch.scale; }
+std::vector<Key<Vec3>>& vectors(Channel& ch, Part part) {
+  return part == Part::Translation ? ch.translation : ch.scale;
+}
+const std::vector<Key<Vec3>>& vectors(const Channel& ch, Part part) {
+  return part == Part::Translation ? ch.translation : ch.scale;
+}
 
 Interpolation mode_of(const Channel& ch, Part part) {
-  return part == Part::Translation ? ch.translation_interpolation : part == Part::Rotation ? ch.rotation_interpolation : ch.scale_interpolation;
+  return part == Part::Translation ? ch.translation_interpolation
+         : part == Part::Rotation  ? ch.rotation_interpolation
+                                   : ch.scale_interpolation;
 }
 
 std::vector<ListGroup> list_groups(const Animation& a, std::size_t joints) {
   std::vector<ListGroup> groups;
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> open;  // groups by a hash of kind, interpolation and times
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>>
+      open;  // groups by a hash of kind, interpolation and times
   auto add = [&](const auto& keys, ListRef ref) {
     using V = decltype(keys.front().value);
     constexpr bool rotation = std::is_same_v<V, Quat>;
@@ -43,12 +51,14 @@ std::vector<ListGroup> list_groups(const Animation& a, std::size_t joints) {
       groups.push_back({rotation, {ref}});
       return;
     }
-    std::uint64_t h = (std::uint64_t(rotation) << 8 | std::uint64_t(mode_of(a.channels[ref.channel], ref.part))) * 1099511628211ull;
+    std::uint64_t h =
+        (std::uint64_t(rotation) << 8 | std::uint64_t(mode_of(a.channels[ref.channel], ref.part))) * 1099511628211ull;
     for (const auto& k : keys) h = (h ^ detail::bit_cast<std::uint32_t>(k.time)) * 1099511628211ull;
     for (std::size_t g : open[h]) {
       ListGroup& group = groups[g];
       const ListRef first = group.lists.front();
-      if (group.lists.size() < kGroupLists && mode_of(a.channels[first.channel], first.part) == mode_of(a.channels[ref.channel], ref.part) &&
+      if (group.lists.size() < kGroupLists &&
+          mode_of(a.channels[first.channel], first.part) == mode_of(a.channels[ref.channel], ref.part) &&
           same_times(keys, keys_of<V>(a.channels[first.channel], first.part))) {
         group.lists.push_back(ref);
         return;

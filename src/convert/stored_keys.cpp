@@ -34,7 +34,8 @@ StoredKeys aem_keys(const Scene& scene) {
                   aem_list(ch.scale, ch.scale_interpolation, rest.scale, Vec3{1, 1, 1});
     }
   }
-  out.bytes = out.keys * sizeof(aem_file::Keyframe) + scene.animations.size() * (joints * sizeof(aem_file::Sequence) + sizeof(aem_file::Animation));
+  out.bytes = out.keys * sizeof(aem_file::Keyframe) +
+              scene.animations.size() * (joints * sizeof(aem_file::Sequence) + sizeof(aem_file::Animation));
   return out;
 }
 

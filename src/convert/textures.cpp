@@ -17,7 +17,8 @@ namespace {
 
 Image solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
   Image img{2, 2, std::vector<std::uint8_t>(16)};
-  for (std::size_t i = 0; i < img.rgba.size(); i += 4) img.rgba[i] = r, img.rgba[i + 1] = g, img.rgba[i + 2] = b, img.rgba[i + 3] = a;
+  for (std::size_t i = 0; i < img.rgba.size(); i += 4)
+    img.rgba[i] = r, img.rgba[i + 1] = g, img.rgba[i + 2] = b, img.rgba[i + 3] = a;
   return img;
 }
 
@@ -27,7 +28,8 @@ std::uint8_t srgb_byte(float linear) { return to_byte(detail::linear_to_srgb(lin
 std::vector<std::byte> encode_png(const Image& img, int channels) {
   std::vector<std::uint8_t> pixels;
   pixels.reserve(std::size_t(img.width) * img.height * channels);
-  for (std::size_t i = 0; i < img.rgba.size(); i += 4) pixels.insert(pixels.end(), img.rgba.begin() + i, img.rgba.begin() + i + channels);
+  for (std::size_t i = 0; i < img.rgba.size(); i += 4)
+    pixels.insert(pixels.end(), img.rgba.begin() + i, img.rgba.begin() + i + channels);
   return aem::encode_png(img.width, img.height, channels, pixels.data());
 }
 
@@ -43,11 +45,11 @@ std::string sanitize(const std::string& s) {
 struct Output {
   enum class Kind { Copy, BaseColor, Normal, Orm, Reference } kind = Kind::Copy;
   std::size_t material = 0;
-  std::int32_t source = -1;         ///< Copy, BaseColor, Normal: the texture; Orm: the metallic-roughness map
-  std::int32_t occlusion = -1;      ///< Orm only
+  std::int32_t source = -1;     ///< Copy, BaseColor, Normal: the texture; Orm: the metallic-roughness map
+  std::int32_t occlusion = -1;  ///< Orm only
   std::string name;
-  std::int32_t* slot = nullptr;     ///< the material slot that will point at the file
-  std::vector<std::byte> bytes;     ///< composed outputs only
+  std::int32_t* slot = nullptr;  ///< the material slot that will point at the file
+  std::vector<std::byte> bytes;  ///< composed outputs only
 };
 
 class Exporter {
@@ -73,8 +75,11 @@ class Exporter {
     });
     for (std::size_t t = 0; t < sources_.size(); ++t)
       if (wanted_[t] && decoded_[t].empty())
-        report_.warnings.push_back(Warning{.code = "CONVERT_TEXTURE_UNREADABLE", .format = "convert", .path = sources_[t].name,
-                                           .message = "texture could not be read or decoded; the material uses a default instead"});
+        report_.warnings.push_back(
+            Warning{.code = "CONVERT_TEXTURE_UNREADABLE",
+                    .format = "convert",
+                    .path = sources_[t].name,
+                    .message = "texture could not be read or decoded; the material uses a default instead"});
     std::erase_if(outputs_, [&](const Output& o) { return o.kind == Output::Kind::Normal && !image(o.source); });
     for (auto& o : outputs_) settle_orm(o);
 
@@ -83,8 +88,10 @@ class Exporter {
     std::vector<std::size_t> composed;
     for (std::size_t i = 0; i < outputs_.size(); ++i) {
       const Output& o = outputs_[i];
-      if (o.kind != Output::Kind::Copy && (image(o.source) || image(o.occlusion))) composed.push_back(i);
-      else produce(outputs_[i]);
+      if (o.kind != Output::Kind::Copy && (image(o.source) || image(o.occlusion)))
+        composed.push_back(i);
+      else
+        produce(outputs_[i]);
     }
     detail::parallel_for(composed.size(), threads_, [&](std::size_t k) { produce(outputs_[composed[k]]); });
     if (auto st = write_outputs(); !st) return st.error();
@@ -156,9 +163,12 @@ class Exporter {
   /// an image made up in its place would hide the missing file under another name.
   void keep_reference(std::int32_t t, std::size_t material, std::int32_t& slot) {
     if (warned_missing_.insert(t).second)
-      report_.warnings.push_back(Warning{.code = "CONVERT_TEXTURE_MISSING", .format = "convert", .path = sources_[t].name,
-                                         .message = "texture file not found beside the model; the output names it as the "
-                                                    "source did, and no image is written for it"});
+      report_.warnings.push_back(Warning{.code = "CONVERT_TEXTURE_MISSING",
+                                         .format = "convert",
+                                         .path = sources_[t].name,
+                                         .message =
+                                             "texture file not found beside the model; the output names it as the "
+                                             "source did, and no image is written for it"});
     outputs_.push_back({Output::Kind::Reference, material, t, -1, sources_[t].name, &slot, {}});
   }
 
@@ -166,24 +176,32 @@ class Exporter {
   void plan(std::size_t i, MaterialTextures& slots) {
     const Material& m = scene_.materials[i];
     const std::string base = material_base(i);
-    auto add = [&](Output::Kind kind, std::int32_t source, const char* suffix, std::int32_t& slot, std::int32_t occlusion = -1) {
+    auto add = [&](Output::Kind kind, std::int32_t source, const char* suffix, std::int32_t& slot,
+                   std::int32_t occlusion = -1) {
       const bool copy = kind == Output::Kind::Copy;
       if (!copy) want(source), want(occlusion);
-      outputs_.push_back({kind, i, source, occlusion, base + suffix + (copy ? extensions_[source] : ".png"), &slot, {}});
+      outputs_.push_back(
+          {kind, i, source, occlusion, base + suffix + (copy ? extensions_[source] : ".png"), &slot, {}});
     };
     // An AEM material is three image indices with no colour factor: a factor other than white, or an
     // opacity below 1, has to be multiplied into the base colour image's pixels.
     const std::int32_t bc = m.textures.base_color;
     const bool plain_colour = m.base_color == Vec4{1, 1, 1, 1} && m.opacity == 1.0f;
-    if (missing(bc)) keep_reference(bc, i, slots.base_color);
-    else add(copyable(bc) && plain_colour ? Output::Kind::Copy : Output::Kind::BaseColor, bc, "_BCO", slots.base_color);
-    if (missing(m.textures.normal)) keep_reference(m.textures.normal, i, slots.normal);
+    if (missing(bc))
+      keep_reference(bc, i, slots.base_color);
+    else
+      add(copyable(bc) && plain_colour ? Output::Kind::Copy : Output::Kind::BaseColor, bc, "_BCO", slots.base_color);
+    if (missing(m.textures.normal))
+      keep_reference(m.textures.normal, i, slots.normal);
     else if (valid(m.textures.normal))
-      add(copyable(m.textures.normal) ? Output::Kind::Copy : Output::Kind::Normal, m.textures.normal, "_N", slots.normal);
+      add(copyable(m.textures.normal) ? Output::Kind::Copy : Output::Kind::Normal, m.textures.normal, "_N",
+          slots.normal);
 
     // A packed ORM, or glTF's occlusion and metallic-roughness in one image, is already the file we want.
     const std::int32_t mr = valid(m.textures.metallic_roughness) ? m.textures.metallic_roughness : m.textures.orm;
-    const std::int32_t occlusion = valid(m.textures.occlusion) ? m.textures.occlusion : valid(m.textures.orm) ? m.textures.orm : -1;
+    const std::int32_t occlusion = valid(m.textures.occlusion) ? m.textures.occlusion
+                                   : valid(m.textures.orm)     ? m.textures.orm
+                                                               : -1;
     const bool plain_factors = m.roughness == 1.0f && m.metallic == 1.0f;
     if (missing(mr)) return keep_reference(mr, i, slots.orm);
     if (plain_factors && copyable(mr) && occlusion == mr) return add(Output::Kind::Copy, mr, "_ORM", slots.orm);
@@ -206,7 +224,8 @@ class Exporter {
 
   /// The bytes of `o`'s file: a copy's straight from its source.
   std::span<const std::byte> file_bytes(const Output& o) const {
-    return o.kind == Output::Kind::Copy ? std::as_bytes(std::span(sources_[o.source].data)) : std::span<const std::byte>(o.bytes);
+    return o.kind == Output::Kind::Copy ? std::as_bytes(std::span(sources_[o.source].data))
+                                        : std::span<const std::byte>(o.bytes);
   }
 
   void produce(Output& o) const {
@@ -215,9 +234,15 @@ class Exporter {
       case Output::Kind::Copy:       // written from the source's bytes
       case Output::Kind::Reference:  // no file
         break;
-      case Output::Kind::BaseColor: o.bytes = encode_png(base_color(m, image(o.source)), 4); break;
-      case Output::Kind::Normal: o.bytes = encode_png(*image(o.source), 3); break;
-      case Output::Kind::Orm: o.bytes = encode_png(orm(m, image(o.occlusion), image(o.source)), 3); break;
+      case Output::Kind::BaseColor:
+        o.bytes = encode_png(base_color(m, image(o.source)), 4);
+        break;
+      case Output::Kind::Normal:
+        o.bytes = encode_png(*image(o.source), 3);
+        break;
+      case Output::Kind::Orm:
+        o.bytes = encode_png(orm(m, image(o.occlusion), image(o.source)), 3);
+        break;
     }
   }
 
@@ -274,7 +299,7 @@ class Exporter {
   std::vector<Texture> sources_;
   std::vector<const char*> extensions_;  ///< ".png"/".jpg" for sources whose bytes can be copied
   std::vector<Image> decoded_;
-  std::vector<bool> wanted_;             ///< sources some composed file reads
+  std::vector<bool> wanted_;  ///< sources some composed file reads
   std::vector<Output> outputs_;
   std::set<std::string> used_;
   std::set<std::int32_t> warned_missing_;
@@ -285,23 +310,28 @@ class Exporter {
 /// extension of the texture's own name (".tga", ".dds"...), else ".bin".
 std::string image_extension(const Texture& t) {
   switch (image_encoding(t.data)) {
-    case ImageEncoding::Png: return ".png";
-    case ImageEncoding::Jpeg: return ".jpg";
-    case ImageEncoding::Jpeg2000: return ".jp2";
-    case ImageEncoding::Other: break;
+    case ImageEncoding::Png:
+      return ".png";
+    case ImageEncoding::Jpeg:
+      return ".jpg";
+    case ImageEncoding::Jpeg2000:
+      return ".jp2";
+    case ImageEncoding::Other:
+      break;
   }
   std::string ext = std::filesystem::path(t.name).extension().string();
   const bool plausible = ext.size() >= 2 && ext.size() <= 6 &&
                          std::all_of(ext.begin() + 1, ext.end(), [](unsigned char c) { return std::isalnum(c) != 0; });
   if (!plausible) return ".bin";
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext;
 }
 
 }  // namespace
 
-Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
-                                             detail::Sync sync) {
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory,
+                                             const std::string& stem, detail::Sync sync) {
   TextureExport report;
   std::set<std::string> used;
   for (std::size_t i = 0; i < scene.textures.size(); ++i) {
@@ -323,13 +353,13 @@ Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem
   return report;
 }
 
-Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem, unsigned threads,
-                                      detail::Sync sync) {
+Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
+                                      unsigned threads, detail::Sync sync) {
   return Exporter(scene, directory, stem, threads, sync).run();
 }
 
-Result<TextureExport> export_colour_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
-                                             detail::Sync sync) {
+Result<TextureExport> export_colour_textures(Scene& scene, const std::filesystem::path& directory,
+                                             const std::string& stem, detail::Sync sync) {
   return Exporter(scene, directory, stem, 1, sync).run_colours();
 }
 

@@ -43,14 +43,14 @@ Result<TextureExport> export_textures(Scene& scene, const std::filesystem::path&
 /// "<stem>_<its name, or texture<index>>.<ext>" and the texture renamed to that file, so the output
 /// refers to a real file. The extension follows the bytes: .png, .jpg, .jp2 by their signature, else
 /// the texture name's own (.tga, .dds...), else .bin. External textures keep their names.
-Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
-                                             detail::Sync sync = detail::Sync::no);
+Result<TextureExport> save_embedded_textures(Scene& scene, const std::filesystem::path& directory,
+                                             const std::string& stem, detail::Sync sync = detail::Sync::no);
 
 /// For formats that keep texture names as given and have no colour factor (CEM): every material a
 /// mesh uses that has no base colour texture gets the 2x2 image of its colour and opacity that
 /// export_textures writes for it ("<stem>_<material>_BCO.png" in `directory`), and its base_color
 /// slot pointed at it. The scene's other textures and slots are left as they are.
-Result<TextureExport> export_colour_textures(Scene& scene, const std::filesystem::path& directory, const std::string& stem,
-                                             detail::Sync sync = detail::Sync::no);
+Result<TextureExport> export_colour_textures(Scene& scene, const std::filesystem::path& directory,
+                                             const std::string& stem, detail::Sync sync = detail::Sync::no);
 
 }  // namespace aem::convert

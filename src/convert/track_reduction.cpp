@@ -105,7 +105,8 @@ std::vector<std::uint32_t> reduce(const Lists<Values>& lists, Interpolation mode
 }
 
 template <class Values, class V>
-std::vector<std::uint32_t> reduce_shared(std::span<const std::span<const Key<V>>> keys, std::span<const float> tolerances, Interpolation mode) {
+std::vector<std::uint32_t> reduce_shared(std::span<const std::span<const Key<V>>> keys,
+                                         std::span<const float> tolerances, Interpolation mode) {
   if (keys.empty()) return {};
   std::vector<float> times;
   times.reserve(keys[0].size());
@@ -120,7 +121,8 @@ std::vector<std::uint32_t> reduce_one(std::span<const Key<V>> keys, Interpolatio
   if (keys.empty()) return {};
   const Values values(keys);
   bool constant = true;
-  for (std::uint32_t i = 1; i < keys.size() && constant; ++i) constant = Values::distance(values.value(i), values.value(0)) <= tolerance;
+  for (std::uint32_t i = 1; i < keys.size() && constant; ++i)
+    constant = Values::distance(values.value(i), values.value(0)) <= tolerance;
   if (constant) return {0};
   const std::span<const Key<V>> one[1] = {keys};
   return reduce_shared<Values, V>(one, std::span<const float>(&tolerance, 1), mode);
@@ -145,13 +147,13 @@ std::vector<std::uint32_t> keys_to_keep(std::span<const Key<Quat>> keys, Interpo
   return reduce_one<QuatValues>(keys, mode, tolerance);
 }
 
-std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Vec3>>> lists, std::span<const float> tolerances,
-                                               Interpolation mode) {
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Vec3>>> lists,
+                                               std::span<const float> tolerances, Interpolation mode) {
   return reduce_shared<Vec3Values>(lists, tolerances, mode);
 }
 
-std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Quat>>> lists, std::span<const float> tolerances,
-                                               Interpolation mode) {
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Quat>>> lists,
+                                               std::span<const float> tolerances, Interpolation mode) {
   return reduce_shared<QuatValues>(lists, tolerances, mode);
 }
 

@@ -32,9 +32,9 @@ std::vector<std::uint32_t> keys_to_keep(std::span<const Key<Quat>> keys, Interpo
 /// Indices of the keys to keep in every one of `lists` (the same key times each, at least one list)
 /// so that each stays within its own `tolerances[i]` as keys_to_keep says; the first and last keys
 /// are kept.
-std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Vec3>>> lists, std::span<const float> tolerances,
-                                               Interpolation mode);
-std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Quat>>> lists, std::span<const float> tolerances,
-                                               Interpolation mode);
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Vec3>>> lists,
+                                               std::span<const float> tolerances, Interpolation mode);
+std::vector<std::uint32_t> shared_keys_to_keep(std::span<const std::span<const Key<Quat>>> lists,
+                                               std::span<const float> tolerances, Interpolation mode);
 
 }  // namespace aem::convert

@@ -11,7 +11,8 @@ namespace aem::detail {
 template <class To, class From>
 constexpr To bit_cast(const From& from) noexcept {
   static_assert(sizeof(To) == sizeof(From), "bit_cast between types of different sizes");
-  static_assert(std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>, "bit_cast needs trivially copyable types");
+  static_assert(std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>,
+                "bit_cast needs trivially copyable types");
   return __builtin_bit_cast(To, from);
 }
 

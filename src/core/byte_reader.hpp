@@ -33,9 +33,7 @@ class ByteReader {
   std::span<const std::byte> data() const { return data_; }
 
   /// True when `count` records of `stride` bytes fit in what remains (overflow-safe).
-  bool fits(std::uint64_t count, std::uint64_t stride) const {
-    return stride == 0 || count <= remaining() / stride;
-  }
+  bool fits(std::uint64_t count, std::uint64_t stride) const { return stride == 0 || count <= remaining() / stride; }
 
   void seek(std::uint64_t offset, std::string_view what) {
     if (offset > data_.size()) fail_truncated(what, offset);

@@ -25,14 +25,20 @@ namespace detail {
 
 void fail_at(std::string_view format, std::string_view code, std::uint64_t offset, std::string message,
              std::string path) {
-  throw ParseError(
-      Diagnostic{.code = std::string(code), .format = std::string(format), .offset = offset, .path = std::move(path), .message = std::move(message)});
+  throw ParseError(Diagnostic{.code = std::string(code),
+                              .format = std::string(format),
+                              .offset = offset,
+                              .path = std::move(path),
+                              .message = std::move(message)});
 }
 
 void fail_line(std::string_view format, std::string_view code, std::uint32_t line, std::string message,
                std::string path) {
-  throw ParseError(
-      Diagnostic{.code = std::string(code), .format = std::string(format), .line = line, .path = std::move(path), .message = std::move(message)});
+  throw ParseError(Diagnostic{.code = std::string(code),
+                              .format = std::string(format),
+                              .line = line,
+                              .path = std::move(path),
+                              .message = std::move(message)});
 }
 
 void ByteReader::fail_truncated(std::string_view what, std::uint64_t at, std::uint64_t need) const {
@@ -42,7 +48,8 @@ void ByteReader::fail_truncated(std::string_view what, std::uint64_t at, std::ui
 }
 
 void ByteReader::fail_not_finite(std::string_view what, std::uint64_t at) const {
-  fail_at(format_, std::string(format_) + "_NOT_FINITE", base_ + at, std::string(what) + " is NaN, infinite or beyond the float range");
+  fail_at(format_, std::string(format_) + "_NOT_FINITE", base_ + at,
+          std::string(what) + " is NaN, infinite or beyond the float range");
 }
 
 }  // namespace detail

@@ -8,7 +8,8 @@
 namespace aem {
 
 Scene make_example_scene(const ExampleOptions& o) {
-  const std::uint32_t segments = std::max(3u, o.segments), rings = std::max(2u, o.rings), joints = std::max(1u, o.joints);
+  const std::uint32_t segments = std::max(3u, o.segments), rings = std::max(2u, o.rings),
+                      joints = std::max(1u, o.joints);
   const float radius = 0.25f, height = 2.0f, segment_length = height / joints;
   Scene scene;
   scene.name = "example tube";
@@ -37,7 +38,8 @@ Scene make_example_scene(const ExampleOptions& o) {
     const float y = height * r / (rings - 1);
     // Each vertex blends between the joint whose segment it is in and the next one.
     const float along = y / segment_length - 0.5f;
-    const std::int32_t j0 = std::clamp(static_cast<std::int32_t>(std::floor(along)), 0, static_cast<std::int32_t>(joints) - 1);
+    const std::int32_t j0 =
+        std::clamp(static_cast<std::int32_t>(std::floor(along)), 0, static_cast<std::int32_t>(joints) - 1);
     const std::int32_t j1 = std::min(j0 + 1, static_cast<std::int32_t>(joints) - 1);
     const float w1 = j0 == j1 ? 0.0f : std::clamp(along - j0, 0.0f, 1.0f);
     for (std::uint32_t s = 0; s <= segments; ++s) {  // seam vertex duplicated for UVs
@@ -78,7 +80,8 @@ Scene make_example_scene(const ExampleOptions& o) {
     ch.joint = j;
     for (std::uint32_t f = 0; f < frames; ++f) {
       const float t = o.duration * f / (frames - 1);
-      const float angle = (j == 0 ? 0.15f : 0.35f) * std::sin(2.0f * std::numbers::pi_v<float> * t / o.duration + 0.6f * j);
+      const float angle =
+          (j == 0 ? 0.15f : 0.35f) * std::sin(2.0f * std::numbers::pi_v<float> * t / o.duration + 0.6f * j);
       ch.rotation.push_back({t, Quat{0, 0, std::sin(angle / 2), std::cos(angle / 2)}});
     }
     ch.translation.push_back({0.0f, scene.joints[j].rest.translation});

@@ -263,7 +263,8 @@ Status write_files_atomic(std::span<const PendingFile> files, Sync sync) {
   return Ok{};
 }
 
-Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce, Sync sync) {
+Status write_file_streamed(const std::filesystem::path& path, const std::function<Status(ByteSink&)>& produce,
+                           Sync sync) {
   TemporaryFile file(path);
   Status produced = produce(file);
   if (produced && file.finish(sync) && file.rename_to(path)) return produced;

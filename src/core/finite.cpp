@@ -18,7 +18,9 @@ bool finite(const Quat& q) { return finite(q.x) && finite(q.y) && finite(q.z) &&
 bool finite(const Mat4& m) { return is_finite(m); }
 bool finite(const Transform& t) { return finite(t.translation) && finite(t.rotation) && finite(t.scale); }
 template <class V>
-bool finite(const Key<V>& k) { return finite(k.time) && finite(k.value); }
+bool finite(const Key<V>& k) {
+  return finite(k.time) && finite(k.value);
+}
 
 /// Element types made of floats only: an array of them is checked as one run of floats.
 template <class T>
@@ -64,7 +66,10 @@ class Finder {
  private:
   void add(std::string path) {
     if (errors_.size() < limit_)
-      errors_.push_back(Error{.code = "SCENE_NOT_FINITE", .format = "scene", .path = std::move(path), .message = "a number is NaN or infinite"});
+      errors_.push_back(Error{.code = "SCENE_NOT_FINITE",
+                              .format = "scene",
+                              .path = std::move(path),
+                              .message = "a number is NaN or infinite"});
   }
   std::size_t limit_;
   std::vector<Error> errors_;

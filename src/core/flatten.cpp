@@ -11,7 +11,9 @@ Mesh place_mesh(Mesh m, const Mat4& world, std::int32_t joint) {
   // skipping its products saves a pass of matrix arithmetic over every vertex.
   const bool moves = !(world == Mat4{});
   const Mat4 normal_matrix = transpose(inverse(world));
-  const auto place_direction = [&](const Mat4& matrix, Vec3 d) { return normalize(moves ? transform_vector(matrix, d) : d); };
+  const auto place_direction = [&](const Mat4& matrix, Vec3 d) {
+    return normalize(moves ? transform_vector(matrix, d) : d);
+  };
   if (moves)
     for (auto& p : m.positions) p = transform_point(world, p);
   for (auto& n : m.normals) n = place_direction(normal_matrix, n);
@@ -25,7 +27,8 @@ Mesh place_mesh(Mesh m, const Mat4& world, std::int32_t joint) {
       for (auto& p : f.positions) p = transform_point(world, p);
     for (auto& n : f.normals) n = place_direction(normal_matrix, n);
   }
-  Vec3 c0{world.m[0], world.m[1], world.m[2]}, c1{world.m[4], world.m[5], world.m[6]}, c2{world.m[8], world.m[9], world.m[10]};
+  Vec3 c0{world.m[0], world.m[1], world.m[2]}, c1{world.m[4], world.m[5], world.m[6]},
+      c2{world.m[8], world.m[9], world.m[10]};
   if (dot(cross(c0, c1), c2) < 0) {
     auto flip = [](std::vector<std::uint32_t>& idx) {
       for (std::size_t i = 0; i + 2 < idx.size(); i += 3) std::swap(idx[i + 1], idx[i + 2]);
@@ -54,8 +57,10 @@ Scene flatten_nodes(Scene&& scene) {
   for (std::size_t n = 0; n < nodes.size(); ++n)
     for (std::uint32_t mi : nodes[n].meshes) {
       if (mi >= meshes.size()) continue;
-      if (--uses_left[mi] == 0) scene.meshes.push_back(place_mesh(std::move(meshes[mi]), world[n], nodes[n].joint));
-      else scene.meshes.push_back(place_mesh(meshes[mi], world[n], nodes[n].joint));
+      if (--uses_left[mi] == 0)
+        scene.meshes.push_back(place_mesh(std::move(meshes[mi]), world[n], nodes[n].joint));
+      else
+        scene.meshes.push_back(place_mesh(meshes[mi], world[n], nodes[n].joint));
     }
   return std::move(scene);
 }

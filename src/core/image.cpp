@@ -34,7 +34,8 @@ void put_chunk(std::vector<std::byte>& out, const char type[4], std::span<const 
   const std::size_t start = out.size();
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::byte>(type[i]));
   out.insert(out.end(), data.begin(), data.end());
-  put_u32(out, static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(out.data() + start), static_cast<uInt>(out.size() - start))));
+  put_u32(out, static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(out.data() + start),
+                                                static_cast<uInt>(out.size() - start))));
 }
 
 std::uint8_t paeth(int a, int b, int c) {
@@ -44,16 +45,26 @@ std::uint8_t paeth(int a, int b, int c) {
 
 /// Writes row `cur` filtered with `filter` into `out` (without the filter byte); `prev` is the row above
 /// (zeros for the first row), `bpp` bytes per pixel.
-void filter_row(PngFilter filter, const std::uint8_t* cur, const std::uint8_t* prev, std::size_t n, std::size_t bpp, std::uint8_t* out) {
+void filter_row(PngFilter filter, const std::uint8_t* cur, const std::uint8_t* prev, std::size_t n, std::size_t bpp,
+                std::uint8_t* out) {
   for (std::size_t i = 0; i < n; ++i) {
     const int a = i >= bpp ? cur[i - bpp] : 0, b = prev[i], c = i >= bpp ? prev[i - bpp] : 0;
     int predicted = 0;
     switch (filter) {
-      case PngFilter::Sub: predicted = a; break;
-      case PngFilter::Up: predicted = b; break;
-      case PngFilter::Average: predicted = (a + b) / 2; break;
-      case PngFilter::Paeth: predicted = paeth(a, b, c); break;
-      default: break;
+      case PngFilter::Sub:
+        predicted = a;
+        break;
+      case PngFilter::Up:
+        predicted = b;
+        break;
+      case PngFilter::Average:
+        predicted = (a + b) / 2;
+        break;
+      case PngFilter::Paeth:
+        predicted = paeth(a, b, c);
+        break;
+      default:
+        break;
     }
     out[i] = static_cast<std::uint8_t>(cur[i] - predicted);
   }
@@ -94,7 +105,8 @@ std::vector<std::uint8_t> filtered(int width, int height, int channels, const st
 Image decode_image(std::span<const std::uint8_t> bytes) {
   Image img;
   int channels = 0;
-  std::uint8_t* p = stbi_load_from_memory(bytes.data(), static_cast<int>(bytes.size()), &img.width, &img.height, &channels, 4);
+  std::uint8_t* p =
+      stbi_load_from_memory(bytes.data(), static_cast<int>(bytes.size()), &img.width, &img.height, &channels, 4);
   if (!p) return {};
   img.rgba.assign(p, p + std::size_t(img.width) * img.height * 4);
   stbi_image_free(p);
@@ -120,7 +132,8 @@ ImageEncoding image_encoding(std::span<const std::uint8_t> bytes) {
   };
   static constexpr std::array<std::uint8_t, 3> jpeg{0xFF, 0xD8, 0xFF};
   // The JP2 file's signature box, or a bare codestream's SOC and SIZ markers (ISO/IEC 15444-1).
-  static constexpr std::array<std::uint8_t, 12> jp2_file{0x00, 0x00, 0x00, 0x0C, 'j', 'P', ' ', ' ', 0x0D, 0x0A, 0x87, 0x0A};
+  static constexpr std::array<std::uint8_t, 12> jp2_file{0x00, 0x00, 0x00, 0x0C, 'j',  'P',
+                                                         ' ',  ' ',  0x0D, 0x0A, 0x87, 0x0A};
   static constexpr std::array<std::uint8_t, 4> j2k_codestream{0xFF, 0x4F, 0xFF, 0x51};
   // PNG by the first four bytes of its signature (the rest catches transfer damage; a decoder checks it).
   if (starts_with(std::span(png_signature).first(4))) return ImageEncoding::Png;
@@ -134,12 +147,14 @@ std::vector<std::byte> reencode_as_png(std::span<const std::uint8_t> bytes) {
   return img.empty() ? std::vector<std::byte>{} : encode_png(img.width, img.height, 4, img.rgba.data());
 }
 
-std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels, PngSettings settings) {
+std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels,
+                                  PngSettings settings) {
   static constexpr std::array<std::uint8_t, 5> color_type{0, 0, 4, 2, 6};  // by channel count
   const std::vector<std::uint8_t> rows = filtered(width, height, channels, pixels, settings.filter);
   uLongf packed_size = compressBound(static_cast<uLong>(rows.size()));
   std::vector<std::byte> packed(packed_size);
-  compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, rows.data(), static_cast<uLong>(rows.size()), settings.level);
+  compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, rows.data(), static_cast<uLong>(rows.size()),
+            settings.level);
   packed.resize(packed_size);
 
   std::vector<std::byte> out;
@@ -148,7 +163,8 @@ std::vector<std::byte> encode_png(int width, int height, int channels, const std
   std::vector<std::byte> header;
   put_u32(header, static_cast<std::uint32_t>(width));
   put_u32(header, static_cast<std::uint32_t>(height));
-  for (std::uint8_t b : {std::uint8_t{8}, color_type[channels], std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0}}) header.push_back(static_cast<std::byte>(b));
+  for (std::uint8_t b : {std::uint8_t{8}, color_type[channels], std::uint8_t{0}, std::uint8_t{0}, std::uint8_t{0}})
+    header.push_back(static_cast<std::byte>(b));
   put_chunk(out, "IHDR", header);
   put_chunk(out, "IDAT", packed);
   put_chunk(out, "IEND", {});

@@ -49,6 +49,7 @@ struct PngSettings {
 
 /// PNG bytes of `width` x `height` pixels with `channels` (1-4) interleaved bytes each, rows top
 /// first. Deterministic: the same pixels and settings give the same bytes.
-std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels, PngSettings settings = {});
+std::vector<std::byte> encode_png(int width, int height, int channels, const std::uint8_t* pixels,
+                                  PngSettings settings = {});
 
 }  // namespace aem

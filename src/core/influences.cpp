@@ -36,17 +36,23 @@ SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduce
 
 SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
   // Which slots are usable, four at a time (no branch per slot): bit k of `usable` for slot k.
-  const auto joints_low = detail::load<detail::i32x4>(s.joints.data()), joints_high = detail::load<detail::i32x4>(s.joints.data() + 4);
-  const auto weights_low = detail::load<detail::f32x4>(s.weights.data()), weights_high = detail::load<detail::f32x4>(s.weights.data() + 4);
-  const detail::i32x4 usable_low = (joints_low >= 0) & (weights_low > 0.0f), usable_high = (joints_high >= 0) & (weights_high > 0.0f);
-  const detail::i32x4 low_bits = usable_low & detail::i32x4{1, 2, 4, 8}, high_bits = usable_high & detail::i32x4{16, 32, 64, 128};
-  const auto usable = static_cast<unsigned>(low_bits[0] | low_bits[1] | low_bits[2] | low_bits[3] | high_bits[0] | high_bits[1] | high_bits[2] | high_bits[3]);
+  const auto joints_low = detail::load<detail::i32x4>(s.joints.data()),
+             joints_high = detail::load<detail::i32x4>(s.joints.data() + 4);
+  const auto weights_low = detail::load<detail::f32x4>(s.weights.data()),
+             weights_high = detail::load<detail::f32x4>(s.weights.data() + 4);
+  const detail::i32x4 usable_low = (joints_low >= 0) & (weights_low > 0.0f),
+                      usable_high = (joints_high >= 0) & (weights_high > 0.0f);
+  const detail::i32x4 low_bits = usable_low & detail::i32x4{1, 2, 4, 8},
+                      high_bits = usable_high & detail::i32x4{16, 32, 64, 128};
+  const auto usable = static_cast<unsigned>(low_bits[0] | low_bits[1] | low_bits[2] | low_bits[3] | high_bits[0] |
+                                            high_bits[1] | high_bits[2] | high_bits[3]);
   SkinInfluences out;
   if (usable == 0) return out;
   if (usable < 16 && (usable & (usable + 1)) == 0 && std::countr_zero(usable + 1) <= n) {
     // The usable slots are the first ones, at most four, as for most vertices: they stay where they
     // are and the others are masked to -1 and 0.
-    const detail::f32x4 kept = detail::bit_cast<detail::f32x4>(detail::bit_cast<detail::i32x4>(weights_low) & usable_low);
+    const detail::f32x4 kept =
+        detail::bit_cast<detail::f32x4>(detail::bit_cast<detail::i32x4>(weights_low) & usable_low);
     const float sum = kept[0] + kept[1] + kept[2] + kept[3];
     const detail::i32x4 joints = joints_low | ~usable_low;
     const detail::f32x4 weights = kept / sum;
@@ -81,8 +87,8 @@ JointUse highest_joint(const Mesh& mesh, int n) {
 }
 
 std::string describe_joint_use(const Mesh& mesh, const JointUse& use, std::size_t joint_count) {
-  return "mesh \"" + mesh.name + "\": vertex " + std::to_string(use.vertex) + " uses joint " + std::to_string(use.joint) + " of " +
-         std::to_string(joint_count);
+  return "mesh \"" + mesh.name + "\": vertex " + std::to_string(use.vertex) + " uses joint " +
+         std::to_string(use.joint) + " of " + std::to_string(joint_count);
 }
 
 }  // namespace aem

@@ -69,7 +69,12 @@ JsonWriter& JsonWriter::value(std::string_view k, bool v) {
 }
 
 void diagnostic_json(JsonWriter& j, const Diagnostic& d, std::string_view key) {
-  j.begin_object(key).value("code", d.code).value("format", d.format).value("file", d.file).value("message", d.message).value("path", d.path);
+  j.begin_object(key)
+      .value("code", d.code)
+      .value("format", d.format)
+      .value("file", d.file)
+      .value("message", d.message)
+      .value("path", d.path);
   if (d.offset) j.value("offset", *d.offset);
   if (d.line) j.value("line", std::uint64_t(*d.line));
   if (d.column) j.value("column", std::uint64_t(*d.column));

@@ -20,7 +20,8 @@ bool same_arrays(const Mesh& a, const Mesh& b) {
   bool same = same_presence(a.normals, na, b.normals, nb) && same_presence(a.tangents, na, b.tangents, nb) &&
               same_presence(a.bitangents, na, b.bitangents, nb) && same_presence(a.skin, na, b.skin, nb) &&
               same_presence(a.rigid_joints, na, b.rigid_joints, nb) && a.uvs.size() == b.uvs.size() &&
-              a.colors.size() == b.colors.size() && a.custom.size() == b.custom.size() && a.frames.size() == b.frames.size();
+              a.colors.size() == b.colors.size() && a.custom.size() == b.custom.size() &&
+              a.frames.size() == b.frames.size();
   for (std::size_t s = 0; same && s < a.uvs.size(); ++s) same = same_presence(a.uvs[s], na, b.uvs[s], nb);
   for (std::size_t s = 0; same && s < a.colors.size(); ++s) same = same_presence(a.colors[s], na, b.colors[s], nb);
   for (std::size_t c = 0; same && c < a.custom.size(); ++c) {

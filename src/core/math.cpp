@@ -29,8 +29,7 @@ Mat4 operator*(const Mat4& a, const Mat4& b) {
 }
 
 Vec3 transform_point(const Mat4& m, const Vec3& p) {
-  return {m.m[0] * p.x + m.m[4] * p.y + m.m[8] * p.z + m.m[12],
-          m.m[1] * p.x + m.m[5] * p.y + m.m[9] * p.z + m.m[13],
+  return {m.m[0] * p.x + m.m[4] * p.y + m.m[8] * p.z + m.m[12], m.m[1] * p.x + m.m[5] * p.y + m.m[9] * p.z + m.m[13],
           m.m[2] * p.x + m.m[6] * p.y + m.m[10] * p.z + m.m[14]};
 }
 
@@ -96,10 +95,22 @@ Mat4 rotation_matrix(const Quat& q0) {
   float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
   float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
   Mat4 r;
-  r.m = {1 - 2 * (yy + zz), 2 * (xy + wz),     2 * (xz - wy),     0,
-         2 * (xy - wz),     1 - 2 * (xx + zz), 2 * (yz + wx),     0,
-         2 * (xz + wy),     2 * (yz - wx),     1 - 2 * (xx + yy), 0,
-         0,                 0,                 0,                 1};
+  r.m = {1 - 2 * (yy + zz),
+         2 * (xy + wz),
+         2 * (xz - wy),
+         0,
+         2 * (xy - wz),
+         1 - 2 * (xx + zz),
+         2 * (yz + wx),
+         0,
+         2 * (xz + wy),
+         2 * (yz - wx),
+         1 - 2 * (xx + yy),
+         0,
+         0,
+         0,
+         0,
+         1};
   return r;
 }
 

@@ -18,11 +18,11 @@ class ParseError : public std::exception {
 };
 
 /// Throws a ParseError at a byte offset.
-[[noreturn]] void fail_at(std::string_view format, std::string_view code, std::uint64_t offset,
-                          std::string message, std::string path = {});
+[[noreturn]] void fail_at(std::string_view format, std::string_view code, std::uint64_t offset, std::string message,
+                          std::string path = {});
 /// Throws a ParseError at a 1-based text line.
-[[noreturn]] void fail_line(std::string_view format, std::string_view code, std::uint32_t line,
-                            std::string message, std::string path = {});
+[[noreturn]] void fail_line(std::string_view format, std::string_view code, std::uint32_t line, std::string message,
+                            std::string path = {});
 
 /// Runs a reader or writer body, turning a ParseError (or any other exception) into an Error that
 /// names `file`.
@@ -38,9 +38,13 @@ Result<T> guard_read(std::string_view format, const std::string& file, F&& body)
     e.diagnostic.file = file;
     return Result<T>(std::move(e.diagnostic));
   } catch (const std::bad_alloc&) {
-    return Result<T>(Error{.code = "OUT_OF_MEMORY", .format = std::string(format), .file = file, .message = "out of memory"});
+    return Result<T>(
+        Error{.code = "OUT_OF_MEMORY", .format = std::string(format), .file = file, .message = "out of memory"});
   } catch (const std::exception& e) {
-    return Result<T>(Error{.code = "INTERNAL_ERROR", .format = std::string(format), .file = file, .message = std::string("internal error: ") + e.what()});
+    return Result<T>(Error{.code = "INTERNAL_ERROR",
+                           .format = std::string(format),
+                           .file = file,
+                           .message = std::string("internal error: ") + e.what()});
   }
 }
 

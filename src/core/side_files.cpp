@@ -26,12 +26,14 @@ bool side_file_allowed(const std::filesystem::path& file, const std::filesystem:
 
 Result<std::filesystem::path> resolve_side_file(const std::filesystem::path& model_dir, std::string_view reference,
                                                 const std::filesystem::path& asset_root) {
-  const std::filesystem::path file = (model_dir.empty() ? std::filesystem::path(".") : model_dir) / std::filesystem::path(reference);
+  const std::filesystem::path file =
+      (model_dir.empty() ? std::filesystem::path(".") : model_dir) / std::filesystem::path(reference);
   if (side_file_allowed(file, model_dir, asset_root)) return file;
-  return Error{.code = "SIDE_FILE_REFUSED", .path = std::string(reference),
+  return Error{.code = "SIDE_FILE_REFUSED",
+               .path = std::string(reference),
                .message = "the model refers to \"" + std::string(reference) + "\", which is outside " +
-                   (asset_root.empty() ? "the model's folder" : "the model's folder and the asset root") +
-                   "; not read"};
+                          (asset_root.empty() ? "the model's folder" : "the model's folder and the asset root") +
+                          "; not read"};
 }
 
 }  // namespace aem::detail

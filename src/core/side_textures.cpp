@@ -6,7 +6,8 @@
 namespace aem {
 
 std::string image_mime_type(const std::vector<std::uint8_t>& bytes) {
-  if (bytes.size() >= 4 && bytes[0] == 0x89 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G') return "image/png";
+  if (bytes.size() >= 4 && bytes[0] == 0x89 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G')
+    return "image/png";
   if (bytes.size() >= 4 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF) return "image/jpeg";
   return {};
 }
@@ -24,9 +25,10 @@ SideTextureProblems load_side_textures(Scene& scene, const std::filesystem::path
       continue;
     }
     std::error_code ec;
-    auto bytes = std::filesystem::is_regular_file(file.value(), ec) && std::filesystem::file_size(file.value(), ec) <= budget
-                     ? detail::read_file(file.value())
-                     : Result<std::vector<std::byte>>(Error{});
+    auto bytes =
+        std::filesystem::is_regular_file(file.value(), ec) && std::filesystem::file_size(file.value(), ec) <= budget
+            ? detail::read_file(file.value())
+            : Result<std::vector<std::byte>>(Error{});
     if (!bytes) {
       problems.missing.push_back(t.name);
       continue;

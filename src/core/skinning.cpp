@@ -17,7 +17,8 @@ Vec3 apply_point(const Mat4& m, const Vec3& p) {
 }
 
 Vec3 apply_vector(const Mat4& m, const Vec3& v) {
-  return {m.m[0] * v.x + m.m[4] * v.y + m.m[8] * v.z, m.m[1] * v.x + m.m[5] * v.y + m.m[9] * v.z, m.m[2] * v.x + m.m[6] * v.y + m.m[10] * v.z};
+  return {m.m[0] * v.x + m.m[4] * v.y + m.m[8] * v.z, m.m[1] * v.x + m.m[5] * v.y + m.m[9] * v.z,
+          m.m[2] * v.x + m.m[6] * v.y + m.m[10] * v.z};
 }
 
 template <bool kNormals>

@@ -35,10 +35,16 @@ std::string describe_units(double meters_per_unit) {
     double meters;
     const char* name;
   };
-  static constexpr std::array<Named, 7> units = {{{0.001, "millimetres"}, {0.01, "centimetres"}, {0.0254, "inches"}, {0.1, "decimetres"},
-                                                  {0.3048, "feet"}, {1.0, "metres"}, {1000.0, "kilometres"}}};
+  static constexpr std::array<Named, 7> units = {{{0.001, "millimetres"},
+                                                  {0.01, "centimetres"},
+                                                  {0.0254, "inches"},
+                                                  {0.1, "decimetres"},
+                                                  {0.3048, "feet"},
+                                                  {1.0, "metres"},
+                                                  {1000.0, "kilometres"}}};
   for (const Named& u : units)
-    if (std::abs(meters_per_unit - u.meters) <= 1e-6 * u.meters) return std::string(u.name) + " (" + number(u.meters) + " m per unit)";
+    if (std::abs(meters_per_unit - u.meters) <= 1e-6 * u.meters)
+      return std::string(u.name) + " (" + number(u.meters) + " m per unit)";
   return number(meters_per_unit) + " m per unit";
 }
 
@@ -68,7 +74,8 @@ std::string describe_conventions(const Conventions& c) {
 }
 
 void note_source_space(Scene& scene, const SourceSpace& space) {
-  if (space.meters_per_unit && *space.meters_per_unit > 0) scene.source_notes.push_back({"units", describe_units(*space.meters_per_unit)});
+  if (space.meters_per_unit && *space.meters_per_unit > 0)
+    scene.source_notes.push_back({"units", describe_units(*space.meters_per_unit)});
   if (const std::string axes = describe_axes(space); !axes.empty()) scene.source_notes.push_back({"axes", axes});
 }
 

@@ -15,16 +15,19 @@ struct Checker {
   SceneReport report;
 
   void error(const char* code, std::string path, std::string message) {
-    report.errors.push_back(Error{.code = code, .format = "scene", .path = std::move(path), .message = std::move(message)});
+    report.errors.push_back(
+        Error{.code = code, .format = "scene", .path = std::move(path), .message = std::move(message)});
   }
   void warning(const char* code, std::string path, std::string message) {
-    report.warnings.push_back(Warning{.code = code, .format = "scene", .path = std::move(path), .message = std::move(message)});
+    report.warnings.push_back(
+        Warning{.code = code, .format = "scene", .path = std::move(path), .message = std::move(message)});
   }
 
   template <class T>
   void check_size(const std::vector<T>& v, std::size_t n, const std::string& path, const char* what) {
     if (!v.empty() && v.size() != n)
-      error("SCENE_ATTRIBUTE_SIZE", path, std::string(what) + " has " + std::to_string(v.size()) + " entries for " + std::to_string(n) + " vertices");
+      error("SCENE_ATTRIBUTE_SIZE", path,
+            std::string(what) + " has " + std::to_string(v.size()) + " entries for " + std::to_string(n) + " vertices");
   }
 
   void mesh(std::size_t mi) {
@@ -48,9 +51,11 @@ struct Checker {
         }
     };
     check_indices(m.indices, p + ".indices");
-    for (std::size_t l = 0; l < m.lod_indices.size(); ++l) check_indices(m.lod_indices[l], p + ".lods[" + std::to_string(l) + "]");
+    for (std::size_t l = 0; l < m.lod_indices.size(); ++l)
+      check_indices(m.lod_indices[l], p + ".lods[" + std::to_string(l) + "]");
     if (m.material >= 0 && static_cast<std::size_t>(m.material) >= scene.materials.size())
-      error("SCENE_MATERIAL_OUT_OF_RANGE", p + ".material", "material " + std::to_string(m.material) + " of " + std::to_string(scene.materials.size()));
+      error("SCENE_MATERIAL_OUT_OF_RANGE", p + ".material",
+            "material " + std::to_string(m.material) + " of " + std::to_string(scene.materials.size()));
     std::size_t bad_sum = 0;
     for (std::size_t v = 0; v < m.skin.size(); ++v) {
       float sum = 0;
@@ -61,16 +66,20 @@ struct Checker {
         any = true;
         sum += m.skin[v].weights[k];
         if (static_cast<std::size_t>(j) >= scene.joints.size()) {
-          error("SCENE_JOINT_OUT_OF_RANGE", p + ".skin[" + std::to_string(v) + "]", "joint " + std::to_string(j) + " of " + std::to_string(scene.joints.size()));
+          error("SCENE_JOINT_OUT_OF_RANGE", p + ".skin[" + std::to_string(v) + "]",
+                "joint " + std::to_string(j) + " of " + std::to_string(scene.joints.size()));
           return;
         }
       }
       if (any && std::fabs(sum - 1.0f) > 1e-3f) ++bad_sum;
     }
-    if (bad_sum) warning("SCENE_WEIGHTS_NOT_NORMALIZED", p + ".skin", std::to_string(bad_sum) + " vertices have weights that do not sum to 1");
+    if (bad_sum)
+      warning("SCENE_WEIGHTS_NOT_NORMALIZED", p + ".skin",
+              std::to_string(bad_sum) + " vertices have weights that do not sum to 1");
     for (std::size_t v = 0; v < m.rigid_joints.size(); ++v)
       if (m.rigid_joints[v] >= 0 && static_cast<std::size_t>(m.rigid_joints[v]) >= scene.joints.size()) {
-        error("SCENE_JOINT_OUT_OF_RANGE", p + ".rigid_joints[" + std::to_string(v) + "]", "joint " + std::to_string(m.rigid_joints[v]));
+        error("SCENE_JOINT_OUT_OF_RANGE", p + ".rigid_joints[" + std::to_string(v) + "]",
+              "joint " + std::to_string(m.rigid_joints[v]));
         return;
       }
     for (std::size_t f = 0; f < m.frames.size(); ++f)
@@ -86,17 +95,21 @@ struct Checker {
         error("SCENE_PARENT_OUT_OF_RANGE", "joints[" + std::to_string(j) + "].parent", "parent " + std::to_string(par));
       parents.push_back(par);
     }
-    if (parents_first_order(parents).size() != parents.size()) error("SCENE_PARENT_CYCLE", "joints", "the joint hierarchy has a cycle");
+    if (parents_first_order(parents).size() != parents.size())
+      error("SCENE_PARENT_CYCLE", "joints", "the joint hierarchy has a cycle");
     parents.clear();
     for (std::size_t i = 0; i < scene.nodes.size(); ++i) {
       const Node& nd = scene.nodes[i];
       if (nd.parent < -1 || nd.parent >= static_cast<std::int32_t>(scene.nodes.size()))
-        error("SCENE_PARENT_OUT_OF_RANGE", "nodes[" + std::to_string(i) + "].parent", "parent " + std::to_string(nd.parent));
+        error("SCENE_PARENT_OUT_OF_RANGE", "nodes[" + std::to_string(i) + "].parent",
+              "parent " + std::to_string(nd.parent));
       for (auto mi : nd.meshes)
-        if (mi >= scene.meshes.size()) error("SCENE_MESH_OUT_OF_RANGE", "nodes[" + std::to_string(i) + "].meshes", "mesh " + std::to_string(mi));
+        if (mi >= scene.meshes.size())
+          error("SCENE_MESH_OUT_OF_RANGE", "nodes[" + std::to_string(i) + "].meshes", "mesh " + std::to_string(mi));
       parents.push_back(nd.parent);
     }
-    if (parents_first_order(parents).size() != parents.size()) error("SCENE_PARENT_CYCLE", "nodes", "the node hierarchy has a cycle");
+    if (parents_first_order(parents).size() != parents.size())
+      error("SCENE_PARENT_CYCLE", "nodes", "the node hierarchy has a cycle");
   }
 
   void materials() {
@@ -104,7 +117,8 @@ struct Checker {
       const auto& t = scene.materials[i].textures;
       for (std::int32_t x : {t.base_color, t.normal, t.orm, t.occlusion, t.metallic_roughness, t.emissive, t.specular})
         if (x < -1 || x >= static_cast<std::int32_t>(scene.textures.size()))
-          error("SCENE_TEXTURE_OUT_OF_RANGE", "materials[" + std::to_string(i) + "].textures", "texture " + std::to_string(x));
+          error("SCENE_TEXTURE_OUT_OF_RANGE", "materials[" + std::to_string(i) + "].textures",
+                "texture " + std::to_string(x));
     }
   }
 

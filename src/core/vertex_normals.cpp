@@ -4,7 +4,8 @@
 
 namespace aem::detail {
 
-std::vector<Vec3> triangle_normals(std::span<const Vec3> positions, std::span<const std::uint32_t> indices, bool ccw_front_faces) {
+std::vector<Vec3> triangle_normals(std::span<const Vec3> positions, std::span<const std::uint32_t> indices,
+                                   bool ccw_front_faces) {
   std::vector<Vec3> n(positions.size(), Vec3{});
   for (std::size_t i = 0; i + 2 < indices.size(); i += 3) {
     const std::uint32_t a = indices[i], b = indices[i + 1], c = indices[i + 2];

@@ -35,8 +35,10 @@ class Streams {
 
   bool add(CustomAttribute& c) {
     if (c.values.empty()) return true;
-    if (c.components < 1 || c.components > 16 || c.values.size() != n_ * static_cast<std::size_t>(c.components)) return false;
-    list_.push_back({reinterpret_cast<std::byte*>(c.values.data()), sizeof(float) * static_cast<std::size_t>(c.components)});
+    if (c.components < 1 || c.components > 16 || c.values.size() != n_ * static_cast<std::size_t>(c.components))
+      return false;
+    list_.push_back(
+        {reinterpret_cast<std::byte*>(c.values.data()), sizeof(float) * static_cast<std::size_t>(c.components)});
     return true;
   }
 
@@ -164,7 +166,8 @@ std::vector<std::uint32_t> classes_with_tolerance(Mesh& m, float tolerance, std:
   std::uint32_t next = 0;
   for (std::size_t i = 0; i < n; ++i) {
     auto& candidates = firsts[group[i]];
-    const auto searched = candidates.begin() + static_cast<std::ptrdiff_t>(std::min(candidates.size(), kMaxDirectionsPerVertex));
+    const auto searched =
+        candidates.begin() + static_cast<std::ptrdiff_t>(std::min(candidates.size(), kMaxDirectionsPerVertex));
     const auto near = std::find_if(candidates.begin(), searched, [&](std::uint32_t f) {
       return std::all_of(directions.list().begin(), directions.list().end(), [&](const Stream& s) {
         return close(s.data + f * s.stride, s.data + i * s.stride, s.stride, tolerance);
@@ -182,8 +185,10 @@ std::vector<std::uint32_t> classes_with_tolerance(Mesh& m, float tolerance, std:
 }
 
 /// Vertex i -> its class (classes() numbering), with or without a direction tolerance.
-std::vector<std::uint32_t> vertex_classes(Mesh& m, const Streams& streams, float direction_tolerance, std::size_t& distinct) {
-  return direction_tolerance > 0 ? classes_with_tolerance(m, direction_tolerance, distinct) : classes(streams.list(), m.positions.size(), distinct);
+std::vector<std::uint32_t> vertex_classes(Mesh& m, const Streams& streams, float direction_tolerance,
+                                          std::size_t& distinct) {
+  return direction_tolerance > 0 ? classes_with_tolerance(m, direction_tolerance, distinct)
+                                 : classes(streams.list(), m.positions.size(), distinct);
 }
 
 }  // namespace

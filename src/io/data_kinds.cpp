@@ -15,19 +15,35 @@ bool any_mesh(const Scene& s, F&& f) {
   return std::any_of(s.meshes.begin(), s.meshes.end(), f);
 }
 
-bool has_colours(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return !m.colors.empty(); }); }
-bool has_extra_colour_sets(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return m.colors.size() > 1; }); }
-bool has_extra_uv_sets(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return m.uvs.size() > 1; }); }
-bool has_tangents(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return !m.tangents.empty(); }); }
-bool has_custom(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return !m.custom.empty(); }); }
-bool has_lods(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return !m.lod_indices.empty(); }); }
-bool has_frames(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return !m.frames.empty(); }); }
+bool has_colours(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return !m.colors.empty(); });
+}
+bool has_extra_colour_sets(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return m.colors.size() > 1; });
+}
+bool has_extra_uv_sets(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return m.uvs.size() > 1; });
+}
+bool has_tangents(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return !m.tangents.empty(); });
+}
+bool has_custom(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return !m.custom.empty(); });
+}
+bool has_lods(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return !m.lod_indices.empty(); });
+}
+bool has_frames(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return !m.frames.empty(); });
+}
 bool has_rigid_joints(const Scene& s) {
   return any_mesh(s, [](const Mesh& m) {
     return std::any_of(m.rigid_joints.begin(), m.rigid_joints.end(), [](std::int32_t j) { return j >= 0; });
   });
 }
-bool has_skin(const Scene& s) { return any_mesh(s, [](const Mesh& m) { return !m.skin.empty(); }); }
+bool has_skin(const Scene& s) {
+  return any_mesh(s, [](const Mesh& m) { return !m.skin.empty(); });
+}
 bool has_tags(const Scene& s) { return !s.tags.empty(); }
 bool has_skeletal_animation(const Scene& s) { return !s.animations.empty(); }
 bool has_emissive(const Scene& s) {
@@ -77,21 +93,26 @@ std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
   // attachments into skin influences of weight 1: converted, not dropped. glTF keeps levels of detail
   // and tag points in extras (docs/formats/gltf.md §4; a skinned mesh's levels its writer drops, saying so).
   static const std::map<std::string_view, std::vector<std::string_view>, std::less<>> dropped = {
-      {"aem", {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
-               "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
-               "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
-      {"cem", {"vertex colours", "colour sets after the first", "UV sets after the first", "tangents",
-               "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment",
-               "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
-      {"iqe", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
-             "mirrored texture repeat", "double-sided materials"}},
-      {"iqm", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
-             "mirrored texture repeat", "double-sided materials"}},
+      {"aem",
+       {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
+        "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
+        "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
+      {"cem",
+       {"vertex colours", "colour sets after the first", "UV sets after the first", "tangents",
+        "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment",
+        "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
+      {"iqe",
+       {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
+        "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+        "mirrored texture repeat", "double-sided materials"}},
+      {"iqm",
+       {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
+        "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+        "mirrored texture repeat", "double-sided materials"}},
       // E3D wraps per material, tile or clamp: mirrored repeat is written as tile.
-      {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
-               "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
+      {"e3d",
+       {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
+        "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
       {"gltf", {"custom vertex attributes", "comment"}},
   };
   auto it = dropped.find(format);
@@ -105,7 +126,8 @@ std::vector<Warning> data_loss_warnings(const Scene& scene, std::string_view for
   std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
   for (const auto& kind : data_kinds())
     if (std::find(dropped.begin(), dropped.end(), kind.name) != dropped.end() && kind.present(scene))
-      out.push_back(Warning{.code = "DATA_DROPPED", .format = upper,
+      out.push_back(Warning{.code = "DATA_DROPPED",
+                            .format = upper,
                             .message = std::string(kind.name) + " dropped: " + upper + " has no place for this data"});
   return out;
 }

@@ -31,15 +31,19 @@ Result<Scene> read_gltf_1(const ReadInput& input, Error refusal) {
     return scene;
   }
   scene->source_format = "glTF 1.0 (through Assimp)";
-  scene.warnings.insert(scene.warnings.begin(),
-                        Warning{.code = "GLTF_1_THROUGH_ASSIMP", .format = "glTF", .file = input.path.string(), .path = "asset.version",
-                                .message = "glTF 1.0: read through Assimp's glTF 1.0 importer (aem's own glTF reader reads 2.x)"});
+  scene.warnings.insert(
+      scene.warnings.begin(),
+      Warning{.code = "GLTF_1_THROUGH_ASSIMP",
+              .format = "glTF",
+              .file = input.path.string(),
+              .path = "asset.version",
+              .message = "glTF 1.0: read through Assimp's glTF 1.0 importer (aem's own glTF reader reads 2.x)"});
   return scene;
 }
 
 /// read_scene from memory, with the reader's `release` of the parts it is done with.
-Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem::path& path_hint, const ReadOptions& options,
-                         std::function<void(std::span<const std::byte>)> release) {
+Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
+                         const ReadOptions& options, std::function<void(std::span<const std::byte>)> release) {
   const FormatHandler* f = detect_format(bytes, path_hint);
   // Neither our signatures nor the extension say what it is: Assimp, where built, tells by content.
   const FormatHandler* by_content = f ? nullptr : find_format("assimp");
@@ -49,8 +53,11 @@ Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem
   const ReadInput input{bytes, path_hint, options, std::move(release)};
   auto scene = read_with(*f, input);
   if (!scene && by_content)
-    return Error{.code = "UNKNOWN_FORMAT", .file = path_hint.string(), .message = "not a format aem reads, by extension or content"};
-  if (!scene && f->name == "gltf" && scene.error().code == "GLTF_VERSION") return read_gltf_1(input, std::move(scene.error()));
+    return Error{.code = "UNKNOWN_FORMAT",
+                 .file = path_hint.string(),
+                 .message = "not a format aem reads, by extension or content"};
+  if (!scene && f->name == "gltf" && scene.error().code == "GLTF_VERSION")
+    return read_gltf_1(input, std::move(scene.error()));
   return scene;
 }
 
@@ -88,7 +95,9 @@ Status write_outputs(const std::filesystem::path& path, const WriterOutput& out,
   for (const auto& side : out.side_files) {
     const std::filesystem::path name(side.name);
     if (name.empty() || name.has_parent_path() || name == "." || name == ".." || name.filename() == path.filename())
-      return Error{.code = "IO_WRITE_FAILED", .file = path.string(), .message = "side file name \"" + side.name + "\" is not a plain file name"};
+      return Error{.code = "IO_WRITE_FAILED",
+                   .file = path.string(),
+                   .message = "side file name \"" + side.name + "\" is not a plain file name"};
     files.push_back({dir / name, side.bytes});
   }
   files.push_back({path, out.main});
@@ -97,7 +106,8 @@ Status write_outputs(const std::filesystem::path& path, const WriterOutput& out,
 
 /// Runs `write` (guarded) on the scene in the format's conventions, refusing NaN and infinite numbers.
 template <class T, class Write>
-Result<T> write_converted(const std::filesystem::path& path, const Scene& scene, const FormatHandler& format, Write&& write) {
+Result<T> write_converted(const std::filesystem::path& path, const Scene& scene, const FormatHandler& format,
+                          Write&& write) {
   auto finite_write = [&](const Scene& s) -> Result<T> {
     if (auto bad = detail::find_non_finite(s, 1); !bad.empty()) {
       bad.front().message = "not written: a number is NaN or infinite";
@@ -107,7 +117,8 @@ Result<T> write_converted(const std::filesystem::path& path, const Scene& scene,
   };
   return detail::guard_read<T>(format.name, path.string(), [&]() -> Result<T> {
     // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
-    if (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()) return finite_write(scene);
+    if (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty())
+      return finite_write(scene);
     Scene converted = scene;
     convert_conventions(converted, format.conventions);
     return finite_write(converted);
@@ -137,16 +148,21 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
                    const WriteOptions& options) {
   if (!format) format = format_for_extension(path, FormatUse::Write);
   if (!format || !format->write)
-    return Error{.code = "UNKNOWN_FORMAT", .file = path.string(),
+    return Error{.code = "UNKNOWN_FORMAT",
+                 .file = path.string(),
                  .message = format ? "aem cannot write " + std::string(format->name) + " files"
-                        : "cannot tell the output format from the extension"};
+                                   : "cannot tell the output format from the extension"};
   WriteOptions named = options;
   named.output_name = path.filename().string();
-  Status st = format->write_stream
-                  ? detail::write_file_streamed(path, [&](ByteSink& sink) {
-                      return write_converted<Ok>(path, scene, *format, [&](const Scene& s) { return format->write_stream(s, named, sink); });
-                    }, detail::sync_if(options.sync))
-                  : write_in_memory(path, scene, *format, named);
+  Status st = format->write_stream ? detail::write_file_streamed(
+                                         path,
+                                         [&](ByteSink& sink) {
+                                           return write_converted<Ok>(path, scene, *format, [&](const Scene& s) {
+                                             return format->write_stream(s, named, sink);
+                                           });
+                                         },
+                                         detail::sync_if(options.sync))
+                                   : write_in_memory(path, scene, *format, named);
   if (st) {
     std::vector<Warning> writer = std::move(st.warnings);
     st.warnings = detail::data_loss_warnings(scene, format->name);

@@ -117,28 +117,35 @@ Status survives_in_child(const ReadInput& input, std::string_view format, const 
   if (child < 0) return worker_failed(file, worker->string() + " did not start: " + ::strerror(errno));
   theirs.close();  // the worker's copy alone keeps its end open
   const double timeout = input.options.third_party_timeout_seconds;
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
   const bool ended = worker_ended(ours.fd, input.bytes, deadline);
   if (!ended) ::kill(child, SIGKILL);
   int status = 0;
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   if (!ended)
-    return Error{.code = "READER_TIMEOUT", .format = reader, .file = file,
-                 .message = "the " + reader + " reader did not finish within " + std::to_string(static_cast<int>(timeout)) +
-                     " s and was stopped"};
+    return Error{.code = "READER_TIMEOUT",
+                 .format = reader,
+                 .file = file,
+                 .message = "the " + reader + " reader did not finish within " +
+                            std::to_string(static_cast<int>(timeout)) + " s and was stopped"};
   if (WIFSIGNALED(status))
-    return Error{.code = "READER_CRASHED", .format = reader, .file = file,
+    return Error{.code = "READER_CRASHED",
+                 .format = reader,
+                 .file = file,
                  .message = "the " + reader + " reader crashed (" + ::strsignal(WTERMSIG(status)) +
-                     ") on this file: it is malformed or unsupported"};
+                            ") on this file: it is malformed or unsupported"};
   if (WIFEXITED(status) && WEXITSTATUS(status) == kReadWorkerUsage)
     return worker_failed(file, worker->string() + " refused its command line (is it another version's?)");
   // The worker exits 0 once the read has returned; any other exit is a crash turned into an exit code
   // by a handler (a sanitizer's, for one).
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-    return Error{.code = "READER_CRASHED", .format = reader, .file = file,
+    return Error{.code = "READER_CRASHED",
+                 .format = reader,
+                 .file = file,
                  .message = "the " + reader + " reader failed hard (its process exited with code " +
-                     std::to_string(WEXITSTATUS(status)) + ") on this file: it is malformed or unsupported"};
+                            std::to_string(WEXITSTATUS(status)) + ") on this file: it is malformed or unsupported"};
   return Ok{};
 }
 

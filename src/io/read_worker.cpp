@@ -40,9 +40,12 @@ std::vector<std::filesystem::path> default_places() {
 
 Result<std::filesystem::path> find_read_worker(const ReadOptions& options, const std::string& file) {
   std::vector<std::filesystem::path> places;
-  if (!options.read_worker.empty()) places.push_back(options.read_worker);
-  else if (const char* named = std::getenv("AEM_READ_WORKER"); named && *named) places.emplace_back(named);
-  else places = default_places();
+  if (!options.read_worker.empty())
+    places.push_back(options.read_worker);
+  else if (const char* named = std::getenv("AEM_READ_WORKER"); named && *named)
+    places.emplace_back(named);
+  else
+    places = default_places();
   std::string looked;
   for (const auto& place : places) {
     if (runnable(place)) return place;
@@ -50,8 +53,9 @@ Result<std::filesystem::path> find_read_worker(const ReadOptions& options, const
   }
   return Error{.code = "READ_WORKER_MISSING",
                .file = file,
-               .message = std::string("an isolated read needs the ") + kWorkerName + " helper program, which is not at " + looked +
-                   " (name it with ReadOptions::read_worker or AEM_READ_WORKER, or read without isolation)"};
+               .message = std::string("an isolated read needs the ") + kWorkerName +
+                          " helper program, which is not at " + looked +
+                          " (name it with ReadOptions::read_worker or AEM_READ_WORKER, or read without isolation)"};
 }
 
 std::vector<std::string> read_worker_arguments(const ReadRequest& request) {

@@ -13,7 +13,8 @@ namespace {
 /// layout (the scene reader names both expected sizes).
 std::optional<FileReport> check_mapped_aem(const std::filesystem::path& path) {
   auto model = map_current_aem(path.string(), AemModel::Source::MapAndRelease);
-  if (!model && (model.error().code == "AEM_LEGACY_LAYOUT" || model.error().code == "AEM_SIZE_MISMATCH")) return std::nullopt;
+  if (!model && (model.error().code == "AEM_LEGACY_LAYOUT" || model.error().code == "AEM_SIZE_MISMATCH"))
+    return std::nullopt;
   FileReport report{"AEM", {}, model.warnings};
   if (!model) report.errors.push_back(model.error());
   return report;

@@ -81,7 +81,8 @@ void pan(Camera& camera, float dx, float dy, int viewport_height) {
   const Vec3 right = normalize(cross(forward, {0, 1, 0}));
   const Vec3 up = cross(right, forward);
   // World units per pixel at the target's depth.
-  const float scale = 2.0f * camera.distance * std::tan(radians(camera.fov_y_degrees) * 0.5f) / static_cast<float>(std::max(viewport_height, 1));
+  const float scale = 2.0f * camera.distance * std::tan(radians(camera.fov_y_degrees) * 0.5f) /
+                      static_cast<float>(std::max(viewport_height, 1));
   camera.target = camera.target - right * (dx * scale) + up * (dy * scale);
 }
 

@@ -9,8 +9,9 @@ Vec3 joint_position(const Mat4& m) { return {m.m[12], m.m[13], m.m[14]}; }
 
 }  // namespace
 
-std::vector<LineVertex> vertex_direction_lines(const Scene& scene, const ScenePose& pose, const std::vector<bool>& visible,
-                                               VertexDirection direction, float length) {
+std::vector<LineVertex> vertex_direction_lines(const Scene& scene, const ScenePose& pose,
+                                               const std::vector<bool>& visible, VertexDirection direction,
+                                               float length) {
   std::vector<LineVertex> out;
   const bool tangents = direction == VertexDirection::tangent;
   const Vec4 colour = tangents ? Vec4{1.0f, 0.3f, 0.25f, 1.0f} : Vec4{0.3f, 0.55f, 1.0f, 1.0f};
@@ -38,7 +39,8 @@ std::vector<LineVertex> vertex_direction_lines(const Scene& scene, const ScenePo
   return out;
 }
 
-std::vector<LineVertex> bone_highlight_lines(const Scene& scene, std::span<const Mat4> joint_model, std::int32_t joint) {
+std::vector<LineVertex> bone_highlight_lines(const Scene& scene, std::span<const Mat4> joint_model,
+                                             std::int32_t joint) {
   std::vector<LineVertex> out;
   const std::size_t count = std::min(scene.joints.size(), joint_model.size());
   if (joint < 0 || static_cast<std::size_t>(joint) >= count) return out;

@@ -16,8 +16,9 @@ enum class VertexDirection { normal, tangent };
 /// A segment of `length` (model units) from every posed vertex of the meshes marked in `visible`
 /// (one flag per mesh; missing = visible) along its posed normal (blue) or tangent (red). Meshes
 /// without that attribute add nothing.
-std::vector<LineVertex> vertex_direction_lines(const Scene& scene, const ScenePose& pose, const std::vector<bool>& visible,
-                                               VertexDirection direction, float length);
+std::vector<LineVertex> vertex_direction_lines(const Scene& scene, const ScenePose& pose,
+                                               const std::vector<bool>& visible, VertexDirection direction,
+                                               float length);
 
 /// Segments from joint `joint` to its parent and to each child at the posed joint positions, in a
 /// highlight colour; empty when `joint` is out of range.

@@ -4,8 +4,8 @@
 
 namespace aem::render {
 
-std::int32_t pick_joint(std::span<const Mat4> joint_model, const Mat4& view_projection, int width, int height, float x, float y,
-                        float max_pixels) {
+std::int32_t pick_joint(std::span<const Mat4> joint_model, const Mat4& view_projection, int width, int height, float x,
+                        float y, float max_pixels) {
   std::int32_t best = -1;
   float best_squared = max_pixels * max_pixels;
   for (std::size_t j = 0; j < joint_model.size(); ++j) {

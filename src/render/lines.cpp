@@ -11,9 +11,11 @@ LineBuffer::LineBuffer() {
   glBindVertexArray(vao_);
   glBindBuffer(GL_ARRAY_BUFFER, buffer_);
   glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<void*>(offsetof(LineVertex, position)));
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
+                        reinterpret_cast<void*>(offsetof(LineVertex, position)));
   glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<void*>(offsetof(LineVertex, color)));
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
+                        reinterpret_cast<void*>(offsetof(LineVertex, color)));
   glBindVertexArray(0);
 }
 

@@ -24,7 +24,8 @@ MeshBuffers::MeshBuffers(const Mesh& mesh, std::size_t joint_count) : vertex_cou
   const std::size_t n = vertex_count_;
   glGenVertexArrays(1, &vao_);
   glBindVertexArray(vao_);
-  auto attach_float = [&](Attribute a, GLuint buffer, GLint components, GLenum type = GL_FLOAT, GLboolean normalized = GL_FALSE) {
+  auto attach_float = [&](Attribute a, GLuint buffer, GLint components, GLenum type = GL_FLOAT,
+                          GLboolean normalized = GL_FALSE) {
     buffers_[a] = buffer;
     has_[a] = true;
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
@@ -43,7 +44,8 @@ MeshBuffers::MeshBuffers(const Mesh& mesh, std::size_t joint_count) : vertex_cou
   if (mesh.normals.size() == n) attach_float(kNormal, make_buffer(GL_ARRAY_BUFFER, mesh.normals), 3);
   if (mesh.tangents.size() == n) attach_float(kTangent, make_buffer(GL_ARRAY_BUFFER, mesh.tangents), 4);
   if (!mesh.uvs.empty() && mesh.uvs[0].size() == n) attach_float(kUv, make_buffer(GL_ARRAY_BUFFER, mesh.uvs[0]), 2);
-  if (!mesh.colors.empty() && mesh.colors[0].size() == n) attach_float(kColor, make_buffer(GL_ARRAY_BUFFER, mesh.colors[0]), 4);
+  if (!mesh.colors.empty() && mesh.colors[0].size() == n)
+    attach_float(kColor, make_buffer(GL_ARRAY_BUFFER, mesh.colors[0]), 4);
   if (mesh.skin.size() == n) {
     std::array<std::vector<std::array<std::int32_t, 4>>, 2> joints;
     std::array<std::vector<std::array<float, 4>>, 2> weights;
@@ -81,7 +83,8 @@ MeshBuffers::MeshBuffers(const Mesh& mesh, std::size_t joint_count) : vertex_cou
   indices.reserve(mesh.indices.size());
   for (std::size_t i = 0; i + 2 < mesh.indices.size(); i += 3)
     if (mesh.indices[i] < n && mesh.indices[i + 1] < n && mesh.indices[i + 2] < n)
-      indices.insert(indices.end(), mesh.indices.begin() + static_cast<std::ptrdiff_t>(i), mesh.indices.begin() + static_cast<std::ptrdiff_t>(i) + 3);
+      indices.insert(indices.end(), mesh.indices.begin() + static_cast<std::ptrdiff_t>(i),
+                     mesh.indices.begin() + static_cast<std::ptrdiff_t>(i) + 3);
 #ifdef AEM_GLES
   std::vector<std::uint32_t> edges;
   edges.reserve(indices.size() * 2);
@@ -97,8 +100,12 @@ MeshBuffers::MeshBuffers(const Mesh& mesh, std::size_t joint_count) : vertex_cou
 }
 
 MeshBuffers::MeshBuffers(MeshBuffers&& o) noexcept
-    : vao_(std::exchange(o.vao_, 0)), index_buffer_(std::exchange(o.index_buffer_, 0)), edge_buffer_(std::exchange(o.edge_buffer_, 0)),
-      index_count_(o.index_count_), edge_count_(o.edge_count_), vertex_count_(o.vertex_count_) {
+    : vao_(std::exchange(o.vao_, 0)),
+      index_buffer_(std::exchange(o.index_buffer_, 0)),
+      edge_buffer_(std::exchange(o.edge_buffer_, 0)),
+      index_count_(o.index_count_),
+      edge_count_(o.edge_count_),
+      vertex_count_(o.vertex_count_) {
   std::memcpy(buffers_, o.buffers_, sizeof(buffers_));
   std::memcpy(has_, o.has_, sizeof(has_));
   std::fill(std::begin(o.buffers_), std::end(o.buffers_), 0u);

@@ -12,7 +12,17 @@ namespace aem::render {
 
 /// Vertex attribute locations shared with the mesh shader.
 enum Attribute : GLuint {
-  kPosition = 0, kNormal, kTangent, kUv, kColor, kJoints0, kJoints1, kWeights0, kWeights1, kRigidJoint, kAttributeCount
+  kPosition = 0,
+  kNormal,
+  kTangent,
+  kUv,
+  kColor,
+  kJoints0,
+  kJoints1,
+  kWeights0,
+  kWeights1,
+  kRigidJoint,
+  kAttributeCount
 };
 
 class MeshBuffers {

@@ -60,7 +60,9 @@ MorphBlend morph_blend(const Scene& scene, float time) {
   return {a, (a + 1) % count, frame - static_cast<float>(a)};
 }
 
-ScenePose::ScenePose(const Scene& scene) : scene_(&scene), animator_(scene), skin_(scene.joints.size()) { set(-1, 0.0f); }
+ScenePose::ScenePose(const Scene& scene) : scene_(&scene), animator_(scene), skin_(scene.joints.size()) {
+  set(-1, 0.0f);
+}
 
 void ScenePose::set(std::int32_t animation, float time) {
   animator_.evaluate(animation, time, skin_);
@@ -69,12 +71,14 @@ void ScenePose::set(std::int32_t animation, float time) {
 
 std::vector<Vec3> ScenePose::morphed_positions(std::size_t m) const {
   const Mesh& mesh = scene_->meshes[m];
-  return blend_frames(mesh, morph_, mesh.positions, [](const MorphFrame& f) -> const std::vector<Vec3>& { return f.positions; });
+  return blend_frames(mesh, morph_, mesh.positions,
+                      [](const MorphFrame& f) -> const std::vector<Vec3>& { return f.positions; });
 }
 
 std::vector<Vec3> ScenePose::morphed_normals(std::size_t m) const {
   const Mesh& mesh = scene_->meshes[m];
-  return blend_frames(mesh, morph_, mesh.normals, [](const MorphFrame& f) -> const std::vector<Vec3>& { return f.normals; });
+  return blend_frames(mesh, morph_, mesh.normals,
+                      [](const MorphFrame& f) -> const std::vector<Vec3>& { return f.normals; });
 }
 
 std::vector<Vec3> ScenePose::posed_positions(std::size_t m) const {

@@ -15,7 +15,9 @@ namespace aem::render {
 /// Frames per second assumed for vertex animation when the file does not say (CEM has no rate).
 inline constexpr float kDefaultVertexFrameRate = 30.0f;
 /// The rate vertex-animation frames play at: the scene's, or kDefaultVertexFrameRate when it has none.
-inline float vertex_playback_rate(const VertexAnimation& v) { return v.frame_rate > 0 ? v.frame_rate : kDefaultVertexFrameRate; }
+inline float vertex_playback_rate(const VertexAnimation& v) {
+  return v.frame_rate > 0 ? v.frame_rate : kDefaultVertexFrameRate;
+}
 
 /// A copy of `scene` ready to draw: node instances flattened into model-space meshes, then converted
 /// to Y up, right-handed, counter-clockwise front faces and top-left UV origin (images upload as

@@ -49,7 +49,8 @@ Renderer::~Renderer() {
   glDeleteTextures(1, &uv_checker_);
 }
 
-void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root) {
+void Renderer::load(const Scene& scene, const std::filesystem::path& model_dir,
+                    const std::filesystem::path& asset_root) {
   meshes_.clear();
   pose_.reset();
   scene_ = prepare_for_render(scene);
@@ -79,7 +80,8 @@ void Renderer::set_pose(std::int32_t animation, float time) {
     grid_animation_ = animation;
     grid_.set(ground_grid(animation_bounds(animation)));
   }
-  if (posed_ && posed_->first == animation && posed_->second == time) return;  // a paused or still frame: nothing to redo
+  if (posed_ && posed_->first == animation && posed_->second == time)
+    return;  // a paused or still frame: nothing to redo
   posed_ = {animation, time};
   pose_->set(animation, time);
   ++pose_count_;
@@ -97,8 +99,8 @@ void Renderer::set_pose(std::int32_t animation, float time) {
   }
   glBindTexture(GL_TEXTURE_2D, skin_texture_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(per_row * 3), static_cast<GLsizei>(rows), 0, GL_RGBA, GL_FLOAT,
-               skin_rows_.data());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(per_row * 3), static_cast<GLsizei>(rows), 0, GL_RGBA,
+               GL_FLOAT, skin_rows_.data());
   if (scene_.vertex_animation.frame_count >= 2)
     for (std::size_t m = 0; m < meshes_.size(); ++m)
       if (!scene_.meshes[m].frames.empty()) meshes_[m].update(pose_->morphed_positions(m), pose_->morphed_normals(m));
@@ -241,7 +243,8 @@ void Renderer::draw_overlays(const DrawOptions& options) {
       const Vec3 size = rest_bounds_.empty() ? Vec3{} : rest_bounds_.max - rest_bounds_.min;
       const float length = std::max(aem::length(size) * 0.02f, 1e-4f);
       std::vector<LineVertex> lines;
-      for (const auto& [on, kind] : {std::pair{options.normals, VertexDirection::normal}, std::pair{options.tangents, VertexDirection::tangent}})
+      for (const auto& [on, kind] :
+           {std::pair{options.normals, VertexDirection::normal}, std::pair{options.tangents, VertexDirection::tangent}})
         if (on) {
           auto part = vertex_direction_lines(scene_, *pose_, mesh_visible, kind, length);
           lines.insert(lines.end(), part.begin(), part.end());

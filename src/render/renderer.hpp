@@ -22,11 +22,11 @@ namespace aem::render {
 
 struct DrawOptions {
   Vec4 background{0.17f, 0.18f, 0.2f, 1.0f};  ///< clear colour as written to the image (sRGB), alpha 0 = transparent
-  bool wireframe = false;  ///< triangle edges only, unlit
-  bool skeleton = false;   ///< joint-to-parent lines over the model
-  bool grid = true;        ///< ground grid just under the lowest point of the animation being played
-  bool wire_overlay = false;  ///< triangle edges in a dark colour over the shading
-  bool uv_checker = false;    ///< a UV checker texture in place of every base colour (texture and factor)
+  bool wireframe = false;                     ///< triangle edges only, unlit
+  bool skeleton = false;                      ///< joint-to-parent lines over the model
+  bool grid = true;                           ///< ground grid just under the lowest point of the animation being played
+  bool wire_overlay = false;                  ///< triangle edges in a dark colour over the shading
+  bool uv_checker = false;                 ///< a UV checker texture in place of every base colour (texture and factor)
   bool normals = false, tangents = false;  ///< short per-vertex lines along the posed normals / tangents
   std::int32_t selected_joint = -1;        ///< joint drawn highlighted over everything (-1: none)
 };
@@ -91,7 +91,7 @@ class Renderer {
   std::optional<std::pair<bool, bool>> directions_for_;
   std::uint64_t pose_count_ = 0, directions_pose_ = 0;
   GLuint skin_texture_ = 0;
-  std::vector<float> skin_rows_;  // upload staging, kept to avoid an allocation per pose
+  std::vector<float> skin_rows_;                         // upload staging, kept to avoid an allocation per pose
   std::optional<std::pair<std::int32_t, float>> posed_;  // the (animation, time) last posed
 };
 

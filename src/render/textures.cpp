@@ -11,8 +11,8 @@ GLuint upload_texture(const Image& img, GLenum internal_format, bool mipmaps) {
   glGenTextures(1, &id);
   glBindTexture(GL_TEXTURE_2D, id);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal_format), img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-               img.rgba.data());
+  glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal_format), img.width, img.height, 0, GL_RGBA,
+               GL_UNSIGNED_BYTE, img.rgba.data());
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -23,13 +23,18 @@ GLuint upload_texture(const Image& img, GLenum internal_format, bool mipmaps) {
 
 namespace {
 
-GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) { return upload_texture(Image{1, 1, {r, g, b, 255}}, GL_RGBA8, false); }
+GLuint solid(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+  return upload_texture(Image{1, 1, {r, g, b, 255}}, GL_RGBA8, false);
+}
 
 GLint gl_wrap(TextureWrap w) {
   switch (w) {
-    case TextureWrap::ClampToEdge: return GL_CLAMP_TO_EDGE;
-    case TextureWrap::MirroredRepeat: return GL_MIRRORED_REPEAT;
-    case TextureWrap::Repeat: break;
+    case TextureWrap::ClampToEdge:
+      return GL_CLAMP_TO_EDGE;
+    case TextureWrap::MirroredRepeat:
+      return GL_MIRRORED_REPEAT;
+    case TextureWrap::Repeat:
+      break;
   }
   return GL_REPEAT;
 }
@@ -88,7 +93,8 @@ void TextureSet::clear() {
   problems_.clear();
 }
 
-void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir, const std::filesystem::path& asset_root) {
+void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir,
+                      const std::filesystem::path& asset_root) {
   clear();
   entries_.resize(scene.textures.size());
   for (std::size_t i = 0; i < scene.textures.size(); ++i) {
@@ -101,8 +107,8 @@ void TextureSet::load(const Scene& scene, const std::filesystem::path& model_dir
     // Colour maps are stored in sRGB and data maps (normal, ORM) linearly; a texture used both ways
     // gets both forms, so each is uploaded once up front rather than per use.
     const Texture& t = scene.textures[i];
-    entries_[i] = {with_wrap(upload_texture(img, GL_SRGB8_ALPHA8, true), t), with_wrap(upload_texture(img, GL_RGBA8, true), t), img.width,
-                   img.height};
+    entries_[i] = {with_wrap(upload_texture(img, GL_SRGB8_ALPHA8, true), t),
+                   with_wrap(upload_texture(img, GL_RGBA8, true), t), img.width, img.height};
   }
 }
 

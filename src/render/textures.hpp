@@ -46,7 +46,7 @@ class TextureSet {
   /// Size of scene texture `index` in pixels (0x0 when it failed).
   std::pair<int, int> size(std::int32_t index) const;
 
-  GLuint white() const { return white_; }          ///< base colour, occlusion, ORM (factors alone)
+  GLuint white() const { return white_; }              ///< base colour, occlusion, ORM (factors alone)
   GLuint flat_normal() const { return flat_normal_; }  ///< (127, 127, 255): the unperturbed normal
   const std::vector<std::string>& problems() const { return problems_; }
 

@@ -33,15 +33,18 @@ struct LargeFile {
     bytes = written.value();
     std::memcpy(&vertices, bytes.data() + 4, 4);
     std::memcpy(&bones, bytes.data() + 4 + 20, 4);
-    path = std::filesystem::temp_directory_path() /
-           ("aem-chunked-" + std::to_string(::getpid()) + "-" + std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".aem");
+    path = std::filesystem::temp_directory_path() / ("aem-chunked-" + std::to_string(::getpid()) + "-" +
+                                                     std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".aem");
   }
   ~LargeFile() { std::filesystem::remove(path); }
   template <class T>
-  void put(std::uint64_t at, T v) { std::memcpy(bytes.data() + at, &v, sizeof v); }
+  void put(std::uint64_t at, T v) {
+    std::memcpy(bytes.data() + at, &v, sizeof v);
+  }
   /// Writes the bytes to the file and loads it (a model mapping the file must be gone by then).
   Result<AemModel> load(AemModel::Source source) const {
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     return load_again(source);
   }
   /// Loads the file as written last.
@@ -100,7 +103,8 @@ TEST_P(AemChunkedLoad, BadIndicesAnywhereAreFoundAtTheirOffsets) {
   std::uint32_t indices;
   std::memcpy(&indices, clean.bytes.data() + 8, 4);
   const std::uint64_t first = vertex_at(clean.vertices);
-  const std::uint32_t straddling = static_cast<std::uint32_t>((3 * 128 * 1024 - first) / 4);  // the first index of the fourth read
+  const std::uint32_t straddling =
+      static_cast<std::uint32_t>((3 * 128 * 1024 - first) / 4);  // the first index of the fourth read
   ASSERT_LT(straddling, indices);
   for (std::uint32_t i : {0u, straddling - 1, straddling, indices - 1}) {
     SCOPED_TRACE(testing::Message() << "index " << i);
@@ -122,9 +126,12 @@ TEST_P(AemChunkedLoad, HeaderThatDoesNotFitTheFileIsStillReported) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EverySource, AemChunkedLoad,
-                         ::testing::Values(AemModel::Source::Read, AemModel::Source::Map, AemModel::Source::MapAndRelease),
+                         ::testing::Values(AemModel::Source::Read, AemModel::Source::Map,
+                                           AemModel::Source::MapAndRelease),
                          [](const auto& info) {
-                           return std::string(info.param == AemModel::Source::Read ? "Read" : info.param == AemModel::Source::Map ? "Map" : "MapAndRelease");
+                           return std::string(info.param == AemModel::Source::Read  ? "Read"
+                                              : info.param == AemModel::Source::Map ? "Map"
+                                                                                    : "MapAndRelease");
                          });
 
 // MapAndRelease leaves little of the file resident once loaded, Map all of it (the checks touch every

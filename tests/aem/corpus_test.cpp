@@ -54,7 +54,8 @@ TEST(AemCorpus, CountsMeshesMaterialsBonesMatchReferenceDump) {
       EXPECT_EQ(v.bones()[b].parent, dump.bones[b].parent);
       for (int k = 0; k < 16; ++k)
         EXPECT_TRUE(test::close_enough(v.bones()[b].inverse_bind[k], dump.bones[b].inverse_bind[k]))
-            << "bone " << b << " element " << k << ": " << v.bones()[b].inverse_bind[k] << " vs " << dump.bones[b].inverse_bind[k];
+            << "bone " << b << " element " << k << ": " << v.bones()[b].inverse_bind[k] << " vs "
+            << dump.bones[b].inverse_bind[k];
     }
     ASSERT_EQ(dump.animations.size(), c.animations);
     for (std::uint32_t a = 0; a < c.animations; ++a) {

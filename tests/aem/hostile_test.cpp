@@ -30,9 +30,15 @@ struct Sample {
   std::uint64_t keyframes() const { return sequences() + 24ull * S; }
 
   template <class T>
-  void put(std::uint64_t at, T v) { std::memcpy(bytes.data() + at, &v, sizeof v); }
+  void put(std::uint64_t at, T v) {
+    std::memcpy(bytes.data() + at, &v, sizeof v);
+  }
   template <class T>
-  T get(std::uint64_t at) const { T v; std::memcpy(&v, bytes.data() + at, sizeof v); return v; }
+  T get(std::uint64_t at) const {
+    T v;
+    std::memcpy(&v, bytes.data() + at, sizeof v);
+    return v;
+  }
 };
 
 Sample make_sample() {
@@ -48,7 +54,15 @@ Sample make_sample() {
   s.bytes = written.value();
   std::uint32_t c[9];
   std::memcpy(c, s.bytes.data() + 4, sizeof c);
-  s.V = c[0]; s.I = c[1]; s.T = c[2]; s.Me = c[3]; s.Ma = c[4]; s.B = c[5]; s.A = c[6]; s.S = c[7]; s.K = c[8];
+  s.V = c[0];
+  s.I = c[1];
+  s.T = c[2];
+  s.Me = c[3];
+  s.Ma = c[4];
+  s.B = c[5];
+  s.A = c[6];
+  s.S = c[7];
+  s.K = c[8];
   return s;
 }
 
@@ -236,7 +250,8 @@ TEST(AemHostile, CliReportsExitOneWithOffset) {
   EXPECT_NE(out.find("AEM_PARENT_CYCLE"), std::string::npos) << out;
   // Any bone on the cycle 0 -> 3 -> 2 -> 1 -> 0 is a correct place to report.
   bool names_cycle_bone = false;
-  for (std::uint64_t b = 0; b < 4; ++b) names_cycle_bone |= out.find("at byte " + std::to_string(s.bones() + 80 * b + 64)) != std::string::npos;
+  for (std::uint64_t b = 0; b < 4; ++b)
+    names_cycle_bone |= out.find("at byte " + std::to_string(s.bones() + 80 * b + 64)) != std::string::npos;
   EXPECT_TRUE(names_cycle_bone) << out;
   EXPECT_EQ(test::run_cli("validate", &out), 2) << out;
   EXPECT_EQ(test::run_cli("validate " + (dir / "missing.aem").string(), &out), 1) << out;
@@ -275,7 +290,8 @@ TEST(AemHostile, TruncateAtEveryLengthAndFlipEveryByte) {
         ++accepted;
         AemAnimator animator(r->view());
         std::vector<Mat4> skin(r->view().counts().bones);
-        for (std::uint32_t a = 0; a < r->view().counts().animations; ++a) animator.evaluate(static_cast<std::int32_t>(a), 0.5f, skin);
+        for (std::uint32_t a = 0; a < r->view().counts().animations; ++a)
+          animator.evaluate(static_cast<std::int32_t>(a), 0.5f, skin);
         auto scene = formats::aem_view_to_scene(r->view());
         ASSERT_TRUE(scene.ok());
       } else {

@@ -73,7 +73,8 @@ class SectionScanTest : public testing::TestWithParam<const ScanKernels*> {
   }
 };
 
-const std::uint32_t kBadFloats[] = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FFFFFFFu, 0xFFFFFFFFu};
+const std::uint32_t kBadFloats[] = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u,
+                                    0x7F800001u, 0x7FFFFFFFu, 0xFFFFFFFFu};
 const std::uint32_t kGoodFloats[] = {0x7F7FFFFFu, 0xFF7FFFFFu, 0x00000001u, 0x80000000u, 0x7F000000u};
 const std::int32_t kBadBones[] = {static_cast<std::int32_t>(kBones), -2, std::numeric_limits<std::int32_t>::min(),
                                   std::numeric_limits<std::int32_t>::max(), 1 << 16};
@@ -134,7 +135,8 @@ void reference_tallies(const Vertices& f, Expected& weights, Expected& normals) 
     const auto x = f.vertex(v);
     const float s = ((x.bone_weights[0] + x.bone_weights[1]) + x.bone_weights[2]) + x.bone_weights[3];
     const float n2 = (x.normal[0] * x.normal[0] + x.normal[1] * x.normal[1]) + x.normal[2] * x.normal[2];
-    if (x.bone_indices[0] >= 0 && std::fabs(s - 1.0f) > 1e-3f && weights.count++ == 0) weights.first_offset = f.at(v) + 72;
+    if (x.bone_indices[0] >= 0 && std::fabs(s - 1.0f) > 1e-3f && weights.count++ == 0)
+      weights.first_offset = f.at(v) + 72;
     if (std::fabs(n2 - 1.0f) > 2e-3f && normals.count++ == 0) normals.first_offset = f.at(v) + 12;
   }
 }
@@ -176,8 +178,8 @@ TEST_P(SectionScanTest, OddVertexInEveryLaneAndTailPosition) {
     for (std::uint32_t v = 0; v < n; ++v) {
       SCOPED_TRACE(testing::Message() << n << " vertices, vertex " << v);
       Vertices f(n);
-      f.put_word(v, 14, 0);                    // skinned, so that its weights count
-      f.put_float(v, 21, 0.5f);                // weights sum to 1.375
+      f.put_word(v, 14, 0);                      // skinned, so that its weights count
+      f.put_float(v, 21, 0.5f);                  // weights sum to 1.375
       f.put_float(v == 0 ? n - 1 : 0, 3, 3.0f);  // a long normal elsewhere
       const auto s = scan(f);
       EXPECT_EQ(s.weight_sum.count, 1u);
@@ -245,7 +247,9 @@ TEST_P(SectionScanTest, PiecewiseAdvanceEqualsOneScan) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, SectionScanTest, testing::Values(&ScanKernels::portable(), &ScanKernels::best()),
-                         [](const auto& info) { return info.index == 0 ? std::string("Portable") : std::string("Best"); });
+                         [](const auto& info) {
+                           return info.index == 0 ? std::string("Portable") : std::string("Best");
+                         });
 
 }  // namespace
 }  // namespace aem::detail

@@ -91,7 +91,8 @@ void expect_outline_matches(const std::vector<std::byte>& bytes) {
     EXPECT_TRUE(outline->meshes[i].indices.empty());
   }
   ASSERT_EQ(outline.warnings.size(), full.warnings.size());
-  for (std::size_t i = 0; i < full.warnings.size(); ++i) EXPECT_EQ(outline.warnings[i].to_string(), full.warnings[i].to_string());
+  for (std::size_t i = 0; i < full.warnings.size(); ++i)
+    EXPECT_EQ(outline.warnings[i].to_string(), full.warnings[i].to_string());
   EXPECT_EQ(outline->textures.size(), full->textures.size());
   EXPECT_EQ(outline->materials.size(), full->materials.size());
   EXPECT_EQ(outline->joints.size(), full->joints.size());

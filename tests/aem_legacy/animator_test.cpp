@@ -34,7 +34,8 @@ Mat4 trs(Vec3 t, float angle_degrees, Vec3 axis, Vec3 s) {
 struct PosedFile {
   std::vector<float> frames;
   std::vector<std::array<Mat4, 2>> poses;  // [key][bone], armature space
-  std::array<Mat4, 2> inverse_bind{trs({0, -1, 0}, 10, {0, 0, 1}, {1, 1, 1}), trs({0, -3, 0.5f}, -20, {1, 0, 0}, {1, 1, 1})};
+  std::array<Mat4, 2> inverse_bind{trs({0, -1, 0}, 10, {0, 0, 1}, {1, 1, 1}),
+                                   trs({0, -3, 0.5f}, -20, {1, 0, 0}, {1, 1, 1})};
 
   std::vector<std::byte> bytes() const {
     LegacyFile f;
@@ -54,7 +55,9 @@ struct PosedFile {
 /// The viewer's blend written with glm: absolute poses, quat_cast of the unnormalised matrix,
 /// glm::slerp, glm::mix, translate * mat4_cast * scale, times the inverse bind.
 glm::mat4 viewer_blend(const glm::mat4& from, const glm::mat4& to, float f, const glm::mat4& inverse_bind) {
-  auto lengths = [](const glm::mat4& m) { return glm::vec3(glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2]))); };
+  auto lengths = [](const glm::mat4& m) {
+    return glm::vec3(glm::length(glm::vec3(m[0])), glm::length(glm::vec3(m[1])), glm::length(glm::vec3(m[2])));
+  };
   const glm::vec3 t = glm::mix(glm::vec3(from[3]), glm::vec3(to[3]), f);
   const glm::quat r = glm::slerp(glm::quat_cast(from), glm::quat_cast(to), f);
   const glm::vec3 s = glm::mix(lengths(from), lengths(to), f);
@@ -66,7 +69,9 @@ void expect_near(const Mat4& got, const glm::mat4& want, float tol, const std::s
   for (int i = 0; i < 16; ++i) EXPECT_NEAR(got.m[i], w[i], tol * (1 + std::fabs(w[i]))) << where << " element " << i;
 }
 
-void expect_near(const Mat4& got, const Mat4& want, float tol, const std::string& where) { expect_near(got, to_glm(want), tol, where); }
+void expect_near(const Mat4& got, const Mat4& want, float tol, const std::string& where) {
+  expect_near(got, to_glm(want), tol, where);
+}
 
 /// A posed file's bytes, validated view and animator kept together (the animator points at the view).
 struct Loaded {
@@ -103,12 +108,18 @@ PosedFile scaled_file() {
 TEST(LegacyAnimator, MatchesGlmUsedAsTheViewerDid) {
   const PosedFile p = scaled_file();
   Loaded file(p);
-  struct Case { float frame; int from, to; float f; };
-  for (Case c : {Case{0, 0, 1, 0}, Case{2.5f, 0, 1, 0.25f}, Case{10, 0, 1, 1}, Case{15, 1, 2, 0.25f}, Case{29, 1, 2, 0.95f}, Case{30, 1, 2, 1}}) {
+  struct Case {
+    float frame;
+    int from, to;
+    float f;
+  };
+  for (Case c : {Case{0, 0, 1, 0}, Case{2.5f, 0, 1, 0.25f}, Case{10, 0, 1, 1}, Case{15, 1, 2, 0.25f},
+                 Case{29, 1, 2, 0.95f}, Case{30, 1, 2, 1}}) {
     const auto& skin = file.at(c.frame);
     for (int b = 0; b < 2; ++b)
-      expect_near(skin[b], viewer_blend(to_glm(p.poses[c.from][b]), to_glm(p.poses[c.to][b]), c.f, to_glm(p.inverse_bind[b])), 2e-6f,
-                  "frame " + std::to_string(c.frame) + " bone " + std::to_string(b));
+      expect_near(skin[b],
+                  viewer_blend(to_glm(p.poses[c.from][b]), to_glm(p.poses[c.to][b]), c.f, to_glm(p.inverse_bind[b])),
+                  2e-6f, "frame " + std::to_string(c.frame) + " bone " + std::to_string(b));
   }
 }
 
@@ -134,7 +145,8 @@ TEST(LegacyAnimator, UnitScaleKeysReproduceThePoses) {
   PosedFile p;
   p.frames = {0, 24};
   const Mat4 root = trs({0, 0, 2}, 90, {1, 0, 0}, {1, 1, 1});
-  p.poses = {{root, root * trs({0, 1, 0}, 30, {0, 0, 1}, {1, 1, 1})}, {root, root * trs({0, 1, 0}, -50, {1, 1, 1}, {1, 1, 1})}};
+  p.poses = {{root, root * trs({0, 1, 0}, 30, {0, 0, 1}, {1, 1, 1})},
+             {root, root * trs({0, 1, 0}, -50, {1, 1, 1}, {1, 1, 1})}};
   Loaded file(p);
   for (int k = 0; k < 2; ++k) {
     const auto& skin = file.at(p.frames[k]);
@@ -181,7 +193,8 @@ TEST(LegacyScene, BetweenFarApartKeysTheSceneAndTheUpgradedFileMoveAsTheViewer) 
     scene_animator.evaluate(0, frame / kLegacyAssumedFps, scene_skin);
     upgraded_animator.evaluate(0, frame / kLegacyAssumedFps, upgraded_skin);
     EXPECT_LE(max_difference(scene_skin, viewer), kLegacyBlendTolerance + 2e-5f) << "scene at frame " << frame;
-    EXPECT_LE(max_difference(upgraded_skin, viewer), kLegacyBlendTolerance + 2e-5f) << "upgraded file at frame " << frame;
+    EXPECT_LE(max_difference(upgraded_skin, viewer), kLegacyBlendTolerance + 2e-5f)
+        << "upgraded file at frame " << frame;
   }
 }
 
@@ -214,12 +227,13 @@ TEST(LegacyAnimator, TimeWrapsAndClampsLikeTheViewer) {
   Loaded file(scaled_file());
   auto same = [&](float x, float y) {
     const std::vector<Mat4> a = file.at(x), b = file.at(y);
-    for (int bone = 0; bone < 2; ++bone) expect_near(a[bone], b[bone], 1e-6f, std::to_string(x) + " vs " + std::to_string(y));
+    for (int bone = 0; bone < 2; ++bone)
+      expect_near(a[bone], b[bone], 1e-6f, std::to_string(x) + " vs " + std::to_string(y));
   };
-  same(35, 5);                                      // past the end: minus the last key time (30)
-  same(60, 30);                                     // a multiple of the loop: the last key, not key 0
+  same(35, 5);   // past the end: minus the last key time (30)
+  same(60, 30);  // a multiple of the loop: the last key, not key 0
   same(61, 1);
-  same(-5, 0);                                      // before 0: key 0
+  same(-5, 0);  // before 0: key 0
   same(std::numeric_limits<float>::quiet_NaN(), 0);
   same(std::numeric_limits<float>::infinity(), 30);
 }
@@ -229,12 +243,15 @@ TEST(LegacyAnimator, OneKeyAndRepeatedKeyTimes) {
   p.frames = {0};
   p.poses.resize(1);
   Loaded one(p);
-  expect_near(one.at(7)[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f, "one key");
+  expect_near(one.at(7)[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])),
+              1e-6f, "one key");
 
   p = scaled_file();
   p.frames = {0, 0, 30};  // the viewer divided 0 by 0 here; the animator takes the earlier key
   Loaded repeated(p);
-  expect_near(repeated.at(0)[1], viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f, "repeated");
+  expect_near(repeated.at(0)[1],
+              viewer_blend(to_glm(p.poses[0][1]), to_glm(p.poses[0][1]), 0, to_glm(p.inverse_bind[1])), 1e-6f,
+              "repeated");
 }
 
 TEST(LegacyAnimator, LegacyPoseTakesSecondsAndOneAnimation) {
@@ -258,8 +275,11 @@ TEST(LegacyScene, ChannelsAreParentLocalTrsInSeconds) {
   // Known local transforms: root L_r, child L_c relative to the root; P_child = P_root * L_c.
   PosedFile p;
   p.frames = {0, 12, 48};
-  const Transform root[3] = {{{0, 0, 1}, {}, {1, 1, 1}}, {{1, 0, 1}, {0, 0, 0.38268343f, 0.92387953f}, {1, 1, 1}}, {{1, 2, 1}, {}, {2, 2, 2}}};
-  const Transform child[3] = {{{0, 2, 0}, {}, {1, 1, 1}}, {{0, 2, 0}, {0.5f, 0.5f, 0.5f, 0.5f}, {1, 1, 1}}, {{0, 3, 0}, {0, 0.70710678f, 0, 0.70710678f}, {1, 0.5f, 1}}};
+  const Transform root[3] = {
+      {{0, 0, 1}, {}, {1, 1, 1}}, {{1, 0, 1}, {0, 0, 0.38268343f, 0.92387953f}, {1, 1, 1}}, {{1, 2, 1}, {}, {2, 2, 2}}};
+  const Transform child[3] = {{{0, 2, 0}, {}, {1, 1, 1}},
+                              {{0, 2, 0}, {0.5f, 0.5f, 0.5f, 0.5f}, {1, 1, 1}},
+                              {{0, 3, 0}, {0, 0.70710678f, 0, 0.70710678f}, {1, 0.5f, 1}}};
   for (int k = 0; k < 3; ++k) p.poses.push_back({compose(root[k]), compose(root[k]) * compose(child[k])});
   const auto bytes = p.bytes();
   auto scene = read_scene(bytes, "known.aem");
@@ -308,7 +328,8 @@ TEST(LegacyScene, UpgradedFileMatchesThePosesAtKeyTimes) {
   std::vector<Mat4> skin(2);
   for (std::size_t k = 0; k < p.frames.size(); ++k) {
     animator.evaluate(0, p.frames[k] / 24.0f, skin);
-    for (int b = 0; b < 2; ++b) expect_near(skin[b], p.poses[k][b] * p.inverse_bind[b], 1e-5f, "upgraded key " + std::to_string(k));
+    for (int b = 0; b < 2; ++b)
+      expect_near(skin[b], p.poses[k][b] * p.inverse_bind[b], 1e-5f, "upgraded key " + std::to_string(k));
   }
   // Read back through read_scene, the upgraded file says it is the current layout.
   auto again = read_scene(upgraded.value(), "upgraded.aem");

@@ -52,7 +52,9 @@ struct TurnedArmature {
   }
 
   /// Where bone b moves the stored (world-space) mesh at key k: A * P * rest^-1 * A^-1.
-  Mat4 world_skin(std::size_t k, std::size_t b) const { return armature * poses[k][b] * inverse(rest[b]) * inverse(armature); }
+  Mat4 world_skin(std::size_t k, std::size_t b) const {
+    return armature * poses[k][b] * inverse(rest[b]) * inverse(armature);
+  }
 };
 
 /// A walking figure in a Y-up armature: a root at hip height with a child above it. The root is at
@@ -64,8 +66,9 @@ TurnedArmature walking_figure(const Mat4& armature) {
   f.parents = {-1, 0};
   f.rest = {translation_matrix({0, 1, 0}), translation_matrix({0, 1.5f, 0.1f})};
   f.frames = {0, 10, 20, 30};
-  const Mat4 root_motion[4] = {moved({0.02f, 0.03f, 0.1f}, 12, {0, 1, 0}), moved({0.0f, -0.04f, 0.6f}, -25, {1, 0.3f, 0}),
-                               moved({-0.03f, 0.05f, 1.1f}, 30, {0.2f, 1, 0.5f}), moved({0.01f, 0.0f, 1.7f}, -8, {0, 0, 1})};
+  const Mat4 root_motion[4] = {
+      moved({0.02f, 0.03f, 0.1f}, 12, {0, 1, 0}), moved({0.0f, -0.04f, 0.6f}, -25, {1, 0.3f, 0}),
+      moved({-0.03f, 0.05f, 1.1f}, 30, {0.2f, 1, 0.5f}), moved({0.01f, 0.0f, 1.7f}, -8, {0, 0, 1})};
   for (int k = 0; k < 4; ++k) {
     const Mat4 root = root_motion[k] * f.rest[0];
     f.poses.push_back({root, root * inverse(f.rest[0]) * f.rest[1] * turn(20.0f * k, {1, 0, 0})});
@@ -84,7 +87,8 @@ void expect_keys_in_world_space(const Scene& scene, const TurnedArmature& f, con
     for (std::size_t b = 0; b < skin.size(); ++b) {
       const Mat4 want = f.world_skin(k, b);
       for (int i = 0; i < 16; ++i)
-        EXPECT_NEAR(skin[b].m[i], want.m[i], 1e-5f * (1 + std::fabs(want.m[i]))) << what << ", key " << k << ", bone " << b << ", element " << i;
+        EXPECT_NEAR(skin[b].m[i], want.m[i], 1e-5f * (1 + std::fabs(want.m[i])))
+            << what << ", key " << k << ", bone " << b << ", element " << i;
     }
   }
 }
@@ -121,7 +125,8 @@ TEST(LegacyArmatureTurn, RestoredForEveryRootOfTheArmature) {
   TurnedArmature f = walking_figure(turn(90, {1, 0, 0}));
   f.parents.push_back(-1);
   f.rest.push_back(moved({0.5f, 0.2f, 0}, 60, {0, 0, 1}));
-  for (std::size_t k = 0; k < f.frames.size(); ++k) f.poses[k].push_back(moved({0, 0.1f * k, 0}, -10.0f * k, {0, 1, 0}) * f.rest[2]);
+  for (std::size_t k = 0; k < f.frames.size(); ++k)
+    f.poses[k].push_back(moved({0, 0.1f * k, 0}, -10.0f * k, {0, 1, 0}) * f.rest[2]);
   auto scene = read(f);
   ASSERT_TRUE(scene) << scene.error().to_string();
   EXPECT_TRUE(test::has_code(scene.warnings, "AEM_LEGACY_ARMATURE_RESTORED"));

@@ -24,7 +24,8 @@ float exact_frame(const test::DumpEval& e, const LegacyView& view) {
 
 void expect_matrix_near(const Mat4& got, const std::array<float, 16>& want, const std::string& where) {
   for (int i = 0; i < 16; ++i)
-    EXPECT_TRUE(test::close_enough(got.m[i], want[i])) << where << " element " << i << ": got " << got.m[i] << ", want " << want[i];
+    EXPECT_TRUE(test::close_enough(got.m[i], want[i]))
+        << where << " element " << i << ": got " << got.m[i] << ", want " << want[i];
 }
 
 TEST(LegacyCorpus, HeaderBonesAndKeysMatchTheDump) {
@@ -54,7 +55,8 @@ TEST(LegacyCorpus, HeaderBonesAndKeysMatchTheDump) {
     expect_matrix_near(view->bone(b).inverse_bind, dump.bones[b].inverse_bind, "bone " + std::to_string(b));
   }
   ASSERT_EQ(dump.keyframe_times.size(), c.keyframes);
-  for (std::uint32_t k = 0; k < c.keyframes; ++k) EXPECT_TRUE(test::close_enough(view->key_time(k), dump.keyframe_times[k]));
+  for (std::uint32_t k = 0; k < c.keyframes; ++k)
+    EXPECT_TRUE(test::close_enough(view->key_time(k), dump.keyframe_times[k]));
 }
 
 TEST(LegacyCorpus, AnimatorMatchesTheViewerDump) {
@@ -154,7 +156,8 @@ TEST(LegacyCorpus, UpgradedFileAnimatesLikeTheViewerAtKeyTimes) {
   };
   for (const auto& e : dump.evals) {
     animator.evaluate(0, exact_frame(e, view.value()) / kLegacyAssumedFps, skin);
-    for (std::size_t b = 0; b < skin.size(); ++b) expect_matrix_near(skin[b], turned(e.bones[b]), "upgraded, frac " + std::to_string(e.frac));
+    for (std::size_t b = 0; b < skin.size(); ++b)
+      expect_matrix_near(skin[b], turned(e.bones[b]), "upgraded, frac " + std::to_string(e.frac));
   }
   LegacyAnimator legacy(view.value());
   std::vector<Mat4> expected(2);

@@ -45,7 +45,8 @@ Vec3 pose_current(const aem_file::Vertex& v, std::span<const Mat4> skin) {
   if (v.bone_indices[0] < 0) return p;
   Vec3 out{};
   for (int k = 0; k < 4; ++k)
-    if (v.bone_indices[k] >= 0 && v.bone_weights[k] != 0.0f) out = out + transform_point(skin[v.bone_indices[k]], p) * v.bone_weights[k];
+    if (v.bone_indices[k] >= 0 && v.bone_weights[k] != 0.0f)
+      out = out + transform_point(skin[v.bone_indices[k]], p) * v.bone_weights[k];
   return out;
 }
 
@@ -59,7 +60,8 @@ Scene with_blender_sampled_rotations(Scene scene, float t) {
         if (!(keys[i - 1].time < t && t < keys[i].time)) continue;
         const float f = (t - keys[i - 1].time) / (keys[i].time - keys[i - 1].time);
         const Quat a = keys[i - 1].value, b = keys[i].value;
-        const Quat q = normalize(Quat{a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, a.z + (b.z - a.z) * f, a.w + (b.w - a.w) * f});
+        const Quat q =
+            normalize(Quat{a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, a.z + (b.z - a.z) * f, a.w + (b.w - a.w) * f});
         keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(i), Key<Quat>{t, q});
         break;
       }
@@ -99,7 +101,8 @@ TEST(LegacyCrossExporter, PosedVerticesMatchTheCurrentExporterAtLegacyKeyTimes) 
   legacy_animator.evaluate(0.0f, legacy_skin);
   const Mat4 armature_world = inverse(legacy_skin[0]);
   const Mat4 expected_armature = rotation_x(-90);
-  for (int i = 0; i < 16; ++i) ASSERT_NEAR(armature_world.m[i], expected_armature.m[i], 1e-5f) << "armature transform element " << i;
+  for (int i = 0; i < 16; ++i)
+    ASSERT_NEAR(armature_world.m[i], expected_armature.m[i], 1e-5f) << "armature transform element " << i;
   const Mat4 to_current = rotation_x(-90) * armature_world;  // Blender Z-up world -> glTF Y-up
 
   // Worst vertex distance at each legacy key: with libaem's slerp, then with Blender's sampling.
@@ -117,7 +120,8 @@ TEST(LegacyCrossExporter, PosedVerticesMatchTheCurrentExporterAtLegacyKeyTimes) 
   for (std::uint32_t k = 0; k < legacy->counts().keyframes; ++k) {
     const float frame = legacy->key_time(k), seconds = frame / kLegacyAssumedFps;
     legacy_animator.evaluate(frame, legacy_skin);
-    EXPECT_LT(worst_distance(current_scene.value(), seconds), 2e-3f) << "key " << k << " at frame " << frame << " (slerp)";
+    EXPECT_LT(worst_distance(current_scene.value(), seconds), 2e-3f)
+        << "key " << k << " at frame " << frame << " (slerp)";
     EXPECT_LT(worst_distance(with_blender_sampled_rotations(current_scene.value(), seconds), seconds), 1e-5f)
         << "key " << k << " at frame " << frame << " (Blender's sampling)";
   }

@@ -58,7 +58,9 @@ Error legacy_error(const std::vector<std::byte>& bytes) {
   return view.error();
 }
 
-bool has_warning(const std::vector<Warning>& warnings, const std::string& code) { return test::has_code(warnings, code); }
+bool has_warning(const std::vector<Warning>& warnings, const std::string& code) {
+  return test::has_code(warnings, code);
+}
 
 TEST(LegacyHostile, TheSmallFileIsValid) {
   const auto bytes = small_bytes();
@@ -78,7 +80,8 @@ TEST(LegacyHostile, TruncatedOrTrailingBytesNameBothLayoutSizes) {
   ASSERT_FALSE(scene);
   EXPECT_EQ(scene.error().code, "AEM_SIZE_MISMATCH");
   // Legacy: the exact size. Current: read as a 9-count header, fields 6-9 land in vertex floats.
-  EXPECT_NE(scene.error().message.find(std::to_string(kSize) + " bytes as a legacy"), std::string::npos) << scene.error().message;
+  EXPECT_NE(scene.error().message.find(std::to_string(kSize) + " bytes as a legacy"), std::string::npos)
+      << scene.error().message;
   EXPECT_NE(scene.error().message.find("as a current-layout file"), std::string::npos) << scene.error().message;
   EXPECT_EQ(LegacyView::validate(bytes).error().code, "AEM_LEGACY_SIZE_MISMATCH");
 
@@ -211,7 +214,8 @@ TEST(LegacyHostile, MeshesSharingVerticesGetTheirOwnCopies) {
 
 TEST(LegacyHostile, NonFiniteFloats) {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-  const std::size_t places[] = {kVertices + 4, kVertices + 76 + 64, kBones + 68 + 20, kKeys + kKeySize, kKeys + kKeySize + 4 + 64 + 60};
+  const std::size_t places[] = {kVertices + 4, kVertices + 76 + 64, kBones + 68 + 20, kKeys + kKeySize,
+                                kKeys + kKeySize + 4 + 64 + 60};
   for (std::size_t at : places)
     for (float bad : {nan, inf}) {
       auto bytes = small_bytes();
@@ -300,11 +304,13 @@ TEST(LegacyHostile, CliValidateReportsTheCodeAndExitsOne) {
   auto bytes = small_bytes();
   test::poke_u32(bytes, kBones + 64, 1);  // parent cycle
   const auto cycle = dir / "cycle.aem";
-  std::ofstream(cycle, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(cycle, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   bytes = small_bytes();
   bytes.resize(bytes.size() - 4);
   const auto cut = dir / "cut.aem";
-  std::ofstream(cut, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(cut, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 
   std::string out;
   EXPECT_EQ(test::run_cli("validate \"" + cycle.string() + "\"", &out), 1) << out;

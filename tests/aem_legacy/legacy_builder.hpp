@@ -28,7 +28,7 @@ struct LegacyKey {
 
 struct LegacyFile {
   std::vector<LegacyVertex> vertices;
-  std::vector<std::uint32_t> indices;       ///< 3 per triangle
+  std::vector<std::uint32_t> indices;  ///< 3 per triangle
   std::vector<std::uint32_t> mesh_triangles;
   std::vector<LegacyBone> bones;
   std::vector<LegacyKey> keys;
@@ -69,7 +69,11 @@ struct LegacyFile {
 };
 
 /// Overwrites 4 bytes at `offset` (for corrupting a valid file).
-inline void poke_u32(std::vector<std::byte>& bytes, std::size_t offset, std::uint32_t v) { std::memcpy(bytes.data() + offset, &v, 4); }
-inline void poke_f32(std::vector<std::byte>& bytes, std::size_t offset, float v) { std::memcpy(bytes.data() + offset, &v, 4); }
+inline void poke_u32(std::vector<std::byte>& bytes, std::size_t offset, std::uint32_t v) {
+  std::memcpy(bytes.data() + offset, &v, 4);
+}
+inline void poke_f32(std::vector<std::byte>& bytes, std::size_t offset, float v) {
+  std::memcpy(bytes.data() + offset, &v, 4);
+}
 
 }  // namespace aem::test

@@ -42,7 +42,9 @@ M mul(const M& a, const M& b) {
   return r;
 }
 
-struct V4 { double x, y, z, w; };
+struct V4 {
+  double x, y, z, w;
+};
 
 /// The spec's rule: the first key with time >= t; before the first, key 0; after the last, the last key.
 template <class Blend>
@@ -61,7 +63,10 @@ V4 lerp4(V4 a, V4 b, double f) { return {a.x + (b.x - a.x) * f, a.y + (b.y - a.y
 
 V4 slerp4(V4 a, V4 b, double f) {
   double d = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
-  if (d < 0) { b = {-b.x, -b.y, -b.z, -b.w}; d = -d; }
+  if (d < 0) {
+    b = {-b.x, -b.y, -b.z, -b.w};
+    d = -d;
+  }
   double wa = 1 - f, wb = f;
   if (d < 0.9999) {
     double th = std::acos(d);
@@ -77,11 +82,21 @@ M local_matrix(V4 t, V4 q, V4 s) {
   double n = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
   q = {q.x / n, q.y / n, q.z / n, q.w / n};
   M T = identity(), R = identity(), S = identity();
-  T[12] = t.x; T[13] = t.y; T[14] = t.z;
-  R[0] = 1 - 2 * (q.y * q.y + q.z * q.z); R[1] = 2 * (q.x * q.y + q.w * q.z); R[2] = 2 * (q.x * q.z - q.w * q.y);
-  R[4] = 2 * (q.x * q.y - q.w * q.z); R[5] = 1 - 2 * (q.x * q.x + q.z * q.z); R[6] = 2 * (q.y * q.z + q.w * q.x);
-  R[8] = 2 * (q.x * q.z + q.w * q.y); R[9] = 2 * (q.y * q.z - q.w * q.x); R[10] = 1 - 2 * (q.x * q.x + q.y * q.y);
-  S[0] = s.x; S[5] = s.y; S[10] = s.z;
+  T[12] = t.x;
+  T[13] = t.y;
+  T[14] = t.z;
+  R[0] = 1 - 2 * (q.y * q.y + q.z * q.z);
+  R[1] = 2 * (q.x * q.y + q.w * q.z);
+  R[2] = 2 * (q.x * q.z - q.w * q.y);
+  R[4] = 2 * (q.x * q.y - q.w * q.z);
+  R[5] = 1 - 2 * (q.x * q.x + q.z * q.z);
+  R[6] = 2 * (q.y * q.z + q.w * q.x);
+  R[8] = 2 * (q.x * q.z + q.w * q.y);
+  R[9] = 2 * (q.y * q.z - q.w * q.x);
+  R[10] = 1 - 2 * (q.x * q.x + q.y * q.y);
+  S[0] = s.x;
+  S[5] = s.y;
+  S[10] = s.z;
   return mul(mul(T, R), S);
 }
 
@@ -133,7 +148,8 @@ Generated generate(std::mt19937& rng, Shape shape, int bone_count, bool shared_t
   anim.name = "random";
   anim.duration = 2.0f;
   std::vector<float> shared(2 + rng() % 30);
-  for (std::size_t k = 0; k < shared.size(); ++k) shared[k] = 2.0f * static_cast<float>(k) / static_cast<float>(shared.size() - 1);
+  for (std::size_t k = 0; k < shared.size(); ++k)
+    shared[k] = 2.0f * static_cast<float>(k) / static_cast<float>(shared.size() - 1);
   for (int i = 0; i < bone_count; ++i) {
     const int b = perm[i];
     const int parent = tree_parent[i] < 0 ? -1 : perm[tree_parent[i]];
@@ -151,8 +167,13 @@ Generated generate(std::mt19937& rng, Shape shape, int bone_count, bool shared_t
       return t;
     };
     // 0 keys (missing channel), 1 key, or many, chosen independently per channel.
-    auto count = [&]() { int r = static_cast<int>(rng() % 6); return r == 0 ? 0 : r == 1 ? 1 : static_cast<int>(2 + rng() % 12); };
-    auto channel_times = [&]() { return shared_times ? (rng() % 5 == 0 ? std::vector<float>{} : shared) : times(count()); };
+    auto count = [&]() {
+      int r = static_cast<int>(rng() % 6);
+      return r == 0 ? 0 : r == 1 ? 1 : static_cast<int>(2 + rng() % 12);
+    };
+    auto channel_times = [&]() {
+      return shared_times ? (rng() % 5 == 0 ? std::vector<float>{} : shared) : times(count());
+    };
     auto repeat = [&]() { return shared_times && rng() % 4 == 0; };  // one value in every key
     bool same = repeat();
     Vec3 v{u(rng), u(rng), u(rng)};
@@ -209,7 +230,8 @@ TEST_P(NaiveReference, FastEvaluatorsAgreeWithTheObviousImplementation) {
         scene_anim.evaluate(0, t, s);
         auto want = reference_pose(g.ref, t);
         for (int b = 0; b < bone_count; ++b) {
-          std::string where = "trial " + std::to_string(trial) + " t=" + std::to_string(t) + " bone " + std::to_string(b);
+          std::string where =
+              "trial " + std::to_string(trial) + " t=" + std::to_string(t) + " bone " + std::to_string(b);
           expect_close(a[b], want[b], "AemAnimator " + where);
           expect_close(s[b], want[b], "SceneAnimator " + where);
         }
@@ -218,7 +240,8 @@ TEST_P(NaiveReference, FastEvaluatorsAgreeWithTheObviousImplementation) {
   });
 }
 
-INSTANTIATE_TEST_SUITE_P(Skeletons, NaiveReference, ::testing::Values(Shape::DeepChain, Shape::WideTree, Shape::Random));
+INSTANTIATE_TEST_SUITE_P(Skeletons, NaiveReference,
+                         ::testing::Values(Shape::DeepChain, Shape::WideTree, Shape::Random));
 
 /// A generated skeleton written as AEM and loaded back.
 struct Loaded {
@@ -280,7 +303,8 @@ TEST(AnimationInverseBinds, ALastRowOtherThan0001TakesTheGeneralProduct) {
     for (float t : {0.2f, 0.9f, 1.7f}) {
       fast.evaluate(0, t, skin);
       const auto want = reference_pose(g.ref, t);
-      for (int b = 0; b < 11; ++b) expect_close(skin[b], want[b], "t=" + std::to_string(t) + " bone " + std::to_string(b));
+      for (int b = 0; b < 11; ++b)
+        expect_close(skin[b], want[b], "t=" + std::to_string(t) + " bone " + std::to_string(b));
     }
   });
 }
@@ -290,13 +314,20 @@ TEST(AnimationInverseBinds, ALastRowOtherThan0001TakesTheGeneralProduct) {
 /// the keys and running past the last.
 float crowd_time(int instance, int step) {
   switch (instance % 7) {
-    case 0: return 0.05f * step;
-    case 1: return 2.2f - 0.17f * step;
-    case 2: return 2.4f * std::fmod(0.618f * step, 1.0f) - 0.2f;
-    case 3: return std::fmod(0.3f * step, 2.0f);
-    case 4: return 1.0f;
-    case 5: return 0.4f * step;
-    default: return 0.05f * step - 1.0f;
+    case 0:
+      return 0.05f * step;
+    case 1:
+      return 2.2f - 0.17f * step;
+    case 2:
+      return 2.4f * std::fmod(0.618f * step, 1.0f) - 0.2f;
+    case 3:
+      return std::fmod(0.3f * step, 2.0f);
+    case 4:
+      return 1.0f;
+    case 5:
+      return 0.4f * step;
+    default:
+      return 0.05f * step - 1.0f;
   }
 }
 
@@ -355,7 +386,8 @@ TEST(Crowd, InstancesMatchSingleEvaluationsAndResizingOrSwitchingAnimationResets
         for (int i = 0; i < instances; ++i) {
           AemAnimator single(l.model.view());  // fresh cursors: the crowd's must not change the result
           single.evaluate(0, times[i], one);
-          for (int b = 0; b < bones; ++b) EXPECT_EQ(skins[i * bones + b], one[b]) << instances << " " << step << " " << i;
+          for (int b = 0; b < bones; ++b)
+            EXPECT_EQ(skins[i * bones + b], one[b]) << instances << " " << step << " " << i;
         }
       }
       crowd.evaluate_crowd(-1, times, skins);  // bind pose between sizes
@@ -403,7 +435,8 @@ TEST(Crowd, RotationLanesTakeEachSlerpPathAndStayWithin1e5OfFloat64) {
       ch.joint = static_cast<std::uint32_t>(b);
       for (double time : {0.0, 1.0}) {
         const double half = 0.3 + time * deltas[b];
-        const Quat q{float(axis[0] * std::sin(half)), float(axis[1] * std::sin(half)), float(axis[2] * std::sin(half)), float(std::cos(half))};
+        const Quat q{float(axis[0] * std::sin(half)), float(axis[1] * std::sin(half)), float(axis[2] * std::sin(half)),
+                     float(std::cos(half))};
         ch.rotation.push_back({float(time), q});
         g.ref[b].r.push_back({float(time), {q.x, q.y, q.z, q.w}});
       }
@@ -418,7 +451,9 @@ TEST(Crowd, RotationLanesTakeEachSlerpPathAndStayWithin1e5OfFloat64) {
       animator.evaluate(0, t, skin);
       const auto want = reference_pose(g.ref, t);
       for (int b = 0; b < bones; ++b)
-        for (int k = 0; k < 16; ++k) EXPECT_NEAR(skin[b].m[k], want[b][k], 1e-5) << "bone " << b << " (delta " << deltas[b] << ") t " << t << " element " << k;
+        for (int k = 0; k < 16; ++k)
+          EXPECT_NEAR(skin[b].m[k], want[b][k], 1e-5)
+              << "bone " << b << " (delta " << deltas[b] << ") t " << t << " element " << k;
     }
   });
 }

@@ -23,7 +23,8 @@ TEST(PoseCli, PrintsReferenceMatricesWithSevenSignificantDigits) {
     for (const auto& e : dump.evals) {
       const float t = e.frac * model->view().animations()[e.animation].duration;
       std::string out;
-      ASSERT_EQ(test::run_cli(fmt::format("pose {} --anim {} --time {:.9g}", file.string(), e.animation, t), &out), 0) << out;
+      ASSERT_EQ(test::run_cli(fmt::format("pose {} --anim {} --time {:.9g}", file.string(), e.animation, t), &out), 0)
+          << out;
       std::istringstream lines(out);
       std::string line;
       std::size_t bone = 0;

@@ -13,13 +13,15 @@ TEST(Slerp, EveryPathStaysWithinOneMillionthOfAFloat64Slerp) {
   const double nlerp_angle = std::acos(double(kNlerpMinCos));
   // Angles between the keys: around the nlerp threshold, the series thresholds (cos 0.95, cos 0.7)
   // and well beyond them (below 90°: beyond, the shortest path is the other way round).
-  for (double angle : {1e-4, 0.01, 0.5 * nlerp_angle, nlerp_angle * 0.999, nlerp_angle * 1.001, 0.05, 0.3, 0.317, 0.32, 0.79, 0.8, 1.5}) {
+  for (double angle : {1e-4, 0.01, 0.5 * nlerp_angle, nlerp_angle * 0.999, nlerp_angle * 1.001, 0.05, 0.3, 0.317, 0.32,
+                       0.79, 0.8, 1.5}) {
     for (double axis_tilt : {0.0, 0.7}) {
       // a: a rotation about a tilted axis; b: a further rotation by `angle` (quaternion half-angle).
       const double ax[3] = {std::cos(axis_tilt), std::sin(axis_tilt), 0.0};
       const double base = 0.4;
       const double qa[4] = {ax[0] * std::sin(base), ax[1] * std::sin(base), ax[2] * std::sin(base), std::cos(base)};
-      const double qb[4] = {ax[0] * std::sin(base + angle), ax[1] * std::sin(base + angle), ax[2] * std::sin(base + angle), std::cos(base + angle)};
+      const double qb[4] = {ax[0] * std::sin(base + angle), ax[1] * std::sin(base + angle),
+                            ax[2] * std::sin(base + angle), std::cos(base + angle)};
       for (double f = 0; f <= 1.0; f += 0.125) {
         SCOPED_TRACE(testing::Message() << "angle " << angle << " tilt " << axis_tilt << " f " << f);
         // Same axis: the exact slerp is the rotation by base + f * angle.

@@ -20,8 +20,11 @@ Channel stepped() {
 TEST(StepInterpolation, HoldsTheEarlierKeyUntilTheNext) {
   const Channel ch = stepped();
   const Transform rest;
-  struct Case { float t, x; };
-  for (const Case c : {Case{-1.0f, 0}, Case{0.0f, 0}, Case{0.5f, 0}, Case{0.999f, 0}, Case{1.0f, 10}, Case{1.5f, 10}, Case{2.0f, 20}, Case{3.0f, 20}}) {
+  struct Case {
+    float t, x;
+  };
+  for (const Case c : {Case{-1.0f, 0}, Case{0.0f, 0}, Case{0.5f, 0}, Case{0.999f, 0}, Case{1.0f, 10}, Case{1.5f, 10},
+                       Case{2.0f, 20}, Case{3.0f, 20}}) {
     const Transform tr = sample_channel(ch, rest, c.t);
     EXPECT_FLOAT_EQ(tr.translation.x, c.x) << "t=" << c.t;
   }

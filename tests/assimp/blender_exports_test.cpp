@@ -42,7 +42,8 @@ TEST(BlenderExports, ColladaConvertsWithAboutTheGltfsVertexCount) {
   // A vertex per face corner would be 3 per triangle (14 016 for CesiumMan's 4 672). Welded, corners stay
   // apart only where some value differs (the tangents Assimp generates per corner among them).
   EXPECT_GT(vertices, 0u);
-  EXPECT_LE(static_cast<double>(vertices), 1.5 * static_cast<double>(source)) << vertices << " vertices for the glTF's " << source;
+  EXPECT_LE(static_cast<double>(vertices), 1.5 * static_cast<double>(source))
+      << vertices << " vertices for the glTF's " << source;
 }
 
 /// `model` exported to Collada by Blender and converted by `aem convert` poses as the glTF does at the
@@ -64,13 +65,16 @@ void expect_collada_poses_like_gltf(const std::filesystem::path& gltf) {
   ASSERT_EQ(source->animations.size(), 1u);
   ASSERT_EQ(result->animations.size(), 1u);
   const float duration = source->animations[0].duration;
-  for (const auto& [name, pose] : {std::pair{"rest", test::PoseAt::rest()}, std::pair{"1/4", test::PoseAt::animated(0, 0.25f * duration)},
-                                   std::pair{"1/2", test::PoseAt::animated(0, 0.5f * duration)},
-                                   std::pair{"3/4", test::PoseAt::animated(0, 0.75f * duration)}}) {
+  for (const auto& [name, pose] :
+       {std::pair{"rest", test::PoseAt::rest()}, std::pair{"1/4", test::PoseAt::animated(0, 0.25f * duration)},
+        std::pair{"1/2", test::PoseAt::animated(0, 0.5f * duration)},
+        std::pair{"3/4", test::PoseAt::animated(0, 0.75f * duration)}}) {
     SCOPED_TRACE(name);
-    const auto comparison = test::compare_frame(test::posed_vertices(*source, pose), test::posed_vertices(*result, pose));
+    const auto comparison =
+        test::compare_frame(test::posed_vertices(*source, pose), test::posed_vertices(*result, pose));
     EXPECT_TRUE(comparison.matched()) << "mean distances " << comparison.distance.reference_to_posed << " and "
-                                      << comparison.distance.posed_to_reference << " m, limit " << comparison.limit << " m";
+                                      << comparison.distance.posed_to_reference << " m, limit " << comparison.limit
+                                      << " m";
   }
 }
 
@@ -113,9 +117,11 @@ TEST(BlenderExports, FbxThroughAssimpIsInMetresWithYUp) {
     EXPECT_EQ(notes["units"], "centimetres (0.01 m per unit)");
     EXPECT_EQ(notes["axes"], axes);
     ASSERT_EQ(scene->animations.size(), 1u);
-    const auto comparison = test::compare_frame(reference, test::posed_vertices(*scene, test::PoseAt::animated(0, 0.0f)));
+    const auto comparison =
+        test::compare_frame(reference, test::posed_vertices(*scene, test::PoseAt::animated(0, 0.0f)));
     EXPECT_TRUE(comparison.matched()) << "mean distances " << comparison.distance.reference_to_posed << " and "
-                                      << comparison.distance.posed_to_reference << " m, limit " << comparison.limit << " m";
+                                      << comparison.distance.posed_to_reference << " m, limit " << comparison.limit
+                                      << " m";
   }
 }
 

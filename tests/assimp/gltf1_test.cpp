@@ -30,7 +30,8 @@ std::vector<Vec3> placed_positions(const Scene& scene) {
 }
 
 std::vector<Vec3> sorted(std::vector<Vec3> v) {
-  std::sort(v.begin(), v.end(), [](const Vec3& a, const Vec3& b) { return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z); });
+  std::sort(v.begin(), v.end(),
+            [](const Vec3& a, const Vec3& b) { return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z); });
   return v;
 }
 
@@ -63,17 +64,19 @@ TEST(Gltf1, ReadsFromMemoryToo) {
 std::vector<std::byte> binary_gltf_1() {
   const float positions[] = {-1, 0, 0, 1, 0, 0, 1, 1, 0, -1, 1, 0};
   const std::uint16_t indices[] = {0, 1, 2, 0, 2, 3, 0};  // padded to 4 bytes
-  std::string json = R"({"asset":{"version":"1.0"},"scene":"s","scenes":{"s":{"nodes":["n"]}},)"
-                     R"("nodes":{"n":{"meshes":["m"],"translation":[2,0,0]}},)"
-                     R"("meshes":{"m":{"primitives":[{"attributes":{"POSITION":"p"},"indices":"i","mode":4}]}},)"
-                     R"("accessors":{"p":{"bufferView":"v","byteOffset":0,"componentType":5126,"count":4,"type":"VEC3"},)"
-                     R"("i":{"bufferView":"t","byteOffset":0,"componentType":5123,"count":6,"type":"SCALAR"}},)"
-                     R"("bufferViews":{"v":{"buffer":"binary_glTF","byteOffset":0,"byteLength":48,"target":34962},)"
-                     R"("t":{"buffer":"binary_glTF","byteOffset":48,"byteLength":12,"target":34963}},)"
-                     R"("buffers":{"binary_glTF":{"byteLength":62,"type":"arraybuffer","uri":"data:,"}},)"
-                     R"("extensionsUsed":["KHR_binary_glTF"]})";
+  std::string json =
+      R"({"asset":{"version":"1.0"},"scene":"s","scenes":{"s":{"nodes":["n"]}},)"
+      R"("nodes":{"n":{"meshes":["m"],"translation":[2,0,0]}},)"
+      R"("meshes":{"m":{"primitives":[{"attributes":{"POSITION":"p"},"indices":"i","mode":4}]}},)"
+      R"("accessors":{"p":{"bufferView":"v","byteOffset":0,"componentType":5126,"count":4,"type":"VEC3"},)"
+      R"("i":{"bufferView":"t","byteOffset":0,"componentType":5123,"count":6,"type":"SCALAR"}},)"
+      R"("bufferViews":{"v":{"buffer":"binary_glTF","byteOffset":0,"byteLength":48,"target":34962},)"
+      R"("t":{"buffer":"binary_glTF","byteOffset":48,"byteLength":12,"target":34963}},)"
+      R"("buffers":{"binary_glTF":{"byteLength":62,"type":"arraybuffer","uri":"data:,"}},)"
+      R"("extensionsUsed":["KHR_binary_glTF"]})";
   json.resize((json.size() + 3) / 4 * 4, ' ');
-  const std::uint32_t header[5] = {0x46546C67, 1, static_cast<std::uint32_t>(20 + json.size() + sizeof positions + sizeof indices),
+  const std::uint32_t header[5] = {0x46546C67, 1,
+                                   static_cast<std::uint32_t>(20 + json.size() + sizeof positions + sizeof indices),
                                    static_cast<std::uint32_t>(json.size()), 0};
   std::vector<std::byte> out(header[2]);
   std::memcpy(out.data(), header, 20);

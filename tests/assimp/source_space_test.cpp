@@ -20,7 +20,8 @@ namespace {
 std::string triangle_dae(const std::string& asset) {
   return R"(<?xml version="1.0" encoding="utf-8"?>
 <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
-  <asset>)" + asset + R"(</asset>
+  <asset>)" +
+         asset + R"(</asset>
   <library_geometries>
     <geometry id="tri"><mesh>
       <source id="pos"><float_array id="pos-array" count="9">0 0 0 100 0 0 0 0 200</float_array>
@@ -85,8 +86,9 @@ TEST(AssimpSourceSpace, ColladaInchesWithXUp) {
 TEST(AssimpSourceSpace, NothingDeclaredNothingNoted) {
   const auto dir = test::temp_dir("dae-plain");
   test::write_file(dir / "tri.dae", triangle_dae(""));
-  test::write_file(dir / "tri.stl", std::string("solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\n"
-                                                "endloop\nendfacet\nendsolid t\n"));
+  test::write_file(dir / "tri.stl",
+                   std::string("solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\n"
+                               "endloop\nendfacet\nendsolid t\n"));
   for (const char* file : {"tri.dae", "tri.stl"}) {
     SCOPED_TRACE(file);
     auto scene = read_scene(dir / file);
@@ -139,7 +141,7 @@ TEST(AssimpSourceSpace, FbxUnitsAndAxesAreNotedAndApplied) {
 
 TEST(AssimpSourceSpace, UnusableFbxDeclarationsAreIgnoredWithAWarning) {
   test::fbx::GlobalSettings unusable;
-  unusable.unit_scale_factor = -2;  // (Assimp refuses 0 itself)
+  unusable.unit_scale_factor = -2;                // (Assimp refuses 0 itself)
   unusable.up_axis = 2, unusable.front_axis = 2;  // up and front along one axis: no basis
   auto scene = assimp_fbx_triangle(unusable);
   ASSERT_TRUE(scene) << scene.error().to_string();

@@ -103,7 +103,8 @@ TEST(ThirdPartyFormats, PointsAndLinesAreNamedWhenDroppedAndNeverLeaveAnEmptyMod
   ASSERT_FALSE(lines);
   EXPECT_EQ(lines.error().code, "ASSIMP_NO_TRIANGLES");
   std::string out;
-  EXPECT_EQ(test::run_cli("convert '" + (dir / "lines.ply").string() + "' '" + (dir / "lines.aem").string() + "'", &out), 1);
+  EXPECT_EQ(
+      test::run_cli("convert '" + (dir / "lines.ply").string() + "' '" + (dir / "lines.aem").string() + "'", &out), 1);
   EXPECT_FALSE(std::filesystem::exists(dir / "lines.aem")) << "no empty file written";
 }
 
@@ -113,7 +114,8 @@ int run_cli_with(const std::string& env, const std::string& args, std::string* o
 }
 
 /// An ASCII STL of one triangle.
-const std::string kTriangleStl = "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n";
+const std::string kTriangleStl =
+    "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n";
 const std::string kTriangleObj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
 
 TEST(ThirdPartyFormats, AssimpIsLoadedOnlyWhenAFileNeedsIt) {
@@ -123,8 +125,9 @@ TEST(ThirdPartyFormats, AssimpIsLoadedOnlyWhenAFileNeedsIt) {
   ASSERT_EQ(test::run_cli("example '" + (dir / "example.aem").string() + "'"), 0);
   // The dynamic loader names every library it initialises, those dlopen loads included. An OBJ is
   // ours: converting one needs no Assimp, and no child process either.
-  for (const std::string command : {"info '" + (dir / "example.aem").string() + "'", "info '" + (dir / "tri.obj").string() + "'",
-                                    "convert '" + (dir / "tri.obj").string() + "' '" + (dir / "tri.aem").string() + "'"}) {
+  for (const std::string command :
+       {"info '" + (dir / "example.aem").string() + "'", "info '" + (dir / "tri.obj").string() + "'",
+        "convert '" + (dir / "tri.obj").string() + "' '" + (dir / "tri.aem").string() + "'"}) {
     std::string native;
     EXPECT_EQ(run_cli_with("LD_DEBUG=libs", command, &native), 0) << native;
     EXPECT_EQ(native.find("libassimp"), std::string::npos) << command << ": " << native;

@@ -66,12 +66,13 @@ Fields fields(const std::vector<std::string>& words) {
 }
 
 /// Skips when the session recorded nothing (no Blender or corpus here), unless CI requires the tools.
-#define REQUIRE_SESSION()                                                                            \
-  do {                                                                                               \
-    if (Report::get().lines.count("done") == 0) {                                                    \
-      if (std::getenv("AEM_REQUIRE_TOOLS")) FAIL() << "the Blender session recorded nothing: see " << Report::dir() / "blender.log"; \
-      GTEST_SKIP() << "no Blender session (blender or AEM_CORPUS_DIR missing)";                      \
-    }                                                                                                \
+#define REQUIRE_SESSION()                                                                        \
+  do {                                                                                           \
+    if (Report::get().lines.count("done") == 0) {                                                \
+      if (std::getenv("AEM_REQUIRE_TOOLS"))                                                      \
+        FAIL() << "the Blender session recorded nothing: see " << Report::dir() / "blender.log"; \
+      GTEST_SKIP() << "no Blender session (blender or AEM_CORPUS_DIR missing)";                  \
+    }                                                                                            \
   } while (0)
 
 std::filesystem::path input_path(const std::string& name) {
@@ -104,7 +105,8 @@ TEST(BlenderAddon, ImportsEveryFormatWithTheCountsAemReads) {
     EXPECT_EQ(std::stoul(f["triangles"]), scene->triangle_count());
     EXPECT_GT(std::stoul(f["meshes"]), 0u);
     // Skinned meshes come with an armature; node animation (BoxAnimated) moves objects instead.
-    const bool skinned = std::any_of(scene->meshes.begin(), scene->meshes.end(), [](const Mesh& m) { return !m.skin.empty(); });
+    const bool skinned =
+        std::any_of(scene->meshes.begin(), scene->meshes.end(), [](const Mesh& m) { return !m.skin.empty(); });
     EXPECT_EQ(f["armatures"], skinned ? "1" : "0");
     if (!scene->animations.empty()) EXPECT_GT(std::stoul(f["actions"]), 0u);
     if (scene->vertex_animation.frame_count > 1) EXPECT_GT(std::stoul(f["shape_keys"]), 1u) << "frames as shape keys";
@@ -129,7 +131,8 @@ float farthest_from(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
   float worst = 0.0f;
   for (const Vec3& p : a) {
     float best = 1e30f;
-    for (const Vec3& q : b) best = std::min(best, (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) + (p.z - q.z) * (p.z - q.z));
+    for (const Vec3& q : b)
+      best = std::min(best, (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) + (p.z - q.z) * (p.z - q.z));
     worst = std::max(worst, std::sqrt(best));
   }
   return worst;
@@ -138,7 +141,8 @@ float farthest_from(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
 /// The files the report's `kind` lines (EXT result=... error=...) name, `stem`.EXT, read back with
 /// their extensions; a test failure for a count other than `expected` and for each file that was not
 /// exported or does not read.
-std::vector<std::pair<std::string, Scene>> read_exports(const std::string& kind, const std::string& stem, std::size_t expected) {
+std::vector<std::pair<std::string, Scene>> read_exports(const std::string& kind, const std::string& stem,
+                                                        std::size_t expected) {
   const auto lines = Report::get().all(kind);
   EXPECT_EQ(lines.size(), expected) << kind << " lines";
   std::vector<std::pair<std::string, Scene>> out;
@@ -219,7 +223,8 @@ TEST(BlenderAddon, ModelBuiltInBlenderPosesAsBlenderComputes) {
   for (const auto& line : expected) {
     SCOPED_TRACE(line[0]);
     EXPECT_TRUE(std::any_of(got.begin(), got.end(), [&](const auto& m) { return m.size() == 16 && near(m, line); }))
-        << "Blender's skin matrix for " << line[0] << " is not among aem pose's:\n" << out;
+        << "Blender's skin matrix for " << line[0] << " is not among aem pose's:\n"
+        << out;
   }
 }
 
@@ -271,14 +276,18 @@ TEST(BlenderAddon, MissingTextureKeepsItsNameThroughBlender) {
   // (AEM and IQM get an ORM image of the material's factors, as for any material without one.)
   for (const auto& entry : std::filesystem::directory_iterator(Report::dir())) {
     const std::string name = entry.path().filename().string();
-    EXPECT_FALSE(name.starts_with("fixit2_") && name.find("_BCO") != std::string::npos) << "a base colour image was made up: " << name;
+    EXPECT_FALSE(name.starts_with("fixit2_") && name.find("_BCO") != std::string::npos)
+        << "a base colour image was made up: " << name;
   }
   // The screenshot the issue asks for: the exported AEM as `aem render` draws it, mid-animation and
   // from below (the quad lies in the ground plane facing down).
   std::string out;
   const auto shot = Report::dir() / "fixit2.png";
   EXPECT_EQ(test::run_cli("render '" + (Report::dir() / "fixit2.aem").string() + "' -o '" + shot.string() +
-                              "' --size 480x360 --time 0.5 --pitch -35", &out), 0) << out;
+                              "' --size 480x360 --time 0.5 --pitch -35",
+                          &out),
+            0)
+      << out;
   EXPECT_TRUE(std::filesystem::is_regular_file(shot));
 }
 
@@ -290,7 +299,9 @@ std::vector<std::array<std::array<long, 3>, 3>> level_triangles(const Scene& sce
   for (std::size_t n = 0; n < scene.nodes.size(); ++n)
     for (auto mi : scene.nodes[n].meshes) {
       const Mesh& m = scene.meshes[mi];
-      const auto& list = level == 0 ? m.indices : level <= m.lod_indices.size() ? m.lod_indices[level - 1] : std::vector<std::uint32_t>{};
+      const auto& list = level == 0                      ? m.indices
+                         : level <= m.lod_indices.size() ? m.lod_indices[level - 1]
+                                                         : std::vector<std::uint32_t>{};
       for (std::size_t k = 0; k + 2 < list.size(); k += 3) {
         std::array<std::array<long, 3>, 3> corners;
         for (int c = 0; c < 3; ++c) {
@@ -348,7 +359,11 @@ TEST(BlenderAddon, CemLevelsOfDetailAndTagPointsSurviveBlender) {
   }
   std::string out;
   const auto shot = Report::dir() / "tagged2.png";
-  EXPECT_EQ(test::run_cli("render '" + (Report::dir() / "tagged2.cem").string() + "' -o '" + shot.string() + "' --size 480x360", &out), 0) << out;
+  EXPECT_EQ(
+      test::run_cli(
+          "render '" + (Report::dir() / "tagged2.cem").string() + "' -o '" + shot.string() + "' --size 480x360", &out),
+      0)
+      << out;
 }
 
 }  // namespace

@@ -57,12 +57,14 @@ std::filesystem::path example_file(const char* name) {
 
 // Every allocation of a load fails in turn, until the load needs fewer: each failure is its result
 // code with the model NULL, never an exception.
-void expect_every_failure_is_a_result(const std::filesystem::path& path, Injected kind, AEMResult expected, const char* message) {
+void expect_every_failure_is_a_result(const std::filesystem::path& path, Injected kind, AEMResult expected,
+                                      const char* message) {
   for (long n = 0;; ++n) {
     ASSERT_LT(n, 100000) << "the load never got through";
     AEMModel* model = reinterpret_cast<AEMModel*>(0x1);
     AEMResult result = AEMResult_Success;
-    EXPECT_NO_THROW(result = with_failure_at(n, kind, [&] { return aem_load_model(path.c_str(), &model); })) << "allocation " << n;
+    EXPECT_NO_THROW(result = with_failure_at(n, kind, [&] { return aem_load_model(path.c_str(), &model); }))
+        << "allocation " << n;
     if (result == AEMResult_Success) {
       EXPECT_GT(n, 0);
       aem_free_model(model);
@@ -75,11 +77,13 @@ void expect_every_failure_is_a_result(const std::filesystem::path& path, Injecte
 }
 
 TEST(CApiFailures, AnyExceptionInALoadIsAnInternalError) {
-  expect_every_failure_is_a_result(example_file("capi-foreign"), Injected::Foreign, AEMResult_InternalError, "injected failure");
+  expect_every_failure_is_a_result(example_file("capi-foreign"), Injected::Foreign, AEMResult_InternalError,
+                                   "injected failure");
 }
 
 TEST(CApiFailures, MemoryRunningOutInALoadIsOutOfMemory) {
-  expect_every_failure_is_a_result(example_file("capi-oom"), Injected::BadAlloc, AEMResult_OutOfMemory, "out of memory");
+  expect_every_failure_is_a_result(example_file("capi-oom"), Injected::BadAlloc, AEMResult_OutOfMemory,
+                                   "out of memory");
 }
 
 // An animation is prepared on its first evaluation, which allocates: when that fails the caller gets
@@ -99,8 +103,10 @@ TEST(CApiFailures, EvaluationThatCannotAllocateGivesTheBindPose) {
       return 0;
     }));
     for (uint32_t b = 0; b < bones; ++b)
-      for (int k = 0; k < 16; ++k) ASSERT_EQ(out[16 * b + k], k % 5 == 0 ? 1.0f : 0.0f) << "bone " << b << " element " << k;
-    EXPECT_NE(std::string(aem_get_last_error()).find(kind == Injected::BadAlloc ? "out of memory" : "injected failure"), std::string::npos)
+      for (int k = 0; k < 16; ++k)
+        ASSERT_EQ(out[16 * b + k], k % 5 == 0 ? 1.0f : 0.0f) << "bone " << b << " element " << k;
+    EXPECT_NE(std::string(aem_get_last_error()).find(kind == Injected::BadAlloc ? "out of memory" : "injected failure"),
+              std::string::npos)
         << aem_get_last_error();
   }
 
@@ -114,7 +120,8 @@ TEST(CApiFailures, EvaluationThatCannotAllocateGivesTheBindPose) {
   std::vector<float> identity(16 * bones);
   for (uint32_t b = 0; b < bones; ++b)
     for (int k = 0; k < 16; k += 5) identity[16 * b + k] = 1.0f;
-  EXPECT_NE(posed, identity) << "the animation does not move the bones at this time: the bind pose above proves nothing";
+  EXPECT_NE(posed, identity)
+      << "the animation does not move the bones at this time: the bind pose above proves nothing";
   aem_free_model(fresh);
   aem_free_model(model);
 }

@@ -24,7 +24,8 @@ std::filesystem::path write_example(const std::filesystem::path& dir) {
 }
 
 void write_bytes(const std::filesystem::path& path, const std::vector<std::byte>& b) {
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
 }
 
 // aem_load_model reads the file, aem_map_model maps it: both give the same answers and the same errors.
@@ -109,7 +110,8 @@ TEST_P(CApiLoad, FaultInTheLastBytesOfASectionIsTheValidatorsError) {
   std::uint32_t vertices, indices;
   std::memcpy(&vertices, good.data() + 4, 4);
   std::memcpy(&indices, good.data() + 8, 4);
-  const std::uint64_t last_vertex = 40 + 92ull * (vertices - 1), last_index = 40 + 92ull * vertices + 4ull * (indices - 1);
+  const std::uint64_t last_vertex = 40 + 92ull * (vertices - 1),
+                      last_index = 40 + 92ull * vertices + 4ull * (indices - 1);
   const float nan = std::numeric_limits<float>::quiet_NaN();
   struct Fault {
     const char* what;
@@ -151,7 +153,8 @@ TEST(CApi, EvaluationMatchesReferenceDump) {
   aem_get_model_bones(model, &bones);
   std::vector<float> out(bones * 16);
   for (const auto& e : dump.evals) {
-    aem_evaluate_model_animation(model, e.animation, e.frac * aem_get_model_animation_duration(model, e.animation), out.data());
+    aem_evaluate_model_animation(model, e.animation, e.frac * aem_get_model_animation_duration(model, e.animation),
+                                 out.data());
     for (uint32_t b = 0; b < bones; ++b)
       for (int k = 0; k < 16; ++k) EXPECT_TRUE(test::close_enough(out[b * 16 + k], e.bones[b][k]));
   }

@@ -21,8 +21,8 @@ int main(int argc, char** argv) {
   uint32_t indices_size = aem_get_model_indices_size(model);
   uint32_t texture_count;
   const aem_string* textures = aem_get_model_textures(model, &texture_count);
-  printf("vertices %u indices %u textures %u meshes %u\n", vertices_size / AEM_VERTEX_SIZE, indices_size / AEM_INDEX_SIZE,
-         texture_count, aem_get_model_mesh_count(model));
+  printf("vertices %u indices %u textures %u meshes %u\n", vertices_size / AEM_VERTEX_SIZE,
+         indices_size / AEM_INDEX_SIZE, texture_count, aem_get_model_mesh_count(model));
   for (uint32_t t = 0; t < texture_count; ++t) printf("texture %.*s\n", AEM_STRING_SIZE, (const char*)textures[t]);
   aem_finish_loading_model(model);
   (void)vertices;
@@ -43,7 +43,9 @@ int main(int argc, char** argv) {
   uint32_t animation_count = aem_get_model_animation_count(model);
   for (int32_t a = -1; a < (int32_t)animation_count; ++a) {
     float duration = a >= 0 ? aem_get_model_animation_duration(model, (uint32_t)a) : 0.0f;
-    if (a >= 0) printf("animation %d \"%.*s\" %g\n", a, AEM_STRING_SIZE, (const char*)*aem_get_model_animation_name(model, (uint32_t)a), duration);
+    if (a >= 0)
+      printf("animation %d \"%.*s\" %g\n", a, AEM_STRING_SIZE,
+             (const char*)*aem_get_model_animation_name(model, (uint32_t)a), duration);
     aem_evaluate_model_animation(model, a, duration * 0.5f, transforms);
     for (uint32_t b = 0; b < bone_count; ++b) {
       printf("eval %d bone %u", a, b);

@@ -21,8 +21,8 @@ class CemBytes {
   CemBytes& vec3(float x, float y, float z) { return f32(x).f32(y).f32(z); }
   /// "SSMF" 2.0 and the header counts in file order.
   CemBytes& header(std::uint32_t triangles, std::uint32_t vertices, std::uint32_t tags, std::uint32_t materials,
-                   std::uint32_t frames, std::uint32_t children, std::uint32_t lods, const std::string& name,
-                   float cx, float cy, float cz) {
+                   std::uint32_t frames, std::uint32_t children, std::uint32_t lods, const std::string& name, float cx,
+                   float cy, float cz) {
     raw("SSMF", 4);
     u16(2).u16(0).u32(triangles).u32(vertices).u32(tags).u32(materials).u32(frames).u32(children).u32(lods);
     return str(name).vec3(cx, cy, cz);

@@ -118,7 +118,8 @@ TEST(CemBakeSize, RefusedAboveTheLimitWithTheEstimate) {
   ASSERT_TRUE(written.ok()) << written.error().to_string();
   const double frames_part = 61.0 * 40 * 25 * 32;
   EXPECT_GE(written->estimated_output_bytes, frames_part);
-  EXPECT_NEAR(double(written->estimated_output_bytes), double(written->output_bytes), 0.01 * double(written->output_bytes));
+  EXPECT_NEAR(double(written->estimated_output_bytes), double(written->output_bytes),
+              0.01 * double(written->output_bytes));
 }
 
 TEST(CemBakeSize, TheCommandSuggestsALowerFrameRate) {
@@ -126,13 +127,17 @@ TEST(CemBakeSize, TheCommandSuggestsALowerFrameRate) {
   const auto source = dir / "tube.aem";
   ASSERT_EQ(test::run_cli("example '" + source.string() + "' --rings 40 --segments 24"), 0);
   std::string out;
-  EXPECT_EQ(test::run_cli("convert '" + source.string() + "' '" + (dir / "tube.cem").string() + "' --max-output-size 1M", &out), 1);
+  EXPECT_EQ(test::run_cli(
+                "convert '" + source.string() + "' '" + (dir / "tube.cem").string() + "' --max-output-size 1M", &out),
+            1);
   EXPECT_NE(out.find("CEM_OUTPUT_TOO_LARGE"), std::string::npos) << out;
   EXPECT_NE(out.find("--fps"), std::string::npos) << out;
   EXPECT_NE(out.find("--max-output-size"), std::string::npos) << out;
   EXPECT_FALSE(std::filesystem::exists(dir / "tube.cem"));
 
-  ASSERT_EQ(test::run_cli("convert '" + source.string() + "' '" + (dir / "tube.cem").string() + "' -v --fps 10", &out), 0) << out;
+  ASSERT_EQ(test::run_cli("convert '" + source.string() + "' '" + (dir / "tube.cem").string() + "' -v --fps 10", &out),
+            0)
+      << out;
   EXPECT_NE(out.find("estimated"), std::string::npos) << out;  // the -v summary gives the estimate beside the size
 }
 

@@ -59,8 +59,8 @@ test::CemBytes hand_built() {
   b.header(2, 4, 2, 2, 2, 1, 2, "Scene Root", 0.5f, 0.5f, 0.25f);
   b.u32(2).u32(0).u32(1).u32(0).u32(0).u32(1).u32(1);  // LOD 0: material-local triangles (0,1,0) and (0,1,1)
   b.u32(1).u32(1).u32(0).u32(0);                       // LOD 1: (1,0,0)
-  b.str("").u32(0).u32(0).u32(1).u32(0).u32(1).u32(0).u32(2).str("hull_tex");            // sel LOD0 (0,1) LOD1 (0,1)
-  b.str("player color").u32(1).u32(1).u32(1).u32(1).u32(0).u32(2).u32(2).str("");       // sel LOD0 (1,1) LOD1 (1,0)
+  b.str("").u32(0).u32(0).u32(1).u32(0).u32(1).u32(0).u32(2).str("hull_tex");      // sel LOD0 (0,1) LOD1 (0,1)
+  b.str("player color").u32(1).u32(1).u32(1).u32(1).u32(0).u32(2).u32(2).str("");  // sel LOD0 (1,1) LOD1 (1,0)
   b.str("light_255_0_0_1_2_3").str("light_255_0_0_1_2_3");
   for (int f = 0; f < 2; ++f) {
     const float z = f * 0.5f;
@@ -76,7 +76,19 @@ test::CemBytes hand_built() {
   b.header(1, 3, 0, 1, 1, 1, 1, "turret", 0, 0, 0);
   b.u32(1).u32(0).u32(1).u32(2);
   b.str("").u32(0).u32(0).u32(1).u32(0).u32(3).str("");
-  b.f32(1).vec3(0, 0, 0).vec3(0, 0, 1).f32(0).f32(0).vec3(1, 0, 0).vec3(0, 0, 1).f32(1).f32(0).vec3(0, 1, 0).vec3(0, 0, 1).f32(0).f32(1);
+  b.f32(1)
+      .vec3(0, 0, 0)
+      .vec3(0, 0, 1)
+      .f32(0)
+      .f32(0)
+      .vec3(1, 0, 0)
+      .vec3(0, 0, 1)
+      .f32(1)
+      .f32(0)
+      .vec3(0, 1, 0)
+      .vec3(0, 0, 1)
+      .f32(0)
+      .f32(1);
   const float m[16] = {1, 0, 0, 5, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1};  // row-major, translation at 3, 7, 11
   b.raw(m, sizeof m);
   b.vec3(0, 0, 0).vec3(1, 1, 0);
@@ -171,7 +183,8 @@ TEST(CemWriter, SelectionsAreRunningTotalsAndMaterialsTileVertices) {
   std::memcpy(&n, bytes.data() + at, 4);
   EXPECT_EQ(n, 4u);
   at += 4 + 48;
-  const std::uint32_t expected[3][4] = {{0, 2, 0, 3}, {2, 0, 3, 3}, {2, 2, 6, 3}};  // offset, count, vertex offset, count
+  const std::uint32_t expected[3][4] = {
+      {0, 2, 0, 3}, {2, 0, 3, 3}, {2, 2, 6, 3}};  // offset, count, vertex offset, count
   for (int m = 0; m < 3; ++m) {
     at += 4 + 1 + 4;  // empty name, texture index
     std::uint32_t v[4];
@@ -205,7 +218,8 @@ TEST(CemBake, SkinnedAnimationBecomesFramesMatchingTheSkinnedPositions) {
       Vec3 want{};
       for (int k = 0; k < kMaxInfluences; ++k) {
         const auto j = src.meshes[0].skin[v].joints[k];
-        if (j >= 0) want = want + transform_point(skin[j], src.meshes[0].positions[v]) * src.meshes[0].skin[v].weights[k];
+        if (j >= 0)
+          want = want + transform_point(skin[j], src.meshes[0].positions[v]) * src.meshes[0].skin[v].weights[k];
       }
       const Vec3 got = baked.frames[f].positions[v];
       EXPECT_NEAR(got.x, want.x, 1e-5f);
@@ -225,8 +239,8 @@ TEST(CemBake, WriteSceneRotatesYUpIntoCemZUp) {
   ASSERT_TRUE(write_scene(dir / "up.cem", src).ok());
   auto back = read_scene(dir / "up.cem");
   ASSERT_TRUE(back.ok());
-  EXPECT_EQ(back->meshes[0].positions[0], (Vec3{0, 0, 2}));   // Y-up "up" is CEM's +Z
-  EXPECT_EQ(back->meshes[0].positions[2], (Vec3{0, -1, 0}));  // (x, y, z) -> (x, -z, y)
+  EXPECT_EQ(back->meshes[0].positions[0], (Vec3{0, 0, 2}));                   // Y-up "up" is CEM's +Z
+  EXPECT_EQ(back->meshes[0].positions[2], (Vec3{0, -1, 0}));                  // (x, y, z) -> (x, -z, y)
   EXPECT_EQ(back->meshes[0].indices, (std::vector<std::uint32_t>{0, 1, 2}));  // a rotation keeps winding
 }
 
@@ -266,7 +280,8 @@ TEST(CemToAem, ChildrenPlacedByTransformsAndLossesNamed) {
   // which is (6, 1, 0) in AEM's Y-up space: (x, y, z) -> (x, z, -y).
   bool found = false;
   for (const auto& m : aem->meshes)
-    for (const auto& p : m.positions) found |= std::fabs(p.x - 6) < 1e-5f && std::fabs(p.y - 1) < 1e-5f && std::fabs(p.z) < 1e-5f;
+    for (const auto& p : m.positions)
+      found |= std::fabs(p.x - 6) < 1e-5f && std::fabs(p.y - 1) < 1e-5f && std::fabs(p.z) < 1e-5f;
   EXPECT_TRUE(found);
 }
 

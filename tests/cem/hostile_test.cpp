@@ -19,7 +19,18 @@ namespace {
 test::CemBytes model(std::uint32_t vertices = 3, std::uint32_t sel_count = 1, std::uint32_t index = 1,
                      std::uint32_t vertex_offset = 2, std::uint32_t frames = 1, std::uint16_t major = 2) {
   test::CemBytes b;
-  b.raw("SSMF", 4).u16(major).u16(0).u32(2).u32(vertices).u32(1).u32(2).u32(frames).u32(0).u32(1).str("Scene Root").vec3(0, 0, 0);
+  b.raw("SSMF", 4)
+      .u16(major)
+      .u16(0)
+      .u32(2)
+      .u32(vertices)
+      .u32(1)
+      .u32(2)
+      .u32(frames)
+      .u32(0)
+      .u32(1)
+      .str("Scene Root")
+      .vec3(0, 0, 0);
   b.u32(2).u32(0).u32(index).u32(1).u32(0).u32(0).u32(0);
   b.str("").u32(0).u32(0).u32(sel_count).u32(0).u32(2).str("");
   b.str("").u32(0).u32(1).u32(1).u32(vertex_offset).u32(1).str("");
@@ -39,9 +50,9 @@ std::string code(const std::vector<std::byte>& b) {
 
 TEST(CemHostile, EachLieHasItsCode) {
   EXPECT_EQ(code(model().bytes), "ok");
-  EXPECT_EQ(code(model(3, 3).bytes), "CEM_SELECTION_RANGE");      // triangles 0+3 past the LOD's 2
-  EXPECT_EQ(code(model(3, 1, 2).bytes), "CEM_INDEX_OUT_OF_RANGE");  // index 2 in a 2-vertex material
-  EXPECT_EQ(code(model(3, 1, 1, 3).bytes), "CEM_VERTEX_RANGE");    // vertices 3+1 past 3
+  EXPECT_EQ(code(model(3, 3).bytes), "CEM_SELECTION_RANGE");           // triangles 0+3 past the LOD's 2
+  EXPECT_EQ(code(model(3, 1, 2).bytes), "CEM_INDEX_OUT_OF_RANGE");     // index 2 in a 2-vertex material
+  EXPECT_EQ(code(model(3, 1, 1, 3).bytes), "CEM_VERTEX_RANGE");        // vertices 3+1 past 3
   EXPECT_EQ(code(model(3, 1, 1, 2, 1000000).bytes), "CEM_BAD_COUNT");  // a million frames in a few bytes
   EXPECT_EQ(code(model(3, 1, 1, 2, 1, 5).bytes), "CEM_UNSUPPORTED_VERSION");
   auto no_frames = model().bytes;

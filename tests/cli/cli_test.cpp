@@ -29,7 +29,8 @@ TEST(Cli, UnknownCommandIsNamed) {
 }
 
 TEST(Cli, HelpCommandPrintsWhatHelpOptionPrints) {
-  for (const std::string command : {"info", "validate", "formats", "convert", "pose", "example", "render", "completion", "manpage"}) {
+  for (const std::string command :
+       {"info", "validate", "formats", "convert", "pose", "example", "render", "completion", "manpage"}) {
     std::string via_help, via_option;
     EXPECT_EQ(run_cli("help " + command, &via_help), 0);
     EXPECT_EQ(run_cli(command + " --help", &via_option), 0);
@@ -75,8 +76,10 @@ TEST(Cli, PoseOnAFileWithoutAnimationsSaysSo) {
     std::ifstream in(iqe);
     std::string line;
     while (std::getline(in, line))
-      if (line.starts_with("animation") || line.starts_with("frame")) break;
-      else text += line + "\n";
+      if (line.starts_with("animation") || line.starts_with("frame"))
+        break;
+      else
+        text += line + "\n";
   }
   test::write_file(dir / "still.iqe", text);
   std::string out;
@@ -96,13 +99,15 @@ TEST(Cli, SyncWritesTheSameFiles) {
   const auto tube = small_tube(dir);
   ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "plain/model.iqm").string() + "'"), 0);
   ASSERT_EQ(run_cli("convert --sync '" + tube.string() + "' '" + (dir / "synced/model.iqm").string() + "'"), 0);
-  test::write_file(dir / "models.json", "[{\"input\": \"" + tube.string() + "\", \"output\": \"" + (dir / "listed/model.iqm").string() + "\"}]");
+  test::write_file(dir / "models.json", "[{\"input\": \"" + tube.string() + "\", \"output\": \"" +
+                                            (dir / "listed/model.iqm").string() + "\"}]");
   ASSERT_EQ(run_cli("convert --sync --manifest '" + (dir / "models.json").string() + "'"), 0);
   int files = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir / "plain")) {
     ++files;
     for (const char* other : {"synced", "listed"})
-      EXPECT_TRUE(test::read_bytes(e.path()) == test::read_bytes(dir / other / e.path().filename())) << other << " " << e.path();
+      EXPECT_TRUE(test::read_bytes(e.path()) == test::read_bytes(dir / other / e.path().filename()))
+          << other << " " << e.path();
   }
   EXPECT_EQ(files, 3);  // the model and its two texture files
 }
@@ -114,7 +119,9 @@ TEST(Cli, ConvertCreatesMissingOutputFoldersForOneFileAndForMany) {
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "a/b/one.iqm"));
   // Two different inputs (one input twice would be two conversions writing one file: refused).
   std::filesystem::copy_file(tube, dir / "other.aem");
-  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "other.aem").string() + "' --out-dir '" + (dir / "c/d").string() + "' --to iqe"), 0);
+  ASSERT_EQ(run_cli("convert '" + tube.string() + "' '" + (dir / "other.aem").string() + "' --out-dir '" +
+                    (dir / "c/d").string() + "' --to iqe"),
+            0);
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "c/d/tube.iqe"));
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "c/d/other.iqe"));
   // A folder that cannot be made (a file is in the way) fails before any conversion.

@@ -19,7 +19,9 @@ using test::CliRun;
 using test::run_cli_split;
 
 /// True when `text` names a flag of the tool ("--to") or one of its commands ("`aem formats`").
-bool names_the_tool(const std::string& text) { return text.find("--") != std::string::npos || text.find("`aem ") != std::string::npos; }
+bool names_the_tool(const std::string& text) {
+  return text.find("--") != std::string::npos || text.find("`aem ") != std::string::npos;
+}
 
 // Line 2 is `  "meshes": [1, 2,, 3]}`; the second comma, where a value should start, is its 19th
 // character (tests/gltf/gltf_read_json_position_test.cpp counts it out).
@@ -50,7 +52,8 @@ TEST(CliDiagnostics, AnUnknownOutputFormatIsHintedAtByTheToolAlone) {
   ASSERT_EQ(test::run_cli("example " + test::shell_quoted(tube) + " --rings 3 --segments 4 --joints 2"), 0);
   const auto out = dir / "out.bogus";
   expect_hint_from_the_tool_alone(convert::convert_file(tube, out, {}), "CONVERT_UNKNOWN_OUTPUT",
-                                  "convert " + test::shell_quoted(tube) + " " + test::shell_quoted(out), dir, {"use --to"});
+                                  "convert " + test::shell_quoted(tube) + " " + test::shell_quoted(out), dir,
+                                  {"use --to"});
 }
 
 TEST(CliDiagnostics, AnUnknownInputFormatIsHintedAtByTheToolAlone) {
@@ -66,7 +69,8 @@ TEST(CliDiagnostics, ARefusedSideFileIsHintedAtByTheToolAlone) {
   const auto dir = test::temp_dir("cli-hint-side-file");
   fs::create_directories(dir / "models");
   test::write_file(dir / "evil.mtl", std::string("newmtl m\nKd 1 0 0\n"));
-  test::write_file(dir / "models/escape.obj", std::string("mtllib ../evil.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl m\nf 1 2 3\n"));
+  test::write_file(dir / "models/escape.obj",
+                   std::string("mtllib ../evil.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl m\nf 1 2 3\n"));
   expect_hint_from_the_tool_alone(detail::resolve_side_file(dir / "models", "../evil.mtl", {}), "SIDE_FILE_REFUSED",
                                   "info " + test::shell_quoted(dir / "models/escape.obj"), dir,
                                   {"SIDE_FILE_REFUSED", "\nhint: --asset-root DIR"});

@@ -46,7 +46,8 @@ void expect_all(const std::string& text, std::initializer_list<std::string> patt
 TEST(InfoMapped, FixturesPrintTheSameBothWays) {
   const auto dir = test::temp_dir("info-fixtures");
   for (const char* folder : {"aem", "aem-legacy"})
-    for (const auto& file : test::files_with_extension(fs::path(AEM_TEST_DATA_DIR) / folder, ".aem")) expect_same_info(file, dir);
+    for (const auto& file : test::files_with_extension(fs::path(AEM_TEST_DATA_DIR) / folder, ".aem"))
+      expect_same_info(file, dir);
 }
 
 TEST(InfoMapped, CorpusPrintsTheSameBothWays) {
@@ -59,7 +60,8 @@ TEST(InfoMapped, CorpusPrintsTheSameBothWays) {
 
 TEST(InfoMapped, GeneratedTubesPrintTheSameBothWays) {
   const auto dir = test::temp_dir("info-tubes");
-  for (const std::string shape : {"--rings 3 --segments 4 --joints 2", "--rings 40 --segments 12 --joints 7", "--joints 1"}) {
+  for (const std::string shape :
+       {"--rings 3 --segments 4 --joints 2", "--rings 40 --segments 12 --joints 7", "--joints 1"}) {
     const auto file = dir / "tube.aem";
     ASSERT_EQ(test::run_cli("example " + quoted(file) + " " + shape), 0) << shape;
     EXPECT_EQ(expect_same_info(file, dir).code, 0) << shape;
@@ -72,19 +74,23 @@ TEST(InfoMapped, ContiguousMeshesShowTheirRanges) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   // Counts worked out from the file's records (support/raw_aem.hpp): vertex 5 is in mesh 1's range.
-  expect_all(r.out, {"vertices 7, triangles 3, meshes 3, materials 1, textures 0, joints 1, nodes 0, animations 0\n",
-                     "bounds \\(-0, 0, -1\\) \\.\\. \\(9, 9, 9\\)\n", " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n",
-                     " 1  mesh1 +4 vertices +2 triangles  material 0\n", " 2  mesh2 +0 vertices +0 triangles  material 0\n"});
+  expect_all(
+      r.out,
+      {"vertices 7, triangles 3, meshes 3, materials 1, textures 0, joints 1, nodes 0, animations 0\n",
+       "bounds \\(-0, 0, -1\\) \\.\\. \\(9, 9, 9\\)\n", " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n",
+       " 1  mesh1 +4 vertices +2 triangles  material 0\n", " 2  mesh2 +0 vertices +0 triangles  material 0\n"});
 }
 
 TEST(InfoMapped, SharedVerticesShowWhatEachMeshUses) {
   const auto dir = test::temp_dir("info-shared");
   const CliRun r = expect_same_info(write_raw(dir, "shared.aem", test::raw_shared_meshes()), dir);
   ASSERT_EQ(r.code, 0) << r.err;
-  expect_all(r.err, {"AEM_TEXTURE_255", "AEM_VERTICES_SHARED", "AEM_PARTIAL_TRIANGLE", "texture \"missing.png\" not found"});
+  expect_all(r.err,
+             {"AEM_TEXTURE_255", "AEM_VERTICES_SHARED", "AEM_PARTIAL_TRIANGLE", "texture \"missing.png\" not found"});
   // Vertex 5 belongs to no mesh: dropped, and outside the bounds.
   expect_all(r.out, {"vertices 6, triangles 2, meshes 2", "bounds \\(0, 0, 0\\) \\.\\. \\(2, 1, 0\\)\n",
-                     " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n", " 1  mesh1 +3 vertices +1 triangles  material 0\n"});
+                     " 0  mesh0 +3 vertices +1 triangles  material 0  skinned\n",
+                     " 1  mesh1 +3 vertices +1 triangles  material 0\n"});
 }
 
 TEST(InfoMapped, HostileFilesGiveTheSameErrorBothWays) {
@@ -97,7 +103,9 @@ TEST(InfoMapped, HostileFilesGiveTheSameErrorBothWays) {
       {"AEM_INDEX_OUT_OF_RANGE", bad_index.bytes()},
       {"AEM_TOO_SMALL", {good.begin(), good.begin() + 20}},
       {"AEM_TOO_SMALL", {}},
-      {"AEM_BAD_MAGIC", {std::byte{'n'}, std::byte{'o'}, std::byte{'t'}, std::byte{' '}, std::byte{'A'}, std::byte{'E'}, std::byte{'M'}}},
+      {"AEM_BAD_MAGIC",
+       {std::byte{'n'}, std::byte{'o'}, std::byte{'t'}, std::byte{' '}, std::byte{'A'}, std::byte{'E'},
+        std::byte{'M'}}},
   };
   for (const auto& [code, bytes] : cases) {
     const auto file = dir / "hostile.aem";
@@ -124,7 +132,8 @@ TEST(InfoMapped, MappedFileIsTheOnlyCopyInMemory) {
   const auto file = dir / "tube.aem";
   ASSERT_EQ(test::run_cli("example " + quoted(file) + " --rings 500 --segments 128 --joints 60"), 0);
   const std::uint64_t size = fs::file_size(file);
-  const std::uint64_t mapped = test::cli_peak_rss({"info", file.string()}), scene = test::cli_peak_rss({"info", "--whole-scene", file.string()});
+  const std::uint64_t mapped = test::cli_peak_rss({"info", file.string()}),
+                      scene = test::cli_peak_rss({"info", "--whole-scene", file.string()});
   // The scene path holds the file's bytes and then the scene's vertex arrays, each about the file's
   // size; the mapped path only the file's pages (the process's own few megabytes are in both).
   EXPECT_GT(scene, mapped + size) << "mapped " << mapped << ", whole scene " << scene << ", file " << size;

@@ -77,14 +77,16 @@ TEST(ManPage, EveryCommandOfHelpHasItsArgumentsAndOptions) {
     const auto entries = help_entries(help);
     ASSERT_FALSE(entries.empty()) << name;
     for (const auto& e : entries) {
-      for (const auto& spelling : e.names) EXPECT_NE(section.find(spelling), std::string::npos) << name << ": " << spelling;
+      for (const auto& spelling : e.names)
+        EXPECT_NE(section.find(spelling), std::string::npos) << name << ": " << spelling;
       EXPECT_NE(section.find(e.description), std::string::npos) << name << ": " << e.description;
     }
   }
   // Global options too.
   const auto global = help_entries(top.substr(0, top.find("Subcommands:")));
   ASSERT_EQ(global.size(), 2u);
-  const auto options = plain(page.substr(page.find(".SH OPTIONS"), page.find(".SH COMMANDS") - page.find(".SH OPTIONS")));
+  const auto options =
+      plain(page.substr(page.find(".SH OPTIONS"), page.find(".SH COMMANDS") - page.find(".SH OPTIONS")));
   for (const auto& e : global) EXPECT_NE(options.find(e.names.back()), std::string::npos) << e.names.back();
 }
 
@@ -97,7 +99,8 @@ TEST(ManPage, GroffRendersItWithoutWarnings) {
   EXPECT_EQ(warnings, "");
   // Rendered, the page names its sections and commands as a reader sees them (no backspaced bold).
   EXPECT_EQ(test::run_shell("groff -man -Tutf8 -P-cbou '" + (dir / "aem.1").string() + "'", &text), 0);
-  for (const char* expected : {"NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "aem convert [OPTIONS] [files...]", "--out-dir TEXT", "aem help [COMMAND]"})
+  for (const char* expected : {"NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "aem convert [OPTIONS] [files...]",
+                               "--out-dir TEXT", "aem help [COMMAND]"})
     EXPECT_NE(text.find(expected), std::string::npos) << expected << " not in\n" << text;
 }
 

@@ -42,7 +42,8 @@ Scene skinned_triangle() {
 std::vector<aem_file::Vertex> vertices_of(std::span<const std::byte> file) {
   auto view = AemView::validate(file);
   EXPECT_TRUE(view.ok()) << view.error().to_string();
-  return view.ok() ? std::vector<aem_file::Vertex>(view->vertices().begin(), view->vertices().end()) : std::vector<aem_file::Vertex>{};
+  return view.ok() ? std::vector<aem_file::Vertex>(view->vertices().begin(), view->vertices().end())
+                   : std::vector<aem_file::Vertex>{};
 }
 
 void expect_influences(const aem_file::Vertex& v, std::array<std::int32_t, 4> joints, std::array<float, 4> weights) {

@@ -97,7 +97,8 @@ struct AssimpModel {
     return n->mTransformation;
   }
 
-  void walk(const aiNode* n, const aiMatrix4x4& parent, int anim, double seconds, std::map<std::string, aiMatrix4x4>& global) const {
+  void walk(const aiNode* n, const aiMatrix4x4& parent, int anim, double seconds,
+            std::map<std::string, aiMatrix4x4>& global) const {
     const aiMatrix4x4 g = parent * local(n, anim, seconds);
     global[n->mName.C_Str()] = g;
     for (unsigned c = 0; c < n->mNumChildren; ++c) walk(n->mChildren[c], g, anim, seconds, global);
@@ -112,7 +113,8 @@ struct AssimpModel {
     for (unsigned i = 0; i < n->mNumMeshes; ++i) {
       const aiMesh* m = scene->mMeshes[n->mMeshes[i]];
       if (m->mNumBones == 0) {
-        for (unsigned v = 0; v < m->mNumVertices; ++v) out.push_back(apply(global.at(n->mName.C_Str()), m->mVertices[v]));
+        for (unsigned v = 0; v < m->mNumVertices; ++v)
+          out.push_back(apply(global.at(n->mName.C_Str()), m->mVertices[v]));
         continue;
       }
       // Skinned: Σ w · global(bone) · offset · v, over each vertex's 4 largest weights, renormalised.

@@ -90,7 +90,8 @@ TEST(ConvertKeys, TheBoundIsInTheOutputsUnits) {
   convert::ConvertOptions options;
   options.scale = 100.0f;
   const auto dir = test::temp_dir("convert-keys-units");
-  const auto converted = convert::convert_file(test::corpus_root() / "gltf/CesiumMan/CesiumMan.glb", dir / "cm.aem", options);
+  const auto converted =
+      convert::convert_file(test::corpus_root() / "gltf/CesiumMan/CesiumMan.glb", dir / "cm.aem", options);
   ASSERT_TRUE(converted.ok());
   EXPECT_FLOAT_EQ(converted->animation_keys->bound, 0.01f);
 }

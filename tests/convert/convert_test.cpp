@@ -24,14 +24,13 @@
 namespace aem {
 namespace {
 
-std::filesystem::path convert_to(const std::filesystem::path& in, const std::filesystem::path& dir, const std::string& ext = ".aem",
-                                 const std::string& extra = "") {
+std::filesystem::path convert_to(const std::filesystem::path& in, const std::filesystem::path& dir,
+                                 const std::string& ext = ".aem", const std::string& extra = "") {
   auto out = dir / (in.stem().string() + ext);
   std::string text;
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {}", in.string(), out.string(), extra), &text), 0) << text;
   return out;
 }
-
 
 Bounds bounds_of(const std::vector<Vec3>& points) {
   Bounds b;
@@ -215,13 +214,18 @@ TEST(Convert, OptionsScaleUpAxisAndOptimize) {
   auto plain = AemModel::load(convert_to(in, dir));
   auto scaled_path = dir / "scaled.aem";
   std::string text;
-  ASSERT_EQ(test::run_cli(fmt::format("convert {} {} --scale 2 --up z --optimize --no-textures", in.string(), scaled_path.string()), &text), 0) << text;
+  ASSERT_EQ(test::run_cli(fmt::format("convert {} {} --scale 2 --up z --optimize --no-textures", in.string(),
+                                      scaled_path.string()),
+                          &text),
+            0)
+      << text;
   auto scaled = AemModel::load(scaled_path);
   ASSERT_TRUE(plain.ok() && scaled.ok());
   EXPECT_EQ(scaled->view().counts().textures, 0u);
   EXPECT_EQ(scaled->view().counts().indices, plain->view().counts().indices);
   EXPECT_LE(scaled->view().counts().vertices, plain->view().counts().vertices);
-  const Bounds a = bounds_of(test::aem_posed(plain->view(), -1, 0)), b = bounds_of(test::aem_posed(scaled->view(), -1, 0));
+  const Bounds a = bounds_of(test::aem_posed(plain->view(), -1, 0)),
+               b = bounds_of(test::aem_posed(scaled->view(), -1, 0));
   // Twice the size; Y-up's +Y becomes Z-up's +Z, and +Z becomes -Y.
   EXPECT_NEAR(b.max.z, 2 * a.max.y, 1e-4f);
   EXPECT_NEAR(b.min.y, -2 * a.max.z, 1e-4f);
@@ -230,15 +234,22 @@ TEST(Convert, OptionsScaleUpAxisAndOptimize) {
 TEST(Convert, FailuresExitOneAndLeaveNothing) {
   auto dir = test::temp_dir("convert-fail");
   std::string text;
-  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "missing.glb").string(), (dir / "out.aem").string()), &text), 1);
+  EXPECT_EQ(
+      test::run_cli(fmt::format("convert {} {}", (dir / "missing.glb").string(), (dir / "out.aem").string()), &text),
+      1);
   EXPECT_NE(text.find("missing.glb"), std::string::npos) << text;
   test::write_file(dir / "garbage.glb", std::string("glTF this is not a binary glTF at all"));
-  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", (dir / "garbage.glb").string(), (dir / "out.aem").string()), &text), 1);
+  EXPECT_EQ(
+      test::run_cli(fmt::format("convert {} {}", (dir / "garbage.glb").string(), (dir / "out.aem").string()), &text),
+      1);
   EXPECT_FALSE(std::filesystem::exists(dir / "out.aem"));
   AEM_CORPUS_FILE_OR_FIXTURE(good, "gltf/BoxTextured/BoxTextured.glb", "gltf/skinned_quad.glb");
   // An output folder that cannot be made (a file is in the way) fails before any work.
   test::write_file(dir / "in-the-way.glb", std::string("x"));
-  EXPECT_EQ(test::run_cli(fmt::format("convert {} {}", good.string(), (dir / "in-the-way.glb" / "out.aem").string()), &text), 1) << text;
+  EXPECT_EQ(
+      test::run_cli(fmt::format("convert {} {}", good.string(), (dir / "in-the-way.glb" / "out.aem").string()), &text),
+      1)
+      << text;
   for (const auto& e : std::filesystem::directory_iterator(dir))  // no PNG or temporary files left behind
     EXPECT_TRUE(e.path().extension() == ".glb") << e.path();
   EXPECT_EQ(test::run_cli(fmt::format("convert {} {} --to nonsense", good.string(), (dir / "x").string()), &text), 2);
@@ -250,8 +261,10 @@ TEST(Convert, BatchConvertsTheGoodFilesAndReportsTheBadOne) {
   auto dir = test::temp_dir("convert-batch");
   test::write_file(dir / "broken.glb", std::string("not a model"));
   std::string text;
-  EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {} --out-dir {} --jobs 2", a.string(), (dir / "broken.glb").string(), b.string(),
-                                      (dir / "out").string()), &text), 1);
+  EXPECT_EQ(test::run_cli(fmt::format("convert {} {} {} --out-dir {} --jobs 2", a.string(),
+                                      (dir / "broken.glb").string(), b.string(), (dir / "out").string()),
+                          &text),
+            1);
   EXPECT_TRUE(std::filesystem::exists(dir / "out" / (a.stem().string() + ".aem")));
   EXPECT_TRUE(std::filesystem::exists(dir / "out" / (b.stem().string() + ".aem")));
   EXPECT_FALSE(std::filesystem::exists(dir / "out" / "broken.aem"));

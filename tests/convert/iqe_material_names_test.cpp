@@ -31,7 +31,8 @@ std::set<std::string> files_in(const std::filesystem::path& dir) {
 // Materials as the IQE text writes them, read independently of our reader.
 std::set<std::string> material_lines(const std::filesystem::path& iqe) {
   std::set<std::string> names;
-  std::istringstream text(std::string(reinterpret_cast<const char*>(test::read_bytes(iqe).data()), test::read_bytes(iqe).size()));
+  std::istringstream text(
+      std::string(reinterpret_cast<const char*>(test::read_bytes(iqe).data()), test::read_bytes(iqe).size()));
   for (std::string line; std::getline(text, line);)
     if (line.rfind("material \"", 0) == 0) names.insert(line.substr(10, line.size() - 11));
   return names;
@@ -67,7 +68,9 @@ TEST(IqeMaterialNames, MissingImageKeepsItsNameThroughGltf) {
   const std::pair<const char*, const char*> steps[] = {
       {"fixit.iqe", "fixit.iqm"}, {"fixit.iqm", "fixit.glb"}, {"fixit.glb", "fixit2.iqm"}, {"fixit.glb", "fixit2.aem"}};
   for (const auto& [from, to] : steps)
-    ASSERT_EQ(test::run_cli("convert " + (dir / from).string() + " " + (dir / to).string(), &out), 0) << from << " -> " << to << "\n" << out;
+    ASSERT_EQ(test::run_cli("convert " + (dir / from).string() + " " + (dir / to).string(), &out), 0)
+        << from << " -> " << to << "\n"
+        << out;
   EXPECT_EQ(material_names(dir / "fixit2.iqm"), std::vector<std::string>{"Body.tga"});
   auto aem = read_scene(dir / "fixit2.aem");
   ASSERT_TRUE(aem.ok()) << aem.error().to_string();

@@ -51,10 +51,12 @@ TEST(TrackReduction, RotationDistanceIsTheSineOfHalfTheAngle) {
 TEST(TrackReduction, KeepsTheCornersOfAPath) {
   // (0,0,0) .. (3,0,0) in a line, then up to (3,2,0): a lerp from key 0 to key 3 gives keys 1 and 2
   // exactly, one from 3 to 5 gives key 4; the corner (key 3) is 1.2 away from a lerp from 0 to 5.
-  const std::vector<Key<Vec3>> path{{0, {0, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}}, {3, {3, 0, 0}}, {4, {3, 1, 0}}, {5, {3, 2, 0}}};
+  const std::vector<Key<Vec3>> path{{0, {0, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}},
+                                    {3, {3, 0, 0}}, {4, {3, 1, 0}}, {5, {3, 2, 0}}};
   EXPECT_EQ(convert::keys_to_keep(path, Interpolation::Linear, 1e-4f), (std::vector<std::uint32_t>{0, 3, 5}));
   // Step: a key is needed where the held value changes.
-  const std::vector<Key<Vec3>> held{{0, {1, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}}, {3, {2, 0, 0}}, {4, {2, 0, 0}}, {5, {1, 0, 0}}};
+  const std::vector<Key<Vec3>> held{{0, {1, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}},
+                                    {3, {2, 0, 0}}, {4, {2, 0, 0}}, {5, {1, 0, 0}}};
   EXPECT_EQ(convert::keys_to_keep(held, Interpolation::Step, 1e-4f), (std::vector<std::uint32_t>{0, 2, 5}));
   // All within the tolerance of the first: one key.
   const std::vector<Key<Vec3>> still{{0, {1, 1, 1}}, {1, {1, 1.00005f, 1}}, {2, {1, 1, 1}}};
@@ -64,11 +66,14 @@ TEST(TrackReduction, KeepsTheCornersOfAPath) {
 TEST(TrackReduction, ListsReducedTogetherKeepEachOnesCorners) {
   // A turns at key 2, B at key 4: from key 0 both lines reach key 2 but A's not key 3; from key 2 A's
   // reaches the end while B's stops at its corner, key 4.
-  const std::vector<Key<Vec3>> a{{0, {0, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}}, {3, {2, 1, 0}}, {4, {2, 2, 0}}, {5, {2, 3, 0}}};
-  const std::vector<Key<Vec3>> b{{0, {0, 0, 0}}, {1, {0, 1, 0}}, {2, {0, 2, 0}}, {3, {0, 3, 0}}, {4, {0, 4, 0}}, {5, {1, 4, 0}}};
+  const std::vector<Key<Vec3>> a{{0, {0, 0, 0}}, {1, {1, 0, 0}}, {2, {2, 0, 0}},
+                                 {3, {2, 1, 0}}, {4, {2, 2, 0}}, {5, {2, 3, 0}}};
+  const std::vector<Key<Vec3>> b{{0, {0, 0, 0}}, {1, {0, 1, 0}}, {2, {0, 2, 0}},
+                                 {3, {0, 3, 0}}, {4, {0, 4, 0}}, {5, {1, 4, 0}}};
   const std::span<const Key<Vec3>> lists[2] = {a, b};
   const float tolerances[2] = {1e-4f, 1e-4f};
-  EXPECT_EQ(convert::shared_keys_to_keep(lists, tolerances, Interpolation::Linear), (std::vector<std::uint32_t>{0, 2, 4, 5}));
+  EXPECT_EQ(convert::shared_keys_to_keep(lists, tolerances, Interpolation::Linear),
+            (std::vector<std::uint32_t>{0, 2, 4, 5}));
   // With a tolerance of 2 for B (its corner is 2/3 off B's line from key 2 to key 5), A alone decides.
   const float loose[2] = {1e-4f, 2.0f};
   EXPECT_EQ(convert::shared_keys_to_keep(lists, loose, Interpolation::Linear), (std::vector<std::uint32_t>{0, 2, 5}));
@@ -109,7 +114,8 @@ Scene hand_built_clip() {
       inf.weights[0] = 1.0f;
       m.skin.push_back(inf);
     }
-  for (std::uint32_t i = 0; i < 4; ++i) m.indices.insert(m.indices.end(), {2 * i, 2 * i + 2, 2 * i + 1, 2 * i + 1, 2 * i + 2, 2 * i + 3});
+  for (std::uint32_t i = 0; i < 4; ++i)
+    m.indices.insert(m.indices.end(), {2 * i, 2 * i + 2, 2 * i + 1, 2 * i + 1, 2 * i + 2, 2 * i + 3});
   s.meshes.push_back(m);
   Animation a;
   a.name = "bend";
@@ -119,10 +125,10 @@ Scene hand_built_clip() {
   t.joint = 1;
   for (int k = 0; k <= 20; ++k) {
     const float time = 0.1f * float(k);
-    r.rotation.push_back({time, about_z(5)});                       // constant, not the rest value: one key
+    r.rotation.push_back({time, about_z(5)});                              // constant, not the rest value: one key
     t.rotation.push_back({time, about_z(6.0f * float(std::min(k, 10)))});  // steady turn to 60°, then held
-    t.translation.push_back({time, {1, 0, 0}});                     // the rest value: no key
-    t.scale.push_back({time, {1, 1, 1}});                           // the rest value: no key
+    t.translation.push_back({time, {1, 0, 0}});                            // the rest value: no key
+    t.scale.push_back({time, {1, 1, 1}});                                  // the rest value: no key
   }
   a.channels = {r, t};
   s.animations.push_back(a);

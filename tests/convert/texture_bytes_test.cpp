@@ -25,7 +25,8 @@ using Bytes = std::vector<std::uint8_t>;
 Bytes gradient(int w, int h) {
   Bytes p;
   for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) p.insert(p.end(), {std::uint8_t(x * 255 / w), std::uint8_t(y * 255 / h), std::uint8_t(128)});
+    for (int x = 0; x < w; ++x)
+      p.insert(p.end(), {std::uint8_t(x * 255 / w), std::uint8_t(y * 255 / h), std::uint8_t(128)});
   return p;
 }
 
@@ -75,7 +76,8 @@ Bytes glb_with_jpeg(const Bytes& jpeg) {
 "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":24},
 {"buffer":0,"byteOffset":60,"byteLength":6},{"buffer":0,"byteOffset":)" +
                            std::to_string(image_at) + R"(,"byteLength":)" + std::to_string(jpeg.size()) + R"(}],
-"buffers":[{"byteLength":)" + std::to_string(bin.size()) + "}]}";
+"buffers":[{"byteLength":)" +
+                           std::to_string(bin.size()) + "}]}";
   Bytes json_chunk(json.begin(), json.end());
   pad4(json_chunk, ' ');
   Bytes glb;
@@ -118,14 +120,16 @@ TEST(TextureBytes, AJpegStaysTheSameJpegInEveryOutput) {
     const char* options;
     bool inside, beside;
   };
-  for (const Output& o : {Output{"out.aem", "", false, true}, Output{"out.glb", "", true, false}, Output{"out.gltf", "", true, true},
-                          Output{"out.gltf", "--embed", true, false}, Output{"out.e3d", "", true, false},
-                          Output{"out.cem", "", false, true}, Output{"out.iqe", "", false, true}, Output{"out.iqm", "", false, true}}) {
+  for (const Output& o :
+       {Output{"out.aem", "", false, true}, Output{"out.glb", "", true, false}, Output{"out.gltf", "", true, true},
+        Output{"out.gltf", "--embed", true, false}, Output{"out.e3d", "", true, false},
+        Output{"out.cem", "", false, true}, Output{"out.iqe", "", false, true}, Output{"out.iqm", "", false, true}}) {
     SCOPED_TRACE(std::string(o.file) + " " + o.options);
     const auto out_dir = test::temp_dir("texture-bytes-out");
     const auto output = out_dir / o.file;
     std::string log;
-    ASSERT_EQ(test::run_cli("convert '" + source.string() + "' '" + output.string() + "' " + o.options, &log), 0) << log;
+    ASSERT_EQ(test::run_cli("convert '" + source.string() + "' '" + output.string() + "' " + o.options, &log), 0)
+        << log;
     if (o.inside) {
       auto back = read_scene(output);
       ASSERT_TRUE(back) << back.error().to_string();
@@ -134,7 +138,8 @@ TEST(TextureBytes, AJpegStaysTheSameJpegInEveryOutput) {
       EXPECT_TRUE(data == jpeg) << data.size() << " bytes against the JPEG's " << jpeg.size();
     }
     const auto images = image_files(out_dir);
-    const auto the_jpeg = std::find_if(images.begin(), images.end(), [&](const auto& f) { return same(test::read_bytes(f), jpeg); });
+    const auto the_jpeg =
+        std::find_if(images.begin(), images.end(), [&](const auto& f) { return same(test::read_bytes(f), jpeg); });
     if (o.beside) {
       ASSERT_NE(the_jpeg, images.end()) << "no file beside the output holds the JPEG's bytes";
       EXPECT_EQ(the_jpeg->extension(), ".jpg");
@@ -154,15 +159,21 @@ TEST(TextureBytes, ImagesBesideAnAemStayTheSameInTheFormatsThatNameImages) {
   const Bytes glb = glb_with_jpeg(jpeg);
   test::write_file(dir / "painted.glb", std::as_bytes(std::span(glb)));
   std::string log;
-  ASSERT_EQ(test::run_cli("convert '" + (dir / "painted.glb").string() + "' '" + (dir / "painted.aem").string() + "'", &log), 0) << log;
+  ASSERT_EQ(
+      test::run_cli("convert '" + (dir / "painted.glb").string() + "' '" + (dir / "painted.aem").string() + "'", &log),
+      0)
+      << log;
   for (const char* file : {"again.aem", "again.iqe", "again.iqm"}) {
     SCOPED_TRACE(file);
     const auto out_dir = test::temp_dir("texture-bytes-aem-out");
-    ASSERT_EQ(test::run_cli("convert '" + (dir / "painted.aem").string() + "' '" + (out_dir / file).string() + "'", &log), 0) << log;
+    ASSERT_EQ(
+        test::run_cli("convert '" + (dir / "painted.aem").string() + "' '" + (out_dir / file).string() + "'", &log), 0)
+        << log;
     EXPECT_EQ(log.find("UNREADABLE"), std::string::npos) << log;
     const auto images = image_files(out_dir);
-    EXPECT_TRUE(std::any_of(images.begin(), images.end(), [&](const auto& f) { return same(test::read_bytes(f), jpeg); }))
-        << "no file beside the output holds the JPEG's bytes";
+    EXPECT_TRUE(std::any_of(images.begin(), images.end(), [&](const auto& f) {
+      return same(test::read_bytes(f), jpeg);
+    })) << "no file beside the output holds the JPEG's bytes";
   }
 }
 
@@ -212,7 +223,8 @@ TEST(TextureBytes, E3dEmbedsJpeg2000AsItIsAndOtherEncodingsAsPng) {
   ASSERT_EQ(png.width, 8);
   ASSERT_EQ(png.height, 4);
   for (std::size_t p = 0; p < 32; ++p)
-    for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(png.rgba[4 * p + c], rgb[3 * p + c]) << "pixel " << p << " channel " << c;
+    for (std::size_t c = 0; c < 3; ++c)
+      EXPECT_EQ(png.rgba[4 * p + c], rgb[3 * p + c]) << "pixel " << p << " channel " << c;
 
   EXPECT_EQ(back->textures[1].mime_type, "image/jp2");
   EXPECT_EQ(back->textures[1].data, jp2);
@@ -224,12 +236,16 @@ TEST(TextureBytes, CemSideFilesKeepTheirEncodingsExtension) {
   const Bytes rgb = gradient(4, 4);
   const Bytes jpeg = jpeg_of(rgb, 4, 4), bmp = bmp_of(rgb, 4, 4), jp2 = jp2_like();
   const Bytes tga = {0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 24, 0, 9, 9, 9};  // TGA has no signature
-  Scene scene = scene_with_textures({{"photo.jpeg", jpeg}, {"skin.BMP", bmp}, {"wrongly_named.png", jp2}, {"bark.tga", tga}, {"", tga}});
+  Scene scene = scene_with_textures(
+      {{"photo.jpeg", jpeg}, {"skin.BMP", bmp}, {"wrongly_named.png", jp2}, {"bark.tga", tga}, {"", tga}});
   const auto dir = test::temp_dir("texture-bytes-cem");
   auto saved = convert::save_embedded_textures(scene, dir, "m");
   ASSERT_TRUE(saved) << saved.error().to_string();
-  const std::vector<std::pair<std::string, Bytes>> expected = {
-      {"m_photo.jpg", jpeg}, {"m_skin.bmp", bmp}, {"m_wrongly_named.jp2", jp2}, {"m_bark.tga", tga}, {"m_texture4.bin", tga}};
+  const std::vector<std::pair<std::string, Bytes>> expected = {{"m_photo.jpg", jpeg},
+                                                               {"m_skin.bmp", bmp},
+                                                               {"m_wrongly_named.jp2", jp2},
+                                                               {"m_bark.tga", tga},
+                                                               {"m_texture4.bin", tga}};
   ASSERT_EQ(scene.textures.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     SCOPED_TRACE(expected[i].first);

@@ -26,7 +26,8 @@ std::vector<std::uint8_t> pixels(int w, int h, int channels, std::uint32_t seed)
 
 std::vector<std::uint8_t> png_bytes(int w, int h, const std::vector<std::uint8_t>& rgba) {
   auto png = encode_png(w, h, 4, rgba.data());
-  return {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
+  return {reinterpret_cast<const std::uint8_t*>(png.data()),
+          reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
 }
 
 Image decode_file(const std::filesystem::path& path) {
@@ -40,7 +41,8 @@ std::uint8_t scaled(std::uint8_t v, float f) { return static_cast<std::uint8_t>(
 int tinted(std::uint8_t v, double f) {
   const double c = v / 255.0;
   const double linear = (c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4)) * f;
-  return static_cast<int>(std::lround(255.0 * (linear <= 0.0031308 ? linear * 12.92 : 1.055 * std::pow(linear, 1 / 2.4) - 0.055)));
+  return static_cast<int>(
+      std::lround(255.0 * (linear <= 0.0031308 ? linear * 12.92 : 1.055 * std::pow(linear, 1 / 2.4) - 0.055)));
 }
 
 /// One triangle mesh per material, so that every material counts as used.
@@ -61,7 +63,8 @@ Scene scene_with(std::vector<Material> materials, std::vector<Texture> textures)
 TEST(PngEncoder, EveryFilterLevelAndChannelCountDecodesToThePixels) {
   const int w = 37, h = 23;
   for (int channels = 1; channels <= 4; ++channels)
-    for (PngFilter filter : {PngFilter::None, PngFilter::Sub, PngFilter::Up, PngFilter::Average, PngFilter::Paeth, PngFilter::Adaptive})
+    for (PngFilter filter :
+         {PngFilter::None, PngFilter::Sub, PngFilter::Up, PngFilter::Average, PngFilter::Paeth, PngFilter::Adaptive})
       for (int level : {0, 1, 6, 9}) {
         SCOPED_TRACE(testing::Message() << channels << " channels, filter " << int(filter) << ", level " << level);
         const auto p = pixels(w, h, channels, 7u * channels + level);
@@ -83,7 +86,8 @@ TEST(PngEncoder, EveryFilterLevelAndChannelCountDecodesToThePixels) {
 }
 
 TEST(TextureExport, SourcesThatNeedNoChangeAreCopiedByteForByte) {
-  const auto bc = png_bytes(8, 4, pixels(8, 4, 4, 1)), normal = png_bytes(4, 4, pixels(4, 4, 4, 2)), orm = png_bytes(4, 8, pixels(4, 8, 4, 3));
+  const auto bc = png_bytes(8, 4, pixels(8, 4, 4, 1)), normal = png_bytes(4, 4, pixels(4, 4, 4, 2)),
+             orm = png_bytes(4, 8, pixels(4, 8, 4, 3));
   Material m;
   m.name = "plain";
   m.metallic = m.roughness = 1.0f;
@@ -96,10 +100,12 @@ TEST(TextureExport, SourcesThatNeedNoChangeAreCopiedByteForByte) {
   ASSERT_TRUE(out.ok());
   ASSERT_EQ(out->written.size(), 3u);
   const auto& slots = s.materials[0].textures;
-  for (auto [slot, want] : {std::pair{slots.base_color, &bc}, std::pair{slots.normal, &normal}, std::pair{slots.orm, &orm}}) {
+  for (auto [slot, want] :
+       {std::pair{slots.base_color, &bc}, std::pair{slots.normal, &normal}, std::pair{slots.orm, &orm}}) {
     ASSERT_GE(slot, 0);
     const auto got = test::read_bytes(dir / s.textures[slot].name);
-    EXPECT_TRUE(std::equal(got.begin(), got.end(), reinterpret_cast<const std::byte*>(want->data()), reinterpret_cast<const std::byte*>(want->data() + want->size())) &&
+    EXPECT_TRUE(std::equal(got.begin(), got.end(), reinterpret_cast<const std::byte*>(want->data()),
+                           reinterpret_cast<const std::byte*>(want->data() + want->size())) &&
                 got.size() == want->size())
         << s.textures[slot].name;
   }
@@ -118,7 +124,9 @@ TEST(TextureExport, FactorsAndSeparateMapsArePackedIntoNewPngs) {
   m.textures.base_color = 0;
   m.textures.occlusion = 1;
   m.textures.metallic_roughness = 2;
-  Scene s = scene_with({m}, {{"bc", png_bytes(w, h, bc_px), ""}, {"o", png_bytes(w, h, occ_px), ""}, {"mr", png_bytes(w, h, mr_px), ""}});
+  Scene s = scene_with(
+      {m},
+      {{"bc", png_bytes(w, h, bc_px), ""}, {"o", png_bytes(w, h, occ_px), ""}, {"mr", png_bytes(w, h, mr_px), ""}});
   const auto dir = test::temp_dir("textures-pack");
   ASSERT_TRUE(convert::export_textures(s, dir, "model").ok());
   const Image bc = decode_file(dir / s.textures[s.materials[0].textures.base_color].name);

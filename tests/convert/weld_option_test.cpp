@@ -51,10 +51,15 @@ TEST(WeldOption, CesiumManConvertsWithItsWeldedVertexCount) {
   ASSERT_LT(welded, original.vertex_count()) << "COLLADA2GLTF split corners by the rounding of their normals";
   const auto dir = test::temp_dir("weld_option");
   std::string text;
-  ASSERT_EQ(test::run_cli(fmt::format("convert '{}' '{}' --weld -v", input.string(), (dir / "welded.cem").string()), &text), 0) << text;
-  EXPECT_NE(text.find(fmt::format("{} vertices merged by --weld", original.vertex_count() - welded)), std::string::npos) << text;
+  ASSERT_EQ(
+      test::run_cli(fmt::format("convert '{}' '{}' --weld -v", input.string(), (dir / "welded.cem").string()), &text),
+      0)
+      << text;
+  EXPECT_NE(text.find(fmt::format("{} vertices merged by --weld", original.vertex_count() - welded)), std::string::npos)
+      << text;
   EXPECT_EQ(test::read_or_fail(dir / "welded.cem").vertex_count(), welded);
-  ASSERT_EQ(test::run_cli(fmt::format("convert '{}' '{}'", input.string(), (dir / "plain.cem").string()), &text), 0) << text;
+  ASSERT_EQ(test::run_cli(fmt::format("convert '{}' '{}'", input.string(), (dir / "plain.cem").string()), &text), 0)
+      << text;
   EXPECT_EQ(test::read_or_fail(dir / "plain.cem").vertex_count(), original.vertex_count());
 }
 

@@ -36,8 +36,8 @@ TEST(Conventions, ZUpToYUpRotatesAndKeepsWinding) {
   s.conventions = z_up();
   convert_conventions(s, Conventions{});
   const Mesh& m = s.meshes[0];
-  test::expect_near(m.positions[2], {0, 1, 0});  // Z-up's up is Y-up's up
-  test::expect_near(m.normals[0], {0, 0, 1});    // (0,-1,0) -> (x, z, -y) = (0, 0, 1)
+  test::expect_near(m.positions[2], {0, 1, 0});                 // Z-up's up is Y-up's up
+  test::expect_near(m.normals[0], {0, 0, 1});                   // (0,-1,0) -> (x, z, -y) = (0, 0, 1)
   EXPECT_EQ(m.indices, (std::vector<std::uint32_t>{0, 1, 2}));  // a rotation keeps the winding
   EXPECT_EQ(m.tangents[0].w, 1.0f);
   EXPECT_EQ(s.conventions.up, UpAxis::Y);
@@ -121,7 +121,8 @@ TEST(Conventions, RoundTripRestoresNumbers) {
   other.right_handed = false;
   convert_conventions(s, other);
   convert_conventions(s, original.conventions);
-  for (std::size_t i = 0; i < s.meshes[0].positions.size(); ++i) test::expect_near(s.meshes[0].positions[i], original.meshes[0].positions[i]);
+  for (std::size_t i = 0; i < s.meshes[0].positions.size(); ++i)
+    test::expect_near(s.meshes[0].positions[i], original.meshes[0].positions[i]);
   EXPECT_EQ(s.meshes[0].indices, original.meshes[0].indices);
 }
 

@@ -15,11 +15,13 @@ namespace {
 using aem::test::read_text;
 using aem::test::source_root;
 
-const std::vector<std::string> kTextExtensions = {".cpp", ".hpp", ".h", ".inl", ".c", ".md", ".txt", ".py", ".sh", ".mjs", ".js", ".cmake", ".html", ".in"};
+const std::vector<std::string> kTextExtensions = {".cpp", ".hpp", ".h",   ".inl", ".c",     ".md",   ".txt",
+                                                  ".py",  ".sh",  ".mjs", ".js",  ".cmake", ".html", ".in"};
 
 std::vector<std::filesystem::path> project_text_files() {
   std::vector<std::filesystem::path> files;
-  for (const char* folder : {"src", "include", "apps", "tests", "docs", "bench", "fuzz", "scripts", "blender", "cmake", "web", ".ci"}) {
+  for (const char* folder :
+       {"src", "include", "apps", "tests", "docs", "bench", "fuzz", "scripts", "blender", "cmake", "web", ".ci"}) {
     auto more = aem::test::tree_files(source_root() / folder, kTextExtensions);
     files.insert(files.end(), more.begin(), more.end());
   }
@@ -34,7 +36,8 @@ std::vector<std::string> places(const std::regex& re) {
     const std::string text = read_text(path);
     for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) {
       const auto line = 1 + std::count(text.begin(), text.begin() + it->position(), '\n');
-      out.push_back(std::filesystem::relative(path, source_root()).string() + ":" + std::to_string(line) + ": " + it->str());
+      out.push_back(std::filesystem::relative(path, source_root()).string() + ":" + std::to_string(line) + ": " +
+                    it->str());
     }
   }
   return out;
@@ -64,7 +67,8 @@ TEST(DocCitations, FormatPageCitationsNameExistingSections) {
     }
   }
   // The format pages exist and are cited (a broken regex would check nothing).
-  for (const char* page : {"aem", "cem", "e3d", "iqe", "iqm"}) EXPECT_TRUE(pages.count(page)) << "docs/formats/" << page << ".md is never cited";
+  for (const char* page : {"aem", "cem", "e3d", "iqe", "iqm"})
+    EXPECT_TRUE(pages.count(page)) << "docs/formats/" << page << ".md is never cited";
   EXPECT_GT(checked, 50);
 }
 

@@ -54,7 +54,8 @@ TEST(FormatHandlers, EveryReaderReturnsErrorsOnGarbageWithoutThrowing) {
       EXPECT_NO_THROW({
         auto r = f.read(input);
         if (i < 4) EXPECT_FALSE(r.ok()) << f.name << " accepted garbage input " << i;
-      }) << f.name << " input " << i;
+      }) << f.name
+         << " input " << i;
       ++calls;
     }
   }

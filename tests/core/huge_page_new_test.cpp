@@ -42,14 +42,15 @@ TEST(HugePageNew, EveryNewFormPairsWithItsDelete) {
   EXPECT_TRUE(std::is_sorted(times.begin(), times.end()));
   void* single = ::operator new(24, std::nothrow);
   ASSERT_NE(single, nullptr);
-  ::operator delete(single, std::size_t{24});
+  ::operator delete (single, std::size_t{24});
   void* array = ::operator new[](24, std::nothrow);
   ASSERT_NE(array, nullptr);
   ::operator delete[](array, std::size_t{24});
 }
 
 TEST(HugePageNew, ALargeAllocationIsAdvisedToUseHugePages) {
-  if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage")) GTEST_SKIP() << "this kernel has no transparent huge pages";
+  if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage"))
+    GTEST_SKIP() << "this kernel has no transparent huge pages";
   const char* setting = std::getenv("AEM_HUGE_PAGES");
   if (setting && std::string(setting) == "0") GTEST_SKIP() << "AEM_HUGE_PAGES=0 turns the advice off";
   constexpr std::size_t kSize = std::size_t{8} << 20, kHugePage = std::size_t{2} << 20;

@@ -46,7 +46,8 @@ SkinInfluences random_influences(std::mt19937& rng) {
 void expect_same(const SkinInfluences& got, const SkinInfluences& want, int trial, int n) {
   ASSERT_EQ(got.joints, want.joints) << "trial " << trial << ", n " << n;
   for (int k = 0; k < kMaxInfluences; ++k)
-    ASSERT_EQ(std::bit_cast<std::uint32_t>(got.weights[k]), std::bit_cast<std::uint32_t>(want.weights[k])) << "trial " << trial << ", n " << n;
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(got.weights[k]), std::bit_cast<std::uint32_t>(want.weights[k]))
+        << "trial " << trial << ", n " << n;
 }
 
 TEST(StrongestInfluences, MatchesTheStableSortReference) {

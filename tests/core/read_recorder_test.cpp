@@ -60,7 +60,8 @@ TEST(ReadRecorder, AnotherThreadsReadsAreNotRecorded) {
 // The OBJ reader opens the .mtl through ufbx's file callback and reads the texture it names.
 TEST(ReadRecorder, ObjRecordsMtlAndTexture) {
   TempDir dir;
-  const auto obj = dir.write("quad.obj", "mtllib quad.mtl\nv 0 0 0\nv 1 0 0\nv 1 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nusemtl m\nf 1/1 2/2 3/3\n");
+  const auto obj = dir.write(
+      "quad.obj", "mtllib quad.mtl\nv 0 0 0\nv 1 0 0\nv 1 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nusemtl m\nf 1/1 2/2 3/3\n");
   const auto mtl = dir.write("quad.mtl", "newmtl m\nKd 1 1 1\nmap_Kd my texture.png\n");
   fs::copy_file(fs::path(AEM_TEST_DATA_DIR) / "render/aem_box_textured.png", dir.path / "my texture.png");
   dir.write("unrelated.png", "not read");

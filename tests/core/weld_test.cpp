@@ -119,7 +119,7 @@ TEST(Weld, CornersThatDifferInAnyMorphFrameStayApart) {
 TEST(Weld, CornersThatDifferInACustomAttributeOrRigidJointStayApart) {
   Mesh m = corner_quad();
   m.custom.push_back({"heat", 2, std::vector<float>(12, 0.0f)});
-  m.custom[0].values[2 * 3 + 1] = 1;  // corner 3's second component
+  m.custom[0].values[2 * 3 + 1] = 1;         // corner 3's second component
   m.rigid_joints = {-1, -1, -1, -1, -1, 4};  // corner 5 rides on joint 4
   EXPECT_EQ(weld_vertices(m), 0u);
   m.custom[0].values[2 * 3 + 1] = 0;
@@ -192,7 +192,8 @@ TEST(Weld, ManyDirectionsAtOnePointStayCorrect) {
   EXPECT_EQ(merged, 2u * 32u) << "copies 2 and 3 of the first 32 normals";
   for (std::size_t c = 0; c < before.indices.size(); ++c) {
     const Vec3 a = before.normals[before.indices[c]], b = m.normals[m.indices[c]];
-    EXPECT_LE(std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)}), kQuantisedDirectionTolerance) << c;
+    EXPECT_LE(std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)}), kQuantisedDirectionTolerance)
+        << c;
   }
 }
 
@@ -269,11 +270,20 @@ Mesh random_corners(std::mt19937& rng) {
     m.uvs[1].push_back(pool.uvs[1][i]);
     m.skin.push_back(pool.skin[i]);
     switch (array(rng)) {  // one corner in 13 differs from its vertex in one array
-      case 0: m.normals.back().y += 0.5f; break;
-      case 1: m.tangents.back().w = -1; break;
-      case 2: m.uvs[1].back().x += 0.25f; break;
-      case 3: m.skin.back().weights[0] = 0.5f, m.skin.back().joints[1] = 7, m.skin.back().weights[1] = 0.5f; break;
-      default: break;
+      case 0:
+        m.normals.back().y += 0.5f;
+        break;
+      case 1:
+        m.tangents.back().w = -1;
+        break;
+      case 2:
+        m.uvs[1].back().x += 0.25f;
+        break;
+      case 3:
+        m.skin.back().weights[0] = 0.5f, m.skin.back().joints[1] = 7, m.skin.back().weights[1] = 0.5f;
+        break;
+      default:
+        break;
     }
     m.indices.push_back(static_cast<std::uint32_t>(k));
   }
@@ -288,23 +298,26 @@ TEST(Weld, NumbersVerticesAsMeshoptimizersRemapInVertexOrder) {
     const Mesh before = random_corners(rng);
     const std::size_t n = before.vertex_count();
     auto stream = [](const auto& v) { return meshopt_Stream{v.data(), sizeof(v[0]), sizeof(v[0])}; };
-    const meshopt_Stream streams[] = {stream(before.positions), stream(before.normals), stream(before.tangents), stream(before.colors[0]),
-                                      stream(before.uvs[0]),      stream(before.uvs[1]),  stream(before.skin)};
+    const meshopt_Stream streams[] = {stream(before.positions), stream(before.normals), stream(before.tangents),
+                                      stream(before.colors[0]), stream(before.uvs[0]),  stream(before.uvs[1]),
+                                      stream(before.skin)};
     // Every vertex once in its own order: classes numbered as the vertices first appear.
     std::vector<unsigned> order(n), remap(n);
     for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<unsigned>(i);
-    const std::size_t distinct = meshopt_generateVertexRemapMulti(remap.data(), order.data(), n, n, streams, std::size(streams));
+    const std::size_t distinct =
+        meshopt_generateVertexRemapMulti(remap.data(), order.data(), n, n, streams, std::size(streams));
     ASSERT_LT(distinct, n);
 
     Mesh m = before;
     EXPECT_EQ(weld_vertices(m), n - distinct);
     ASSERT_EQ(m.vertex_count(), distinct);
-    for (std::size_t k = 0; k < before.indices.size(); ++k) ASSERT_EQ(m.indices[k], remap[before.indices[k]]) << "corner " << k;
+    for (std::size_t k = 0; k < before.indices.size(); ++k)
+      ASSERT_EQ(m.indices[k], remap[before.indices[k]]) << "corner " << k;
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint32_t v = remap[i];
-      ASSERT_TRUE(m.positions[v] == before.positions[i] && m.normals[v] == before.normals[i] && m.tangents[v] == before.tangents[i] &&
-                  m.colors[0][v] == before.colors[0][i] && m.uvs[0][v] == before.uvs[0][i] && m.uvs[1][v] == before.uvs[1][i] &&
-                  m.skin[v] == before.skin[i])
+      ASSERT_TRUE(m.positions[v] == before.positions[i] && m.normals[v] == before.normals[i] &&
+                  m.tangents[v] == before.tangents[i] && m.colors[0][v] == before.colors[0][i] &&
+                  m.uvs[0][v] == before.uvs[0][i] && m.uvs[1][v] == before.uvs[1][i] && m.skin[v] == before.skin[i])
           << "vertex " << i;
     }
   }

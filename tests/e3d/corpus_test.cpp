@@ -16,7 +16,8 @@
 namespace aem {
 namespace {
 
-std::filesystem::path convert(const std::filesystem::path& in, const std::filesystem::path& out, const std::string& extra = "") {
+std::filesystem::path convert(const std::filesystem::path& in, const std::filesystem::path& out,
+                              const std::string& extra = "") {
   std::string text;
   EXPECT_EQ(test::run_cli("convert " + extra + " " + in.string() + " " + out.string(), &text), 0) << text;
   return out;

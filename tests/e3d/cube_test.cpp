@@ -15,25 +15,25 @@ namespace {
 /// cube1.e3d exactly as table 1 lays it out, with the sizes the table prints (not computed).
 std::vector<std::byte> cube1() {
   test::E3dBytes b;
-  b.u16(0x0001).u32(12).raw("E3DF", 4).u16(0x0100);                   // 0: version 1.0
-  b.u16(0x1000).u32(434);                                              // 12: meshes
-  b.u16(0x1010).u32(428);                                              // 18: mesh
-  b.u16(0x1020).u32(10).u32(1);                                        // 24: meshID 1
-  b.u16(0x2000).u32(312).u32(24);                                      // 34: attributes, 24 vertices
-  b.u16(0x2800).u32(302).u16(0x2010).u16(0).u16(0).u16(12);            // 44: interleaved: vertices @0, end, 12 bytes
+  b.u16(0x0001).u32(12).raw("E3DF", 4).u16(0x0100);          // 0: version 1.0
+  b.u16(0x1000).u32(434);                                    // 12: meshes
+  b.u16(0x1010).u32(428);                                    // 18: mesh
+  b.u16(0x1020).u32(10).u32(1);                              // 24: meshID 1
+  b.u16(0x2000).u32(312).u32(24);                            // 34: attributes, 24 vertices
+  b.u16(0x2800).u32(302).u16(0x2010).u16(0).u16(0).u16(12);  // 44: interleaved: vertices @0, end, 12 bytes
   const float corners[8][3] = {{-0.5f, -0.5f, -0.5f}, {0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, -0.5f}, {-0.5f, 0.5f, -0.5f},
                                {-0.5f, -0.5f, 0.5f},  {0.5f, -0.5f, 0.5f},  {0.5f, 0.5f, 0.5f},  {-0.5f, 0.5f, 0.5f}};
-  for (int copy = 0; copy < 3; ++copy)                                 // 58: the 8 corners three times
+  for (int copy = 0; copy < 3; ++copy)  // 58: the 8 corners three times
     for (const auto& c : corners) b.vec3(c[0], c[1], c[2]);
-  b.u16(0x1030).u32(82).u32(12);                                       // 346: triFaces16, 12 triangles
+  b.u16(0x1030).u32(82).u32(12);  // 346: triFaces16, 12 triangles
   const std::uint16_t faces[36] = {0x11, 0x15, 0x14, 0x11, 0x14, 0x10, 0x00, 0x03, 0x02, 0x00, 0x02, 0x01,
                                    0x16, 0x12, 0x13, 0x16, 0x13, 0x17, 0x05, 0x06, 0x07, 0x05, 0x07, 0x04,
                                    0x09, 0x0A, 0x0E, 0x09, 0x0E, 0x0D, 0x0C, 0x0F, 0x0B, 0x0C, 0x0B, 0x08};
   for (auto f : faces) b.u16(f);
-  b.u16(0x1040).u32(18).u32(0).u32(12).u32(0);                         // 428: facesMaterials (0, 12, none)
-  b.u16(0x3000).u32(22);                                               // 446: nodes
-  b.u16(0x3010).u32(16);                                               // 452: meshNode
-  b.u16(0x1020).u32(10).u32(1);                                        // 458: meshID 1
+  b.u16(0x1040).u32(18).u32(0).u32(12).u32(0);  // 428: facesMaterials (0, 12, none)
+  b.u16(0x3000).u32(22);                        // 446: nodes
+  b.u16(0x3010).u32(16);                        // 452: meshNode
+  b.u16(0x1020).u32(10).u32(1);                 // 458: meshID 1
   return b.bytes;
 }
 
@@ -61,7 +61,8 @@ TEST(E3dCube, Cube1FromTheSpecTableReads24VerticesAnd12Triangles) {
   EXPECT_EQ(m.triangle_count(), 12u);
   EXPECT_EQ(m.positions[2], (Vec3{0.5f, 0.5f, -0.5f}));
   EXPECT_EQ(m.positions[23], (Vec3{-0.5f, 0.5f, 0.5f}));
-  EXPECT_EQ(std::vector<std::uint32_t>(m.indices.begin(), m.indices.begin() + 6), (std::vector<std::uint32_t>{17, 21, 20, 17, 20, 16}));
+  EXPECT_EQ(std::vector<std::uint32_t>(m.indices.begin(), m.indices.begin() + 6),
+            (std::vector<std::uint32_t>{17, 21, 20, 17, 20, 16}));
   EXPECT_EQ(m.material, -1);  // material ID 0: none
   // One node placing mesh 1 with the default transform.
   ASSERT_EQ(s.nodes.size(), 1u);
@@ -99,13 +100,15 @@ TEST(E3dCube, CubeWithNormalsWrittenPlainAndCompressedReadsBackIdentically) {
     ASSERT_GE(out.size(), 18u);
     // The version block first; then an LZMA block (type 0x0010) when compressed, the sections when not.
     const auto spec = cube1();
-    EXPECT_EQ(std::vector<std::byte>(out.begin(), out.begin() + 12), std::vector<std::byte>(spec.begin(), spec.begin() + 12));
+    EXPECT_EQ(std::vector<std::byte>(out.begin(), out.begin() + 12),
+              std::vector<std::byte>(spec.begin(), spec.begin() + 12));
     const auto type = std::to_integer<int>(out[12]) | std::to_integer<int>(out[13]) << 8;
     EXPECT_EQ(type == 0x0010, compress);
     auto back = read_scene(out, "cube.e3d");
     ASSERT_TRUE(back.ok()) << back.error().to_string();
     expect_same_cube(cube, back.value());
-    const bool noted = std::any_of(back->source_notes.begin(), back->source_notes.end(), [](const SourceNote& n) { return n.key == "compression"; });
+    const bool noted = std::any_of(back->source_notes.begin(), back->source_notes.end(),
+                                   [](const SourceNote& n) { return n.key == "compression"; });
     EXPECT_EQ(noted, compress);
   }
 }

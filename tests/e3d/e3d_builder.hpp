@@ -73,12 +73,13 @@ class E3dBytes {
 
 /// How the test encodes an LZMA block's stream.
 struct LzmaParams {
-  int lc = 4, lp = 4, pb = 4;     ///< Ecere's parameters by default
+  int lc = 4, lp = 4, pb = 4;  ///< Ecere's parameters by default
   bool end_marker = false;
 };
 
 /// A raw LZMA1 stream of `data` from the LZMA SDK encoder; props receives the 5 property bytes.
-inline std::vector<std::byte> sdk_lzma(const std::vector<std::byte>& data, const LzmaParams& p, unsigned char props[5]) {
+inline std::vector<std::byte> sdk_lzma(const std::vector<std::byte>& data, const LzmaParams& p,
+                                       unsigned char props[5]) {
   CLzmaEncProps ep;
   LzmaEncProps_Init(&ep);
   ep.lc = p.lc;
@@ -90,8 +91,8 @@ inline std::vector<std::byte> sdk_lzma(const std::vector<std::byte>& data, const
   std::vector<std::byte> out(data.size() + data.size() / 2 + 1024);
   SizeT out_len = out.size(), props_len = 5;
   ISzAlloc alloc{[](void*, size_t n) { return std::malloc(n); }, [](void*, void* a) { std::free(a); }};
-  if (LzmaEncode(reinterpret_cast<Byte*>(out.data()), &out_len, reinterpret_cast<const Byte*>(data.data()), data.size(), &ep, props,
-                 &props_len, p.end_marker, nullptr, &alloc, &alloc) != SZ_OK)
+  if (LzmaEncode(reinterpret_cast<Byte*>(out.data()), &out_len, reinterpret_cast<const Byte*>(data.data()), data.size(),
+                 &ep, props, &props_len, p.end_marker, nullptr, &alloc, &alloc) != SZ_OK)
     throw std::runtime_error("LzmaEncode failed");
   out.resize(out_len);
   return out;
@@ -99,11 +100,13 @@ inline std::vector<std::byte> sdk_lzma(const std::vector<std::byte>& data, const
 
 /// An LZMA block (0x0010) holding `content`: u32 uncompressed size (or `declared` when given), the
 /// property bytes, the stream.
-inline std::vector<std::byte> lzma_block(const std::vector<std::byte>& content, const LzmaParams& p = {}, std::int64_t declared = -1) {
+inline std::vector<std::byte> lzma_block(const std::vector<std::byte>& content, const LzmaParams& p = {},
+                                         std::int64_t declared = -1) {
   unsigned char props[5];
   auto stream = sdk_lzma(content, p, props);
   E3dBytes b;
-  b.begin(0x0010).u32(declared >= 0 ? static_cast<std::uint32_t>(declared) : static_cast<std::uint32_t>(content.size()));
+  b.begin(0x0010).u32(declared >= 0 ? static_cast<std::uint32_t>(declared)
+                                    : static_cast<std::uint32_t>(content.size()));
   b.raw(props, 5).append(stream).end();
   return b.bytes;
 }

@@ -27,10 +27,13 @@ inline std::vector<std::byte> materials_section() {
   b.begin(0x8010).i32_block(0x8011, 1).str_block(0x8012, "red");
   b.begin(0x8020).u32(0b11010).end();  // partly transparent, wrapU, wrapV; not double-sided
   b.f32_block(0x8021, 0.5f).f32_block(0x8024, 32.0f).f32_block(0x8022, 1.5f);
-  b.vec3_block(0x8030, 1, 0, 0).vec3_block(0x8031, 0.5f, 0.5f, 0.5f).vec3_block(0x8032, 0, 0, 0.25f).vec3_block(0x8034, 0.1f, 0.1f, 0.1f);
-  b.begin(0x8200).i32_block(0x9002, 1).end();            // phongDiffuseMap -> texture ID 1
-  b.begin(0x8101).i32_block(0x9002, 3).end();            // normalMap -> texture ID 3
-  b.begin(0x8201).str_block(0x9003, "spec.png").end();   // phongSpecularMap by name
+  b.vec3_block(0x8030, 1, 0, 0)
+      .vec3_block(0x8031, 0.5f, 0.5f, 0.5f)
+      .vec3_block(0x8032, 0, 0, 0.25f)
+      .vec3_block(0x8034, 0.1f, 0.1f, 0.1f);
+  b.begin(0x8200).i32_block(0x9002, 1).end();           // phongDiffuseMap -> texture ID 1
+  b.begin(0x8101).i32_block(0x9002, 3).end();           // normalMap -> texture ID 3
+  b.begin(0x8201).str_block(0x9003, "spec.png").end();  // phongSpecularMap by name
   b.end();
   b.begin(0x8010).i32_block(0x8011, 2).end();
   b.end();
@@ -44,7 +47,8 @@ inline E3dBytes& mesh1(E3dBytes& b) {
   b.begin(0x1010).i32_block(0x1020, 1);
   b.begin(0x2000).i32(4);
   b.begin(0x2800);
-  const std::uint16_t list[][2] = {{0x2020, 12}, {0x2090, 40}, {0x2010, 0}, {0x2081, 32}, {0x2030, 16}, {0x2070, 24}, {0, 44}};
+  const std::uint16_t list[][2] = {{0x2020, 12}, {0x2090, 40}, {0x2010, 0}, {0x2081, 32},
+                                   {0x2030, 16}, {0x2070, 24}, {0, 44}};
   for (const auto& e : list) b.u16(e[0]).u16(e[1]);
   const float pos[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 0, 0}};
   const float nz[4] = {-1, 1, -1, -1};
@@ -57,11 +61,11 @@ inline E3dBytes& mesh1(E3dBytes& b) {
     b.raw(bones[v], 4);
   }
   b.end().end();
-  b.begin(0x1022).i32(0).end();                     // vertex 3 repeats vertex 0
+  b.begin(0x1022).i32(0).end();  // vertex 3 repeats vertex 0
   b.begin(0x1030).i32(2).u16(0).u16(1).u16(2).u16(0).u16(2).u16(3).end();
-  b.begin(0x1040).i32(0).i32(2).i32(1).end();       // both triangles: material 1
+  b.begin(0x1040).i32(0).i32(2).i32(1).end();  // both triangles: material 1
   b.begin(0x1050).str_block(0x1051, "skin");
-  b.begin(0x1052);                                  // bind shape: translation (0, 0, 1), row-vector order
+  b.begin(0x1052);  // bind shape: translation (0, 0, 1), row-vector order
   for (int k = 0; k < 16; ++k) b.f32(k == 0 || k == 5 || k == 10 || k == 15 ? 1.0f : k == 14 ? 1.0f : 0.0f);
   b.end();
   b.begin(0x1053).u8(2);
@@ -73,7 +77,15 @@ inline E3dBytes& mesh1(E3dBytes& b) {
   b.begin(0x1054).u8(0).end();
   b.end();
   b.begin(0x1060).raw("\x07\0\0\0\0\0\0\0", 8).u32(0).u32(2).end();  // one part: u64 id 7, triangles 0..1
-  b.begin(0x1070).i32(1).begin(0x1071).i32_block(0x1072, 0).str_block(0x1073, "smile").f32_block(0x1074, 0.5f).i32_block(0x1020, 3).end().end();
+  b.begin(0x1070)
+      .i32(1)
+      .begin(0x1071)
+      .i32_block(0x1072, 0)
+      .str_block(0x1073, "smile")
+      .f32_block(0x1074, 0.5f)
+      .i32_block(0x1020, 3)
+      .end()
+      .end();
   return b.end();
 }
 
@@ -82,7 +94,17 @@ inline E3dBytes& mesh1(E3dBytes& b) {
 inline E3dBytes& mesh2(E3dBytes& b) {
   b.begin(0x1010).i32_block(0x1020, 2);
   b.begin(0x2000).i32(3);
-  b.begin(0x2018).i16(-32768).i16(-32768).i16(-32768).i16(32767).i16(32767).i16(32767).i16(-32768).i16(32767).i16(-32768).end();
+  b.begin(0x2018)
+      .i16(-32768)
+      .i16(-32768)
+      .i16(-32768)
+      .i16(32767)
+      .i16(32767)
+      .i16(32767)
+      .i16(-32768)
+      .i16(32767)
+      .i16(-32768)
+      .end();
   b.begin(0x2030).f32(0).f32(0).f32(1).f32(0).f32(0).f32(1).end();
   b.end();
   b.begin(0x1021).vec3(-1, -2, -3).vec3(1, 2, 3).end();
@@ -134,7 +156,15 @@ inline std::vector<std::byte> nodes_section() {
   b.vec3_block(0x3030, 2, 2, 2);
   b.begin(0x3031).f64(s).f64(0).f64(s).f64(0).end();
   b.begin(0x3032).f64(1).f64(2).f64(3).end();
-  b.begin(0x3010).i32_block(0x3020, 2).str_block(0x3021, "body").i32_block(0x1020, 1).begin(0x3040).i32(1).str("").end().end();
+  b.begin(0x3010)
+      .i32_block(0x3020, 2)
+      .str_block(0x3021, "body")
+      .i32_block(0x1020, 1)
+      .begin(0x3040)
+      .i32(1)
+      .str("")
+      .end()
+      .end();
   b.begin(0x3010).i32_block(0x3020, 3).str_block(0x3021, "hip");
   b.begin(0x3010).i32_block(0x3020, 4).str_block(0x3021, "knee").begin(0x3032).f64(0).f64(1).f64(0).end().end();
   b.end();
@@ -159,7 +189,17 @@ inline std::vector<std::byte> animations_section() {
   b.end();
   b.begin(0xA230).f32(1).f32(0).f32(0).f32(0).f32(s).f32(s).f32(0).f32(0).end();
   b.i32_block(0x3020, 3).end();
-  b.begin(0xA100).u32(2).u8(0).u32(0).u32(5).begin(0xA210).vec3(0, 1, 0).vec3(0, 2, 0).end().str_block(0x3021, "knee").end();
+  b.begin(0xA100)
+      .u32(2)
+      .u8(0)
+      .u32(0)
+      .u32(5)
+      .begin(0xA210)
+      .vec3(0, 1, 0)
+      .vec3(0, 2, 0)
+      .end()
+      .str_block(0x3021, "knee")
+      .end();
   b.begin(0xA100).u32(1).u8(0).u32(3).begin(0xA2C0).u8(1).end().i32_block(0x3020, 4).end();
   b.end().end();
   return b.bytes;

@@ -115,7 +115,8 @@ TEST(E3dHostile, MeshLevelLies) {
     return code(tri(t));
   };
   E3dBytes b;
-  EXPECT_EQ(with(std::move(b.begin(0x1022).i32(2).end())), "E3D_DUPLICATE_RANGE");  // repeats vertex 2, itself the duplicate
+  EXPECT_EQ(with(std::move(b.begin(0x1022).i32(2).end())),
+            "E3D_DUPLICATE_RANGE");  // repeats vertex 2, itself the duplicate
   b = {};
   EXPECT_EQ(with(std::move(b.begin(0x1022).i32(-1).end())), "E3D_DUPLICATE_RANGE");
   b = {};
@@ -126,11 +127,34 @@ TEST(E3dHostile, MeshLevelLies) {
   EXPECT_EQ(with(std::move(b.begin(0x1040).i32(0).i32(1).end())), "E3D_BLOCK_LENGTH");
   // verticesQ without a meshBBox to map them.
   b = {};
-  b.version().begin(0x1000).begin(0x1010).begin(0x2000).i32(1).begin(0x2018).i16(0).i16(0).i16(0).end().end().end().end();
+  b.version()
+      .begin(0x1000)
+      .begin(0x1010)
+      .begin(0x2000)
+      .i32(1)
+      .begin(0x2018)
+      .i16(0)
+      .i16(0)
+      .i16(0)
+      .end()
+      .end()
+      .end()
+      .end();
   EXPECT_EQ(code(b.bytes), "E3D_MISSING_BBOX");
   // Bone index 1 in a skin of one bone.
   b = {};
-  b.version().begin(0x1000).begin(0x1010).begin(0x2000).i32(1).begin(0x2800).u16(0x2010).u16(0).u16(0x2090).u16(12).u16(0).u16(14);
+  b.version()
+      .begin(0x1000)
+      .begin(0x1010)
+      .begin(0x2000)
+      .i32(1)
+      .begin(0x2800)
+      .u16(0x2010)
+      .u16(0)
+      .u16(0x2090)
+      .u16(12)
+      .u16(0)
+      .u16(14);
   b.vec3(0, 0, 0).u8(1).u8(255).end().end();
   b.begin(0x1050).begin(0x1053).u8(1).str("a");
   for (int k = 0; k < 16; ++k) b.f32(0);
@@ -145,7 +169,15 @@ TEST(E3dHostile, TrackPayloadsMustMatchTheirKeyCount) {
   b.end().end().end();
   EXPECT_EQ(code(b.bytes), "E3D_BLOCK_LENGTH");
   b = {};
-  b.version().begin(0xA000).begin(0xA010).begin(0xA100).u32(0x40000000).u8(0).end().end().end();  // a billion frame numbers
+  b.version()
+      .begin(0xA000)
+      .begin(0xA010)
+      .begin(0xA100)
+      .u32(0x40000000)
+      .u8(0)
+      .end()
+      .end()
+      .end();  // a billion frame numbers
   EXPECT_EQ(code(b.bytes), "TRUNCATED");
 }
 

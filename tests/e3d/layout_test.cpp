@@ -15,15 +15,17 @@
 namespace aem {
 namespace {
 
+using test::animations_section;
 using test::E3dBytes;
 using test::kitchen_sink;
+using test::materials_section;
 using test::meshes_section;
 using test::nodes_section;
-using test::materials_section;
 using test::textures_section;
-using test::animations_section;
 
-Result<Scene> read(const std::vector<std::byte>& bytes, const ReadOptions& o = {}) { return read_scene(bytes, "test.e3d", o); }
+Result<Scene> read(const std::vector<std::byte>& bytes, const ReadOptions& o = {}) {
+  return read_scene(bytes, "test.e3d", o);
+}
 
 const Mesh* mesh_with_material(const Scene& s, std::int32_t material, std::size_t vertices) {
   for (const auto& m : s.meshes)
@@ -177,13 +179,18 @@ TEST(E3dLayout, KitchenSinkReadsEveryBlockKind) {
 TEST(E3dLayout, UncompressedFileWithTheSameBlocksReadsTheSame) {
   E3dBytes b;
   b.version();
-  b.append(textures_section()).append(materials_section()).append(meshes_section()).append(nodes_section()).append(animations_section());
+  b.append(textures_section())
+      .append(materials_section())
+      .append(meshes_section())
+      .append(nodes_section())
+      .append(animations_section());
   auto plain = read(b.bytes);
   auto packed = read(kitchen_sink());
   ASSERT_TRUE(plain.ok()) << plain.error().to_string();
   ASSERT_TRUE(packed.ok());
   ASSERT_EQ(plain->meshes.size(), packed->meshes.size());
-  for (std::size_t i = 0; i < plain->meshes.size(); ++i) EXPECT_EQ(plain->meshes[i].positions, packed->meshes[i].positions);
+  for (std::size_t i = 0; i < plain->meshes.size(); ++i)
+    EXPECT_EQ(plain->meshes[i].positions, packed->meshes[i].positions);
   EXPECT_EQ(plain->nodes.size(), packed->nodes.size());
 }
 
@@ -208,10 +215,18 @@ TEST(E3dLayout, UvSetsTwoToEightAndStandaloneNormalsColoursAndTangentSigns) {
     for (int v = 0; v < 3; ++v) b.f32(float(set)).f32(float(v));
     b.end();
   }
-  b.begin(0x2020).u32(test::pack_normal(1, 0, 0)).u32(test::pack_normal(0, -1, 0)).u32(0).end();  // a zero normal stays zero
+  b.begin(0x2020)
+      .u32(test::pack_normal(1, 0, 0))
+      .u32(test::pack_normal(0, -1, 0))
+      .u32(0)
+      .end();  // a zero normal stays zero
   b.begin(0x2070).u8(0).u8(255).u8(0).u8(255).u8(0).u8(0).u8(0).u8(0).u8(255).u8(255).u8(255).u8(255).end();
   // tangentsSign: the 2-bit w is 1 for +1 and 2 for -1 (docs/formats/e3d.md §5).
-  b.begin(0x2080).u32(test::pack_normal(0, 0, 1, 1)).u32(test::pack_normal(0, 0, 1, 2)).u32(test::pack_normal(0, 0, -1, 1)).end();
+  b.begin(0x2080)
+      .u32(test::pack_normal(0, 0, 1, 1))
+      .u32(test::pack_normal(0, 0, 1, 2))
+      .u32(test::pack_normal(0, 0, -1, 1))
+      .end();
   b.end().begin(0x1030).i32(1).u16(0).u16(1).u16(2).end().end().end();
   auto r = read(b.bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
@@ -231,7 +246,16 @@ TEST(E3dLayout, UvSetsTwoToEightAndStandaloneNormalsColoursAndTangentSigns) {
 TEST(E3dLayout, MoreThan65536VerticesWithThirtyTwoBitFaces) {
   const std::uint32_t n = 70000;
   E3dBytes b;
-  b.version().begin(0x1000).begin(0x1010).begin(0x2000).i32(static_cast<std::int32_t>(n)).begin(0x2800).u16(0x2010).u16(0).u16(0).u16(12);
+  b.version()
+      .begin(0x1000)
+      .begin(0x1010)
+      .begin(0x2000)
+      .i32(static_cast<std::int32_t>(n))
+      .begin(0x2800)
+      .u16(0x2010)
+      .u16(0)
+      .u16(0)
+      .u16(12);
   for (std::uint32_t v = 0; v < n; ++v) b.vec3(float(v), 0, 0);
   b.end().end().begin(0x1031).i32(1).u32(0).u32(65536).u32(n - 1).end().end().end();
   auto r = read(b.bytes);
@@ -279,7 +303,8 @@ TEST(E3dLayout, CliInfoAndValidateReadTheFileThroughTheRegistry) {
   EXPECT_EQ(test::run_cli("info " + (dir / "sink.e3d").string(), &out), 0) << out;
   EXPECT_NE(out.find("E3D"), std::string::npos) << out;
   EXPECT_EQ(test::run_cli("validate " + (dir / "sink.e3d").string(), &out), 0) << out;
-  EXPECT_EQ(test::run_cli("convert " + (dir / "sink.e3d").string() + " " + (dir / "sink.aem").string(), &out), 0) << out;
+  EXPECT_EQ(test::run_cli("convert " + (dir / "sink.e3d").string() + " " + (dir / "sink.aem").string(), &out), 0)
+      << out;
 }
 
 }  // namespace
@@ -358,7 +383,21 @@ TEST(E3dLayout, TrackKindsTheSceneCannotHoldAreSizedAndReported) {
   EXPECT_EQ(r->nodes[1].kind, Node::Kind::Light);
   // ftkMorph without its morph index is one f32 short.
   E3dBytes bad;
-  bad.version().begin(0xA000).begin(0xA010).begin(0xA100).u32(2).u8(0).u32(0).u32(4).begin(0xA300).f32(0).f32(1).end().end().end().end();
+  bad.version()
+      .begin(0xA000)
+      .begin(0xA010)
+      .begin(0xA100)
+      .u32(2)
+      .u8(0)
+      .u32(0)
+      .u32(4)
+      .begin(0xA300)
+      .f32(0)
+      .f32(1)
+      .end()
+      .end()
+      .end()
+      .end();
   auto e = read(bad.bytes);
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().code, "E3D_BLOCK_LENGTH");
@@ -370,7 +409,7 @@ TEST(E3dLayout, EmptyTexturesBlockSeveralTopLevelNodesExtraSkinsAndCustomBlocks)
   b.begin(0x1000).begin(0x1010).i32_block(0x1020, 1).begin(0x2000).i32(3);
   b.begin(0x2010).vec3(0, 0, 0).vec3(1, 0, 0).vec3(0, 1, 0).end();
   b.begin(0x2091).u8(0).u8(0).u8(0).u8(255).u8(255).u8(255).end();  // boneWeights2, M = 1: dropped
-  b.begin(0x4001).u32(1).u32(2).u32(3).end();                         // a custom attribute: skipped
+  b.begin(0x4001).u32(1).u32(2).u32(3).end();                       // a custom attribute: skipped
   b.end().begin(0x1030).i32(1).u16(0).u16(1).u16(2).end().end().end();
   // Two top-level nodes (Ecere keeps the last; we keep both), both placing mesh 1.
   b.begin(0x3000).begin(0x3010).i32_block(0x3020, 1).i32_block(0x1020, 1).end();
@@ -405,7 +444,8 @@ std::vector<std::byte> skinned_vertex(const std::vector<std::uint8_t>& weights, 
   }
   b.end().end().end().end();
   b.begin(0x3000).begin(0x3010).i32_block(0x3020, 1).i32_block(0x1020, 1).begin(0x3040).i32(1).str("").end();
-  for (std::size_t i = 0; i < nodes.size(); ++i) b.begin(0x3010).i32_block(0x3020, static_cast<std::int32_t>(i + 2)).str_block(0x3021, nodes[i]).end();
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    b.begin(0x3010).i32_block(0x3020, static_cast<std::int32_t>(i + 2)).str_block(0x3021, nodes[i]).end();
   b.end().end();
   return b.bytes;
 }
@@ -449,7 +489,14 @@ namespace {
 
 TEST(E3dLayout, BlackAmbientMeansAsDiffuseAsEcereReadsIt) {
   E3dBytes b;
-  b.version().begin(0x8000).begin(0x8010).i32_block(0x8011, 1).vec3_block(0x8030, 0.5f, 0.25f, 0).vec3_block(0x8034, 0, 0, 0).end().end();
+  b.version()
+      .begin(0x8000)
+      .begin(0x8010)
+      .i32_block(0x8011, 1)
+      .vec3_block(0x8030, 0.5f, 0.25f, 0)
+      .vec3_block(0x8034, 0, 0, 0)
+      .end()
+      .end();
   auto r = read(b.bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r->materials[0].ambient, (Vec3{0.5f, 0.25f, 0}));
@@ -464,7 +511,8 @@ namespace {
 TEST(E3dLayout, EveryMaterialMapAndFieldBlock) {
   E3dBytes b;
   b.version().begin(0x9000);
-  for (int id = 1; id <= 10; ++id) b.begin(0x9001).i32_block(0x9002, id).str_block(0x9003, "t" + std::to_string(id)).end();
+  for (int id = 1; id <= 10; ++id)
+    b.begin(0x9001).i32_block(0x9002, id).str_block(0x9003, "t" + std::to_string(id)).end();
   b.begin(0x9001).i32_block(0x9002, 11).begin(0x9103).raw("\0\0\0\x0CjP  ", 8).end().end();  // JPEG 2000
   b.end();
   b.begin(0x8000).begin(0x8010).i32_block(0x8011, 1);

@@ -27,7 +27,8 @@ void near3(const Vec3& a, const Vec3& b, float tol, const std::string& what) {
 void near_transform(const Transform& a, const Transform& b, const std::string& what) {
   near3(a.translation, b.translation, 1e-5f, what + " translation");
   near3(a.scale, b.scale, 1e-5f, what + " scale");
-  const float d = std::fabs(a.rotation.x * b.rotation.x + a.rotation.y * b.rotation.y + a.rotation.z * b.rotation.z + a.rotation.w * b.rotation.w);
+  const float d = std::fabs(a.rotation.x * b.rotation.x + a.rotation.y * b.rotation.y + a.rotation.z * b.rotation.z +
+                            a.rotation.w * b.rotation.w);
   EXPECT_NEAR(d, 1.0f, 1e-5f) << what << " rotation";
 }
 
@@ -43,7 +44,8 @@ void expect_same_mesh(const Mesh& a, const Mesh& b, const std::string& what) {
   for (std::size_t v = 0; v < a.normals.size(); ++v) near3(a.normals[v], b.normals[v], kNormalTol, what + " normal");
   ASSERT_EQ(a.tangents.size(), b.tangents.size()) << what;
   for (std::size_t v = 0; v < a.tangents.size(); ++v) {
-    near3({a.tangents[v].x, a.tangents[v].y, a.tangents[v].z}, {b.tangents[v].x, b.tangents[v].y, b.tangents[v].z}, kNormalTol, what + " tangent");
+    near3({a.tangents[v].x, a.tangents[v].y, a.tangents[v].z}, {b.tangents[v].x, b.tangents[v].y, b.tangents[v].z},
+          kNormalTol, what + " tangent");
     near3(a.bitangents[v], b.bitangents[v], kNormalTol, what + " bitangent");
   }
   ASSERT_EQ(a.uvs.size() > 0 && !a.uvs[0].empty(), b.uvs.size() > 0 && !b.uvs[0].empty()) << what;
@@ -52,7 +54,8 @@ void expect_same_mesh(const Mesh& a, const Mesh& b, const std::string& what) {
   ASSERT_EQ(a.skin.size(), b.skin.size()) << what;
   for (std::size_t v = 0; v < a.skin.size(); ++v) {
     EXPECT_EQ(a.skin[v].joints, b.skin[v].joints) << what << " vertex " << v;
-    for (int k = 0; k < kMaxInfluences; ++k) EXPECT_NEAR(a.skin[v].weights[k], b.skin[v].weights[k], 1.0f / 255) << what;
+    for (int k = 0; k < kMaxInfluences; ++k)
+      EXPECT_NEAR(a.skin[v].weights[k], b.skin[v].weights[k], 1.0f / 255) << what;
   }
   ASSERT_EQ(a.frames.size(), b.frames.size()) << what;
   for (std::size_t f = 0; f < a.frames.size(); ++f) EXPECT_EQ(a.frames[f].positions, b.frames[f].positions) << what;
@@ -98,7 +101,8 @@ void expect_same_scene(const Scene& a, const Scene& b) {
     near_transform(a.joints[i].rest, b.joints[i].rest, "joint " + a.joints[i].name);
   }
   ASSERT_EQ(a.meshes.size(), b.meshes.size());
-  for (std::size_t i = 0; i < a.meshes.size(); ++i) expect_same_mesh(a.meshes[i], b.meshes[i], "mesh " + std::to_string(i));
+  for (std::size_t i = 0; i < a.meshes.size(); ++i)
+    expect_same_mesh(a.meshes[i], b.meshes[i], "mesh " + std::to_string(i));
   EXPECT_EQ(a.vertex_animation.frame_count, b.vertex_animation.frame_count);
   ASSERT_EQ(a.animations.size(), b.animations.size());
   for (std::size_t i = 0; i < a.animations.size(); ++i) {
@@ -216,7 +220,8 @@ TEST(E3dRoundTrip, SkinnedFilesFollowWhatEcereNeeds) {
     }
     if (f.type == 0x1030) ++faces16;
     if (f.type == 0x1031) ADD_FAILURE() << "32-bit faces for a small mesh";
-    if (f.type == 0x2080 || f.type == 0x2011 || f.type == 0x2018 || (f.type > 0x2030 && f.type <= 0x2037)) ADD_FAILURE() << "block Ecere cannot read";
+    if (f.type == 0x2080 || f.type == 0x2011 || f.type == 0x2018 || (f.type > 0x2030 && f.type <= 0x2037))
+      ADD_FAILURE() << "block Ecere cannot read";
     if (f.type == 0x3010 || f.type == 0x3011 || f.type == 0x3012) {
       // Every node starts with its nodeID; the root is 1.
       EXPECT_EQ(at<std::uint16_t>(b, f.payload), 0x3020);
@@ -266,7 +271,8 @@ TEST(E3dRoundTrip, GeneratedSkinnedAnimatedSceneThroughWriteScene) {
   EXPECT_EQ(a.indices, b.indices);
   // Joints keep their names (under a root node the file needs), animation keys their times.
   for (const auto& j : src.joints) {
-    const bool found = std::any_of(back.joints.begin(), back.joints.end(), [&](const Joint& k) { return k.name == j.name; });
+    const bool found =
+        std::any_of(back.joints.begin(), back.joints.end(), [&](const Joint& k) { return k.name == j.name; });
     EXPECT_TRUE(found) << j.name;
   }
   ASSERT_EQ(back.animations.size(), 1u);
@@ -296,7 +302,8 @@ TEST(E3dOrientation, ConvertedToAemTheModelIsUprightAndNotMirrored) {
   auto dir = test::temp_dir("e3d-orientation");
   test::write_file(dir / "pointer.e3d", pointer_model());
   std::string out;
-  ASSERT_EQ(test::run_cli("convert " + (dir / "pointer.e3d").string() + " " + (dir / "pointer.aem").string(), &out), 0) << out;
+  ASSERT_EQ(test::run_cli("convert " + (dir / "pointer.e3d").string() + " " + (dir / "pointer.aem").string(), &out), 0)
+      << out;
   auto r = read_scene(dir / "pointer.aem");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const Mesh& m = r->meshes.at(0);

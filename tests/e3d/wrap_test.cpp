@@ -44,7 +44,8 @@ TEST(E3dWrap, TileAndClampSurviveEachAxis) {
       ASSERT_GE(t, 0);
       EXPECT_EQ(back->textures[t].wrap_u, u);
       EXPECT_EQ(back->textures[t].wrap_v, v);
-      EXPECT_EQ((back->materials[0].flags >> 3) & 3u, (u == TextureWrap::Repeat ? 1u : 0u) | (v == TextureWrap::Repeat ? 2u : 0u));
+      EXPECT_EQ((back->materials[0].flags >> 3) & 3u,
+                (u == TextureWrap::Repeat ? 1u : 0u) | (v == TextureWrap::Repeat ? 2u : 0u));
     }
 }
 

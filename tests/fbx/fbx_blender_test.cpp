@@ -51,7 +51,8 @@ std::map<std::string, std::string> notes(const Scene& s) {
 }
 
 /// The glTF posed as `gltf_pose` against the FBX posed as `fbx_pose`: within 1e-3 of the glTF's diagonal.
-testing::AssertionResult poses_alike(const Scene& gltf, const PoseAt& gltf_pose, const Scene& fbx, const PoseAt& fbx_pose) {
+testing::AssertionResult poses_alike(const Scene& gltf, const PoseAt& gltf_pose, const Scene& fbx,
+                                     const PoseAt& fbx_pose) {
   const auto cmp = compare_frame(posed_vertices(gltf, gltf_pose), posed_vertices(fbx, fbx_pose));
   auto result = cmp.matched() ? testing::AssertionSuccess() : testing::AssertionFailure();
   return result << "mean distances " << cmp.distance.reference_to_posed << " and " << cmp.distance.posed_to_reference
@@ -104,7 +105,8 @@ void expect_action_take_plays_like(const Scene& gltf, const Scene& fbx) {
 /// objects and for armatures' bones alike; a glTF without animations at rest.
 PoseAt stored_pose(const Scene& gltf) { return gltf.animations.empty() ? PoseAt::rest() : PoseAt::animated(0, kFrame); }
 
-const std::vector<std::string> kSamples{"Box", "BoxTextured", "BoxAnimated", "RiggedSimple", "CesiumMan", "AnimatedMorphCube"};
+const std::vector<std::string> kSamples{"Box",          "BoxTextured", "BoxAnimated",
+                                        "RiggedSimple", "CesiumMan",   "AnimatedMorphCube"};
 
 /// Every sample exported by Blender with default settings into `dir`, in one launch.
 std::vector<BlenderExport> default_exports(const fs::path& dir) {
@@ -134,7 +136,7 @@ TEST(BlenderFbx, SamplesStandInMetresWithYUp) {
       auto n = notes(fbx);
       EXPECT_EQ(n["units"], "centimetres (0.01 m per unit)");
       EXPECT_EQ(n["axes"], fbx_path.stem().string().ends_with("-z-up") ? "Z up, -Y front, X right, right-handed"
-                                                                        : "Y up, Z front, X right, right-handed");
+                                                                       : "Y up, Z front, X right, right-handed");
       EXPECT_TRUE(poses_alike(gltf, stored_pose(gltf), fbx, PoseAt::rest()));
     }
   }
@@ -156,8 +158,10 @@ std::size_t vertices_with_normals_within(Mesh mesh, float tolerance) {
     const auto near = std::find_if(kept.begin(), kept.end(), [&](const Vec3& k) {
       return std::abs(k.x - n.x) < tolerance && std::abs(k.y - n.y) < tolerance && std::abs(k.z - n.z) < tolerance;
     });
-    if (near != kept.end()) n = *near;
-    else kept.push_back(n);
+    if (near != kept.end())
+      n = *near;
+    else
+      kept.push_back(n);
   }
   weld_vertices(mesh);
   return mesh.positions.size();
@@ -195,7 +199,10 @@ TEST(BlenderFbx, CornersWeldToAtMostOneAndAHalfTimesTheGltfsVertices) {
 /// independently of ufbx: the first string property "<name>\0\x01AnimStack" ('S', 32-bit length, bytes).
 std::string first_take_in_file(const std::vector<std::byte>& bytes) {
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  const std::string_view suffix("\0\x01" "AnimStack", 11);
+  const std::string_view suffix(
+      "\0\x01"
+      "AnimStack",
+      11);
   const std::size_t at = text.find(suffix);
   if (at == std::string_view::npos) return {};
   const std::size_t end = at + suffix.size();
@@ -248,8 +255,8 @@ TEST(BlenderFbx, SkeletalAndNodeAnimationsPoseLikeTheGltfs) {
         std::vector<std::string> takes;
         for (const auto& a : fbx.animations) takes.push_back(a.name);
         std::sort(takes.begin(), takes.end());
-        EXPECT_EQ(takes, (std::vector<std::string>{"Node_0|Anim_0_Node_0", "Node_0|Anim_0_inner_box", "inner_box|Anim_0_Node_0",
-                                                   "inner_box|Anim_0_inner_box"}));
+        EXPECT_EQ(takes, (std::vector<std::string>{"Node_0|Anim_0_Node_0", "Node_0|Anim_0_inner_box",
+                                                   "inner_box|Anim_0_Node_0", "inner_box|Anim_0_inner_box"}));
         EXPECT_EQ(fbx.animations[0].name, first_take_in_file(read_bytes(fbx_path)));
       }
     }
@@ -265,7 +272,8 @@ TEST(BlenderFbx, BlendShapeAnimationsPoseLikeTheGltfsMorphs) {
   AEM_REQUIRE_BLENDER();
   const auto dir = temp_dir("blender-fbx-morphs");
   std::vector<BlenderExport> exports;
-  for (const std::string name : {"AnimatedMorphCube", "SimpleMorph"}) exports.push_back({gltf_sample(name), {dir / (name + "-one-take.fbx")}});
+  for (const std::string name : {"AnimatedMorphCube", "SimpleMorph"})
+    exports.push_back({gltf_sample(name), {dir / (name + "-one-take.fbx")}});
   const std::string failure = blender_export(exports);
   ASSERT_TRUE(failure.empty()) << failure;
 
@@ -302,7 +310,8 @@ TEST(BlenderFbx, ConvertsThroughTheCliWithEmbeddedImagesUnchanged) {
   AEM_CORPUS_FILE(man, "gltf/CesiumMan/CesiumMan.glb");
   AEM_REQUIRE_BLENDER();
   const auto dir = temp_dir("blender-fbx-cli");
-  const std::vector<BlenderExport> exports{{gltf_sample("CesiumMan"), {dir / "CesiumMan.fbx"}}, {gltf_sample("BoxTextured"), {dir / "BoxTextured.fbx"}}};
+  const std::vector<BlenderExport> exports{{gltf_sample("CesiumMan"), {dir / "CesiumMan.fbx"}},
+                                           {gltf_sample("BoxTextured"), {dir / "BoxTextured.fbx"}}};
   const std::string failure = blender_export(exports);
   ASSERT_TRUE(failure.empty()) << failure;
 

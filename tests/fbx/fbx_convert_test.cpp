@@ -64,7 +64,9 @@ TEST(FbxConvert, WritingFbxIsAUsageErrorThatNamesWhatIsWritten) {
   fbx::write_fbx_file(dir / "in.fbx", skeleton_only(), fbx::Encoding::Binary, 7400);
   for (const std::string extra : {"", " --to fbx"}) {
     std::string out;
-    EXPECT_EQ(run_cli("convert '" + (dir / "in.fbx").string() + "' '" + (dir / "out.fbx").string() + "'" + extra, &out), 2) << out;
+    EXPECT_EQ(run_cli("convert '" + (dir / "in.fbx").string() + "' '" + (dir / "out.fbx").string() + "'" + extra, &out),
+              2)
+        << out;
     EXPECT_NE(out.find("read but not written"), std::string::npos) << out;
     EXPECT_NE(out.find("gltf"), std::string::npos) << "the writable formats are listed: " << out;
   }
@@ -76,10 +78,12 @@ std::vector<std::byte> small_jpeg() {
   for (int y = 0; y < 16; ++y)
     for (int x = 0; x < 24; ++x) rgb.insert(rgb.end(), {std::uint8_t(x * 10), std::uint8_t(y * 15), std::uint8_t(90)});
   std::vector<std::byte> out;
-  stbi_write_jpg_to_func([](void* context, void* data, int size) {
-    auto* bytes = static_cast<std::vector<std::byte>*>(context);
-    bytes->insert(bytes->end(), static_cast<const std::byte*>(data), static_cast<const std::byte*>(data) + size);
-  }, &out, 24, 16, 3, rgb.data(), 90);
+  stbi_write_jpg_to_func(
+      [](void* context, void* data, int size) {
+        auto* bytes = static_cast<std::vector<std::byte>*>(context);
+        bytes->insert(bytes->end(), static_cast<const std::byte*>(data), static_cast<const std::byte*>(data) + size);
+      },
+      &out, 24, 16, 3, rgb.data(), 90);
   return out;
 }
 
@@ -127,7 +131,8 @@ TEST(FbxConvert, AnImageBesideTheModelIsReadAndCopied) {
   // The texture is named by a path on the artist's machine; its file lies beside the model.
   const std::vector<std::byte> jpeg = small_jpeg();
   fbx::Document doc;
-  doc.materials = {{"painted", {0.8, 0.8, 0.8}, true, {"paint", "D:/art/textures/paint.jpg", "textures/paint.jpg", {}}}};
+  doc.materials = {
+      {"painted", {0.8, 0.8, 0.8}, true, {"paint", "D:/art/textures/paint.jpg", "textures/paint.jpg", {}}}};
   fbx::Node& quad = doc.nodes.emplace_back();
   quad.name = "quad", quad.type = fbx::NodeType::Mesh, quad.materials = {0};
   quad.mesh.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}};

@@ -17,7 +17,8 @@ struct FbxFlavour {
 };
 
 inline std::string flavour_name(const testing::TestParamInfo<FbxFlavour>& info) {
-  return std::string(info.param.encoding == fbx::Encoding::Ascii ? "Ascii" : "Binary") + std::to_string(info.param.version);
+  return std::string(info.param.encoding == fbx::Encoding::Ascii ? "Ascii" : "Binary") +
+         std::to_string(info.param.version);
 }
 
 /// ASCII and binary, FBX 6.1 (the legacy layout) and 7.4/7.5.

@@ -30,7 +30,10 @@ fbx::Document lifting_quad() {
 /// The quad's corners in metres with corner 2 raised by `lift` (0..1) of 10 cm and corner 1 moved
 /// along X by `wide` cm.
 std::vector<Vec3> quad(double lift, double wide = 0) {
-  return {{0, 0, 0}, {static_cast<float>((10 + wide) * 0.01), 0, 0}, {0.1f, 0.1f, static_cast<float>(lift * 0.1)}, {0, 0.1f, 0}};
+  return {{0, 0, 0},
+          {static_cast<float>((10 + wide) * 0.01), 0, 0},
+          {0.1f, 0.1f, static_cast<float>(lift * 0.1)},
+          {0, 0.1f, 0}};
 }
 
 TEST_P(FbxBlend, RestShapeHasTheStoredWeight) {
@@ -56,7 +59,8 @@ TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
   if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
   fbx::Document doc = lifting_quad();
   // "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %; stored at 75 %, so halfway between.
-  doc.nodes[0].mesh.blend_channels.push_back({"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
+  doc.nodes[0].mesh.blend_channels.push_back(
+      {"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
   const Scene s = read_fbx(doc, GetParam());
   auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(s, PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;

@@ -68,7 +68,8 @@ TEST(FbxHostileArray, ACountPastTheFileIsRefused) {
 
 TEST(FbxHostileArray, NotFbxAtAll) {
   const std::string junk = "; FBX 7.4.0 project file\n{{{{ this is not an FBX document";
-  const std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(junk.data()), reinterpret_cast<const std::byte*>(junk.data() + junk.size()));
+  const std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(junk.data()),
+                                     reinterpret_cast<const std::byte*>(junk.data() + junk.size()));
   const Result<Scene> r = read_scene(bytes, "junk.fbx");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().format, "FBX");

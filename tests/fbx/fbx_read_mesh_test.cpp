@@ -28,7 +28,8 @@ fbx::Document cube(bool flat) {
   if (flat) {
     for (const fbx::Vec3& n : face_normals) m.normals.insert(m.normals.end(), 4, n);  // Direct, per polygon corner
   } else {
-    for (const auto& polygon : m.polygons) m.normal_indices.insert(m.normal_indices.end(), polygon.begin(), polygon.end());
+    for (const auto& polygon : m.polygons)
+      m.normal_indices.insert(m.normal_indices.end(), polygon.begin(), polygon.end());
     for (const fbx::Vec3& p : m.positions) {  // one normal per point, pointing away from the centre
       const double x = p[0] - 0.5, y = p[1] - 0.5, z = p[2] - 0.5, l = std::sqrt(x * x + y * y + z * z);
       m.normals.push_back({x / l, y / l, z / l});

@@ -17,15 +17,16 @@ using namespace fbx_math;
 
 class FbxSkin : public testing::TestWithParam<FbxFlavour> {};
 
-constexpr double kRestDegrees = 30.0;    // the arm's Lcl Rotation Z as the file stores it (its rest pose)
-const fbx::Vec3 kArmAt = {0, 0, 10};     // the arm joint's translation under the root
-const fbx::Vec3 kPivot = {0, 0, 5};      // its rotation pivot, in its parent's space past the translation
+constexpr double kRestDegrees = 30.0;  // the arm's Lcl Rotation Z as the file stores it (its rest pose)
+const fbx::Vec3 kArmAt = {0, 0, 10};   // the arm joint's translation under the root
+const fbx::Vec3 kPivot = {0, 0, 5};    // its rotation pivot, in its parent's space past the translation
 
 /// The arm's world matrix with Lcl Rotation Z = `degrees`: T * Rp * Rpre * R * Rp^-1, with the
 /// pre-rotation a quarter turn about X (so it does not commute with the animated Z rotation).
 M arm_world(double degrees) {
-  return mul(mul(mul(mul(translate(kArmAt[0], kArmAt[1], kArmAt[2]), translate(kPivot[0], kPivot[1], kPivot[2])), rotate(90, 1, 0, 0)),
-             rotate(degrees, 0, 0, 1)),
+  return mul(mul(mul(mul(translate(kArmAt[0], kArmAt[1], kArmAt[2]), translate(kPivot[0], kPivot[1], kPivot[2])),
+                     rotate(90, 1, 0, 0)),
+                 rotate(degrees, 0, 0, 1)),
              translate(-kPivot[0], -kPivot[1], -kPivot[2]));
 }
 
@@ -48,8 +49,11 @@ fbx::Document skinned_arm() {
   mesh.polygons = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
   mesh.has_skin = true;
   const M bind = arm_world(0);
-  mesh.skin.clusters = {{.bone = 1, .indices = {0, 1, 2, 3, 4, 5, 6, 7}, .weights = {1, 1, 1, 1, 1, 1, 1, 1},
-                         .transform = rigid_inverse(bind), .transform_link = bind}};
+  mesh.skin.clusters = {{.bone = 1,
+                         .indices = {0, 1, 2, 3, 4, 5, 6, 7},
+                         .weights = {1, 1, 1, 1, 1, 1, 1, 1},
+                         .transform = rigid_inverse(bind),
+                         .transform_link = bind}};
   mesh.skin.bind_pose = {{1, bind}, {2, fbx::kIdentity}};
   // "idle" comes first in the file; the file makes "bend" (1 s to 3 s, 0 to 90 degrees) the active take.
   fbx::Track still{.node = 1, .channel = fbx::Channel::Rotation};
@@ -146,7 +150,8 @@ TEST_P(FbxGrow, MeshUnderAZeroScaleRestFollowsTheGrowth) {
   const std::vector<Vec3> half = {{5, 0, 0}, {5.5f, 0, 0}, {5, 1, 0}};
   cmp = compare_frame(half, posed_vertices(s, PoseAt::animated(0, 0.5f)));
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
-  EXPECT_TRUE(std::any_of(warnings.begin(), warnings.end(), [](const Warning& w) { return w.code == "FBX_ZERO_SCALE_REST"; }));
+  EXPECT_TRUE(
+      std::any_of(warnings.begin(), warnings.end(), [](const Warning& w) { return w.code == "FBX_ZERO_SCALE_REST"; }));
 }
 
 INSTANTIATE_TEST_SUITE_P(Flavours, FbxGrow, testing::ValuesIn(all_flavours()), flavour_name);

@@ -99,7 +99,8 @@ TEST_P(FbxSpace, InchesXUpLeftHanded) {
   ASSERT_EQ(m.indices.size(), 12u);
   for (std::size_t t = 0; t < m.indices.size(); t += 3) {
     const Vec3 a = posed[m.indices[t]], b = posed[m.indices[t + 1]], c = posed[m.indices[t + 2]];
-    EXPECT_GT(dot(cross(b - a, c - a), (a + b + c) * (1.0f / 3) - centre), 0.0f) << "triangle " << t / 3 << " faces inwards";
+    EXPECT_GT(dot(cross(b - a, c - a), (a + b + c) * (1.0f / 3) - centre), 0.0f)
+        << "triangle " << t / 3 << " faces inwards";
   }
 }
 

@@ -83,15 +83,18 @@ fb::Vec3 negate(const fb::Vec3& v) { return {-v[0], -v[1], -v[2]}; }
 
 /// The FBX local transform of a node (rotation given separately so animated values can replace it).
 Affine local_transform(const fb::Node& n, const fb::Vec3& rotation) {
-  const Affine post_inverse = mul(rotate(0, -n.post_rotation[0]), rotate(1, -n.post_rotation[1]), rotate(2, -n.post_rotation[2]));
-  return mul(translate(n.translation), translate(n.rotation_offset), translate(n.rotation_pivot), euler(n.pre_rotation, fb::RotationOrder::XYZ),
-             euler(rotation, n.rotation_order), post_inverse, translate(negate(n.rotation_pivot)), translate(n.scaling_offset),
-             translate(n.scaling_pivot), scale(n.scaling), translate(negate(n.scaling_pivot)));
+  const Affine post_inverse =
+      mul(rotate(0, -n.post_rotation[0]), rotate(1, -n.post_rotation[1]), rotate(2, -n.post_rotation[2]));
+  return mul(translate(n.translation), translate(n.rotation_offset), translate(n.rotation_pivot),
+             euler(n.pre_rotation, fb::RotationOrder::XYZ), euler(rotation, n.rotation_order), post_inverse,
+             translate(negate(n.rotation_pivot)), translate(n.scaling_offset), translate(n.scaling_pivot),
+             scale(n.scaling), translate(negate(n.scaling_pivot)));
 }
 
 void expect_matrix(const ufbx_matrix& actual, const Affine& expected, const std::string& what) {
   for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 4; ++c) EXPECT_NEAR(actual.cols[c].v[r], expected.m[r][c], 1e-9) << what << " [" << r << "][" << c << "]";
+    for (int c = 0; c < 4; ++c)
+      EXPECT_NEAR(actual.cols[c].v[r], expected.m[r][c], 1e-9) << what << " [" << r << "][" << c << "]";
 }
 
 void expect_vec3(const ufbx_vec3& actual, double x, double y, double z, const std::string& what, double tol = kTol) {
@@ -134,7 +137,8 @@ fb::Document rig_document() {
   joint.scaling_pivot = {0, 0, 1}, joint.scaling_offset = {0, 0, 0.25};
 
   fb::Node& child = doc.nodes.emplace_back();
-  child.name = "child", child.parent = kJoint, child.rotation = {90, 0, 90}, child.rotation_order = fb::RotationOrder::ZYX;
+  child.name = "child", child.parent = kJoint, child.rotation = {90, 0, 90},
+  child.rotation_order = fb::RotationOrder::ZYX;
   child.inherit_type = fb::InheritType::Rrs;
 
   fb::Node& mesh = doc.nodes.emplace_back();
@@ -152,7 +156,8 @@ fb::Document rig_document() {
   m.skin.clusters.push_back({kJoint, {0, 1, 2}, {1.0, 0.5, 0.25}, kMoveMatrix, kLinkMatrix});
   m.skin.clusters.push_back({kRoot, {1, 2, 3, 4}, {0.5, 0.75, 1.0, 1.0}, fb::kIdentity, fb::kIdentity});
   m.skin.bind_pose = {{kMesh, fb::kIdentity}, {kJoint, kLinkMatrix}};
-  m.blend_channels.push_back({"smile", 25.0, {{"smile_full", {2, 3}, {{0, 0, 1}, {0, 0.5, 1}}, {{0, 1, 0}, {0, 1, 0}}, 100.0}}});
+  m.blend_channels.push_back(
+      {"smile", 25.0, {{"smile_full", {2, 3}, {{0, 0, 1}, {0, 0.5, 1}}, {{0, 1, 0}, {0, 1, 0}}, 100.0}}});
 
   doc.materials.push_back({"red", {1, 0, 0}, true, {"red_texture", "C:/art/red.png", "textures/red.png", png_bytes()}});
   doc.materials.push_back({"blue", {0, 0, 1}, false, {}});
@@ -161,12 +166,15 @@ fb::Document rig_document() {
   doc.takes.push_back({"idle", 0.0, 1.0, {}});
   fb::Take walk{"walk", 1.0, 3.0, {}};
   fb::Track root_move{kRoot, fb::Channel::Translation, 0, {}};
-  root_move.components[0] = {{1.0, 0.0}, {3.0, 20.0}};                                                     // linear
-  root_move.components[1] = {{1.0, 0.0, fb::Interpolation::Cubic}, {3.0, 8.0, fb::Interpolation::Cubic}};  // flat tangents
-  root_move.components[2] = {{1.0, 0.0, fb::Interpolation::Cubic, 0.0, 0.0}, {3.0, 4.0, fb::Interpolation::Cubic, 4.0, 0.0}};
+  root_move.components[0] = {{1.0, 0.0}, {3.0, 20.0}};  // linear
+  root_move.components[1] = {{1.0, 0.0, fb::Interpolation::Cubic},
+                             {3.0, 8.0, fb::Interpolation::Cubic}};  // flat tangents
+  root_move.components[2] = {{1.0, 0.0, fb::Interpolation::Cubic, 0.0, 0.0},
+                             {3.0, 4.0, fb::Interpolation::Cubic, 4.0, 0.0}};
   walk.tracks.push_back(root_move);
   fb::Track joint_turn{kJoint, fb::Channel::Rotation, 0, {}};
-  joint_turn.components[2] = {{1.0, 0.0, fb::Interpolation::Constant}, {2.0, 90.0, fb::Interpolation::Constant}, {3.0, 45.0}};
+  joint_turn.components[2] = {
+      {1.0, 0.0, fb::Interpolation::Constant}, {2.0, 90.0, fb::Interpolation::Constant}, {3.0, 45.0}};
   walk.tracks.push_back(joint_turn);
   fb::Track child_grow{kChild, fb::Channel::Scaling, 0, {}};
   child_grow.components[1] = {{1.0, 1.0, fb::Interpolation::ConstantNext}, {2.0, 3.0}};
@@ -204,7 +212,9 @@ std::string warnings(const ufbx_scene& s) {
   return out;
 }
 
-const ufbx_dom_node* dom_child(const ufbx_dom_node* parent, const char* name) { return parent ? ufbx_dom_find(parent, name) : nullptr; }
+const ufbx_dom_node* dom_child(const ufbx_dom_node* parent, const char* name) {
+  return parent ? ufbx_dom_find(parent, name) : nullptr;
+}
 
 /// The string value of the Properties70 entry `name` under `node`.
 std::string dom_property(const ufbx_dom_node* node, const char* name) {
@@ -228,10 +238,13 @@ struct Flavour {
   int version;
 };
 
-void PrintTo(const Flavour& f, std::ostream* os) { *os << (f.encoding == fb::Encoding::Ascii ? "ASCII " : "binary ") << f.version; }
+void PrintTo(const Flavour& f, std::ostream* os) {
+  *os << (f.encoding == fb::Encoding::Ascii ? "ASCII " : "binary ") << f.version;
+}
 
 std::string flavour_name(const testing::TestParamInfo<Flavour>& info) {
-  return std::string(info.param.encoding == fb::Encoding::Ascii ? "Ascii" : "Binary") + std::to_string(info.param.version);
+  return std::string(info.param.encoding == fb::Encoding::Ascii ? "Ascii" : "Binary") +
+         std::to_string(info.param.version);
 }
 
 class FbxBuilderFlavours : public testing::TestWithParam<Flavour> {
@@ -475,8 +488,9 @@ TEST_P(FbxBuilderFlavours, EvaluatedTransformsUseTheAnimatedValues) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllFlavours, FbxBuilderFlavours,
-                         testing::Values(Flavour{fb::Encoding::Ascii, 6100}, Flavour{fb::Encoding::Binary, 6100}, Flavour{fb::Encoding::Ascii, 7400},
-                                         Flavour{fb::Encoding::Binary, 7400}, Flavour{fb::Encoding::Ascii, 7500}, Flavour{fb::Encoding::Binary, 7500}),
+                         testing::Values(Flavour{fb::Encoding::Ascii, 6100}, Flavour{fb::Encoding::Binary, 6100},
+                                         Flavour{fb::Encoding::Ascii, 7400}, Flavour{fb::Encoding::Binary, 7400},
+                                         Flavour{fb::Encoding::Ascii, 7500}, Flavour{fb::Encoding::Binary, 7500}),
                          flavour_name);
 
 // -- What only some flavours have, and the byte layout itself.
@@ -487,7 +501,8 @@ fb::Document inbetween_document() {
   n.name = "face", n.type = fb::NodeType::Mesh;
   n.mesh.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
   n.mesh.polygons = {{0, 1, 2}};
-  n.mesh.blend_channels.push_back({"open", 0.0, {{"open_half", {2}, {{0, 0.5, 0}}, {}, 40.0}, {"open_full", {2}, {{0, 2, 0}}, {}, 100.0}}});
+  n.mesh.blend_channels.push_back(
+      {"open", 0.0, {{"open_half", {2}, {{0, 0.5, 0}}, {}, 40.0}, {"open_full", {2}, {{0, 2, 0}}, {}, 100.0}}});
   return doc;
 }
 
@@ -553,8 +568,9 @@ TEST(FbxBuilder, BinaryRecordHeadersAreWideFrom7500) {
     EXPECT_EQ(read_le(b, 27 + static_cast<std::size_t>(field), field), 0u) << "no values";
     // The first record's end offset is where the next top-level name ("Creator" or "GlobalSettings") starts.
     const std::size_t next = read_le(b, 27, field);
-    const std::string next_name(reinterpret_cast<const char*>(b.data() + next + 3 * static_cast<std::size_t>(field) + 1),
-                                std::to_integer<std::size_t>(b.at(next + 3 * static_cast<std::size_t>(field))));
+    const std::string next_name(
+        reinterpret_cast<const char*>(b.data() + next + 3 * static_cast<std::size_t>(field) + 1),
+        std::to_integer<std::size_t>(b.at(next + 3 * static_cast<std::size_t>(field))));
     EXPECT_EQ(next_name, version < 7000 ? "Creator" : "GlobalSettings");
     EXPECT_EQ(b.back(), std::byte{0x0b});
     EXPECT_EQ(b[b.size() - 16], std::byte{0xf8});
@@ -569,7 +585,8 @@ TEST(FbxBuilder, AsciiNamesItsVersionOnTheFirstLine) {
 }
 
 TEST(FbxBuilder, WritesAFileUfbxLoads) {
-  const auto path = std::filesystem::temp_directory_path() / ("fbx_builder_test_" + std::to_string(::getpid()) + ".fbx");
+  const auto path =
+      std::filesystem::temp_directory_path() / ("fbx_builder_test_" + std::to_string(::getpid()) + ".fbx");
   fb::write_fbx_file(path, rig_document(), fb::Encoding::Binary, 7400);
   ufbx_load_opts opts = {};
   ufbx_error err;

@@ -139,7 +139,8 @@ CaseResult check(const FrameCase& c, LastLoaded<Scene>& scenes, LastLoaded<FbxFa
     return r;
   }
   if (fbx.subdivided_meshes > 0)
-    r.note += std::string(r.note.empty() ? "" : "; ") + "the reference is subdivided (" + std::to_string(fbx.subdivided_meshes) + " meshes display smooth)";
+    r.note += std::string(r.note.empty() ? "" : "; ") + "the reference is subdivided (" +
+              std::to_string(fbx.subdivided_meshes) + " meshes display smooth)";
   const std::vector<Vec3> posed = test::posed_vertices(scene, *choice.pose);
   std::vector<Vec3> in_file_numbers(reference.size());
   const auto to_ours = ReferenceMap::to_ours(fbx.space, c.placement);
@@ -161,7 +162,8 @@ CaseResult check(const FrameCase& c, LastLoaded<Scene>& scenes, LastLoaded<FbxFa
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::cerr << "usage: fbx_corpus_check MANIFEST   (tab-separated cases, see tests/fbx_corpus/manifest.hpp; - for stdin)\n";
+    std::cerr
+        << "usage: fbx_corpus_check MANIFEST   (tab-separated cases, see tests/fbx_corpus/manifest.hpp; - for stdin)\n";
     return 2;
   }
   std::ifstream file;

@@ -28,10 +28,12 @@ FbxFacts read_fbx_facts(const std::filesystem::path& path) {
   const std::string name = path.string();
   const std::unique_ptr<u::ufbx_scene, void (*)(u::ufbx_scene*)> scene(
       u::ufbx_load_file_len(name.data(), name.size(), &opts, &error), u::ufbx_free_scene);
-  if (!scene) throw std::runtime_error("ufbx cannot load it: " + std::string(error.description.data, error.description.length));
+  if (!scene)
+    throw std::runtime_error("ufbx cannot load it: " + std::string(error.description.data, error.description.length));
   FbxFacts facts;
   const u::ufbx_coordinate_axes& axes = scene->settings.axes;
-  const AxisSystem declared{static_cast<std::uint8_t>(axes.right), static_cast<std::uint8_t>(axes.up), static_cast<std::uint8_t>(axes.front)};
+  const AxisSystem declared{static_cast<std::uint8_t>(axes.right), static_cast<std::uint8_t>(axes.up),
+                            static_cast<std::uint8_t>(axes.front)};
   if (valid(declared)) facts.space.axes = declared;
   facts.space.unit_meters = scene->settings.unit_meters;
   for (std::size_t i = 0; i < scene->anim_stacks.count; ++i) {
@@ -40,7 +42,8 @@ FbxFacts read_fbx_facts(const std::filesystem::path& path) {
   }
   for (std::size_t i = 0; i < scene->meshes.count; ++i) {
     const auto mode = scene->meshes.data[i]->subdivision_display_mode;
-    if (mode == u::UFBX_SUBDIVISION_DISPLAY_SMOOTH || mode == u::UFBX_SUBDIVISION_DISPLAY_HULL_AND_SMOOTH) ++facts.subdivided_meshes;
+    if (mode == u::UFBX_SUBDIVISION_DISPLAY_SMOOTH || mode == u::UFBX_SUBDIVISION_DISPLAY_HULL_AND_SMOOTH)
+      ++facts.subdivided_meshes;
   }
   return facts;
 }

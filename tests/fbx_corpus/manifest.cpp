@@ -36,7 +36,8 @@ std::optional<FrameCase> parse_manifest_line(std::string_view line) {
   if (line.empty() || line[0] == '#') return std::nullopt;
   const auto f = split(line, '\t');
   if (f.size() != kFields)
-    throw std::runtime_error("a case has " + std::to_string(kFields) + " tab-separated fields, this line " + std::to_string(f.size()));
+    throw std::runtime_error("a case has " + std::to_string(kFields) + " tab-separated fields, this line " +
+                             std::to_string(f.size()));
   FrameCase c;
   c.id = f[0];
   c.fbx = std::string(f[1]);

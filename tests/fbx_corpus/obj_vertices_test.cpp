@@ -9,7 +9,8 @@ namespace aem::fbx_corpus {
 namespace {
 
 TEST(ObjVertices, OnlyVertexLinesFirstThreeNumbers) {
-  const auto v = obj_vertices("# v 9 9 9\r\nv 1 2 3\r\nvt 0.5 0.5\nvn 0 1 0\nv\t-1.5e1 +2 0.25 1 0 0\ng x\nf 1 2 1\nv 4 5 6");
+  const auto v =
+      obj_vertices("# v 9 9 9\r\nv 1 2 3\r\nvt 0.5 0.5\nvn 0 1 0\nv\t-1.5e1 +2 0.25 1 0 0\ng x\nf 1 2 1\nv 4 5 6");
   ASSERT_EQ(v.size(), 3u);
   EXPECT_EQ(v[0], (Vec3{1, 2, 3}));
   EXPECT_EQ(v[1], (Vec3{-15, 2, 0.25f}));
@@ -26,7 +27,8 @@ TEST(ObjVertices, ShortVertexLineNamesTheLine) {
 }
 
 TEST(Manifest, FieldsAndNone) {
-  const auto c = parse_manifest_line("a1\tx.fbx\tx.glb\tx.obj\twiggle\t0.75\t100\t0.7,-0.7,0,0\tright_handed_z_up\t1\r");
+  const auto c =
+      parse_manifest_line("a1\tx.fbx\tx.glb\tx.obj\twiggle\t0.75\t100\t0.7,-0.7,0,0\tright_handed_z_up\t1\r");
   ASSERT_TRUE(c);
   EXPECT_EQ(c->id, "a1");
   EXPECT_EQ(c->animation, "wiggle");

@@ -38,8 +38,8 @@ TEST(PoseChoice, StoredPoseIsRest) {
 TEST(PoseChoice, TakeNamedByPartOfItsNameAndTimeFromItsStart) {
   // ufbx's "spin" is the first take whose name contains it; 1.5 s on the file's time line is 0.5 s
   // into a take starting at 1 s.
-  const auto c = choose_pose(with_animations({"AnimStack::wiggle", "spin_take"}), takes({{"wiggle", 0.0}, {"spin_take", 1.0}}),
-                             frame("spin", 1.5));
+  const auto c = choose_pose(with_animations({"AnimStack::wiggle", "spin_take"}),
+                             takes({{"wiggle", 0.0}, {"spin_take", 1.0}}), frame("spin", 1.5));
   ASSERT_TRUE(c.pose);
   EXPECT_EQ(c.pose->animation, 1u);
   EXPECT_FLOAT_EQ(c.pose->time, 0.5f);

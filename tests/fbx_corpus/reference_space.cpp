@@ -61,9 +61,13 @@ std::optional<AxisSystem> axis_system_named(std::string_view name) {
   return std::nullopt;
 }
 
-ReferenceMap ReferenceMap::to_ours(const FileSpace& file, const ObjPlacement& placement) { return {file, placement, true}; }
+ReferenceMap ReferenceMap::to_ours(const FileSpace& file, const ObjPlacement& placement) {
+  return {file, placement, true};
+}
 
-ReferenceMap ReferenceMap::to_file(const FileSpace& file, const ObjPlacement& placement) { return {file, placement, false}; }
+ReferenceMap ReferenceMap::to_file(const FileSpace& file, const ObjPlacement& placement) {
+  return {file, placement, false};
+}
 
 ReferenceMap::ReferenceMap(const FileSpace& file, const ObjPlacement& placement, bool into_ours) {
   const bool known_unit = file.unit_meters > 0 && std::isfinite(file.unit_meters);
@@ -72,8 +76,9 @@ ReferenceMap::ReferenceMap(const FileSpace& file, const ObjPlacement& placement,
   if (known_unit && placement.load_unit_meters && *placement.load_unit_meters > 0)
     load_scale = file.unit_meters / *placement.load_unit_meters;
   const double obj_scale = placement.scale > 0 && std::isfinite(placement.scale) ? placement.scale : 1.0;
-  const Matrix to_raw = multiply(transpose(placement.load_axes ? axis_change(file.axes, *placement.load_axes) : identity()),
-                                 transpose(rotation(placement.rotation)));
+  const Matrix to_raw =
+      multiply(transpose(placement.load_axes ? axis_change(file.axes, *placement.load_axes) : identity()),
+               transpose(rotation(placement.rotation)));
   // Ours: metres, right-handed Y up.
   const Matrix to_target = into_ours ? multiply(axis_change(file.axes, kRightHandedYUp), to_raw) : to_raw;
   const double scale = (into_ours && known_unit ? file.unit_meters : 1.0) / (load_scale * obj_scale);

@@ -138,13 +138,15 @@ TEST(GltfCamerasLightsStep, WrittenValidAndReadBackTheSame) {
       EXPECT_NEAR(posed[1].y, std::sin(angle), 1e-4f) << "t=" << t;
     }
   }
-  if (!test::validator_installed()) GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";
+  if (!test::validator_installed())
+    GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";
   const auto reports = test::validate_gltf(files);
   for (std::size_t i = 0; i < files.size(); ++i) {
     EXPECT_EQ(reports[i].errors, 0) << files[i] << ": " << reports[i].json;
     const auto bytes = test::read_bytes(files[i]);
     const std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    EXPECT_NE(text.find(R"("extensionsUsed":["KHR_lights_punctual"])"), std::string::npos) << "the extension is declared";
+    EXPECT_NE(text.find(R"("extensionsUsed":["KHR_lights_punctual"])"), std::string::npos)
+        << "the extension is declared";
   }
 }
 
@@ -197,7 +199,8 @@ TEST(GltfCamerasLightsStep, AssimpCamerasAndLightsComeIn) {
   EXPECT_EQ(lights, 1);
   // And out again as glTF, validator-clean.
   const auto glb = test::convert_cli(dae, dir / "lit.glb");
-  if (!test::validator_installed()) GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";
+  if (!test::validator_installed())
+    GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";
   const auto report = test::validate_gltf({glb})[0];
   EXPECT_EQ(report.errors, 0) << report.json;
 }

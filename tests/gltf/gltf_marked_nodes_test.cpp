@@ -88,9 +88,13 @@ TEST(GltfMarkedNodes, ConvertWritesLevelsOnlyWithLodNodes) {
   const auto dir = test::temp_dir("gltf-marked-cli");
   ASSERT_TRUE(write_scene(dir / "grid.cem", grid_with_a_level()));
   std::string out;
-  ASSERT_EQ(test::run_cli("convert " + (dir / "grid.cem").string() + " " + (dir / "finest.glb").string(), &out), 0) << out;
+  ASSERT_EQ(test::run_cli("convert " + (dir / "grid.cem").string() + " " + (dir / "finest.glb").string(), &out), 0)
+      << out;
   EXPECT_NE(out.find("GLTF_WRITE_LODS_DROPPED"), std::string::npos) << out;
-  ASSERT_EQ(test::run_cli("convert " + (dir / "grid.cem").string() + " " + (dir / "lods.glb").string() + " --lod-nodes", &out), 0) << out;
+  ASSERT_EQ(test::run_cli("convert " + (dir / "grid.cem").string() + " " + (dir / "lods.glb").string() + " --lod-nodes",
+                          &out),
+            0)
+      << out;
   EXPECT_EQ(out.find("GLTF_WRITE_LODS_DROPPED"), std::string::npos) << out;
   auto finest = read_scene(dir / "finest.glb"), lods = read_scene(dir / "lods.glb");
   ASSERT_TRUE(finest && lods);

@@ -24,7 +24,8 @@ TEST(GltfReadCompressed, MeshoptPackedCorpusFilesKeepTheirGeometry) {
   for (const auto& in : files) {
     SCOPED_TRACE(in.string());
     const auto out = dir / in.filename();
-    ASSERT_EQ(std::system(fmt::format("gltfpack -cc -i '{}' -o '{}' >/dev/null 2>&1", in.string(), out.string()).c_str()), 0);
+    ASSERT_EQ(
+        std::system(fmt::format("gltfpack -cc -i '{}' -o '{}' >/dev/null 2>&1", in.string(), out.string()).c_str()), 0);
     auto original = read_scene(in);
     auto packed = read_scene(out);
     ASSERT_TRUE(original.ok()) << original.error().to_string();

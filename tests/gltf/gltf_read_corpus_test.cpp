@@ -68,7 +68,9 @@ TEST(GltfReadCorpus, AgreesWithAssimp) {
       for (int step = 0; step <= 4; ++step) {
         const float t = ours->animations[a].duration * static_cast<float>(step) / 4.0f;
         SCOPED_TRACE("animation " + std::to_string(a) + " at " + std::to_string(t) + " s");
-        EXPECT_LT(test::hausdorff(test::scene_posed(*ours, static_cast<int>(a), t), theirs.posed(static_cast<int>(a), t)), tol);
+        EXPECT_LT(
+            test::hausdorff(test::scene_posed(*ours, static_cast<int>(a), t), theirs.posed(static_cast<int>(a), t)),
+            tol);
       }
   }
 }
@@ -110,7 +112,8 @@ TEST(GltfReadCorpus, MorphWeightsBakeIntoFrames) {
   // Default weights are [0, 0]: frame 0 (weights at t = 0) is the base; some frame moves vertices.
   float moved = 0;
   for (const auto& f : m.frames)
-    for (std::size_t v = 0; v < m.positions.size(); ++v) moved = std::max(moved, length(f.positions[v] - m.positions[v]));
+    for (std::size_t v = 0; v < m.positions.size(); ++v)
+      moved = std::max(moved, length(f.positions[v] - m.positions[v]));
   EXPECT_GT(moved, 0.01f);
 }
 

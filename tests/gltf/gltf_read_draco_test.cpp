@@ -47,15 +47,23 @@ TEST(GltfReadDraco, EncodedMeshReadsBackToItsTriangles) {
   draco::EncoderBuffer buffer;
   ASSERT_TRUE(encoder.EncodeMeshToBuffer(*mesh, &buffer).ok());
   const int id = mesh->attribute(pos)->unique_id();
-  const std::string text = R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_draco_mesh_compression"],)"
-                           R"("extensionsRequired":["KHR_draco_mesh_compression"],"nodes":[{"mesh":0}],)"
-                           R"("meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1,"extensions":{"KHR_draco_mesh_compression":)"
-                           R"({"bufferView":0,"attributes":{"POSITION":)" + std::to_string(id) + R"(}}}}]}],)"
-                           R"("accessors":[{"componentType":5126,"type":"VEC3","count":)" + std::to_string(mesh->num_points()) +
-                           R"(},{"componentType":5125,"type":"SCALAR","count":)" + std::to_string(faces * 3) + R"(}],)"
-                           R"("bufferViews":[{"buffer":0,"byteLength":)" + std::to_string(buffer.size()) + R"(}],)"
-                           R"("buffers":[{"byteLength":)" + std::to_string(buffer.size()) +
-                           R"(,"uri":"data:application/octet-stream;base64,)" + base64(buffer.data(), buffer.size()) + R"("}]})";
+  const std::string text =
+      R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_draco_mesh_compression"],)"
+      R"("extensionsRequired":["KHR_draco_mesh_compression"],"nodes":[{"mesh":0}],)"
+      R"("meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1,"extensions":{"KHR_draco_mesh_compression":)"
+      R"({"bufferView":0,"attributes":{"POSITION":)" +
+      std::to_string(id) +
+      R"(}}}}]}],)"
+      R"("accessors":[{"componentType":5126,"type":"VEC3","count":)" +
+      std::to_string(mesh->num_points()) + R"(},{"componentType":5125,"type":"SCALAR","count":)" +
+      std::to_string(faces * 3) +
+      R"(}],)"
+      R"("bufferViews":[{"buffer":0,"byteLength":)" +
+      std::to_string(buffer.size()) +
+      R"(}],)"
+      R"("buffers":[{"byteLength":)" +
+      std::to_string(buffer.size()) + R"(,"uri":"data:application/octet-stream;base64,)" +
+      base64(buffer.data(), buffer.size()) + R"("}]})";
   auto scene = read_scene(std::as_bytes(std::span(text.data(), text.size())), "draco.gltf");
   ASSERT_TRUE(scene.ok()) << scene.error().to_string();
   ASSERT_EQ(scene->meshes.size(), 1u);

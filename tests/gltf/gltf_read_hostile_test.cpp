@@ -22,8 +22,11 @@ std::string triangle_gltf(const std::string& accessor = R"("count":3)", const st
                           const std::string& uri = kTriangleData) {
   return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":)" + nodes +
          R"(,"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],)"
-         R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3",)" + accessor + R"(}],)"
-         R"("bufferViews":[{"buffer":0,)" + view + R"(}],"buffers":[{"byteLength":36,"uri":")" + uri + R"("}])" + extra + "}";
+         R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3",)" +
+         accessor +
+         R"(}],)"
+         R"("bufferViews":[{"buffer":0,)" +
+         view + R"(}],"buffers":[{"byteLength":36,"uri":")" + uri + R"("}])" + extra + "}";
 }
 
 Result<Scene> read_text(const std::string& text, const std::filesystem::path& hint = "memory.gltf") {
@@ -56,16 +59,19 @@ TEST(GltfReadHostile, BillionElementCountIsRefusedBeforeAllocating) {
 }
 
 TEST(GltfReadHostile, BufferViewPastTheEndOfItsBuffer) {
-  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36,"byteOffset":12)")), "GLTF_RANGE", "bufferViews[0]");
+  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36,"byteOffset":12)")), "GLTF_RANGE",
+               "bufferViews[0]");
 }
 
 TEST(GltfReadHostile, UriEscapingTheFolder) {
   const auto dir = test::temp_dir("gltf-escape");
   std::filesystem::create_directories(dir / "model");
   { std::ofstream(dir / "secret.bin", std::ios::binary) << std::string(36, '\0'); }
-  auto r = read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "../secret.bin"), dir / "model" / "m.gltf");
+  auto r = read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "../secret.bin"),
+                     dir / "model" / "m.gltf");
   expect_error(r, "GLTF_URI_ESCAPES", "buffers[0].uri");
-  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "/etc/passwd"), dir / "model" / "m.gltf"),
+  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "/etc/passwd"),
+                         dir / "model" / "m.gltf"),
                "GLTF_URI_ESCAPES", "buffers[0].uri");
 }
 
@@ -86,19 +92,22 @@ TEST(GltfReadHostile, SideFileBesideTheModelIsRead) {
   const auto dir = test::temp_dir("gltf-side");
   const float floats[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
   { std::ofstream(dir / "tri.bin", std::ios::binary).write(reinterpret_cast<const char*>(floats), sizeof floats); }
-  auto r = read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "tri.bin"), dir / "m.gltf");
+  auto r =
+      read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0}])", "tri.bin"), dir / "m.gltf");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r->meshes[0].positions[1], (Vec3{1, 0, 0}));
 }
 
 TEST(GltfReadHostile, CyclicNodeTree) {
-  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "", R"([{"mesh":0,"children":[1]},{"children":[0]}])")),
+  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", "",
+                                       R"([{"mesh":0,"children":[1]},{"children":[0]}])")),
                "GLTF_NODE_CYCLE", "nodes[");
 }
 
 TEST(GltfReadHostile, RequiredUnknownExtension) {
-  expect_error(read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", R"(,"extensionsRequired":["KHR_teleportation"])")),
-               "GLTF_UNSUPPORTED_EXTENSION", "extensionsRequired[0]");
+  expect_error(
+      read_text(triangle_gltf(R"("count":3)", R"("byteLength":36)", R"(,"extensionsRequired":["KHR_teleportation"])")),
+      "GLTF_UNSUPPORTED_EXTENSION", "extensionsRequired[0]");
 }
 
 TEST(GltfReadHostile, IndexOutOfRange) {
@@ -114,21 +123,25 @@ std::string indexed_triangle_gltf(const std::string& data) {
          R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3","count":3},)"
          R"({"bufferView":1,"componentType":5125,"type":"SCALAR","count":6}],)"
          R"("bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":24}],)"
-         R"("buffers":[{"byteLength":60,"uri":"data:application/octet-stream;base64,)" + data + R"("}]})";
+         R"("buffers":[{"byteLength":60,"uri":"data:application/octet-stream;base64,)" +
+         data + R"("}]})";
 }
 
 // Each index is checked against the vertex count, and the error names the first one past it.
 TEST(GltfReadHostile, AnIndexPastTheVerticesIsNamed) {
   // Indices 0 1 2 2 1 0: all inside.
-  auto good = read_text(indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAAAgAAAAEAAAAAAAAA"));
+  auto good = read_text(
+      indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAAAgAAAAEAAAAAAAAA"));
   ASSERT_TRUE(good.ok()) << good.error().to_string();
   EXPECT_EQ(good->meshes[0].indices, (std::vector<std::uint32_t>{0, 1, 2, 2, 1, 0}));
   // Indices 0 1 2 1 3 0: 3 at position 4.
-  auto three = read_text(indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAAAQAAAAMAAAAAAAAA"));
+  auto three = read_text(
+      indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAAAQAAAAMAAAAAAAAA"));
   expect_error(three, "GLTF_INDEX_OUT_OF_RANGE", "meshes[0].primitives[0].indices");
   EXPECT_NE(three.error().message.find("index 3 at 4 "), std::string::npos) << three.error().to_string();
   // Indices 0 1 2 4294967295 1 2: the largest unsigned value at position 3.
-  auto huge = read_text(indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAA/////wEAAAACAAAA"));
+  auto huge = read_text(
+      indexed_triangle_gltf("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAACAAAA/////wEAAAACAAAA"));
   expect_error(huge, "GLTF_INDEX_OUT_OF_RANGE", "meshes[0].primitives[0].indices");
   EXPECT_NE(huge.error().message.find("index 4294967295 at 3 "), std::string::npos) << huge.error().to_string();
 }

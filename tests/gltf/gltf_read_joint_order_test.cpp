@@ -30,12 +30,14 @@ void append_chunk(std::string& glb, std::uint32_t type, std::string data, char p
 /// weight each.
 std::string skinned_triangle(const std::string& joint_list, std::uint8_t last) {
   std::string bin;
-  append<float>(bin, {0, 0, 0, 1, 0, 0, 0, 1, 0});  // positions: 36 bytes
+  append<float>(bin, {0, 0, 0, 1, 0, 0, 0, 1, 0});                     // positions: 36 bytes
   append<std::uint8_t>(bin, {0, 0, 0, 0, 1, 0, 0, 0, last, 0, 0, 0});  // JOINTS_0: 12 bytes
-  append<float>(bin, {1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0});  // WEIGHTS_0: 48 bytes
+  append<float>(bin, {1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0});      // WEIGHTS_0: 48 bytes
   const std::string json =
       R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0,1,2]}],)"
-      R"("nodes":[{"mesh":0,"skin":0},{"name":"a"},{"name":"b"}],"skins":[{"joints":)" + joint_list + R"(}],)"
+      R"("nodes":[{"mesh":0,"skin":0},{"name":"a"},{"name":"b"}],"skins":[{"joints":)" +
+      joint_list +
+      R"(}],)"
       R"("meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1,"WEIGHTS_0":2}}]}],)"
       R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3","count":3,"min":[0,0,0],"max":[1,1,0]},)"
       R"({"bufferView":1,"componentType":5121,"type":"VEC4","count":3},)"
@@ -50,7 +52,9 @@ std::string skinned_triangle(const std::string& joint_list, std::uint8_t last) {
   return glb + chunks;
 }
 
-Result<Scene> read_glb(const std::string& glb) { return read_scene(std::as_bytes(std::span(glb.data(), glb.size())), "memory.glb"); }
+Result<Scene> read_glb(const std::string& glb) {
+  return read_scene(std::as_bytes(std::span(glb.data(), glb.size())), "memory.glb");
+}
 
 /// The name of the joint each influence of vertex `v` lands on, in slot order.
 std::vector<std::string> joint_names(const Scene& scene, std::size_t v) {
@@ -78,7 +82,8 @@ TEST(GltfReadJointOrder, AValuePastTheJointListIsAnError) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, "GLTF_INDEX_OUT_OF_RANGE") << r.error().to_string();
     EXPECT_NE(r.error().path.find("attributes.JOINTS"), std::string::npos) << r.error().to_string();
-    EXPECT_NE(r.error().message.find("joint 2 is past skins[0]'s 2 joints"), std::string::npos) << r.error().to_string();
+    EXPECT_NE(r.error().message.find("joint 2 is past skins[0]'s 2 joints"), std::string::npos)
+        << r.error().to_string();
   }
 }
 

@@ -19,7 +19,8 @@ Result<Scene> read_text(const std::string& text, const std::filesystem::path& hi
 // value should start, is column 19.
 TEST(GltfJsonPosition, ASyntaxErrorInAGltfNamesLineAndColumn) {
   for (const char* newline : {"\n", "\r\n"}) {  // a CR ends line 1 with it, it moves no column of line 2
-    auto r = read_text(std::string(R"({"asset": {"version": "2.0"},)") + newline + R"(  "meshes": [1, 2,, 3]})", "bad.gltf");
+    auto r =
+        read_text(std::string(R"({"asset": {"version": "2.0"},)") + newline + R"(  "meshes": [1, 2,, 3]})", "bad.gltf");
     ASSERT_FALSE(r.ok());
     const Error& e = r.error();
     EXPECT_EQ(e.code, "GLTF_JSON");

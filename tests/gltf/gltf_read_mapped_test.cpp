@@ -44,14 +44,16 @@ std::uint32_t u32_at(const std::vector<std::byte>& bytes, std::size_t at) {
 }
 
 /// The bytes of accessors[index] of a packed 4-byte-component accessor, found by hand in the GLB.
-std::span<const std::byte> accessor_bytes(const std::vector<std::byte>& glb, const formats::gltf::Json& root, double index) {
+std::span<const std::byte> accessor_bytes(const std::vector<std::byte>& glb, const formats::gltf::Json& root,
+                                          double index) {
   const auto accessor = root["accessors"][static_cast<std::size_t>(index)];
   const auto view = root["bufferViews"][static_cast<std::size_t>(accessor["bufferView"].number())];
   EXPECT_FALSE(view["byteStride"].exists());
   const std::size_t bin = 20 + u32_at(glb, 12) + 8;
   const std::size_t components = accessor["type"].string() == "SCALAR" ? 1 : accessor["type"].string()[3] - '0';
-  return std::span(glb).subspan(bin + static_cast<std::size_t>(view["byteOffset"].number() + accessor["byteOffset"].number()),
-                                static_cast<std::size_t>(accessor["count"].number()) * components * 4);
+  return std::span(glb).subspan(
+      bin + static_cast<std::size_t>(view["byteOffset"].number() + accessor["byteOffset"].number()),
+      static_cast<std::size_t>(accessor["count"].number()) * components * 4);
 }
 
 template <class T>
@@ -91,7 +93,8 @@ TEST(GltfReadMapped, LargeFileReadsAsFromMemoryAndAsDecodedByHand) {
   // (the writer may order a vertex's influences its own way).
   const auto written = large_scene().meshes.at(0).skin;
   ASSERT_EQ(mesh.skin.size(), written.size());
-  for (std::size_t v = 0; v < written.size(); ++v) ASSERT_EQ(test::influences(mesh.skin[v]), test::influences(written[v])) << "vertex " << v;
+  for (std::size_t v = 0; v < written.size(); ++v)
+    ASSERT_EQ(test::influences(mesh.skin[v]), test::influences(written[v])) << "vertex " << v;
 }
 
 TEST(GltfReadMapped, DecodedPagesLeaveTheProcessAsTheReadGoes) {
@@ -119,7 +122,8 @@ TEST(GltfReadMapped, DecodedPagesLeaveTheProcessAsTheReadGoes) {
 std::vector<std::byte> mapped_read_as_glb(const fs::path& file, const fs::path& out) {
   auto mapped = detail::MappedFile::open(file);
   EXPECT_TRUE(mapped.ok()) << mapped.error().to_string();
-  auto scene = formats::gltf_read(ReadInput{mapped->bytes(), file, {}, [&](std::span<const std::byte> done) { mapped->release(done); }});
+  auto scene = formats::gltf_read(
+      ReadInput{mapped->bytes(), file, {}, [&](std::span<const std::byte> done) { mapped->release(done); }});
   EXPECT_TRUE(scene.ok()) << scene.error().to_string();
   const Status written = write_scene(out, scene.value());
   EXPECT_TRUE(written.ok()) << written.error().to_string();
@@ -157,7 +161,8 @@ TEST(GltfReadMapped, TruncatedFileNamesWhereItEnds) {
   EXPECT_EQ(read.error().code, "GLTF_TRUNCATED");
   EXPECT_EQ(read.error().file, (large_glb().parent_path() / "cut.glb").string());
   EXPECT_EQ(read.error().offset, cut);
-  EXPECT_EQ(read.error().to_string(), read_scene(std::span(glb).first(cut), large_glb().parent_path() / "cut.glb").error().to_string());
+  EXPECT_EQ(read.error().to_string(),
+            read_scene(std::span(glb).first(cut), large_glb().parent_path() / "cut.glb").error().to_string());
 }
 
 TEST(GltfReadMapped, AccessorPastItsViewNamesTheOffset) {

@@ -29,14 +29,13 @@ void expect_skin_read_back(const Scene& scene, const std::string& tag) {
         EXPECT_NEAR(g[i].second, w[i].second, 1e-6f) << "mesh " << m << " vertex " << v;
       }
       for (int k = 0; k < kMaxInfluences; ++k)
-        if (!(got[v].weights[k] > 0)) EXPECT_EQ(got[v].joints[k], -1) << "mesh " << m << " vertex " << v << " slot " << k;
+        if (!(got[v].weights[k] > 0))
+          EXPECT_EQ(got[v].joints[k], -1) << "mesh " << m << " vertex " << v << " slot " << k;
     }
   }
 }
 
-TEST(GltfReadSkin, TwoInfluencesOfFour) {
-  expect_skin_read_back(make_example_scene(), "four");
-}
+TEST(GltfReadSkin, TwoInfluencesOfFour) { expect_skin_read_back(make_example_scene(), "four"); }
 
 TEST(GltfReadSkin, SixInfluencesInTwoSets) {
   ExampleOptions o;

@@ -18,7 +18,8 @@ std::string gltf_with(const std::string& rest) {
          R"("meshes":[{"primitives":[{"attributes":{"POSITION":0},"material":0}]}],)"
          R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3","count":3}],)"
          R"("bufferViews":[{"buffer":0,"byteLength":36}],"buffers":[{"byteLength":36,"uri":)"
-         R"("data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],)" + rest + "}";
+         R"("data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],)" +
+         rest + "}";
 }
 
 Result<Scene> read_text(const std::string& text) {
@@ -80,10 +81,11 @@ TEST(GltfReadSpecGloss, RequiredExtensionIsReadAndItsFactorsConverted) {
 }
 
 TEST(GltfReadSpecGloss, TheExtensionWinsOverTheCoreMaterial) {
-  const std::string materials = R"("extensionsUsed":["KHR_materials_pbrSpecularGlossiness"],"materials":[{)"
-                                R"("pbrMetallicRoughness":{"baseColorFactor":[0.1,0.9,0.1,1],"metallicFactor":0.2,"roughnessFactor":0.9},)"
-                                R"("extensions":{"KHR_materials_pbrSpecularGlossiness":{)"
-                                R"("diffuseFactor":[0,0,0,1],"specularFactor":[1,0.766,0.336],"glossinessFactor":0.9}}}])";
+  const std::string materials =
+      R"("extensionsUsed":["KHR_materials_pbrSpecularGlossiness"],"materials":[{)"
+      R"("pbrMetallicRoughness":{"baseColorFactor":[0.1,0.9,0.1,1],"metallicFactor":0.2,"roughnessFactor":0.9},)"
+      R"("extensions":{"KHR_materials_pbrSpecularGlossiness":{)"
+      R"("diffuseFactor":[0,0,0,1],"specularFactor":[1,0.766,0.336],"glossinessFactor":0.9}}}])";
   auto scene = read_text(gltf_with(materials));
   ASSERT_TRUE(scene) << scene.error().to_string();
   expect_material(scene->materials[0], {1.0f, 0.766f, 0.336f}, 1.0f, 1.0f, 0.1f);
@@ -96,7 +98,9 @@ std::vector<std::byte> png_row(const std::vector<std::uint8_t>& rgba) {
 
 std::string textured_materials(const std::string& diffuse_uri) {
   return R"("extensionsRequired":["KHR_materials_pbrSpecularGlossiness"],)"
-         R"("images":[{"uri":")" + diffuse_uri + R"("},{"uri":"specgloss.png"}],)"
+         R"("images":[{"uri":")" +
+         diffuse_uri +
+         R"("},{"uri":"specgloss.png"}],)"
          R"("samplers":[{"wrapS":33071,"wrapT":33648}],"textures":[{"source":0,"sampler":0},{"source":1}],)"
          R"("materials":[{"name":"painted",)"
          R"("extensions":{"KHR_materials_pbrSpecularGlossiness":{"diffuseFactor":[1,1,1,0.6],)"
@@ -152,7 +156,9 @@ TEST(GltfReadSpecGloss, AMissingDiffuseImageKeepsItByNameAndSaysSo) {
   auto scene = read_scene(dir / "model.gltf");
   ASSERT_TRUE(scene) << scene.error().to_string();
   EXPECT_TRUE(test::has_code(scene.warnings, "GLTF_SPEC_GLOSS_APPROXIMATED"));
-  EXPECT_EQ(std::count_if(scene.warnings.begin(), scene.warnings.end(), [](const Warning& w) { return w.code == "GLTF_IMAGE_MISSING"; }), 1);
+  EXPECT_EQ(std::count_if(scene.warnings.begin(), scene.warnings.end(),
+                          [](const Warning& w) { return w.code == "GLTF_IMAGE_MISSING"; }),
+            1);
   const Material& m = scene->materials[0];
   ASSERT_GE(m.textures.base_color, 0);
   EXPECT_EQ(scene->textures[m.textures.base_color].name, "absent.png");

@@ -28,7 +28,8 @@ void expect_same_bind_pose(const Scene& want, const Scene& got) {
 Scene tube_placed_by(std::vector<Transform> placements) {
   Scene s = make_example_scene({.segments = 8, .rings = 4, .joints = 2});
   s.nodes.clear();
-  for (std::size_t i = 0; i < placements.size(); ++i) s.nodes.push_back(Node{"n" + std::to_string(i), -1, placements[i], {0}});
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    s.nodes.push_back(Node{"n" + std::to_string(i), -1, placements[i], {0}});
   return s;
 }
 

@@ -27,7 +27,8 @@ std::vector<std::string> names(const auto& items) {
 std::vector<int> playable(const Scene& s) {
   std::vector<int> out;
   for (std::size_t a = 0; a < s.animations.size(); ++a)
-    if (!s.animations[a].channels.empty() || (s.vertex_animation.frame_count > 0 && s.animations[a].name == s.vertex_animation.name))
+    if (!s.animations[a].channels.empty() ||
+        (s.vertex_animation.frame_count > 0 && s.animations[a].name == s.vertex_animation.name))
       out.push_back(static_cast<int>(a));
   return out;
 }
@@ -40,7 +41,8 @@ void expect_same_model(const Scene& want, const Scene& got) {
   const auto want_anims = playable(want), got_anims = playable(got);
   ASSERT_EQ(got_anims.size(), want_anims.size());
   EXPECT_EQ(got.animations.size(), got_anims.size()) << "nothing unplayable appears";
-  for (std::size_t i = 0; i < want_anims.size(); ++i) EXPECT_EQ(got.animations[got_anims[i]].name, want.animations[want_anims[i]].name);
+  for (std::size_t i = 0; i < want_anims.size(); ++i)
+    EXPECT_EQ(got.animations[got_anims[i]].name, want.animations[want_anims[i]].name);
   EXPECT_EQ(names(got.meshes), names(want.meshes));
   EXPECT_EQ(got.joints.size(), want.joints.size());
   EXPECT_EQ(names(got.joints), names(want.joints));
@@ -56,8 +58,8 @@ void expect_same_model(const Scene& want, const Scene& got) {
       std::size_t bad = 0;
       for (std::size_t v = 0; v < w.size(); ++v)
         if (length(g[v] - w[v]) > 1e-4f && bad++ < 3)
-          ADD_FAILURE() << "animation " << wa << " t=" << t << " vertex " << v << ": (" << g[v].x << ", " << g[v].y << ", " << g[v].z
-                        << ") instead of (" << w[v].x << ", " << w[v].y << ", " << w[v].z << ")";
+          ADD_FAILURE() << "animation " << wa << " t=" << t << " vertex " << v << ": (" << g[v].x << ", " << g[v].y
+                        << ", " << g[v].z << ") instead of (" << w[v].x << ", " << w[v].y << ", " << w[v].z << ")";
     }
   }
 }
@@ -118,7 +120,8 @@ TEST(GltfWriteRoundTrip, CemToGltfToCemKeepsTheFrames) {
 TEST(GltfWriteRoundTrip, WrapModesAndSidednessSurvive) {
   const std::uint8_t white[4] = {255, 255, 255, 255};
   const auto png = encode_png(1, 1, 4, white);
-  const std::vector<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size());
+  const std::vector<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(png.data()),
+                                        reinterpret_cast<const std::uint8_t*>(png.data()) + png.size());
   const std::pair<TextureWrap, TextureWrap> wraps[] = {{TextureWrap::ClampToEdge, TextureWrap::MirroredRepeat},
                                                        {TextureWrap::MirroredRepeat, TextureWrap::Repeat},
                                                        {TextureWrap::Repeat, TextureWrap::Repeat},

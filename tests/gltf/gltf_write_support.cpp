@@ -19,7 +19,9 @@
 
 namespace aem::test {
 
-bool validator_installed() { return std::filesystem::is_directory(std::filesystem::path(AEM_NODE_TOOLS_DIR) / "node_modules" / "gltf-validator"); }
+bool validator_installed() {
+  return std::filesystem::is_directory(std::filesystem::path(AEM_NODE_TOOLS_DIR) / "node_modules" / "gltf-validator");
+}
 
 std::vector<ValidatorReport> validate_gltf(const std::vector<std::filesystem::path>& files) {
   std::string cmd = fmt::format("node '{}/validate_gltf.js'", AEM_NODE_TOOLS_DIR);
@@ -46,9 +48,12 @@ std::vector<ValidatorReport> validate_gltf(const std::vector<std::filesystem::pa
   return reports;
 }
 
-std::filesystem::path convert_cli(const std::filesystem::path& in, const std::filesystem::path& out, const std::string& extra) {
+std::filesystem::path convert_cli(const std::filesystem::path& in, const std::filesystem::path& out,
+                                  const std::string& extra) {
   std::string text;
-  EXPECT_EQ(run_cli(fmt::format("convert '{}' '{}' {}", in.string(), out.string(), extra), &text), 0) << in << " -> " << out << "\n" << text;
+  EXPECT_EQ(run_cli(fmt::format("convert '{}' '{}' {}", in.string(), out.string(), extra), &text), 0)
+      << in << " -> " << out << "\n"
+      << text;
   return out;
 }
 
@@ -62,7 +67,8 @@ std::vector<Vec3> posed_scene(const Scene& scene, int anim, float t) {
     const auto world = node_world_matrices(scene);
     for (std::size_t n = 0; n < scene.nodes.size(); ++n)
       for (std::uint32_t m : scene.nodes[n].meshes)
-        if (m < scene.meshes.size()) placed.emplace_back(m, place_mesh(scene.meshes[m], world[n], scene.nodes[n].joint));
+        if (m < scene.meshes.size())
+          placed.emplace_back(m, place_mesh(scene.meshes[m], world[n], scene.nodes[n].joint));
   }
   std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [index, mesh] : placed) renormalise_weights(mesh);

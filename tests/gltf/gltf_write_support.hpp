@@ -20,7 +20,8 @@ bool validator_installed();
 /// Runs tests/node/validate_gltf.js on `files` (one node start for all): one report per file, in order.
 std::vector<ValidatorReport> validate_gltf(const std::vector<std::filesystem::path>& files);
 /// `aem convert in out extra`; expects exit code 0 and returns `out`.
-std::filesystem::path convert_cli(const std::filesystem::path& in, const std::filesystem::path& out, const std::string& extra = "");
+std::filesystem::path convert_cli(const std::filesystem::path& in, const std::filesystem::path& out,
+                                  const std::string& extra = "");
 /// Every vertex of every instance at `t` seconds of animation `anim` (-1: bind pose), in model space;
 /// instances ordered by mesh index, then node order.
 std::vector<Vec3> posed_scene(const Scene& scene, int anim, float t);

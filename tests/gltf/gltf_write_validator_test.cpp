@@ -31,10 +31,10 @@ std::vector<std::filesystem::path> readable_inputs(const std::filesystem::path& 
         if (f.is_regular_file() && f.path().extension() == ext && valid_source(f.path())) inputs.push_back(f.path());
   // The corpus has no OBJ (read by the FBX reader's ufbx) or DAE (read through Assimp): small
   // hand-written ones stand for them.
-  std::ofstream(scratch / "quad.obj") << "o quad\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvn 0 0 1\n"
-                                         "f 1/1/1 2/2/1 3/3/1\nf 1/1/1 3/3/1 4/4/1\n";
-  std::ofstream(scratch / "triangle.dae")
-      << R"(<?xml version="1.0" encoding="utf-8"?>
+  std::ofstream(scratch / "quad.obj")
+      << "o quad\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvn 0 0 1\n"
+         "f 1/1/1 2/2/1 3/3/1\nf 1/1/1 3/3/1 4/4/1\n";
+  std::ofstream(scratch / "triangle.dae") << R"(<?xml version="1.0" encoding="utf-8"?>
 <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
 <asset><unit meter="1"/><up_axis>Y_UP</up_axis></asset>
 <library_geometries><geometry id="tri" name="tri"><mesh>
@@ -54,7 +54,8 @@ std::vector<std::filesystem::path> readable_inputs(const std::filesystem::path& 
 
 TEST(GltfWrite, EveryReadableModelValidatesWithoutErrors) {
   if (test::corpus_root().empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";
-  if (!test::validator_installed()) GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";
+  if (!test::validator_installed())
+    GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";
   const auto dir = test::temp_dir("gltf-validate");
   const auto inputs = readable_inputs(dir);
   std::set<std::string> formats;
@@ -70,7 +71,9 @@ TEST(GltfWrite, EveryReadableModelValidatesWithoutErrors) {
   const auto reports = test::validate_gltf(outputs);
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     EXPECT_EQ(reports[i].errors, 0) << outputs[i] << ": " << reports[i].json;
-    if (reports[i].warnings > 0) std::cout << outputs[i].filename().string() << ": " << reports[i].warnings << " validator warnings: " << reports[i].json << "\n";
+    if (reports[i].warnings > 0)
+      std::cout << outputs[i].filename().string() << ": " << reports[i].warnings
+                << " validator warnings: " << reports[i].json << "\n";
   }
 }
 

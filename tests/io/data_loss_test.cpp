@@ -58,7 +58,10 @@ void add_skin(Scene& s) {
 void add_texture(Scene& s, TextureWrap wrap) {
   const std::uint8_t white[4] = {255, 255, 255, 255};
   const auto png = encode_png(1, 1, 4, white);
-  Texture t{"paint.png", {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()}, "image/png"};
+  Texture t{"paint.png",
+            {reinterpret_cast<const std::uint8_t*>(png.data()),
+             reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()},
+            "image/png"};
   t.wrap_u = wrap;
   s.textures.push_back(t);
   s.materials[0].textures.base_color = 0;
@@ -67,14 +70,27 @@ void add_texture(Scene& s, TextureWrap wrap) {
 /// What each kind adds to the quad (everything else it needs comes along).
 const std::map<std::string_view, std::function<void(Scene&)>>& additions() {
   static const std::map<std::string_view, std::function<void(Scene&)>> table = {
-      {"vertex colours", [](Scene& s) { s.meshes[0].colors = {std::vector<Vec4>(4, Vec4{1, 0, 0, 1})}; }},
+      {"vertex colours",
+       [](Scene& s) {
+         s.meshes[0].colors = {std::vector<Vec4>(4, Vec4{1, 0, 0, 1})};
+       }},
       {"colour sets after the first",
-       [](Scene& s) { s.meshes[0].colors = {std::vector<Vec4>(4, Vec4{1, 0, 0, 1}), std::vector<Vec4>(4, Vec4{0, 1, 0, 1})}; }},
+       [](Scene& s) {
+         s.meshes[0].colors = {std::vector<Vec4>(4, Vec4{1, 0, 0, 1}), std::vector<Vec4>(4, Vec4{0, 1, 0, 1})};
+       }},
       {"UV sets after the first", [](Scene& s) { s.meshes[0].uvs.push_back(s.meshes[0].uvs[0]); }},
-      {"tangents", [](Scene& s) { s.meshes[0].tangents.assign(4, Vec4{1, 0, 0, 1}); }},
+      {"tangents",
+       [](Scene& s) {
+         s.meshes[0].tangents.assign(4, Vec4{1, 0, 0, 1});
+       }},
       {"custom vertex attributes",
-       [](Scene& s) { s.meshes[0].custom.push_back({"heat", 1, {0.1f, 0.2f, 0.3f, 0.4f}}); }},
-      {"levels of detail", [](Scene& s) { s.meshes[0].lod_indices = {{0, 1, 2}}; }},
+       [](Scene& s) {
+         s.meshes[0].custom.push_back({"heat", 1, {0.1f, 0.2f, 0.3f, 0.4f}});
+       }},
+      {"levels of detail",
+       [](Scene& s) {
+         s.meshes[0].lod_indices = {{0, 1, 2}};
+       }},
       {"vertex-animation frames",
        [](Scene& s) {
          auto& m = s.meshes[0];
@@ -101,8 +117,14 @@ const std::map<std::string_view, std::function<void(Scene&)>>& additions() {
          a.channels.push_back(c);
          s.animations.push_back(a);
        }},
-      {"tag points", [](Scene& s) { s.tags.push_back({"hand", -1, {{0.5f, 0.5f, 0}}}); }},
-      {"emissive colour", [](Scene& s) { s.materials[0].emissive = {0.5f, 0.25f, 0}; }},
+      {"tag points",
+       [](Scene& s) {
+         s.tags.push_back({"hand", -1, {{0.5f, 0.5f, 0}}});
+       }},
+      {"emissive colour",
+       [](Scene& s) {
+         s.materials[0].emissive = {0.5f, 0.25f, 0};
+       }},
       {"comment", [](Scene& s) { s.comment = "made for a test"; }},
       {"texture wrap modes other than repeat", [](Scene& s) { add_texture(s, TextureWrap::ClampToEdge); }},
       {"mirrored texture repeat", [](Scene& s) { add_texture(s, TextureWrap::MirroredRepeat); }},
@@ -113,20 +135,25 @@ const std::map<std::string_view, std::function<void(Scene&)>>& additions() {
 
 /// What each format cannot hold, as this test expects it (independently of the library's table).
 const std::map<std::string_view, std::set<std::string_view>> kExpectedDrops = {
-    {"aem", {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
-             "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
-             "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
-    {"cem", {"vertex colours", "colour sets after the first", "UV sets after the first", "tangents",
-             "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment",
-             "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
-    {"iqe", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
-             "mirrored texture repeat", "double-sided materials"}},
-    {"iqm", {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
-             "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
-             "mirrored texture repeat", "double-sided materials"}},
-    {"e3d", {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
-             "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
+    {"aem",
+     {"vertex colours", "colour sets after the first", "UV sets after the first", "custom vertex attributes",
+      "levels of detail", "vertex-animation frames", "tag points", "emissive colour", "comment",
+      "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
+    {"cem",
+     {"vertex colours", "colour sets after the first", "UV sets after the first", "tangents",
+      "custom vertex attributes", "rigid joint attachments", "emissive colour", "comment",
+      "texture wrap modes other than repeat", "mirrored texture repeat", "double-sided materials"}},
+    {"iqe",
+     {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
+      "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+      "mirrored texture repeat", "double-sided materials"}},
+    {"iqm",
+     {"colour sets after the first", "UV sets after the first", "levels of detail", "vertex-animation frames",
+      "rigid joint attachments", "tag points", "emissive colour", "texture wrap modes other than repeat",
+      "mirrored texture repeat", "double-sided materials"}},
+    {"e3d",
+     {"colour sets after the first", "UV sets after the first", "custom vertex attributes", "levels of detail",
+      "rigid joint attachments", "tag points", "comment", "mirrored texture repeat"}},
     // glTF keeps levels of detail and tag points as nodes marked in extras, which aem reads back.
     {"gltf", {"custom vertex attributes", "comment"}},
 };

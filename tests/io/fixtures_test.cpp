@@ -31,7 +31,8 @@ const std::vector<Vec3> kRest = {{0, 0, 0}, {1, 0, 0}, {1, 2, 0}, {0, 2, 0}};
 //   v3 = (0,2): relative (0,1) -> (-s, c), plus (0,1) -> (-0.7071, 1.7071); averaged with the
 //               root's (0, 2) -> (-0.35355, 1.85355)
 const float kHalf = std::sqrt(0.5f);
-const std::vector<Vec3> kPosed = {{0, 0, 0}, {1, 0, 0}, {0, 1 + std::sqrt(2.0f), 0}, {-kHalf / 2, (1 + kHalf + 2) / 2, 0}};
+const std::vector<Vec3> kPosed = {
+    {0, 0, 0}, {1, 0, 0}, {0, 1 + std::sqrt(2.0f), 0}, {-kHalf / 2, (1 + kHalf + 2) / 2, 0}};
 
 // Weights stored as bytes (IQM: 128/255 and 127/255 for the half-half vertex) move v3 by up to ~3e-3.
 constexpr float kTolerance = 5e-3f;
@@ -56,7 +57,8 @@ void expect_points(const std::vector<Vec3>& got, const std::vector<Vec3>& want, 
 
 /// The quad at rest, and skinned by its first animation at t = 0.5 s. AEM files (both layouts) store
 /// no joint names: their readers number the joints.
-void expect_skinned_quad(const Scene& scene, const std::string& root_name = "root", const std::string& tip_name = "tip") {
+void expect_skinned_quad(const Scene& scene, const std::string& root_name = "root",
+                         const std::string& tip_name = "tip") {
   ASSERT_EQ(scene.meshes.size(), 1u);
   // Writers may add joints (E3D keeps its scene root as one); the two of the source keep their names.
   std::int32_t root = -1, tip = -1;

@@ -28,7 +28,8 @@ Scene skinned_fan(std::size_t joints, const std::vector<std::int32_t>& used) {
     influence.joints[0] = used[i];
     influence.weights[0] = 1.0f;
     m.skin.push_back(influence);
-    if (i >= 2) m.indices.insert(m.indices.end(), {0, static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(i)});
+    if (i >= 2)
+      m.indices.insert(m.indices.end(), {0, static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(i)});
   }
   s.meshes.push_back(std::move(m));
   Node node;
@@ -59,12 +60,14 @@ std::set<std::string> skinned_joint_names(const Scene& scene) {
 }
 
 /// `scene` refused by `extension`'s writer with `code`, the message holding each of `words`; no file.
-void expect_refused(const Scene& scene, const std::string& extension, const std::string& code, const std::vector<std::string>& words) {
+void expect_refused(const Scene& scene, const std::string& extension, const std::string& code,
+                    const std::vector<std::string>& words) {
   const auto file = test::temp_dir("format_limits") / ("over" + extension);
   const Status written = write_scene(file, scene);
   ASSERT_FALSE(written.ok()) << extension << " wrote a scene past its limit";
   EXPECT_EQ(written.error().code, code) << written.error().to_string();
-  for (const auto& word : words) EXPECT_NE(written.error().message.find(word), std::string::npos) << word << " in: " << written.error().message;
+  for (const auto& word : words)
+    EXPECT_NE(written.error().message.find(word), std::string::npos) << word << " in: " << written.error().message;
   EXPECT_FALSE(std::filesystem::exists(file));
 }
 
@@ -78,11 +81,13 @@ Scene written_and_read(const Scene& scene, const std::string& extension) {
 
 // IQM blend indices are unsigned bytes: joints 0 to 255.
 TEST(FormatLimits, IqmRefusesAMeshUsingJoint256) {
-  expect_refused(fan_reaching(257, 256), ".iqm", "IQM_JOINT_INDEX_TOO_LARGE", {"\"Body\"", "joint 256 of 257", "255", "256"});
+  expect_refused(fan_reaching(257, 256), ".iqm", "IQM_JOINT_INDEX_TOO_LARGE",
+                 {"\"Body\"", "joint 256 of 257", "255", "256"});
 }
 
 TEST(FormatLimits, IqmWritesAMeshUsingJoint255) {
-  EXPECT_EQ(skinned_joint_names(written_and_read(fan_reaching(256, 255), ".iqm")), (std::set<std::string>{"j0", "j255"}));
+  EXPECT_EQ(skinned_joint_names(written_and_read(fan_reaching(256, 255), ".iqm")),
+            (std::set<std::string>{"j0", "j255"}));
 }
 
 // An E3D skin counts its bones in a byte and a vertex's bone index 255 means "none": 255 bones.
@@ -98,11 +103,13 @@ TEST(FormatLimits, E3dWritesASkinOf255Bones) {
 
 // glTF's JOINTS_n are unsigned bytes or shorts: joints 0 to 65 535 (the writer wrapped 65 536 to 0).
 TEST(FormatLimits, GltfRefusesAMeshUsingJoint65536) {
-  expect_refused(fan_reaching(65537, 65536), ".glb", "GLTF_WRITE_TOO_MANY_JOINTS", {"\"Body\"", "joint 65536 of 65537", "65535"});
+  expect_refused(fan_reaching(65537, 65536), ".glb", "GLTF_WRITE_TOO_MANY_JOINTS",
+                 {"\"Body\"", "joint 65536 of 65537", "65535"});
 }
 
 TEST(FormatLimits, GltfWritesAMeshUsingJoint65535) {
-  EXPECT_EQ(skinned_joint_names(written_and_read(fan_reaching(65536, 65535), ".glb")), (std::set<std::string>{"j0", "j65535"}));
+  EXPECT_EQ(skinned_joint_names(written_and_read(fan_reaching(65536, 65535), ".glb")),
+            (std::set<std::string>{"j0", "j65535"}));
 }
 
 }  // namespace

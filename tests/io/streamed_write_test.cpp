@@ -62,8 +62,12 @@ Scene large_scene() {
 
 TEST(StreamedWrite, CorpusModelsGiveTheInMemoryBytes) {
   const auto dir = test::temp_dir("streamed-corpus");
-  for (const auto& [folder, ext] : {std::pair{"aem", ".aem"}, {"gltf", ".glb"}, {"gltf", ".gltf"}, {"iqm", ".iqm"},
-                                    {"iqe", ".iqe"}, {"cem", ".cem"}}) {
+  for (const auto& [folder, ext] : {std::pair{"aem", ".aem"},
+                                    {"gltf", ".glb"},
+                                    {"gltf", ".gltf"},
+                                    {"iqm", ".iqm"},
+                                    {"iqe", ".iqe"},
+                                    {"cem", ".cem"}}) {
     for (const auto& file : test::corpus_or_fixture_files(folder, ext)) {
       SCOPED_TRACE(file.string());
       auto scene = read_scene(file);
@@ -145,7 +149,8 @@ TEST(SyncedWrite, AConversionFlushesItsTextureFilesToo) {
   convert::ConvertOptions options;
   options.write.sync = true;
   const int before = fsync_calls;
-  auto report = convert::convert_file(std::filesystem::path(AEM_TEST_DATA_DIR) / "gltf/skinned_quad.glb", dir / "quad.aem", options);
+  auto report = convert::convert_file(std::filesystem::path(AEM_TEST_DATA_DIR) / "gltf/skinned_quad.glb",
+                                      dir / "quad.aem", options);
   ASSERT_TRUE(report.ok()) << report.error().to_string();
   ASSERT_FALSE(report->textures_written.empty());
   EXPECT_EQ(fsync_calls - before, 1 + static_cast<int>(report->textures_written.size()));
@@ -177,13 +182,14 @@ TEST(StreamedWrite, TheWriterKeepsAboutOneChunkInMemory) {
   EXPECT_TRUE(sink.bytes_ == whole.value());
   EXPECT_GE(sink.pieces_, 3u);
   // The largest record the AEM writer appends between spills is a block of 4096 indices (16 KB).
-  EXPECT_LE(sink.largest_, detail::ByteWriter::kChunk + 4096 * 4) << "the writer buffered more than a chunk and a record";
+  EXPECT_LE(sink.largest_, detail::ByteWriter::kChunk + 4096 * 4)
+      << "the writer buffered more than a chunk and a record";
 }
 
 TEST(StreamedWrite, ARefusingSinkStopsTheWriterWithTheOffset) {
   Scene scene = large_scene();
   RecordingSink sink(detail::ByteWriter::kChunk + detail::ByteWriter::kChunk / 2);  // takes the first chunk only
-  auto streamed = find_format("aem")->write_stream(scene, {}, sink);  // guarded: the refusal is an Error
+  auto streamed = find_format("aem")->write_stream(scene, {}, sink);                // guarded: the refusal is an Error
   ASSERT_FALSE(streamed.ok());
   EXPECT_EQ(streamed.error().code, "IO_WRITE_FAILED");
   EXPECT_EQ(streamed.error().offset, std::optional<std::uint64_t>(sink.bytes_.size()));

@@ -58,7 +58,8 @@ TEST(IqeCorpus, GuyIqeAndGuyIqmDescribeTheSameModel) {
 float quantisation_tolerance(const Scene& s, std::size_t channel, int axis) {
   float lo = INFINITY, hi = -INFINITY;
   for (const auto& a : s.animations)
-    for (const auto& k : a.channels[channel].translation) lo = std::min(lo, (&k.value.x)[axis]), hi = std::max(hi, (&k.value.x)[axis]);
+    for (const auto& k : a.channels[channel].translation)
+      lo = std::min(lo, (&k.value.x)[axis]), hi = std::max(hi, (&k.value.x)[axis]);
   return (hi - lo) / 65535.0f + 1e-6f * (1.0f + std::fabs(hi));
 }
 
@@ -94,10 +95,11 @@ void expect_same_model(const Scene& a, const Scene& b) {
     EXPECT_EQ(a.joints[j].name, b.joints[j].name);
     EXPECT_EQ(a.joints[j].parent, b.joints[j].parent);
     EXPECT_EQ(a.joints[j].rest.translation, b.joints[j].rest.translation);
-    EXPECT_NEAR(std::fabs(dot(Vec3{a.joints[j].rest.rotation.x, a.joints[j].rest.rotation.y, a.joints[j].rest.rotation.z},
-                              Vec3{b.joints[j].rest.rotation.x, b.joints[j].rest.rotation.y, b.joints[j].rest.rotation.z}) +
-                          a.joints[j].rest.rotation.w * b.joints[j].rest.rotation.w),
-                1.0f, 1e-6f);
+    EXPECT_NEAR(
+        std::fabs(dot(Vec3{a.joints[j].rest.rotation.x, a.joints[j].rest.rotation.y, a.joints[j].rest.rotation.z},
+                      Vec3{b.joints[j].rest.rotation.x, b.joints[j].rest.rotation.y, b.joints[j].rest.rotation.z}) +
+                  a.joints[j].rest.rotation.w * b.joints[j].rest.rotation.w),
+        1.0f, 1e-6f);
   }
   ASSERT_EQ(a.animations.size(), b.animations.size());
   for (std::size_t i = 0; i < a.animations.size(); ++i) {
@@ -152,7 +154,8 @@ struct Affine {  // y = R x + t, with R including scale
   Affine operator*(const Affine& o) const {
     Affine out;
     for (int i = 0; i < 3; ++i) {
-      for (int j = 0; j < 3; ++j) out.r[3 * i + j] = r[3 * i] * o.r[j] + r[3 * i + 1] * o.r[3 + j] + r[3 * i + 2] * o.r[6 + j];
+      for (int j = 0; j < 3; ++j)
+        out.r[3 * i + j] = r[3 * i] * o.r[j] + r[3 * i + 1] * o.r[3 + j] + r[3 * i + 2] * o.r[6 + j];
       out.t[i] = r[3 * i] * o.t[0] + r[3 * i + 1] * o.t[1] + r[3 * i + 2] * o.t[2] + t[i];
     }
     return out;
@@ -170,9 +173,9 @@ Affine from_pq(const std::vector<double>& v) {
   const double n = std::sqrt(x * x + y * y + z * z + w * w);
   x /= n, y /= n, z /= n, w /= n;
   const double s[3] = {v.size() > 7 ? v[7] : 1, v.size() > 8 ? v[8] : 1, v.size() > 9 ? v[9] : 1};
-  const double rot[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-                         2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)};
+  const double rot[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
+                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
   Affine a;
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) a.r[3 * i + j] = rot[3 * i + j] * s[j];
@@ -183,12 +186,14 @@ Affine from_pq(const std::vector<double>& v) {
 
 Affine inverse(const Affine& a) {  // general 3x3 inverse via the adjugate
   const auto& m = a.r;
-  const double det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
+  const double det =
+      m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
   Affine out;
   out.r = {(m[4] * m[8] - m[5] * m[7]) / det, (m[2] * m[7] - m[1] * m[8]) / det, (m[1] * m[5] - m[2] * m[4]) / det,
            (m[5] * m[6] - m[3] * m[8]) / det, (m[0] * m[8] - m[2] * m[6]) / det, (m[2] * m[3] - m[0] * m[5]) / det,
            (m[3] * m[7] - m[4] * m[6]) / det, (m[1] * m[6] - m[0] * m[7]) / det, (m[0] * m[4] - m[1] * m[3]) / det};
-  for (int i = 0; i < 3; ++i) out.t[i] = -(out.r[3 * i] * a.t[0] + out.r[3 * i + 1] * a.t[1] + out.r[3 * i + 2] * a.t[2]);
+  for (int i = 0; i < 3; ++i)
+    out.t[i] = -(out.r[3 * i] * a.t[0] + out.r[3 * i + 1] * a.t[1] + out.r[3 * i + 2] * a.t[2]);
   return out;
 }
 
@@ -217,8 +222,10 @@ IndependentModel parse_lines(const std::filesystem::path& path) {
       m.parent.push_back(parent);
     } else if (cmd == "pq") {
       for (double x; s >> x;) v.push_back(x);
-      if (!in_animation) m.base.push_back(v);
-      else m.frames.back().back().push_back(v);
+      if (!in_animation)
+        m.base.push_back(v);
+      else
+        m.frames.back().back().push_back(v);
     } else if (cmd == "animation") {
       in_animation = true;
       m.frames.emplace_back();
@@ -241,7 +248,8 @@ IndependentModel parse_lines(const std::filesystem::path& path) {
 
 std::vector<Affine> world_of(const IndependentModel& m, const std::vector<std::vector<double>>& poses) {
   std::vector<Affine> world(m.parent.size());
-  for (std::size_t j = 0; j < m.parent.size(); ++j) world[j] = m.parent[j] < 0 ? from_pq(poses[j]) : world[m.parent[j]] * from_pq(poses[j]);
+  for (std::size_t j = 0; j < m.parent.size(); ++j)
+    world[j] = m.parent[j] < 0 ? from_pq(poses[j]) : world[m.parent[j]] * from_pq(poses[j]);
   return world;
 }
 

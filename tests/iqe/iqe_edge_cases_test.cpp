@@ -24,8 +24,9 @@ void expect_quat(const Quat& q, float x, float y, float z, float w, float tol = 
 const std::string kTriangle = "vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nfa 0 1 2\n";
 
 TEST(IqeEdgeCases, E01_TangentsInFourAndSixValueForms) {
-  auto r = read_iqe("vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nvn 0 0 1\nvn 0 0 1\nvn 0 0 1\n"
-                    "vx 1 0 0 -1\nvx 1 0 0 0 1 0\nvx 1 0 0 0 -1 0\nfa 0 1 2\n");
+  auto r = read_iqe(
+      "vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nvn 0 0 1\nvn 0 0 1\nvn 0 0 1\n"
+      "vx 1 0 0 -1\nvx 1 0 0 0 1 0\nvx 1 0 0 0 -1 0\nfa 0 1 2\n");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const Mesh& m = r->meshes.at(0);
   ASSERT_EQ(m.tangents.size(), 3u);
@@ -54,12 +55,13 @@ TEST(IqeEdgeCases, E03_QuotedNamesWithSpacesAndPaths) {
 
 TEST(IqeEdgeCases, E04_E05_E06_E07_PoseQuaternions) {
   // 7 values; 10 values; Qw omitted; an explicit non-unit quaternion; a positive w.
-  auto r = read_iqe("joint a -1\njoint b 0\njoint c 1\njoint d 2\njoint e 3\n"
-                    "pq 1 2 3 0 0 0 1\n"
-                    "pq 0 0 0 0 0 0 1 2 3 4\n"
-                    "pq 0 0 0 0.6 0 0\n"
-                    "pq 0 0 0 0 0 2 2\n"
-                    "pq 0 0 0 0 0.6 0 0.8\n");
+  auto r = read_iqe(
+      "joint a -1\njoint b 0\njoint c 1\njoint d 2\njoint e 3\n"
+      "pq 1 2 3 0 0 0 1\n"
+      "pq 0 0 0 0 0 0 1 2 3 4\n"
+      "pq 0 0 0 0.6 0 0\n"
+      "pq 0 0 0 0 0 2 2\n"
+      "pq 0 0 0 0 0.6 0 0.8\n");
   ASSERT_TRUE(r.ok());
   const auto& j = r->joints;
   EXPECT_EQ(j[0].rest.translation, (Vec3{1, 2, 3}));
@@ -87,7 +89,8 @@ std::string anim_file(const std::string& frames) {
 }
 
 TEST(IqeEdgeCases, E09_E10_FrameArgumentsPosesBeforeFrameAndEmptyFrames) {
-  auto r = read_iqe(anim_file("pq 1 0 0 0 0 0 -1\npq 0 0 1 0 0 0 -1\nframe 0\nframe\nframe 7\npq 2 0 0 0 0 0 -1\npq 0 0 1 0 0 0 -1\n"));
+  auto r = read_iqe(anim_file(
+      "pq 1 0 0 0 0 0 -1\npq 0 0 1 0 0 0 -1\nframe 0\nframe\nframe 7\npq 2 0 0 0 0 0 -1\npq 0 0 1 0 0 0 -1\n"));
   ASSERT_TRUE(r.ok());
   const Animation& a = r->animations.at(0);
   ASSERT_EQ(a.channels.at(0).translation.size(), 2u);  // the poses before `frame` are frame 0; empty frames collapse
@@ -99,7 +102,8 @@ TEST(IqeEdgeCases, E09_E10_FrameArgumentsPosesBeforeFrameAndEmptyFrames) {
 }
 
 TEST(IqeEdgeCases, E11_FramesWithFewerOrMorePosesThanJoints) {
-  auto r = read_iqe(anim_file("frame\npq 5 0 0 0 0 0 -1\nframe\npq 6 0 0 0 0 0 -1\npq 0 0 2 0 0 0 -1\npq 9 9 9 0 0 0 -1\n"));
+  auto r =
+      read_iqe(anim_file("frame\npq 5 0 0 0 0 0 -1\nframe\npq 6 0 0 0 0 0 -1\npq 0 0 2 0 0 0 -1\npq 9 9 9 0 0 0 -1\n"));
   ASSERT_TRUE(r.ok());
   const Animation& a = r->animations.at(0);
   EXPECT_EQ(a.channels.at(1).translation.at(0).value, (Vec3{0, 0, 1}));  // missing pose: the base pose
@@ -120,9 +124,10 @@ TEST(IqeEdgeCases, E12_E13_E14_Influences) {
   EXPECT_EQ(r.error().code, "IQE_JOINT_OUT_OF_RANGE");
   std::string joints;
   for (int j = 0; j < 301; ++j) joints += "joint j" + std::to_string(j) + " " + std::to_string(j - 1) + "\n";
-  r = read_iqe(joints + "vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nvb\n"
-                        "vb 0 0.1 1 0.2 2 0.3 3 0.05 4 0.0005 5 0.15 6 0.04 7 0.06 8 0.03 9 0.02 10 0.025 11 0.01\n"
-                        "vb 300 1\nfa 0 1 2\n");
+  r = read_iqe(joints +
+               "vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nvb\n"
+               "vb 0 0.1 1 0.2 2 0.3 3 0.05 4 0.0005 5 0.15 6 0.04 7 0.06 8 0.03 9 0.02 10 0.025 11 0.01\n"
+               "vb 300 1\nfa 0 1 2\n");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const auto& skin = r->meshes.at(0).skin;
   EXPECT_EQ(skin[0], SkinInfluences{});  // empty vb: no influences
@@ -142,8 +147,9 @@ TEST(IqeEdgeCases, E12_E13_E14_Influences) {
 }
 
 TEST(IqeEdgeCases, E15_E16_MeshRelativeAndGlobalIndices) {
-  auto r = read_iqe("mesh a\nvp 0 0 0\nvp 1 0 0\nvp 0 1 0\nfm 0 1 2\n"
-                    "mesh b\nvp 5 0 0\nvp 6 0 0\nvp 5 1 0\nfm 0 1 2\nfa 0 4 5\n");
+  auto r = read_iqe(
+      "mesh a\nvp 0 0 0\nvp 1 0 0\nvp 0 1 0\nfm 0 1 2\n"
+      "mesh b\nvp 5 0 0\nvp 6 0 0\nvp 5 1 0\nfm 0 1 2\nfa 0 4 5\n");
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->meshes.size(), 2u);
   EXPECT_EQ(r->meshes[1].positions[r->meshes[1].indices[0]], (Vec3{5, 0, 0}));  // fm 0 in mesh b = vertex 3
@@ -174,7 +180,8 @@ TEST(IqeEdgeCases, E19_E20_E21_PolygonsShortFacesAndLongLines) {
   EXPECT_EQ(m.positions[m.indices[3]], (Vec3{0, 0, 0}));
   EXPECT_EQ(m.positions[m.indices[5]], (Vec3{0, 1, 0}));
   std::string body, face = "fa";
-  for (int i = 0; i < 200; ++i) body += "vp " + std::to_string(std::cos(i * 0.0314)) + " " + std::to_string(std::sin(i * 0.0314)) + " 0\n";
+  for (int i = 0; i < 200; ++i)
+    body += "vp " + std::to_string(std::cos(i * 0.0314)) + " " + std::to_string(std::sin(i * 0.0314)) + " 0\n";
   for (int i = 0; i < 200; ++i) face += " " + std::to_string(i);
   r = read_iqe(body + face + "\n");  // a line far beyond the reference's 512 bytes
   ASSERT_TRUE(r.ok());
@@ -190,8 +197,9 @@ TEST(IqeEdgeCases, E22_HeaderVariants) {
 }
 
 TEST(IqeEdgeCases, E24_E25_E26_SegmentsMaterialsAndFacesBeforeAnyMesh) {
-  auto r = read_iqe("vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nfa 0 1 2\n"
-                    "mesh A\nmaterial red\nfa 0 1 2\nmesh B\nfa 0 1 2\nmesh A\nmaterial red\nfa 0 1 2\n");
+  auto r = read_iqe(
+      "vp 0 0 0\nvp 1 0 0\nvp 0 1 0\nfa 0 1 2\n"
+      "mesh A\nmaterial red\nfa 0 1 2\nmesh B\nfa 0 1 2\nmesh A\nmaterial red\nfa 0 1 2\n");
   ASSERT_TRUE(r.ok());
   std::size_t triangles = 0;
   for (const auto& m : r->meshes) triangles += m.triangle_count();
@@ -211,9 +219,10 @@ TEST(IqeEdgeCases, E27_NoFacesMeansVertexTriples) {
 }
 
 TEST(IqeEdgeCases, E28_E30_VertexArrayDeclarationsAndCustomAttributes) {
-  auto r = read_iqe("vertexarray custom0 float 2 \"wind\"\nvertexarray custom1 ubyte 9 ignored\nvertexarray bogus float 3\n"
-                    "vertexarray custom2 float 3\n"
-                    "vp 0 0 0\nv0 0.5 0.25\nv2 1 2 3\nvp 1 0 0\nv0 1 1\nv2 4 5 6\nvp 0 1 0\nv0 0 0\nv2 7 8 9\nv1 1\nv1 1\nv1 1\nfa 0 1 2\n");
+  auto r = read_iqe(
+      "vertexarray custom0 float 2 \"wind\"\nvertexarray custom1 ubyte 9 ignored\nvertexarray bogus float 3\n"
+      "vertexarray custom2 float 3\n"
+      "vp 0 0 0\nv0 0.5 0.25\nv2 1 2 3\nvp 1 0 0\nv0 1 1\nv2 4 5 6\nvp 0 1 0\nv0 0 0\nv2 7 8 9\nv1 1\nv1 1\nv1 1\nfa 0 1 2\n");
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const auto& custom = r->meshes.at(0).custom;
   ASSERT_EQ(custom.size(), 2u);  // custom1 has SIZE 9, outside 1..4: ignored
@@ -259,7 +268,8 @@ TEST(IqeEdgeCases, E35_ParentMustBeAnEarlierJoint) {
 }
 
 TEST(IqeEdgeCases, E36_UnnamedAnimationAndFrameRates) {
-  auto r = read_iqe("framerate 99\njoint a -1\npq 0 0 0 0 0 0 -1\nanimation\nframe\npq 1 0 0 0 0 0 -1\nanimation neg\nframerate -5\nframe\npq 0 0 0 0 0 0 -1\n");
+  auto r = read_iqe(
+      "framerate 99\njoint a -1\npq 0 0 0 0 0 0 -1\nanimation\nframe\npq 1 0 0 0 0 0 -1\nanimation neg\nframerate -5\nframe\npq 0 0 0 0 0 0 -1\n");
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->animations.size(), 2u);
   EXPECT_EQ(r->animations[0].name, "");
@@ -358,8 +368,9 @@ TEST(IqeEdgeCases, E40_CommentIsRawTextToTheEnd) {
 
 TEST(IqeEdgeCases, E41_ExplicitTangentsStayWithTheirVertex) {
   // Mesh b uses vertices out of order and one from mesh a; each tangent must follow its position.
-  auto r = read_iqe("mesh a\nvp 0 0 0\nvx 1 0 0 1\nvp 1 0 0\nvx 0 1 0 1\nvp 0 1 0\nvx 0 0 1 1\nfm 0 1 2\n"
-                    "mesh b\nvp 5 0 0\nvx 0.6 0.8 0 -1\nvp 6 0 0\nvx 0.8 0.6 0 1\nfa 4 1 3\n");
+  auto r = read_iqe(
+      "mesh a\nvp 0 0 0\nvx 1 0 0 1\nvp 1 0 0\nvx 0 1 0 1\nvp 0 1 0\nvx 0 0 1 1\nfm 0 1 2\n"
+      "mesh b\nvp 5 0 0\nvx 0.6 0.8 0 -1\nvp 6 0 0\nvx 0.8 0.6 0 1\nfa 4 1 3\n");
   ASSERT_TRUE(r.ok());
   const Mesh& b = r->meshes.at(1);
   for (std::size_t v = 0; v < b.positions.size(); ++v) {

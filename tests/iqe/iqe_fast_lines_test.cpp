@@ -57,24 +57,36 @@ class Writer {
   std::string number() {
     std::string s = pick(4) == 0 ? "-" : "";
     switch (pick(12)) {
-      case 0: return s + "1e-3";
-      case 1: return "+" + digits(1 + pick(3));
-      case 2: return s + digits(8) + "." + digits(2);            // 8 integer digits
-      case 3: return s + "0." + digits(11);                      // 11 fraction digits
-      case 4: return s + digits(5) + "." + digits(5);            // at or past 2^24 without the point, often
-      case 5: return s + "0." + std::string(pick(8), '0') + digits(1 + pick(3));
-      case 6: return s + digits(1 + pick(7));
-      default: return s + digits(1 + pick(3)) + "." + digits(1 + pick(8));
+      case 0:
+        return s + "1e-3";
+      case 1:
+        return "+" + digits(1 + pick(3));
+      case 2:
+        return s + digits(8) + "." + digits(2);  // 8 integer digits
+      case 3:
+        return s + "0." + digits(11);  // 11 fraction digits
+      case 4:
+        return s + digits(5) + "." + digits(5);  // at or past 2^24 without the point, often
+      case 5:
+        return s + "0." + std::string(pick(8), '0') + digits(1 + pick(3));
+      case 6:
+        return s + digits(1 + pick(7));
+      default:
+        return s + digits(1 + pick(3)) + "." + digits(1 + pick(8));
     }
   }
   // A vb weight: mostly a short positive decimal, now and then a lone digit, one at or below the 1e-3
   // that is dropped, or any other form.
   std::string weight() {
     switch (pick(8)) {
-      case 0: return pick(2) ? "0" : "1";
-      case 1: return pick(2) ? "0.001" : "0.0005";
-      case 2: return number();
-      default: return "0." + digits(1 + pick(4));
+      case 0:
+        return pick(2) ? "0" : "1";
+      case 1:
+        return pick(2) ? "0.001" : "0.0005";
+      case 2:
+        return number();
+      default:
+        return "0." + digits(1 + pick(4));
     }
   }
   // What goes between tokens: one space mostly.
@@ -113,7 +125,8 @@ std::string make_file(unsigned seed, std::size_t vertices) {
     text += "fm";
     for (std::size_t k = 0; k < 3 + w.pick(2); ++k) {
       const std::size_t v = f + k;
-      text += w.gap() + (negative ? std::to_string(static_cast<long long>(v) - static_cast<long long>(vertices)) : std::to_string(v));
+      text += w.gap() + (negative ? std::to_string(static_cast<long long>(v) - static_cast<long long>(vertices))
+                                  : std::to_string(v));
     }
     text += w.line_end();
   }
@@ -135,10 +148,12 @@ SkinInfluences strongest(const std::vector<float>& values) {
   return s;
 }
 
-void expect_bits(const std::vector<float>& want, std::size_t n, const float* got, float fallback, const char* what, std::size_t index) {
+void expect_bits(const std::vector<float>& want, std::size_t n, const float* got, float fallback, const char* what,
+                 std::size_t index) {
   for (std::size_t k = 0; k < n; ++k) {
     const float w = k < want.size() ? want[k] : fallback;
-    ASSERT_EQ(std::bit_cast<std::uint32_t>(got[k]), std::bit_cast<std::uint32_t>(w)) << what << " " << index << " component " << k;
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(got[k]), std::bit_cast<std::uint32_t>(w))
+        << what << " " << index << " component " << k;
   }
 }
 
@@ -159,12 +174,16 @@ TEST(IqeFastLines, MatchReferenceReading) {
       const SkinInfluences want = strongest(ref.vb[v]);
       for (int k = 0; k < kMaxInfluences; ++k) {
         ASSERT_EQ(doc.influences[v].joints[k], want.joints[k]) << "vb " << v << " slot " << k;
-        ASSERT_EQ(std::bit_cast<std::uint32_t>(doc.influences[v].weights[k]), std::bit_cast<std::uint32_t>(want.weights[k])) << "vb " << v << " slot " << k;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(doc.influences[v].weights[k]),
+                  std::bit_cast<std::uint32_t>(want.weights[k]))
+            << "vb " << v << " slot " << k;
       }
     }
     std::size_t t = 0;
     for (const auto& face : ref.faces) {
-      auto vertex = [&](long long i) { return static_cast<std::uint32_t>(i < 0 ? static_cast<long long>(vertices) + i : i); };
+      auto vertex = [&](long long i) {
+        return static_cast<std::uint32_t>(i < 0 ? static_cast<long long>(vertices) + i : i);
+      };
       for (std::size_t k = 2; k < face.size(); ++k, ++t) {
         ASSERT_LT(t, doc.triangle_count());
         EXPECT_EQ(doc.corners[3 * t], vertex(face[0])) << t;

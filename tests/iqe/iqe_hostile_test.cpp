@@ -47,7 +47,8 @@ TEST(IqeHostile, EveryCharacterReplacedReadsOrFailsWithALine) {
 TEST(IqeHostile, ManyCornersAtOnePositionSmoothInLinearTime) {
   // 3000 triangles fanned around one point with a smoothing angle: 3000 corners share a position.
   std::string text = "smoothangle 10\nvp 0 0 0\n";
-  for (int i = 0; i < 3001; ++i) text += "vp " + std::to_string(std::cos(i * 0.002)) + " " + std::to_string(std::sin(i * 0.002)) + " 0.1\n";
+  for (int i = 0; i < 3001; ++i)
+    text += "vp " + std::to_string(std::cos(i * 0.002)) + " " + std::to_string(std::sin(i * 0.002)) + " 0.1\n";
   for (int i = 1; i <= 3000; ++i) text += "fa 0 " + std::to_string(i) + " " + std::to_string(i + 1) + "\n";
   auto r = test::read_iqe(text);
   ASSERT_TRUE(r.ok());

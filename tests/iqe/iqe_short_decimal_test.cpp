@@ -33,11 +33,13 @@ void expect_same(const std::string& text) {
   const std::string line = text + " 7";
   const std::string buffer = line + "\n" + std::string(64, '9');
   for (const bool padded : {false, true}) {
-    formats::iqe::Tokens t(std::string_view(buffer).substr(0, line.size()), padded ? buffer.data() + buffer.size() : nullptr);
+    formats::iqe::Tokens t(std::string_view(buffer).substr(0, line.size()),
+                           padded ? buffer.data() + buffer.size() : nullptr);
     float got = 0;
     ASSERT_EQ(t.number(got), expected_ok) << text << " padded " << padded;
     if (!expected_ok) continue;
-    ASSERT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected)) << text << " padded " << padded;
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected))
+        << text << " padded " << padded;
     float next = 0;
     ASSERT_TRUE(t.number(next)) << text;  // the token ended where it should
     ASSERT_EQ(next, 7.0f) << text;
@@ -80,10 +82,43 @@ TEST(IqeShortDecimal, HalfwayCasesRoundLikeStrtof) {
 }
 
 TEST(IqeShortDecimal, LeavesOtherFormsToFastFloat) {
-  for (const char* s : {"0", "-0", "0.0", "-0.0", "+1.5", ".5", "5.", "1e3", "-2.5E-3", "0.00000000001", "12345678", "1234567.8",
-                        "0.1234567", "16777215", "1677721.5", "1677721.6", "0.16777216", "9999999.9", "0.0000000001", "0.00000000005",
-                        "3.40282347e38", "1e39", "1e-40", "1.4e-45", "1e-50", "nan", "inf", "1.2.3", "--1", "-", "-.5", "0x10",
-                        "9999999", "123456789012345678901234567890", "0.123456789012345678901234567890", "1.", "00000000001.5"})
+  for (const char* s : {"0",
+                        "-0",
+                        "0.0",
+                        "-0.0",
+                        "+1.5",
+                        ".5",
+                        "5.",
+                        "1e3",
+                        "-2.5E-3",
+                        "0.00000000001",
+                        "12345678",
+                        "1234567.8",
+                        "0.1234567",
+                        "16777215",
+                        "1677721.5",
+                        "1677721.6",
+                        "0.16777216",
+                        "9999999.9",
+                        "0.0000000001",
+                        "0.00000000005",
+                        "3.40282347e38",
+                        "1e39",
+                        "1e-40",
+                        "1.4e-45",
+                        "1e-50",
+                        "nan",
+                        "inf",
+                        "1.2.3",
+                        "--1",
+                        "-",
+                        "-.5",
+                        "0x10",
+                        "9999999",
+                        "123456789012345678901234567890",
+                        "0.123456789012345678901234567890",
+                        "1.",
+                        "00000000001.5"})
     expect_same(s);
 }
 
@@ -96,7 +131,8 @@ TEST(IqeShortDecimal, ScalingMatchesFloatDivisionEverywhere) {
     for (std::uint32_t m = 0; m < (1u << 24); ++m) {
       volatile float divisor = powers[scale];  // keeps the reference a real division
       const float reference = static_cast<float>(m) / divisor;
-      mismatches += std::bit_cast<std::uint32_t>(formats::iqe::swar::scaled(m, scale)) != std::bit_cast<std::uint32_t>(reference);
+      mismatches +=
+          std::bit_cast<std::uint32_t>(formats::iqe::swar::scaled(m, scale)) != std::bit_cast<std::uint32_t>(reference);
     }
   EXPECT_EQ(mismatches, 0u);
 }

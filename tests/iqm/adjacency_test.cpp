@@ -22,13 +22,16 @@ Adjacency reference_adjacency(const std::vector<Vec3>& p, const std::vector<std:
     auto bits = [](float f) { return f == 0.0f ? 0u : std::bit_cast<std::uint32_t>(f); };
     return std::array<std::uint32_t, 3>{bits(p[v].x), bits(p[v].y), bits(p[v].z)};
   };
-  std::map<std::pair<std::array<std::uint32_t, 3>, std::array<std::uint32_t, 3>>, std::vector<std::pair<std::uint32_t, std::uint32_t>>> uses;
+  std::map<std::pair<std::array<std::uint32_t, 3>, std::array<std::uint32_t, 3>>,
+           std::vector<std::pair<std::uint32_t, std::uint32_t>>>
+      uses;
   for (std::uint32_t t = 0; t < indices.size() / 3; ++t)
     for (std::uint32_t k = 0; k < 3; ++k) {
       const auto a = key(indices[3 * t + k]), b = key(indices[3 * t + (k + 1) % 3]);
       if (a != b) uses[std::minmax(a, b)].push_back({t, k});
     }
-  Adjacency out(indices.size() / 3, {formats::iqm::kNoNeighbour, formats::iqm::kNoNeighbour, formats::iqm::kNoNeighbour});
+  Adjacency out(indices.size() / 3,
+                {formats::iqm::kNoNeighbour, formats::iqm::kNoNeighbour, formats::iqm::kNoNeighbour});
   for (const auto& [edge, list] : uses)
     for (std::size_t i = 0; list.size() > 1 && i < list.size(); ++i) {
       const auto next = list[(i + 1) % list.size()];
@@ -46,7 +49,10 @@ TEST(IqmAdjacency, MatchesTheEdgeMapOnRandomMeshes) {
     std::uniform_int_distribution<int> coordinate(-3, 3), vertex(0, vertices - 1);
     std::vector<Vec3> p;
     for (int v = 0; v < vertices; ++v) {
-      auto c = [&] { const int i = coordinate(rng); return i == 0 && rng() % 2 ? -0.0f : static_cast<float>(i) * 0.5f; };
+      auto c = [&] {
+        const int i = coordinate(rng);
+        return i == 0 && rng() % 2 ? -0.0f : static_cast<float>(i) * 0.5f;
+      };
       p.push_back({c(), c(), c()});
     }
     std::vector<std::uint32_t> indices;

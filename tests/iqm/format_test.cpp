@@ -27,7 +27,10 @@ std::vector<std::byte> hand_built(std::uint32_t version = 2) {
   const std::uint32_t text = b.here();
   b.str("").str("tri").str("skin.png").str("root").str("arm").str("wave").str("FTE_MESH");
   b.set(B::OfsText, text), b.set(B::NumText, b.here() - text);
-  auto name = [](int k) { const std::uint32_t offsets[] = {0, 1, 5, 14, 19, 23, 28}; return offsets[k]; };
+  auto name = [](int k) {
+    const std::uint32_t offsets[] = {0, 1, 5, 14, 19, 23, 28};
+    return offsets[k];
+  };
   b.pad(3);
   b.set(B::OfsMeshes, b.here()), b.set(B::NumMeshes, 1);
   b.u32(name(1)).u32(name(2)).u32(0).u32(3).u32(0).u32(1);
@@ -35,10 +38,10 @@ std::vector<std::byte> hand_built(std::uint32_t version = 2) {
   const std::uint32_t arrays = b.here();
   b.set(B::OfsVertexArrays, arrays), b.set(B::NumVertexArrays, 4), b.set(B::NumVertexes, 3);
   const std::uint32_t data = arrays + 4 * 20 + 1;
-  b.u32(0).u32(0).u32(2).u32(3).u32(data);                       // position short3
-  b.u32(6).u32(0).u32(1).u32(3).u32(data + 18);                  // colour ubyte3
-  b.u32(4).u32(0).u32(1).u32(4).u32(data + 27);                  // blend indexes ubyte4
-  b.u32(5).u32(0).u32(1).u32(4).u32(data + 39);                  // blend weights ubyte4
+  b.u32(0).u32(0).u32(2).u32(3).u32(data);       // position short3
+  b.u32(6).u32(0).u32(1).u32(3).u32(data + 18);  // colour ubyte3
+  b.u32(4).u32(0).u32(1).u32(4).u32(data + 27);  // blend indexes ubyte4
+  b.u32(5).u32(0).u32(1).u32(4).u32(data + 39);  // blend weights ubyte4
   b.pad(1);
   b.i16(0).i16(0).i16(0).i16(32767).i16(0).i16(0).i16(0).i16(-32767).i16(16384);
   for (int v = 0; v < 3; ++v) b.u8(255).u8(0).u8(static_cast<std::uint8_t>(v * 51));
@@ -84,7 +87,7 @@ TEST(IqmRead, HandBuiltFileWithUnalignedSectionsAndAnExtension) {
   const Mesh& m = s.meshes[0];
   EXPECT_EQ(m.name, "tri");
   EXPECT_EQ(s.materials.at(m.material).name, "skin.png");
-  EXPECT_EQ(m.positions[1], (Vec3{1, 0, 0}));                // 32767 / 32767
+  EXPECT_EQ(m.positions[1], (Vec3{1, 0, 0}));  // 32767 / 32767
   EXPECT_NEAR(m.positions[2].y, -1.0f, 1e-6f);
   EXPECT_NEAR(m.positions[2].z, 16384.0f / 32767.0f, 1e-6f);
   EXPECT_EQ(m.colors.at(0)[2], (Vec4{1, 0, 102.0f / 255.0f, 1}));  // 3 components: alpha 1
@@ -131,13 +134,15 @@ TEST(IqmRead, EachLieHasItsCode) {
   magic[0] = std::byte{'X'};
   EXPECT_EQ(code(magic), "IQM_BAD_MAGIC");
   EXPECT_EQ(code(with_u32(good, 16 + 4 * B::Filesize, static_cast<std::uint32_t>(good.size() + 1))), "IQM_TRUNCATED");
-  const std::uint32_t tri = field(good, B::OfsTriangles), joints = field(good, B::OfsJoints), meshes = field(good, B::OfsMeshes);
+  const std::uint32_t tri = field(good, B::OfsTriangles), joints = field(good, B::OfsJoints),
+                      meshes = field(good, B::OfsMeshes);
   EXPECT_EQ(code(with_u32(good, tri + 8, 3)), "IQM_INDEX_OUT_OF_RANGE");
-  EXPECT_EQ(code(with_u32(good, joints + 48 + 4, 1)), "IQM_BAD_PARENT");              // joint 1 its own parent
-  EXPECT_EQ(code(with_u32(good, meshes + 12, 4)), "IQM_BAD_RANGE");                  // 4 vertices of 3
+  EXPECT_EQ(code(with_u32(good, joints + 48 + 4, 1)), "IQM_BAD_PARENT");  // joint 1 its own parent
+  EXPECT_EQ(code(with_u32(good, meshes + 12, 4)), "IQM_BAD_RANGE");       // 4 vertices of 3
   EXPECT_EQ(code(with_u32(good, meshes, 9999)), "IQM_BAD_NAME");
   EXPECT_EQ(code(with_u32(good, 16 + 4 * B::NumFrameChannels, 2)), "IQM_BAD_FRAME_CHANNELS");
-  EXPECT_EQ(code(with_u32(good, 16 + 4 * B::NumTriangles, 0x40000000u)), "TRUNCATED");  // 12 GB of triangles in a small file
+  EXPECT_EQ(code(with_u32(good, 16 + 4 * B::NumTriangles, 0x40000000u)),
+            "TRUNCATED");  // 12 GB of triangles in a small file
   EXPECT_EQ(code(with_u32(good, 16 + 4 * B::NumVertexes, 0x40000000u)), "TRUNCATED");
   auto indexes = good;  // blend index 7 with 2 joints
   indexes[field(good, B::OfsVertexArrays) + 4 * 20 + 1 + 27] = std::byte{7};
@@ -171,7 +176,8 @@ TEST(IqmRead, AHugeFrameCountWithNoChannelsIsRefusedNotAllocated) {
 TEST(IqmRead, TruncationsFailAndByteFlipsReadOrFailCleanly) {
   const auto bytes = hand_built();
   for (std::size_t len = 0; len < bytes.size(); ++len)
-    ASSERT_FALSE(read(std::vector<std::byte>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len))).ok()) << len;
+    ASSERT_FALSE(read(std::vector<std::byte>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len))).ok())
+        << len;
   auto flipped = bytes;
   for (std::size_t i = 0; i < bytes.size(); ++i)
     for (std::byte mask : {std::byte{0x01}, std::byte{0x80}, std::byte{0xFF}}) {
@@ -227,8 +233,8 @@ TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
                      B::OfsPoses, B::OfsAnims, B::OfsFrames, B::OfsBounds, B::OfsComment})
     EXPECT_EQ(field(b, f) % 4, 0u) << "field " << f;
   const std::uint32_t text = field(b, B::OfsText), num_text = field(b, B::NumText);
-  EXPECT_EQ(b[text], std::byte{0});                      // text[0] is ""
-  EXPECT_EQ(b[text + num_text - 1], std::byte{0});       // and it ends in NUL
+  EXPECT_EQ(b[text], std::byte{0});                 // text[0] is ""
+  EXPECT_EQ(b[text + num_text - 1], std::byte{0});  // and it ends in NUL
   // Vertex arrays sorted by type, recommended formats, each offset aligned.
   std::uint32_t previous = 0;
   for (std::uint32_t a = 0; a < field(b, B::NumVertexArrays); ++a) {
@@ -239,7 +245,7 @@ TEST(IqmWrite, LayoutFollowsTheRulesOtherReadersNeed) {
     EXPECT_EQ(va[4] % 4, 0u);
     const bool bytes = va[0] == 4 || va[0] == 5 || va[0] == 6;
     EXPECT_EQ(va[2], bytes ? 1u : 7u) << "type " << va[0];  // ubyte or float
-    if (va[0] == 5)  // blend weights sum to exactly 255
+    if (va[0] == 5)                                         // blend weights sum to exactly 255
       for (std::uint32_t v = 0; v < field(b, B::NumVertexes); ++v) {
         int sum = 0;
         for (int k = 0; k < 4; ++k) sum += static_cast<int>(b[va[4] + 4 * v + k]);

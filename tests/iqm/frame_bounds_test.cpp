@@ -85,14 +85,16 @@ std::vector<formats::iqm::FrameBounds> reference_bounds(const formats::iqe::Expo
             q[0] = q[1] = q[2] = 0;
             for (int k = 0; k < 4 && s.joints[k] >= 0; ++k)
               for (int r = 0; r < 3; ++r)
-                for (int c = 0; c < 4; ++c) q[r] += s.weights[k] * skin[static_cast<std::size_t>(s.joints[k])][r][c] * p[c];
+                for (int c = 0; c < 4; ++c)
+                  q[r] += s.weights[k] * skin[static_cast<std::size_t>(s.joints[k])][r][c] * p[c];
           }
           for (int r = 0; r < 3; ++r) lo[r] = std::min(lo[r], q[r]), hi[r] = std::max(hi[r], q[r]);
           xy2 = std::max(xy2, q[0] * q[0] + q[1] * q[1]);
           r2 = std::max(r2, q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
         }
       auto f = [](double d) { return static_cast<float>(d); };
-      out.push_back({{f(lo[0]), f(lo[1]), f(lo[2])}, {f(hi[0]), f(hi[1]), f(hi[2])}, f(std::sqrt(xy2)), f(std::sqrt(r2))});
+      out.push_back(
+          {{f(lo[0]), f(lo[1]), f(lo[2])}, {f(hi[0]), f(hi[1]), f(hi[2])}, f(std::sqrt(xy2)), f(std::sqrt(r2))});
     }
   return out;
 }
@@ -132,7 +134,8 @@ formats::iqe::ExportModel random_model(std::mt19937& rng, bool far = false) {
       SkinInfluences s;
       // Mesh 0: most vertices rigidly on joint 3, a group larger than one block.
       const int count = m == 0 && v % 3 ? 1 : influences(rng);
-      for (int k = 0; k < count; ++k) s.joints[k] = m == 0 && v % 3 ? 3 : joint(rng), s.weights[k] = k == 2 ? 0.0f : weight(rng);
+      for (int k = 0; k < count; ++k)
+        s.joints[k] = m == 0 && v % 3 ? 3 : joint(rng), s.weights[k] = k == 2 ? 0.0f : weight(rng);
       mesh.skin.push_back(s);
     }
     model.meshes.push_back(std::move(mesh));
@@ -141,7 +144,8 @@ formats::iqe::ExportModel random_model(std::mt19937& rng, bool far = false) {
     formats::iqe::ExportAnimation anim;
     for (int f = 0; f < (a ? 23 : 17); ++f) {
       anim.frames.emplace_back();
-      for (std::size_t j = 0; j < model.joints.size(); ++j) anim.frames.back().push_back(random_pose(rng, far ? 0.5f : 2.0f, !far));
+      for (std::size_t j = 0; j < model.joints.size(); ++j)
+        anim.frames.back().push_back(random_pose(rng, far ? 0.5f : 2.0f, !far));
     }
     model.animations.push_back(std::move(anim));
   }
@@ -156,13 +160,16 @@ TEST(IqmFrameBounds, MatchFloat64SkinningOfEveryVertex) {
     ASSERT_EQ(fast.size(), slow.size());
     ASSERT_EQ(fast.size(), 40u);
     for (std::size_t f = 0; f < fast.size(); ++f) {
-      const float got[] = {fast[f].min.x, fast[f].min.y, fast[f].min.z, fast[f].max.x, fast[f].max.y, fast[f].max.z, fast[f].xy_radius, fast[f].radius};
-      const float want[] = {slow[f].min.x, slow[f].min.y, slow[f].min.z, slow[f].max.x, slow[f].max.y, slow[f].max.z, slow[f].xy_radius, slow[f].radius};
+      const float got[] = {fast[f].min.x, fast[f].min.y, fast[f].min.z,     fast[f].max.x,
+                           fast[f].max.y, fast[f].max.z, fast[f].xy_radius, fast[f].radius};
+      const float want[] = {slow[f].min.x, slow[f].min.y, slow[f].min.z,     slow[f].max.x,
+                            slow[f].max.y, slow[f].max.z, slow[f].xy_radius, slow[f].radius};
       // float32 throughout (24-bit mantissa, 6e-8): the 4-deep joint chain and the skinning sums add
       // at most ~100 roundings of the largest term, under 1e-5 of the frame's extent; 2e-5 leaves a
       // margin, while a skipped vertex, a wrong joint or weight moves a bound by far more.
       const float tolerance = 2e-5f * (1.0f + slow[f].radius);
-      for (int i = 0; i < 8; ++i) EXPECT_NEAR(got[i], want[i], tolerance) << "round " << round << ", frame " << f << ", value " << i;
+      for (int i = 0; i < 8; ++i)
+        EXPECT_NEAR(got[i], want[i], tolerance) << "round " << round << ", frame " << f << ", value " << i;
     }
   }
 }

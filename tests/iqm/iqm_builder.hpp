@@ -12,10 +12,36 @@ namespace aem::test {
 class IqmBuilder {
  public:
   // Header field indices (u32 after the 16-byte magic), in file order.
-  enum Field { Version, Filesize, Flags, NumText, OfsText, NumMeshes, OfsMeshes, NumVertexArrays, NumVertexes,
-               OfsVertexArrays, NumTriangles, OfsTriangles, OfsAdjacency, NumJoints, OfsJoints, NumPoses, OfsPoses,
-               NumAnims, OfsAnims, NumFrames, NumFrameChannels, OfsFrames, OfsBounds, NumComment, OfsComment,
-               NumExtensions, OfsExtensions, FieldCount };
+  enum Field {
+    Version,
+    Filesize,
+    Flags,
+    NumText,
+    OfsText,
+    NumMeshes,
+    OfsMeshes,
+    NumVertexArrays,
+    NumVertexes,
+    OfsVertexArrays,
+    NumTriangles,
+    OfsTriangles,
+    OfsAdjacency,
+    NumJoints,
+    OfsJoints,
+    NumPoses,
+    OfsPoses,
+    NumAnims,
+    OfsAnims,
+    NumFrames,
+    NumFrameChannels,
+    OfsFrames,
+    OfsBounds,
+    NumComment,
+    OfsComment,
+    NumExtensions,
+    OfsExtensions,
+    FieldCount
+  };
 
   IqmBuilder() {
     bytes.assign(16 + 4 * FieldCount, std::byte{0});

@@ -19,9 +19,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr float kFrame = 1.0f / 24.0f;  // Blender exports the scene at its frame 1, which the glTF importer keys at 1/24 s
+constexpr float kFrame =
+    1.0f / 24.0f;  // Blender exports the scene at its frame 1, which the glTF importer keys at 1/24 s
 
-const std::vector<std::string> kSamples{"Box", "BoxTextured", "CesiumMan", "TextureCoordinateTest", "SimpleMeshes", "RiggedSimple"};
+const std::vector<std::string> kSamples{"Box",          "BoxTextured", "CesiumMan", "TextureCoordinateTest",
+                                        "SimpleMeshes", "RiggedSimple"};
 
 /// `obj` read by Assimp, in process.
 Scene read_with_assimp(const fs::path& obj) {
@@ -58,7 +60,8 @@ std::vector<Corner> corners(const Scene& s) {
 double shared(const std::vector<Corner>& a, const std::vector<Corner>& b) {
   constexpr float kCell = 1e-3f;
   const auto cell = [&](const Vec3& p, int dx, int dy, int dz) {
-    return std::array<long, 3>{std::lround(std::floor(p.x / kCell)) + dx, std::lround(std::floor(p.y / kCell)) + dy, std::lround(std::floor(p.z / kCell)) + dz};
+    return std::array<long, 3>{std::lround(std::floor(p.x / kCell)) + dx, std::lround(std::floor(p.y / kCell)) + dy,
+                               std::lround(std::floor(p.z / kCell)) + dz};
   };
   std::map<std::array<long, 3>, std::vector<const Corner*>> grid;
   for (const Corner& c : b) grid[cell(c.position, 0, 0, 0)].push_back(&c);
@@ -68,8 +71,8 @@ double shared(const std::vector<Corner>& a, const std::vector<Corner>& b) {
     return (double(x.x) * y.x + double(x.y) * y.y + double(x.z) * y.z) / (lx * ly) >= 0.99999848;  // cos(0.1 degree)
   };
   const auto same = [&](const Corner& x, const Corner& y) {
-    return length(x.position - y.position) <= 1e-5f && same_direction(x.normal, y.normal) && std::abs(x.uv.x - y.uv.x) <= 1e-5f &&
-           std::abs(x.uv.y - y.uv.y) <= 1e-5f;
+    return length(x.position - y.position) <= 1e-5f && same_direction(x.normal, y.normal) &&
+           std::abs(x.uv.x - y.uv.x) <= 1e-5f && std::abs(x.uv.y - y.uv.y) <= 1e-5f;
   };
   std::size_t found = 0;
   for (const Corner& c : a) {
@@ -111,16 +114,18 @@ TEST_F(ObjBlender, StandsWhereTheGltfStands) {
     EXPECT_EQ(exported.source_format, "OBJ");
     const PoseAt pose = gltf.animations.empty() ? PoseAt::rest() : PoseAt::animated(0, kFrame);
     const auto cmp = compare_frame(posed_vertices(gltf, pose), posed_vertices(exported, PoseAt::rest()));
-    EXPECT_TRUE(cmp.matched()) << "mean distances " << cmp.distance.reference_to_posed << " and " << cmp.distance.posed_to_reference
-                               << " m, limit " << cmp.limit << " m";
+    EXPECT_TRUE(cmp.matched()) << "mean distances " << cmp.distance.reference_to_posed << " and "
+                               << cmp.distance.posed_to_reference << " m, limit " << cmp.limit << " m";
     // Corners welded back into shared vertices: about the glTF's count (a vertex per corner would be
     // three per triangle).
-    const std::size_t theirs = posed_vertices(gltf, pose).size(), ours = posed_vertices(exported, PoseAt::rest()).size();
+    const std::size_t theirs = posed_vertices(gltf, pose).size(),
+                      ours = posed_vertices(exported, PoseAt::rest()).size();
     EXPECT_LE(double(ours), 1.5 * double(theirs)) << ours << " vertices for the glTF's " << theirs;
     std::set<std::string> gltf_materials;
     for (const Material& m : gltf.materials) gltf_materials.insert(m.name);
     for (const Mesh& m : exported.meshes)
-      if (m.material >= 0) EXPECT_TRUE(gltf_materials.count(exported.materials[m.material].name)) << exported.materials[m.material].name;
+      if (m.material >= 0)
+        EXPECT_TRUE(gltf_materials.count(exported.materials[m.material].name)) << exported.materials[m.material].name;
   }
 }
 

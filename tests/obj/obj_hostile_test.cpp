@@ -49,7 +49,8 @@ fs::path sample_dir() {
 
 TEST(ObjHostile, EveryTruncationIsAnErrorOrAValidScene) {
   const fs::path dir = sample_dir();
-  for (std::size_t n = 0; n <= kSample.size(); ++n) expect_handled(dir, kSample.substr(0, n), "first " + std::to_string(n) + " bytes");
+  for (std::size_t n = 0; n <= kSample.size(); ++n)
+    expect_handled(dir, kSample.substr(0, n), "first " + std::to_string(n) + " bytes");
 }
 
 TEST(ObjHostile, OverwrittenBytesAreAnErrorOrAValidScene) {

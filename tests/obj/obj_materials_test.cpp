@@ -16,7 +16,8 @@ namespace fs = std::filesystem;
 
 /// A triangle with UVs in material `material` of library `mtllib`.
 std::string triangle(const std::string& mtllib, const std::string& material) {
-  return "mtllib " + mtllib + "\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl " + material + "\nf 1/1 2/2 3/3\n";
+  return "mtllib " + mtllib + "\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl " + material +
+         "\nf 1/1 2/2 3/3\n";
 }
 
 std::vector<std::byte> png(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
@@ -31,7 +32,8 @@ const Warning* find(const std::vector<Warning>& warnings, const std::string& cod
 
 TEST(ObjMaterials, ColoursOpacityAndPhongFromTheLibrary) {
   const fs::path dir = test::temp_dir("obj-mtl");
-  test::write_file(dir / "m.mtl", std::string("newmtl glass\nKa 0.1 0.1 0.1\nKd 0.2 0.4 0.6\nKs 0.5 0.5 0.5\nNs 32\nd 0.25\n"));
+  test::write_file(dir / "m.mtl",
+                   std::string("newmtl glass\nKa 0.1 0.1 0.1\nKd 0.2 0.4 0.6\nKs 0.5 0.5 0.5\nNs 32\nd 0.25\n"));
   test::write_file(dir / "m.obj", triangle("m.mtl", "glass"));
   auto s = read_scene(dir / "m.obj");
   ASSERT_TRUE(s) << s.error().to_string();
@@ -55,8 +57,10 @@ TEST(ObjMaterials, MapImagesAreReadFromBesideTheModel) {
   const auto wood = png(160, 90, 40), bumps = png(128, 128, 255);
   test::write_file(dir / "my wood.png", wood);
   test::write_file(dir / "bumps.png", bumps);
-  test::write_file(dir / "my library.mtl",
-                   std::string("newmtl a\nKd 1 1 1\nmap_Kd my wood.png\nmap_Bump bumps.png\nnewmtl b\nKd 0.5 0.5 0.5\nmap_Kd my wood.png\n"));
+  test::write_file(
+      dir / "my library.mtl",
+      std::string(
+          "newmtl a\nKd 1 1 1\nmap_Kd my wood.png\nmap_Bump bumps.png\nnewmtl b\nKd 0.5 0.5 0.5\nmap_Kd my wood.png\n"));
   test::write_file(dir / "m.obj", triangle("my library.mtl", "a") + "usemtl b\nf 1/1 3/3 2/2\n");
   auto s = read_scene(dir / "m.obj");
   ASSERT_TRUE(s) << s.error().to_string();
@@ -70,7 +74,8 @@ TEST(ObjMaterials, MapImagesAreReadFromBesideTheModel) {
   EXPECT_EQ(t.name, "my wood.png");
   EXPECT_TRUE(t.loaded_from_file);
   EXPECT_EQ(t.mime_type, "image/png");
-  EXPECT_TRUE(std::equal(t.data.begin(), t.data.end(), reinterpret_cast<const std::uint8_t*>(wood.data()), reinterpret_cast<const std::uint8_t*>(wood.data() + wood.size())));
+  EXPECT_TRUE(std::equal(t.data.begin(), t.data.end(), reinterpret_cast<const std::uint8_t*>(wood.data()),
+                         reinterpret_cast<const std::uint8_t*>(wood.data() + wood.size())));
   // The image is the colour (docs/formats/obj.md): the colour factor becomes white.
   EXPECT_EQ(a.base_color, (Vec4{1, 1, 1, 1}));
   EXPECT_EQ(b.base_color, (Vec4{1, 1, 1, 1}));
@@ -82,9 +87,11 @@ TEST(ObjMaterials, MapImagesAreReadFromBesideTheModel) {
 TEST(ObjMaterials, MapOptionsClampOrAreNamed) {
   const fs::path dir = test::temp_dir("obj-map-options");
   test::write_file(dir / "t.png", png(1, 2, 3));
-  test::write_file(dir / "m.mtl", std::string("newmtl clamped\nmap_Kd -clamp on t.png\nnewmtl scaled\nmap_Kd -s 4 4 1 t.png\n"
-                                              "newmtl plain\nmap_Kd -o 0 0 0 -s 1 1 1 t.png\n"));
-  test::write_file(dir / "m.obj", triangle("m.mtl", "clamped") + "usemtl scaled\nf 1/1 3/3 2/2\nusemtl plain\nf 2/2 3/3 1/1\n");
+  test::write_file(dir / "m.mtl",
+                   std::string("newmtl clamped\nmap_Kd -clamp on t.png\nnewmtl scaled\nmap_Kd -s 4 4 1 t.png\n"
+                               "newmtl plain\nmap_Kd -o 0 0 0 -s 1 1 1 t.png\n"));
+  test::write_file(dir / "m.obj",
+                   triangle("m.mtl", "clamped") + "usemtl scaled\nf 1/1 3/3 2/2\nusemtl plain\nf 2/2 3/3 1/1\n");
   auto s = read_scene(dir / "m.obj");
   ASSERT_TRUE(s) << s.error().to_string();
   ASSERT_EQ(s->materials.size(), 3u);
@@ -95,7 +102,8 @@ TEST(ObjMaterials, MapOptionsClampOrAreNamed) {
   EXPECT_EQ(scaled.wrap_u, TextureWrap::Repeat);
   EXPECT_EQ(s->materials[2].textures.base_color, s->materials[1].textures.base_color) << "the same file, repeated";
   // The scale is not applied to the UVs, and said so; the identity offset and scale are nothing to say.
-  const auto ignored = std::count_if(s.warnings.begin(), s.warnings.end(), [](const Warning& w) { return w.code == "OBJ_UV_TRANSFORM_IGNORED"; });
+  const auto ignored = std::count_if(s.warnings.begin(), s.warnings.end(),
+                                     [](const Warning& w) { return w.code == "OBJ_UV_TRANSFORM_IGNORED"; });
   EXPECT_EQ(ignored, 1);
 }
 
@@ -118,7 +126,8 @@ TEST(ObjMaterials, WhatIsNotThereIsNamedAndTheColourStaysWhite) {
   test::write_file(dir / "m.obj", triangle("m.mtl", "undefined") + "usemtl other\nf 1/1 3/3 2/2\n");
   auto s = read_scene(dir / "m.obj");
   ASSERT_TRUE(s) << s.error().to_string();
-  const auto undefined = std::find_if(s->materials.begin(), s->materials.end(), [](const Material& m) { return m.name == "undefined"; });
+  const auto undefined =
+      std::find_if(s->materials.begin(), s->materials.end(), [](const Material& m) { return m.name == "undefined"; });
   ASSERT_NE(undefined, s->materials.end());
   EXPECT_EQ(undefined->base_color, (Vec4{1, 1, 1, 1}));
   const Warning* gone = find(s.warnings, "OBJ_TEXTURE_MISSING");
@@ -136,7 +145,8 @@ TEST(ObjMaterials, ConvertingToAemCopiesTheImageByteForByte) {
   test::write_file(dir / "m.mtl", std::string("newmtl m\nKd 1 1 1\nmap_Kd wood.png\n"));
   test::write_file(dir / "m.obj", triangle("m.mtl", "m"));
   std::string out;
-  ASSERT_EQ(test::run_cli("convert '" + (dir / "m.obj").string() + "' '" + (dir / "out.aem").string() + "'", &out), 0) << out;
+  ASSERT_EQ(test::run_cli("convert '" + (dir / "m.obj").string() + "' '" + (dir / "out.aem").string() + "'", &out), 0)
+      << out;
   EXPECT_EQ(test::read_bytes(dir / "out_m_BCO.png"), wood) << out;
 }
 

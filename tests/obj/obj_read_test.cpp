@@ -23,7 +23,8 @@ Result<Scene> read_obj(const std::string& text, const std::string& name = "model
 }
 
 std::vector<Vec3> sorted(std::vector<Vec3> v) {
-  std::sort(v.begin(), v.end(), [](const Vec3& a, const Vec3& b) { return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z); });
+  std::sort(v.begin(), v.end(),
+            [](const Vec3& a, const Vec3& b) { return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z); });
   return v;
 }
 
@@ -103,7 +104,9 @@ TEST(ObjRead, VertexColoursAfterThePosition) {
   ASSERT_EQ(m.colors.size(), 1u);
   for (std::size_t i = 0; i < m.positions.size(); ++i) {
     const Vec3 p = m.positions[i];
-    const Vec4 want = p == Vec3{0, 0, 0} ? Vec4{1, 0, 0, 1} : p == Vec3{1, 0, 0} ? Vec4{0, 1, 0, 1} : Vec4{0, 0, 0.5f, 1};
+    const Vec4 want = p == Vec3{0, 0, 0}   ? Vec4{1, 0, 0, 1}
+                      : p == Vec3{1, 0, 0} ? Vec4{0, 1, 0, 1}
+                                           : Vec4{0, 0, 0.5f, 1};
     EXPECT_EQ(m.colors[0][i], want) << i;
   }
 }
@@ -128,7 +131,8 @@ TEST(ObjRead, WithoutNormalsOrSmoothingGroupsFacesAreFlat) {
     const Mesh& m = s->meshes.at(0);
     EXPECT_EQ(m.vertex_count(), 6u) << "the shared corners once per face";
     for (std::size_t t = 0; t < m.indices.size(); t += 3) {
-      const Vec3 face = normalize(cross(m.positions[m.indices[t + 1]] - m.positions[m.indices[t]], m.positions[m.indices[t + 2]] - m.positions[m.indices[t]]));
+      const Vec3 face = normalize(cross(m.positions[m.indices[t + 1]] - m.positions[m.indices[t]],
+                                        m.positions[m.indices[t + 2]] - m.positions[m.indices[t]]));
       for (int k = 0; k < 3; ++k) test::expect_near(m.normals[m.indices[t + k]], face, 1e-5f);
     }
   }
@@ -155,7 +159,8 @@ TEST(ObjRead, LinesAndPointsAreDroppedByName) {
   auto mixed = read_obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nl 1 2\nl 2 3\np 1\n");
   ASSERT_TRUE(mixed) << mixed.error().to_string();
   EXPECT_EQ(mixed->triangle_count(), 1u);
-  const auto dropped = std::find_if(mixed.warnings.begin(), mixed.warnings.end(), [](const Warning& w) { return w.code == "OBJ_PRIMITIVES_DROPPED"; });
+  const auto dropped = std::find_if(mixed.warnings.begin(), mixed.warnings.end(),
+                                    [](const Warning& w) { return w.code == "OBJ_PRIMITIVES_DROPPED"; });
   ASSERT_NE(dropped, mixed.warnings.end());
   EXPECT_EQ(dropped->format, "OBJ");
   EXPECT_NE(dropped->message.find("1 points and 2 lines"), std::string::npos) << dropped->message;
@@ -169,7 +174,9 @@ TEST(ObjRead, AFileWithoutFacesIsAnErrorAndConvertsToNothing) {
   EXPECT_EQ(lines.error().code, "OBJ_NO_TRIANGLES");
   EXPECT_EQ(lines.error().format, "OBJ");
   std::string out;
-  EXPECT_EQ(test::run_cli("convert '" + (dir / "lines.obj").string() + "' '" + (dir / "lines.aem").string() + "'", &out), 1) << out;
+  EXPECT_EQ(
+      test::run_cli("convert '" + (dir / "lines.obj").string() + "' '" + (dir / "lines.aem").string() + "'", &out), 1)
+      << out;
   EXPECT_FALSE(fs::exists(dir / "lines.aem")) << "no empty file written";
 
   for (const std::string& nothing : {std::string(), std::string("# only a comment\n"), std::string("mtllib m.mtl\n")}) {

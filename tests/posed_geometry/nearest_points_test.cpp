@@ -29,7 +29,8 @@ std::vector<Vec3> random_points(std::mt19937& rng, std::size_t n, Vec3 scale) {
 
 void expect_same_as_brute_force(const std::vector<Vec3>& points, const std::vector<Vec3>& queries) {
   const NearestPoints index(points);
-  for (const Vec3& q : queries) ASSERT_DOUBLE_EQ(index.distance(q), brute_force(points, q)) << q.x << " " << q.y << " " << q.z;
+  for (const Vec3& q : queries)
+    ASSERT_DOUBLE_EQ(index.distance(q), brute_force(points, q)) << q.x << " " << q.y << " " << q.z;
 }
 
 TEST(NearestPoints, MatchesBruteForceOnSpreadPoints) {

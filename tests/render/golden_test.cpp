@@ -8,7 +8,8 @@ namespace {
 constexpr const char* kSize = "--size 256x192";
 
 /// Renders `model` at the golden size with `options` and compares it with tests/data/render/`golden`.
-void check_golden(const std::filesystem::path& model, const std::filesystem::path& dir, const std::string& golden, const std::string& options) {
+void check_golden(const std::filesystem::path& model, const std::filesystem::path& dir, const std::string& golden,
+                  const std::string& options) {
   const auto png = dir / golden;
   render_to(model, png, std::string(kSize) + " " + options);
   expect_matches_golden(png, golden);
@@ -36,7 +37,8 @@ TEST(RenderGolden, ExampleBent) {
 TEST(RenderGolden, ExampleWireframeSkeleton) {
   AEM_REQUIRE_RENDER();
   const auto dir = temp_dir("render-golden");
-  check_golden(example_model(dir), dir, "example_wireframe_skeleton.png", "--time 1.5 --yaw 0 --pitch 10 --wireframe --skeleton --no-grid");
+  check_golden(example_model(dir), dir, "example_wireframe_skeleton.png",
+               "--time 1.5 --yaw 0 --pitch 10 --wireframe --skeleton --no-grid");
 }
 
 // Shows: CesiumMan (glTF binary, embedded JPEG texture) upright in mid-stride at 0.5 s, his suit

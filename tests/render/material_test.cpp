@@ -17,7 +17,8 @@ std::vector<std::uint8_t> solid_png(std::uint8_t r, std::uint8_t g, std::uint8_t
   std::vector<std::uint8_t> pixels;
   for (int i = 0; i < 16; ++i) pixels.insert(pixels.end(), {r, g, b, 255});
   const std::vector<std::byte> png = encode_png(4, 4, 4, pixels.data());
-  return {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
+  return {reinterpret_cast<const std::uint8_t*>(png.data()),
+          reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
 }
 
 /// A 2x2 quad facing +Z (towards a camera at yaw 0), white, fully rough.
@@ -44,7 +45,9 @@ std::array<double, 3> centre_colour(const Scene& scene) {
   if (!renderer.ok()) return {};
   auto& r = *renderer.value();
   r.load(scene, {});
-  const auto pixels = draw_offscreen(r, render::orbit_camera(r.rest_bounds(), 0.0f, 0.0f, 1.0f), kSize, kSize, render::DrawOptions{}.background).rgba;
+  const auto pixels = draw_offscreen(r, render::orbit_camera(r.rest_bounds(), 0.0f, 0.0f, 1.0f), kSize, kSize,
+                                     render::DrawOptions{}.background)
+                          .rgba;
   std::array<double, 3> sum{};
   for (int y = kSize / 2 - 8; y < kSize / 2 + 8; ++y)
     for (int x = kSize / 2 - 8; x < kSize / 2 + 8; ++x)

@@ -11,7 +11,8 @@ namespace {
 
 constexpr int kWidth = 320, kHeight = 240;
 
-std::filesystem::path example_as(const std::filesystem::path& dir, const std::string& name, const std::string& options = "") {
+std::filesystem::path example_as(const std::filesystem::path& dir, const std::string& name,
+                                 const std::string& options = "") {
   const auto aem = dir / "tube.aem";
   std::string out;
   EXPECT_EQ(run_cli("example '" + aem.string() + "' " + options, &out), 0) << out;
@@ -32,7 +33,8 @@ PixelBox cpu_box(const std::filesystem::path& model, float time, bool bind_pose 
   const std::int32_t animation = prepared.animations.empty() ? -1 : 0;
   pose.set(animation, time);
   const float aspect = float(kWidth) / float(kHeight);
-  const render::Camera camera = render::orbit_camera(render::animation_bounds(prepared, animation), 30.0f, 20.0f, aspect);
+  const render::Camera camera =
+      render::orbit_camera(render::animation_bounds(prepared, animation), 30.0f, 20.0f, aspect);
   if (bind_pose) pose.set(-1, 0.0f);
   const Mat4 vp = camera.view_projection(aspect);
   float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;

@@ -36,7 +36,8 @@ inline bool render_available(std::string& why) {
     const auto dir = temp_dir("render-probe");
     run_cli("example " + (dir / "probe.aem").string());
     std::string out;
-    const int code = run_cli("render " + (dir / "probe.aem").string() + " -o " + (dir / "probe.png").string() + " --size 16x16", &out);
+    const int code = run_cli(
+        "render " + (dir / "probe.aem").string() + " -o " + (dir / "probe.png").string() + " --size 16x16", &out);
     std::filesystem::remove_all(dir);
     return code == 0 ? std::string() : out;
   }();
@@ -44,10 +45,10 @@ inline bool render_available(std::string& why) {
   return reason.empty();
 }
 
-#define AEM_REQUIRE_RENDER()                                                                        \
-  do {                                                                                              \
-    std::string why_;                                                                               \
-    if (!::aem::test::render_available(why_)) GTEST_SKIP() << "no headless OpenGL: " << why_;       \
+#define AEM_REQUIRE_RENDER()                                                                  \
+  do {                                                                                        \
+    std::string why_;                                                                         \
+    if (!::aem::test::render_available(why_)) GTEST_SKIP() << "no headless OpenGL: " << why_; \
   } while (0)
 
 /// Fixture for tests that render in-process: a headless context for each test (skipped without one).
@@ -75,15 +76,16 @@ inline Png draw_offscreen(render::Renderer& renderer, const render::Camera& came
 }
 
 /// Renders `model` with `options` into `png` through the CLI; fails the test on a non-zero exit.
-inline void render_to(const std::filesystem::path& model, const std::filesystem::path& png, const std::string& options) {
+inline void render_to(const std::filesystem::path& model, const std::filesystem::path& png,
+                      const std::string& options) {
   std::string out;
   const int code = run_cli("render '" + model.string() + "' -o '" + png.string() + "' " + options, &out);
   ASSERT_EQ(code, 0) << out;
 }
 
 struct ImageDifference {
-  double mean = 0;          ///< mean absolute difference per channel (0..255)
-  double differing = 0;     ///< fraction of pixels with a channel differing by more than 24
+  double mean = 0;       ///< mean absolute difference per channel (0..255)
+  double differing = 0;  ///< fraction of pixels with a channel differing by more than 24
 };
 
 inline ImageDifference compare(const Png& a, const Png& b) {
@@ -132,7 +134,8 @@ inline int interior_difference(const Png& a, const Png& b, int& compared) {
     for (int x = 1; x + 1 < a.width; ++x) {
       bool inside = true;
       for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) inside = inside && a.at(x + dx, y + dy)[3] == 255 && b.at(x + dx, y + dy)[3] == 255;
+        for (int dx = -1; dx <= 1; ++dx)
+          inside = inside && a.at(x + dx, y + dy)[3] == 255 && b.at(x + dx, y + dy)[3] == 255;
       if (!inside) continue;
       ++compared;
       for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(int(a.at(x, y)[c]) - int(b.at(x, y)[c])));

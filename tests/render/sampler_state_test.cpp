@@ -20,7 +20,8 @@ std::vector<std::uint8_t> halves_png(bool rows, std::array<std::uint8_t, 3> firs
       pixels.insert(pixels.end(), {c[0], c[1], c[2], 255});
     }
   const std::vector<std::byte> png = encode_png(16, 16, 4, pixels.data());
-  return {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
+  return {reinterpret_cast<const std::uint8_t*>(png.data()),
+          reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()};
 }
 
 constexpr std::array<std::uint8_t, 3> kRed{220, 20, 20}, kGreen{20, 220, 20};
@@ -33,7 +34,8 @@ Scene wrapped_quad(int axis, TextureWrap wrap) {
   Mesh m;
   m.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
   m.normals.assign(4, {0, 0, 1});
-  m.uvs.push_back(axis == 0 ? std::vector<Vec2>{{0, 0}, {2, 0}, {2, 1}, {0, 1}} : std::vector<Vec2>{{0, 0}, {1, 0}, {1, 2}, {0, 2}});
+  m.uvs.push_back(axis == 0 ? std::vector<Vec2>{{0, 0}, {2, 0}, {2, 1}, {0, 1}}
+                            : std::vector<Vec2>{{0, 0}, {1, 0}, {1, 2}, {0, 2}});
   m.indices = {0, 1, 2, 0, 2, 3};
   m.material = 0;
   s.meshes.push_back(m);
@@ -96,7 +98,8 @@ TEST_F(RenderSamplerState, BackFacesOfSingleSidedMaterialsAreCulled) {
       const Rendered img = render(s);
       ASSERT_FALSE(img.rgba.empty());
       const bool drawn = img.at({0.1f, 0.1f, 0})[3] == 255;
-      EXPECT_EQ(drawn, !facing_away || double_sided) << "facing away " << facing_away << ", double-sided " << double_sided;
+      EXPECT_EQ(drawn, !facing_away || double_sided)
+          << "facing away " << facing_away << ", double-sided " << double_sided;
     }
 }
 

@@ -23,13 +23,15 @@ struct MetalRoughTexel {
 
 // Quadrants in image order (top left, top right, bottom left, bottom right).
 const std::array<MetalRoughTexel, 4> kQuadrants = {{
-    {{0.8f, 0.1f, 0.1f}, 0.0f, 0.5f},        // red plastic
-    {{1.0f, 0.766f, 0.336f}, 1.0f, 0.3f},    // gold
-    {{0.6f, 0.6f, 0.6f}, 0.5f, 0.6f},        // grey, half metal
-    {{0.1f, 0.2f, 0.8f}, 0.0f, 0.8f},        // blue plastic
+    {{0.8f, 0.1f, 0.1f}, 0.0f, 0.5f},      // red plastic
+    {{1.0f, 0.766f, 0.336f}, 1.0f, 0.3f},  // gold
+    {{0.6f, 0.6f, 0.6f}, 0.5f, 0.6f},      // grey, half metal
+    {{0.1f, 0.2f, 0.8f}, 0.0f, 0.8f},      // blue plastic
 }};
 
-std::uint8_t encode(float linear) { return static_cast<std::uint8_t>(std::lround(detail::linear_to_srgb(linear) * 255)); }
+std::uint8_t encode(float linear) {
+  return static_cast<std::uint8_t>(std::lround(detail::linear_to_srgb(linear) * 255));
+}
 std::uint8_t byte(float v) { return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255)); }
 
 /// A kTexels² RGBA image whose quadrant q has the pixel `texel(q)`.
@@ -48,8 +50,8 @@ void write_quadrants(const std::filesystem::path& path, Texel texel) {
 /// UVs, then the indices.
 void write_quad_buffer(const std::filesystem::path& path) {
   const float floats[] = {-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0,  // positions
-                          0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1,      // normals
-                          0, 1, 1, 1, 1, 0, 0, 0};                 // UVs
+                          0,  0,  1, 0, 0,  1, 0, 0, 1, 0,  0, 1,  // normals
+                          0,  1,  1, 1, 1,  0, 0, 0};              // UVs
   const std::uint16_t indices[] = {0, 1, 2, 0, 2, 3};
   std::vector<std::byte> bytes(sizeof floats + sizeof indices);
   std::memcpy(bytes.data(), floats, sizeof floats);
@@ -58,8 +60,10 @@ void write_quad_buffer(const std::filesystem::path& path) {
 }
 
 /// The glTF of the quad with `material` and the images `image0`, `image1`.
-std::string quad_gltf(const std::string& extensions, const std::string& material, const std::string& image0, const std::string& image1) {
-  return R"({"asset":{"version":"2.0"},)" + extensions + R"("scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],)"
+std::string quad_gltf(const std::string& extensions, const std::string& material, const std::string& image0,
+                      const std::string& image1) {
+  return R"({"asset":{"version":"2.0"},)" + extensions +
+         R"("scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],)"
          R"("meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1,"TEXCOORD_0":2},"indices":3,"material":0}]}],)"
          R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3","count":4,"min":[-1,-1,0],"max":[1,1,0]},)"
          R"({"bufferView":0,"byteOffset":48,"componentType":5126,"type":"VEC3","count":4},)"
@@ -67,8 +71,11 @@ std::string quad_gltf(const std::string& extensions, const std::string& material
          R"({"bufferView":1,"componentType":5123,"type":"SCALAR","count":6}],)"
          R"("bufferViews":[{"buffer":0,"byteLength":128},{"buffer":0,"byteOffset":128,"byteLength":12}],)"
          R"("buffers":[{"byteLength":140,"uri":"quad.bin"}],)"
-         R"("images":[{"uri":")" + image0 + R"("},{"uri":")" + image1 + R"("}],"textures":[{"source":0},{"source":1}],)"
-         R"("materials":[)" + material + "]}";
+         R"("images":[{"uri":")" +
+         image0 + R"("},{"uri":")" + image1 +
+         R"("}],"textures":[{"source":0},{"source":1}],)"
+         R"("materials":[)" +
+         material + "]}";
 }
 
 TEST(RenderSpecGloss, SpecGlossQuadRendersLikeItsMetalRoughTwin) {
@@ -96,9 +103,11 @@ TEST(RenderSpecGloss, SpecGlossQuadRendersLikeItsMetalRoughTwin) {
     return std::array<std::uint8_t, 4>{encode(specular[q][0]), encode(specular[q][1]), encode(specular[q][2]),
                                        byte(1 - kQuadrants[q].roughness)};
   });
-  write_file(dir / "metal_rough.gltf",
-             quad_gltf("", R"({"pbrMetallicRoughness":{"baseColorTexture":{"index":0},"metallicRoughnessTexture":{"index":1}}})",
-                       "base.png", "metal_rough.png"));
+  write_file(
+      dir / "metal_rough.gltf",
+      quad_gltf("",
+                R"({"pbrMetallicRoughness":{"baseColorTexture":{"index":0},"metallicRoughnessTexture":{"index":1}}})",
+                "base.png", "metal_rough.png"));
   // Listed as used, not required: a reader that ignores it still loads the file, white.
   write_file(dir / "spec_gloss.gltf",
              quad_gltf(R"("extensionsUsed":["KHR_materials_pbrSpecularGlossiness"],)",
@@ -117,7 +126,9 @@ TEST(RenderSpecGloss, SpecGlossQuadRendersLikeItsMetalRoughTwin) {
   EXPECT_LE(interior_difference(twin, converted, compared), 4) << "renders in " << dir;
   EXPECT_GT(compared, 256 * 256 / 10);
   // Not alike by being both white: the red and blue quadrants keep their colours.
-  const auto at = [&](double fx, double fy) { return converted.at(int(fx * converted.width), int(fy * converted.height)); };
+  const auto at = [&](double fx, double fy) {
+    return converted.at(int(fx * converted.width), int(fy * converted.height));
+  };
   const std::uint8_t* red = at(0.3, 0.3);
   const std::uint8_t* blue = at(0.7, 0.7);
   EXPECT_GT(red[0], 2 * red[2]) << int(red[0]) << " " << int(red[1]) << " " << int(red[2]);

@@ -30,7 +30,8 @@ TEST(BatchClash, DistinctStemsStillConvert) {
   const auto out = test::temp_dir("no-clash");
   const auto iqe = (kData / "iqe/animated.iqe").string(), e3d = (kData / "e3d/tube.e3d").string();
   std::string text;
-  EXPECT_EQ(test::run_cli("convert " + iqe + " " + e3d + " --out-dir " + out.string() + " --no-textures", &text), 0) << text;
+  EXPECT_EQ(test::run_cli("convert " + iqe + " " + e3d + " --out-dir " + out.string() + " --no-textures", &text), 0)
+      << text;
   EXPECT_TRUE(std::filesystem::exists(out / "animated.aem"));
   EXPECT_TRUE(std::filesystem::exists(out / "tube.aem"));
 }
@@ -40,9 +41,13 @@ TEST(BatchClash, AnOutputThatIsAnInputIsRefused) {
   std::filesystem::copy_file(kData / "iqe/animated.iqe", dir / "animated.iqe");
   const auto before = test::read_bytes(dir / "animated.iqe");
   std::string text;
-  EXPECT_EQ(test::run_cli("convert " + (dir / "animated.iqe").string() + " --to iqe --out-dir " + dir.string(), &text), 2) << text;
+  EXPECT_EQ(test::run_cli("convert " + (dir / "animated.iqe").string() + " --to iqe --out-dir " + dir.string(), &text),
+            2)
+      << text;
   EXPECT_EQ(test::read_bytes(dir / "animated.iqe"), before);
-  EXPECT_EQ(test::run_cli("convert " + (dir / "animated.iqe").string() + " " + (dir / "./animated.iqe").string(), &text), 2) << text;
+  EXPECT_EQ(
+      test::run_cli("convert " + (dir / "animated.iqe").string() + " " + (dir / "./animated.iqe").string(), &text), 2)
+      << text;
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ TEST(ConvertValidates, EveryCorpusFileToEveryWritableFormat) {
   const auto root = test::corpus_or_fixture_root();
   std::vector<fs::path> inputs;
   for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file() && format_for_extension(e.path(), FormatUse::Read) && !test::is_fuzz_finding(e.path()) && e.path().parent_path().filename() != "assimp")
+    if (e.is_regular_file() && format_for_extension(e.path(), FormatUse::Read) && !test::is_fuzz_finding(e.path()) &&
+        e.path().parent_path().filename() != "assimp")
       inputs.push_back(e.path());
   std::sort(inputs.begin(), inputs.end());
   std::size_t converted = 0;

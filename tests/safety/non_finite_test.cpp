@@ -75,8 +75,10 @@ TEST(NonFinite, EachReaderRefusesNaNWhereItReadsIt) {
         ++refused;
         EXPECT_EQ(r.error().code, code) << r.error().to_string();
         ASSERT_TRUE(r.error().offset.has_value()) << r.error().to_string();
-        if (exact) EXPECT_EQ(*r.error().offset, at) << r.error().to_string();
-        else EXPECT_LE(*r.error().offset, at) << r.error().to_string();
+        if (exact)
+          EXPECT_EQ(*r.error().offset, at) << r.error().to_string();
+        else
+          EXPECT_LE(*r.error().offset, at) << r.error().to_string();
       }
     EXPECT_GE(refused, 1);
   }
@@ -88,10 +90,19 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
   const std::vector<std::pair<std::string, std::function<void(Scene&)>>> cases = {
       {"meshes[0].positions[1]", [](Scene& s) { s.meshes[0].positions[1].y = kNan; }},
       {"meshes[0].normals[2]", [](Scene& s) { s.meshes[0].normals[2].x = kInf; }},
-      {"meshes[0].tangents[0]", [](Scene& s) { s.meshes[0].tangents.assign(3, Vec4{1, 0, 0, 1}); s.meshes[0].tangents[0].w = kNan; }},
+      {"meshes[0].tangents[0]",
+       [](Scene& s) {
+         s.meshes[0].tangents.assign(3, Vec4{1, 0, 0, 1});
+         s.meshes[0].tangents[0].w = kNan;
+       }},
       {"meshes[0].uvs[0][1]", [](Scene& s) { s.meshes[0].uvs[0][1].x = -kInf; }},
-      {"meshes[0].colors[0][2]", [](Scene& s) { s.meshes[0].colors = {std::vector<Vec4>(3, Vec4{1, 1, 1, 1})}; s.meshes[0].colors[0][2].z = kNan; }},
-      {"meshes[0].skin[1]", [](Scene& s) {
+      {"meshes[0].colors[0][2]",
+       [](Scene& s) {
+         s.meshes[0].colors = {std::vector<Vec4>(3, Vec4{1, 1, 1, 1})};
+         s.meshes[0].colors[0][2].z = kNan;
+       }},
+      {"meshes[0].skin[1]",
+       [](Scene& s) {
          s.joints.push_back(Joint{.name = "j"});
          s.meshes[0].skin.resize(3);
          for (auto& v : s.meshes[0].skin) v.joints[0] = 0, v.weights[0] = 1;
@@ -100,9 +111,18 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
       {"materials[0].base_color", [](Scene& s) { s.materials[0].base_color.y = kNan; }},
       {"materials[0].roughness", [](Scene& s) { s.materials[0].roughness = kInf; }},
       {"nodes[0].local", [](Scene& s) { s.nodes[0].local.scale.z = kNan; }},
-      {"joints[0].rest", [](Scene& s) { s.joints.push_back(Joint{.name = "j"}); s.joints[0].rest.rotation.w = kNan; }},
-      {"joints[0].inverse_bind", [](Scene& s) { s.joints.push_back(Joint{.name = "j"}); s.joints[0].inverse_bind.m[12] = kInf; }},
-      {"animations[0].channels[0].rotation[1]", [](Scene& s) {
+      {"joints[0].rest",
+       [](Scene& s) {
+         s.joints.push_back(Joint{.name = "j"});
+         s.joints[0].rest.rotation.w = kNan;
+       }},
+      {"joints[0].inverse_bind",
+       [](Scene& s) {
+         s.joints.push_back(Joint{.name = "j"});
+         s.joints[0].inverse_bind.m[12] = kInf;
+       }},
+      {"animations[0].channels[0].rotation[1]",
+       [](Scene& s) {
          s.joints.push_back(Joint{.name = "j"});
          Animation a{.name = "a", .duration = 1};
          Channel c;
@@ -110,7 +130,8 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
          a.channels.push_back(c);
          s.animations.push_back(a);
        }},
-      {"animations[0].channels[0].translation[0]", [](Scene& s) {
+      {"animations[0].channels[0].translation[0]",
+       [](Scene& s) {
          s.joints.push_back(Joint{.name = "j"});
          Animation a{.name = "a", .duration = 1};
          Channel c;
@@ -127,9 +148,9 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
     spoil(s);
     const SceneReport report = validate_scene(s);
     ASSERT_FALSE(report.valid());
-    EXPECT_TRUE(std::any_of(report.errors.begin(), report.errors.end(),
-                            [&](const Error& e) { return e.code == "SCENE_NOT_FINITE" && e.path == path; }))
-        << report.errors.front().to_string();
+    EXPECT_TRUE(std::any_of(report.errors.begin(), report.errors.end(), [&](const Error& e) {
+      return e.code == "SCENE_NOT_FINITE" && e.path == path;
+    })) << report.errors.front().to_string();
     for (const FormatHandler& f : supported_formats()) {
       if (!f.write) continue;
       const auto out = dir / (std::string("out") + std::string(f.extensions.front()));
@@ -146,9 +167,10 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
 // The whole-array pass: every kind of non-finite float (NaN of either sign and any payload, either
 // infinity) at every float of an array is found and named by its element; the finite extremes are not.
 TEST(NonFinite, EveryNonFiniteBitPatternIsFoundAtEveryPlace) {
-  const std::uint32_t bad_bits[] = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FBFFFFFu, 0xFFFFFFFFu};
-  const float good[] = {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(), std::numeric_limits<float>::denorm_min(),
-                        -0.0f, std::numeric_limits<float>::min()};
+  const std::uint32_t bad_bits[] = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u,
+                                    0x7F800001u, 0x7FBFFFFFu, 0xFFFFFFFFu};
+  const float good[] = {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
+                        std::numeric_limits<float>::denorm_min(), -0.0f, std::numeric_limits<float>::min()};
   Scene s;
   s.meshes.resize(1);
   Mesh& m = s.meshes[0];

@@ -13,7 +13,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::byte> red_png() { const std::uint8_t px[4] = {255, 0, 0, 255}; return encode_png(1, 1, 4, px); }
+std::vector<std::byte> red_png() {
+  const std::uint8_t px[4] = {255, 0, 0, 255};
+  return encode_png(1, 1, 4, px);
+}
 
 bool refused(const std::vector<Warning>& warnings, const std::string& reference) {
   return std::any_of(warnings.begin(), warnings.end(), [&](const Warning& w) {
@@ -37,8 +40,8 @@ TEST(SideFiles, OnlyInsideTheModelFolderOrTheAssetRoot) {
   Layout l;
   for (const char* ok : {"sub/inside.png", "./sub/inside.png", "sub/../sub/inside.png", "missing.png"})
     EXPECT_TRUE(detail::resolve_side_file(l.models, ok, {}).ok()) << ok;
-  for (std::string out : {std::string("../secret.png"), l.secret.string(), std::string("sub/../../secret.png"), std::string("link.png"),
-                          std::string("/etc/passwd"), std::string("..")}) {
+  for (std::string out : {std::string("../secret.png"), l.secret.string(), std::string("sub/../../secret.png"),
+                          std::string("link.png"), std::string("/etc/passwd"), std::string("..")}) {
     auto r = detail::resolve_side_file(l.models, out, {});
     ASSERT_FALSE(r.ok()) << out;
     EXPECT_EQ(r.error().code, "SIDE_FILE_REFUSED");
@@ -105,7 +108,8 @@ TEST(SideFiles, ConvertDoesNotCopyAnOutsideFile) {
     fs::remove_all(out);
     fs::create_directories(out);
     std::string text;
-    ASSERT_EQ(test::run_cli("convert " + (l.models / "abs.obj").string() + " " + (out / "abs.aem").string(), &text), 0) << text;
+    ASSERT_EQ(test::run_cli("convert " + (l.models / "abs.obj").string() + " " + (out / "abs.aem").string(), &text), 0)
+        << text;
     if (reference.front() == '.') EXPECT_NE(text.find("SIDE_FILE_REFUSED"), std::string::npos) << text;
     for (const auto& e : fs::directory_iterator(out)) {
       if (e.path().extension() != ".png") continue;

@@ -28,7 +28,9 @@ std::array<float, 16> read16(std::istringstream& in) {
 
 }  // namespace
 
-bool close_enough(float a, float b, float abs_tol, float rel_tol) { return std::fabs(a - b) <= abs_tol + rel_tol * std::fabs(b); }
+bool close_enough(float a, float b, float abs_tol, float rel_tol) {
+  return std::fabs(a - b) <= abs_tol + rel_tol * std::fabs(b);
+}
 
 AemDump parse_aem_dump(const std::filesystem::path& path) {
   std::ifstream file(path);
@@ -57,7 +59,8 @@ AemDump parse_aem_dump(const std::filesystem::path& path) {
       in >> i;
       auto f = fields(in);
       if (f.count("first_index"))
-        d.meshes.push_back({static_cast<std::uint32_t>(std::stoul(f["first_index"])), static_cast<std::uint32_t>(std::stoul(f["index_count"])),
+        d.meshes.push_back({static_cast<std::uint32_t>(std::stoul(f["first_index"])),
+                            static_cast<std::uint32_t>(std::stoul(f["index_count"])),
                             static_cast<std::uint32_t>(std::stoul(f["material_index"]))});
       else
         d.meshes.push_back({0, static_cast<std::uint32_t>(3 * std::stoul(f["triangle_count"])), 0});
@@ -96,7 +99,8 @@ AemDump parse_aem_dump(const std::filesystem::path& path) {
       d.evals.push_back(e);
     } else if (word == "vertex_bbox") {
       std::string label;
-      in >> label >> d.bbox_min[0] >> d.bbox_min[1] >> d.bbox_min[2] >> label >> d.bbox_max[0] >> d.bbox_max[1] >> d.bbox_max[2];
+      in >> label >> d.bbox_min[0] >> d.bbox_min[1] >> d.bbox_min[2] >> label >> d.bbox_max[0] >> d.bbox_max[1] >>
+          d.bbox_max[2];
     } else if (word == "vertices" || word == "indices" || word == "vertex_stats") {
       continue;  // hashes and statistics: checked by tests that need them
     } else {

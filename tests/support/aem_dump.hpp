@@ -13,23 +13,34 @@ namespace aem::test {
 
 struct DumpEval {
   int animation = 0;
-  float frac = 0;   ///< fraction of the duration; recompute t = frac * duration (t is printed with 6 digits)
+  float frac = 0;  ///< fraction of the duration; recompute t = frac * duration (t is printed with 6 digits)
   float time = 0;
   std::vector<std::array<float, 16>> bones;  ///< one matrix per bone, column-major
 };
 
 struct AemDump {
   std::map<std::string, std::uint64_t> header;  ///< "vertex_count" -> 24, ...
-  struct Mesh { std::uint32_t first_index, index_count, material_index; };
-  struct Material { std::int32_t base_color, normal, orm; };
-  struct Bone { std::int32_t parent; std::array<float, 16> inverse_bind; };
-  struct Animation { std::string name; float duration; std::uint32_t sequence_index; };
+  struct Mesh {
+    std::uint32_t first_index, index_count, material_index;
+  };
+  struct Material {
+    std::int32_t base_color, normal, orm;
+  };
+  struct Bone {
+    std::int32_t parent;
+    std::array<float, 16> inverse_bind;
+  };
+  struct Animation {
+    std::string name;
+    float duration;
+    std::uint32_t sequence_index;
+  };
   std::vector<std::string> textures;
   std::vector<Mesh> meshes;
   std::vector<Material> materials;
   std::vector<Bone> bones;
   std::vector<Animation> animations;
-  std::vector<float> keyframe_times;   ///< legacy dumps: "keyframe i time=t"
+  std::vector<float> keyframe_times;  ///< legacy dumps: "keyframe i time=t"
   std::vector<DumpEval> evals;
   std::array<float, 3> bbox_min{}, bbox_max{};
 };

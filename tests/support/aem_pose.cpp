@@ -15,7 +15,8 @@ std::vector<Vec3> aem_posed(const AemView& v, std::int32_t anim, float t) {
     if (vx.bone_indices[0] >= 0) {
       Vec3 s{};
       for (int k = 0; k < 4; ++k)
-        if (vx.bone_indices[k] >= 0 && vx.bone_weights[k] != 0) s = s + transform_point(skin[vx.bone_indices[k]], p) * vx.bone_weights[k];
+        if (vx.bone_indices[k] >= 0 && vx.bone_weights[k] != 0)
+          s = s + transform_point(skin[vx.bone_indices[k]], p) * vx.bone_weights[k];
       p = s;
     }
     out.push_back(p);

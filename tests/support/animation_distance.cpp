@@ -23,10 +23,12 @@ std::vector<Vec3> joint_points(const Scene& s, std::size_t animation, float time
     float bone = 0.0f;
     bool parent_of_any = false;
     for (const Joint& c : s.joints)
-      if (c.parent == static_cast<std::int32_t>(j)) bone = std::max(bone, length(c.rest.translation)), parent_of_any = true;
+      if (c.parent == static_cast<std::int32_t>(j))
+        bone = std::max(bone, length(c.rest.translation)), parent_of_any = true;
     if (!parent_of_any) bone = length(s.joints[j].rest.translation);
     const Mat4& m = animator.model()[j];
-    for (const Vec3& p : {Vec3{}, Vec3{bone, 0, 0}, Vec3{-bone, 0, 0}, Vec3{0, bone, 0}, Vec3{0, -bone, 0}, Vec3{0, 0, bone}, Vec3{0, 0, -bone}})
+    for (const Vec3& p : {Vec3{}, Vec3{bone, 0, 0}, Vec3{-bone, 0, 0}, Vec3{0, bone, 0}, Vec3{0, -bone, 0},
+                          Vec3{0, 0, bone}, Vec3{0, 0, -bone}})
       out.push_back(transform_point(m, p));
   }
   return out;
@@ -60,7 +62,8 @@ double largest_animation_distance(const Scene& a, const Scene& b) {
         q = joint_points(b, i, t);
       }
       EXPECT_EQ(p.size(), q.size());
-      for (std::size_t k = 0; k < std::min(p.size(), q.size()); ++k) largest = std::max(largest, double(length(p[k] - q[k])));
+      for (std::size_t k = 0; k < std::min(p.size(), q.size()); ++k)
+        largest = std::max(largest, double(length(p[k] - q[k])));
     }
   return largest;
 }

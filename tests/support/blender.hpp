@@ -11,12 +11,12 @@ namespace aem::test {
 
 /// Skips the test when there is no `blender` on the PATH; fails it instead when AEM_REQUIRE_TOOLS is
 /// set (CI, where a missing tool must not pass silently).
-#define AEM_REQUIRE_BLENDER()                                                                       \
-  do {                                                                                              \
-    if (!::aem::test::blender_available()) {                                                        \
+#define AEM_REQUIRE_BLENDER()                                                                         \
+  do {                                                                                                \
+    if (!::aem::test::blender_available()) {                                                          \
       if (std::getenv("AEM_REQUIRE_TOOLS")) FAIL() << "blender is not installed (AEM_REQUIRE_TOOLS)"; \
-      GTEST_SKIP() << "blender is not installed; tests of Blender's exports skipped";               \
-    }                                                                                               \
+      GTEST_SKIP() << "blender is not installed; tests of Blender's exports skipped";                 \
+    }                                                                                                 \
   } while (0)
 
 bool blender_available();

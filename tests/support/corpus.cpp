@@ -26,14 +26,17 @@ std::filesystem::path corpus_root() {
   return dir && *dir ? std::filesystem::path(dir) : std::filesystem::path();
 }
 
-std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext) { return tree_files(dir, {ext}); }
+std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext) {
+  return tree_files(dir, {ext});
+}
 
 std::vector<std::byte> read_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path.string());
   std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::vector<std::byte> bytes(chars.size());
-  std::transform(chars.begin(), chars.end(), bytes.begin(), [](char c) { return std::byte(static_cast<unsigned char>(c)); });
+  std::transform(chars.begin(), chars.end(), bytes.begin(),
+                 [](char c) { return std::byte(static_cast<unsigned char>(c)); });
   return bytes;
 }
 
@@ -43,7 +46,9 @@ void write_file(const std::filesystem::path& path, std::span<const std::byte> by
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-void write_file(const std::filesystem::path& path, const std::string& text) { write_file(path, std::as_bytes(std::span(text))); }
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  write_file(path, std::as_bytes(std::span(text)));
+}
 
 bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& code) {
   return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
@@ -51,7 +56,9 @@ bool has_code(const std::vector<Diagnostic>& diagnostics, const std::string& cod
 
 std::string shell_quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
 
-int run_cli(const std::string& args, std::string* out) { return run_shell(std::string(AEM_CLI_PATH) + " " + args + " 2>&1", out); }
+int run_cli(const std::string& args, std::string* out) {
+  return run_shell(std::string(AEM_CLI_PATH) + " " + args + " 2>&1", out);
+}
 
 CliRun run_cli_split(const std::string& args, const std::filesystem::path& dir) {
   const auto out = dir / "stdout.txt", err = dir / "stderr.txt";

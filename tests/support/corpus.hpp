@@ -17,23 +17,23 @@ std::filesystem::path corpus_root();
 
 /// Path of a corpus file. Skips the test (via the macro below) when the corpus is not configured;
 /// fails it when the corpus is configured but the file is missing.
-#define AEM_CORPUS_FILE(var, relative)                                                              \
-  std::filesystem::path var;                                                                        \
-  do {                                                                                              \
-    auto root_ = ::aem::test::corpus_root();                                                        \
-    if (root_.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";           \
-    var = root_ / (relative);                                                                       \
-    ASSERT_TRUE(std::filesystem::is_regular_file(var)) << "corpus file missing: " << var;          \
+#define AEM_CORPUS_FILE(var, relative)                                                    \
+  std::filesystem::path var;                                                              \
+  do {                                                                                    \
+    auto root_ = ::aem::test::corpus_root();                                              \
+    if (root_.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped"; \
+    var = root_ / (relative);                                                             \
+    ASSERT_TRUE(std::filesystem::is_regular_file(var)) << "corpus file missing: " << var; \
   } while (0)
 
 /// Every file under corpus/<folder> with the extension (e.g. ".aem"); same skip/fail rule.
-#define AEM_CORPUS_FILES(var, folder, ext)                                                          \
-  std::vector<std::filesystem::path> var;                                                           \
-  do {                                                                                              \
-    auto root_ = ::aem::test::corpus_root();                                                        \
-    if (root_.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";           \
-    var = ::aem::test::files_with_extension(root_ / (folder), ext);                                 \
-    ASSERT_FALSE(var.empty()) << "no " << ext << " files in " << (root_ / (folder));               \
+#define AEM_CORPUS_FILES(var, folder, ext)                                                \
+  std::vector<std::filesystem::path> var;                                                 \
+  do {                                                                                    \
+    auto root_ = ::aem::test::corpus_root();                                              \
+    if (root_.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped"; \
+    var = ::aem::test::files_with_extension(root_ / (folder), ext);                       \
+    ASSERT_FALSE(var.empty()) << "no " << ext << " files in " << (root_ / (folder));      \
   } while (0)
 
 std::vector<std::filesystem::path> files_with_extension(const std::filesystem::path& dir, const std::string& ext);

@@ -20,7 +20,8 @@ inline std::size_t distinct_corners(const Scene& scene) {
       std::vector<float> key{p.x, p.y, p.z};
       if (!m.uvs.empty()) key.insert(key.end(), {m.uvs[0][v].x, m.uvs[0][v].y});
       if (!m.skin.empty())
-        for (int k = 0; k < kMaxInfluences; ++k) key.insert(key.end(), {float(m.skin[v].joints[k]), m.skin[v].weights[k]});
+        for (int k = 0; k < kMaxInfluences; ++k)
+          key.insert(key.end(), {float(m.skin[v].joints[k]), m.skin[v].weights[k]});
       corners.insert(std::move(key));
     }
     count += corners.size();

@@ -22,19 +22,24 @@ void check_references(const Document& doc) {
   const std::size_t node_count = doc.nodes.size();
   for (std::size_t i = 0; i < node_count; ++i) {
     const Node& n = doc.nodes[i];
-    require(n.parent == -1 || (n.parent >= 0 && static_cast<std::size_t>(n.parent) < i), "node " + n.name + ": parent must be -1 or an earlier node");
-    for (int m : n.materials) require(valid_index(m, doc.materials.size()), "node " + n.name + ": no material " + std::to_string(m));
+    require(n.parent == -1 || (n.parent >= 0 && static_cast<std::size_t>(n.parent) < i),
+            "node " + n.name + ": parent must be -1 or an earlier node");
+    for (int m : n.materials)
+      require(valid_index(m, doc.materials.size()), "node " + n.name + ": no material " + std::to_string(m));
     if (n.type != NodeType::Mesh || !n.mesh.has_skin) continue;
-    for (const auto& c : n.mesh.skin.clusters) require(valid_index(c.bone, node_count), "node " + n.name + ": cluster bone " + std::to_string(c.bone));
-    for (const auto& e : n.mesh.skin.bind_pose) require(valid_index(e.node, node_count), "node " + n.name + ": pose node " + std::to_string(e.node));
+    for (const auto& c : n.mesh.skin.clusters)
+      require(valid_index(c.bone, node_count), "node " + n.name + ": cluster bone " + std::to_string(c.bone));
+    for (const auto& e : n.mesh.skin.bind_pose)
+      require(valid_index(e.node, node_count), "node " + n.name + ": pose node " + std::to_string(e.node));
   }
   for (const auto& take : doc.takes)
     for (const auto& track : take.tracks) {
       require(valid_index(track.node, node_count), "take " + take.name + ": track node " + std::to_string(track.node));
       if (track.channel != Channel::DeformPercent) continue;
       const Node& n = doc.nodes[static_cast<std::size_t>(track.node)];
-      require(n.type == NodeType::Mesh && valid_index(track.blend_channel, n.mesh.blend_channels.size()),
-              "take " + take.name + ": node " + n.name + " has no blend channel " + std::to_string(track.blend_channel));
+      require(
+          n.type == NodeType::Mesh && valid_index(track.blend_channel, n.mesh.blend_channels.size()),
+          "take " + take.name + ": node " + n.name + " has no blend channel " + std::to_string(track.blend_channel));
     }
 }
 

@@ -40,7 +40,18 @@ inline constexpr std::int64_t kTicksPerSecond = 46186158000;
 enum class Encoding { Ascii, Binary };
 
 /// GlobalSettings' TimeMode enum, values as FBX numbers them.
-enum class TimeMode : int { Default = 0, Fps120 = 1, Fps100 = 2, Fps60 = 3, Fps50 = 4, Fps48 = 5, Fps30 = 6, Pal = 10, Fps24 = 11, Custom = 14 };
+enum class TimeMode : int {
+  Default = 0,
+  Fps120 = 1,
+  Fps100 = 2,
+  Fps60 = 3,
+  Fps50 = 4,
+  Fps48 = 5,
+  Fps30 = 6,
+  Pal = 10,
+  Fps24 = 11,
+  Custom = 14
+};
 
 struct GlobalSettings {
   // Axes: 0 = X, 1 = Y, 2 = Z; signs +1 or -1. The defaults are Y up, Z front, X right.

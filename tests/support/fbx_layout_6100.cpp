@@ -44,13 +44,17 @@ class LegacyLayout {
  private:
   static constexpr int kVersion = 6100;
 
-  void oo(ObjectName src, ObjectName dst) { connections_->add("Connect", std::string("OO"), std::move(src), std::move(dst)); }
+  void oo(ObjectName src, ObjectName dst) {
+    connections_->add("Connect", std::string("OO"), std::move(src), std::move(dst));
+  }
 
   /// The textured materials of a node, in the order its LayerElementTexture numbers them.
   std::vector<int> node_textures(const Node& node) const {
     std::vector<int> out;
     for (int m : node.materials)
-      if (doc_.materials.at(static_cast<std::size_t>(m)).has_diffuse_texture && std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+      if (doc_.materials.at(static_cast<std::size_t>(m)).has_diffuse_texture &&
+          std::find(out.begin(), out.end(), m) == out.end())
+        out.push_back(m);
     return out;
   }
 
@@ -58,10 +62,12 @@ class LegacyLayout {
     Record& model = objects_->add("Model", model_name(node), std::string(model_sub_type(node.type)));
     model.add("Version", std::int32_t{232});
     std::vector<Property> props = model_properties(node);
-    if (node.type == NodeType::Skeleton) props.push_back(number_property("Size", "double", "Number", "", node.skeleton_size));
+    if (node.type == NodeType::Skeleton)
+      props.push_back(number_property("Size", "double", "Number", "", node.skeleton_size));
     if (node.type == NodeType::Mesh)
       // Each blend channel's weight is a Model property named after its Shape.
-      for (const auto& channel : node.mesh.blend_channels) props.push_back(number_property(channel.name, "Number", "", "A", channel.deform_percent));
+      for (const auto& channel : node.mesh.blend_channels)
+        props.push_back(number_property(channel.name, "Number", "", "A", channel.deform_percent));
     model.children.push_back(properties_record(props, kVersion));
     model.add("MultiLayer", std::int32_t{0});
     model.add("MultiTake", std::int32_t{0});
@@ -72,9 +78,12 @@ class LegacyLayout {
     else
       model.add("TypeFlags", std::string(node.type == NodeType::Skeleton ? "Skeleton" : "Null"));
 
-    oo(model_name(node), node.parent < 0 ? ObjectName{"Model", "Scene"} : model_name(doc_.nodes.at(static_cast<std::size_t>(node.parent))));
-    for (int m : node.materials) oo({"Material", doc_.materials.at(static_cast<std::size_t>(m)).name}, model_name(node));
-    for (int m : node_textures(node)) oo({"Texture", doc_.materials[static_cast<std::size_t>(m)].diffuse_texture.name}, model_name(node));
+    oo(model_name(node), node.parent < 0 ? ObjectName{"Model", "Scene"}
+                                         : model_name(doc_.nodes.at(static_cast<std::size_t>(node.parent))));
+    for (int m : node.materials)
+      oo({"Material", doc_.materials.at(static_cast<std::size_t>(m)).name}, model_name(node));
+    for (int m : node_textures(node))
+      oo({"Texture", doc_.materials[static_cast<std::size_t>(m)].diffuse_texture.name}, model_name(node));
     if (node.type == NodeType::Mesh && node.mesh.has_skin) add_skin(node);
   }
 
@@ -84,7 +93,8 @@ class LegacyLayout {
     if (!textures.empty()) {
       const auto texture_of = [&](int material_slot) -> std::int32_t {
         if (material_slot < 0 || static_cast<std::size_t>(material_slot) >= node.materials.size()) return -1;
-        const auto it = std::find(textures.begin(), textures.end(), node.materials[static_cast<std::size_t>(material_slot)]);
+        const auto it =
+            std::find(textures.begin(), textures.end(), node.materials[static_cast<std::size_t>(material_slot)]);
         return it == textures.end() ? -1 : static_cast<std::int32_t>(it - textures.begin());
       };
       const bool all_same = node.mesh.polygon_materials.empty();
@@ -102,7 +112,8 @@ class LegacyLayout {
     }
     add_layer(model);
     for (const auto& channel : node.mesh.blend_channels) {
-      if (channel.targets.size() != 1) throw std::invalid_argument("fbx_builder: FBX 6.1 has one shape per blend channel: " + channel.name);
+      if (channel.targets.size() != 1)
+        throw std::invalid_argument("fbx_builder: FBX 6.1 has one shape per blend channel: " + channel.name);
       const ShapeTarget& t = channel.targets[0];
       // FBX 6.1 names the Shape after its channel: the Model property of that name is its weight.
       Record& shape = model.add("Shape", channel.name);
@@ -159,9 +170,15 @@ class LegacyLayout {
       const Key& k = keys[i];
       key.values.insert(key.values.end(), {to_ticks(k.time), k.value});
       switch (k.interpolation) {
-        case Interpolation::Linear: key.values.push_back(Char{'L'}); break;
-        case Interpolation::Constant: key.values.insert(key.values.end(), {Char{'C'}, Char{'s'}}); break;
-        case Interpolation::ConstantNext: key.values.insert(key.values.end(), {Char{'C'}, Char{'n'}}); break;
+        case Interpolation::Linear:
+          key.values.push_back(Char{'L'});
+          break;
+        case Interpolation::Constant:
+          key.values.insert(key.values.end(), {Char{'C'}, Char{'s'}});
+          break;
+        case Interpolation::ConstantNext:
+          key.values.insert(key.values.end(), {Char{'C'}, Char{'n'}});
+          break;
         case Interpolation::Cubic: {
           const double next_left = i + 1 < keys.size() ? keys[i + 1].left_slope : 0.0;
           key.values.insert(key.values.end(), {Char{'U'}, Char{'s'}, k.right_slope, next_left, Char{'n'}});
@@ -193,7 +210,9 @@ class LegacyLayout {
       const auto c = static_cast<std::size_t>(track->channel);
       Record& trs = transform->add("Channel", std::string(kShort[c]));
       // Every component is written, in X, Y, Z order: a reader takes them by position.
-      for (int k = 0; k < 3; ++k) add_keys(trs.add("Channel", std::string(kComponents[k])), static_component(node, track->channel, k), track->components[static_cast<std::size_t>(k)]);
+      for (int k = 0; k < 3; ++k)
+        add_keys(trs.add("Channel", std::string(kComponents[k])), static_component(node, track->channel, k),
+                 track->components[static_cast<std::size_t>(k)]);
       trs.add("LayerType", static_cast<std::int32_t>(c + 1));
     }
     for (const Track* track : tracks) {

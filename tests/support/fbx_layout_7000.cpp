@@ -11,7 +11,8 @@ namespace aem::test::fbx::detail {
 namespace {
 
 // KeyAttrFlags bits.
-constexpr std::int32_t kConstant = 0x2, kLinear = 0x4, kCubic = 0x8, kConstantNext = 0x100, kTangentUser = 0x400, kTangentBroken = 0x800;
+constexpr std::int32_t kConstant = 0x2, kLinear = 0x4, kCubic = 0x8, kConstantNext = 0x100, kTangentUser = 0x400,
+                       kTangentBroken = 0x800;
 // KeyAttrDataFloat's third float holds both tangent weights as 1/10000ths: 3333 each (the unweighted 1/3).
 constexpr std::uint32_t kDefaultWeights = 3333u << 16 | 3333u;
 
@@ -53,13 +54,17 @@ class ModernLayout {
     return objects_->add(record, id, ObjectName{type, std::move(name)}, std::move(sub_type));
   }
   void oo(std::int64_t src, std::int64_t dst) { connections_->add("C", std::string("OO"), src, dst); }
-  void op(std::int64_t src, std::int64_t dst, std::string prop) { connections_->add("C", std::string("OP"), src, dst, std::move(prop)); }
+  void op(std::int64_t src, std::int64_t dst, std::string prop) {
+    connections_->add("C", std::string("OP"), src, dst, std::move(prop));
+  }
 
   Record documents() const {
     Record r{"Documents", {}, {}};
     r.add("Count", std::int32_t{1});
     Record& document = r.add("Document", kDocumentId, std::string(), std::string("Scene"));
-    document.children.push_back(properties_record({{"SourceObject", "object", "", "", {}}, {"ActiveAnimStackName", "KString", "", "", {doc_.active_take}}}, version_));
+    document.children.push_back(properties_record(
+        {{"SourceObject", "object", "", "", {}}, {"ActiveAnimStackName", "KString", "", "", {doc_.active_take}}},
+        version_));
     document.add("RootNode", std::int64_t{0});
     return r;
   }
@@ -73,7 +78,9 @@ class ModernLayout {
     } else {
       const bool skeleton = node.type == NodeType::Skeleton;
       Record& attribute = object("NodeAttribute", attribute_id, "NodeAttribute", node.name, model_sub_type(node.type));
-      if (skeleton) attribute.children.push_back(properties_record({number_property("Size", "double", "Number", "", node.skeleton_size)}, version_));
+      if (skeleton)
+        attribute.children.push_back(
+            properties_record({number_property("Size", "double", "Number", "", node.skeleton_size)}, version_));
       attribute.add("TypeFlags", std::string(skeleton ? "Skeleton" : "Null"));
     }
     Record& model = object("Model", model_id, "Model", node.name, model_sub_type(node.type));
@@ -103,7 +110,9 @@ class ModernLayout {
     oo(skin_id, geometry_id);
     for (const auto& c : node.mesh.skin.clusters) {
       const std::int64_t cluster_id = next_id_++;
-      add_cluster_contents(object("Deformer", cluster_id, "SubDeformer", doc_.nodes[static_cast<std::size_t>(c.bone)].name, "Cluster"), c);
+      add_cluster_contents(
+          object("Deformer", cluster_id, "SubDeformer", doc_.nodes[static_cast<std::size_t>(c.bone)].name, "Cluster"),
+          c);
       oo(cluster_id, skin_id);
       oo(model_ids_.at(static_cast<std::size_t>(c.bone)), cluster_id);
     }
@@ -123,7 +132,8 @@ class ModernLayout {
   void add_blend_shape(int index, std::int64_t geometry_id) {
     const Node& node = doc_.nodes[static_cast<std::size_t>(index)];
     const std::int64_t deformer_id = next_id_++;
-    object("Deformer", deformer_id, "Deformer", node.mesh.blend_shape_name, "BlendShape").add("Version", std::int32_t{100});
+    object("Deformer", deformer_id, "Deformer", node.mesh.blend_shape_name, "BlendShape")
+        .add("Version", std::int32_t{100});
     oo(deformer_id, geometry_id);
     for (std::size_t c = 0; c < node.mesh.blend_channels.size(); ++c) {
       const BlendChannel& channel = node.mesh.blend_channels[c];
@@ -131,7 +141,8 @@ class ModernLayout {
       channel_ids_[{index, static_cast<int>(c)}] = channel_id;
       Record& r = object("Deformer", channel_id, "SubDeformer", channel.name, "BlendShapeChannel");
       r.add("Version", std::int32_t{100});
-      r.children.push_back(properties_record({number_property("DeformPercent", "Number", "", "A", channel.deform_percent)}, version_));
+      r.children.push_back(
+          properties_record({number_property("DeformPercent", "Number", "", "A", channel.deform_percent)}, version_));
       r.add("DeformPercent", channel.deform_percent);
       std::vector<double> full_weights;
       for (const auto& t : channel.targets) full_weights.push_back(t.full_weight);
@@ -188,7 +199,9 @@ class ModernLayout {
       target_id = channel_ids_.at({track.node, track.blend_channel});
       target_prop = curve_node_name = "DeformPercent";
       component_props.push_back("d|DeformPercent");
-      defaults.push_back(number_property("d|DeformPercent", "Number", "", "A", node.mesh.blend_channels.at(static_cast<std::size_t>(track.blend_channel)).deform_percent));
+      defaults.push_back(
+          number_property("d|DeformPercent", "Number", "", "A",
+                          node.mesh.blend_channels.at(static_cast<std::size_t>(track.blend_channel)).deform_percent));
     } else {
       static constexpr const char* kProps[] = {"Lcl Translation", "Lcl Rotation", "Lcl Scaling"};
       static constexpr const char* kShort[] = {"T", "R", "S"};
@@ -197,10 +210,12 @@ class ModernLayout {
       curve_node_name = kShort[c];
       for (int k = 0; k < 3; ++k) {
         component_props.push_back(std::string("d|") + kComponents[k]);
-        defaults.push_back(number_property(component_props.back(), "Number", "", "A", static_component(node, track.channel, k)));
+        defaults.push_back(
+            number_property(component_props.back(), "Number", "", "A", static_component(node, track.channel, k)));
       }
     }
-    object("AnimationCurveNode", curve_node_id, "AnimCurveNode", curve_node_name, "").children.push_back(properties_record(defaults, version_));
+    object("AnimationCurveNode", curve_node_id, "AnimCurveNode", curve_node_name, "")
+        .children.push_back(properties_record(defaults, version_));
     oo(curve_node_id, layer_id);
     op(curve_node_id, target_id, target_prop);
     for (std::size_t k = 0; k < component_props.size(); ++k) {
@@ -224,13 +239,22 @@ class ModernLayout {
       refs.push_back(1);
       const float next_left = i + 1 < keys.size() ? static_cast<float>(keys[i + 1].left_slope) : 0.0f;
       switch (k.interpolation) {
-        case Interpolation::Constant: flags.push_back(kConstant); break;
-        case Interpolation::ConstantNext: flags.push_back(kConstant | kConstantNext); break;
-        case Interpolation::Linear: flags.push_back(kLinear); break;
-        case Interpolation::Cubic: flags.push_back(kCubic | kTangentUser | (k.left_slope != k.right_slope ? kTangentBroken : 0)); break;
+        case Interpolation::Constant:
+          flags.push_back(kConstant);
+          break;
+        case Interpolation::ConstantNext:
+          flags.push_back(kConstant | kConstantNext);
+          break;
+        case Interpolation::Linear:
+          flags.push_back(kLinear);
+          break;
+        case Interpolation::Cubic:
+          flags.push_back(kCubic | kTangentUser | (k.left_slope != k.right_slope ? kTangentBroken : 0));
+          break;
       }
       // RightSlope, NextLeftSlope, the packed weights, velocities (none).
-      data.values.insert(data.values.end(), {static_cast<float>(k.right_slope), next_left, std::bit_cast<float>(kDefaultWeights), 0.0f});
+      data.values.insert(data.values.end(),
+                         {static_cast<float>(k.right_slope), next_left, std::bit_cast<float>(kDefaultWeights), 0.0f});
     }
     Record& curve = object("AnimationCurve", id, "AnimCurve", "", "");
     curve.add("Default", 0.0);

@@ -30,9 +30,12 @@ Record properties_record(const std::vector<Property>& props, int version) {
 
 const char* model_sub_type(NodeType type) {
   switch (type) {
-    case NodeType::Null: break;
-    case NodeType::Skeleton: return "LimbNode";
-    case NodeType::Mesh: return "Mesh";
+    case NodeType::Null:
+      break;
+    case NodeType::Skeleton:
+      return "LimbNode";
+    case NodeType::Mesh:
+      return "Mesh";
   }
   return "Null";
 }
@@ -119,7 +122,8 @@ void add_texture_contents(Record& r, const Texture& t, int version) {
   r.add("Type", std::string("TextureVideoClip"));
   r.add("Version", std::int32_t{202});
   r.add("TextureName", ObjectName{"Texture", t.name});
-  r.children.push_back(properties_record({{"UVSet", "KString", "", "", {std::string("map1")}}, int_property("UseMaterial", "bool", "", 1)}, version));
+  r.children.push_back(properties_record(
+      {{"UVSet", "KString", "", "", {std::string("map1")}}, int_property("UseMaterial", "bool", "", 1)}, version));
   r.add("Media", ObjectName{"Video", t.name});
   r.add("FileName", t.file_name);
   r.add("RelativeFilename", t.relative_file_name);
@@ -146,8 +150,8 @@ std::vector<std::int32_t> polygon_vertex_index(const Mesh& mesh) {
   return out;
 }
 
-void add_layer_element(Record& geometry, const char* element, const char* values_name, const char* index_name, std::string set_name,
-                       std::vector<double> values, const std::vector<int>& indices) {
+void add_layer_element(Record& geometry, const char* element, const char* values_name, const char* index_name,
+                       std::string set_name, std::vector<double> values, const std::vector<int>& indices) {
   Record& e = geometry.add(element, std::int32_t{0});
   e.add("Version", std::int32_t{101});
   e.add("Name", std::move(set_name));
@@ -164,7 +168,9 @@ void add_mesh_data(Record& geometry, const Node& node) {
   geometry.add("Vertices", flatten(mesh.positions));
   geometry.add("PolygonVertexIndex", polygon_vertex_index(mesh));
   geometry.add("GeometryVersion", std::int32_t{124});
-  if (!mesh.normals.empty()) add_layer_element(geometry, "LayerElementNormal", "Normals", "NormalsIndex", "", flatten(mesh.normals), mesh.normal_indices);
+  if (!mesh.normals.empty())
+    add_layer_element(geometry, "LayerElementNormal", "Normals", "NormalsIndex", "", flatten(mesh.normals),
+                      mesh.normal_indices);
   if (!mesh.uvs.empty()) {
     std::vector<double> uv;
     for (const auto& t : mesh.uvs) uv.insert(uv.end(), t.begin(), t.end());
@@ -177,7 +183,9 @@ void add_mesh_data(Record& geometry, const Node& node) {
     e.add("Name", std::string());
     e.add("MappingInformationType", std::string(all_same ? "AllSame" : "ByPolygon"));
     e.add("ReferenceInformationType", std::string("IndexToDirect"));
-    e.add("Materials", all_same ? std::vector<std::int32_t>{0} : std::vector<std::int32_t>(mesh.polygon_materials.begin(), mesh.polygon_materials.end()));
+    e.add("Materials", all_same
+                           ? std::vector<std::int32_t>{0}
+                           : std::vector<std::int32_t>(mesh.polygon_materials.begin(), mesh.polygon_materials.end()));
   }
 }
 
@@ -195,10 +203,14 @@ void add_layer(Record& geometry) {
 
 double static_component(const Node& node, Channel channel, int component) {
   switch (channel) {
-    case Channel::Translation: return node.translation[component];
-    case Channel::Rotation: return node.rotation[component];
-    case Channel::Scaling: return node.scaling[component];
-    case Channel::DeformPercent: break;
+    case Channel::Translation:
+      return node.translation[component];
+    case Channel::Rotation:
+      return node.rotation[component];
+    case Channel::Scaling:
+      return node.scaling[component];
+    case Channel::DeformPercent:
+      break;
   }
   throw std::logic_error("fbx_builder: DeformPercent has no node component");
 }

@@ -4,7 +4,8 @@ namespace aem::test::fbx {
 
 Document sample_document() {
   Document doc;
-  doc.materials = {{"skin", {0.8, 0.6, 0.5}, true, {"tex", "tex.png", "tex.png", std::vector<std::byte>(64, std::byte{0x89})}}};
+  doc.materials = {
+      {"skin", {0.8, 0.6, 0.5}, true, {"tex", "tex.png", "tex.png", std::vector<std::byte>(64, std::byte{0x89})}}};
   Node& bone = doc.nodes.emplace_back();
   bone.name = "bone", bone.type = NodeType::Skeleton, bone.pre_rotation = {0, 30, 0};
   Node& body = doc.nodes.emplace_back();

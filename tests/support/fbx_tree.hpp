@@ -31,8 +31,9 @@ struct FloatBits {
   std::vector<float> values;
 };
 
-using Value = std::variant<Char, std::int32_t, std::int64_t, double, std::string, ObjectName, Raw, std::vector<std::int32_t>,
-                           std::vector<std::int64_t>, std::vector<float>, std::vector<double>, FloatBits>;
+using Value =
+    std::variant<Char, std::int32_t, std::int64_t, double, std::string, ObjectName, Raw, std::vector<std::int32_t>,
+                 std::vector<std::int64_t>, std::vector<float>, std::vector<double>, FloatBits>;
 
 struct Record {
   std::string name;

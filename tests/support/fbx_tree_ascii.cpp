@@ -64,14 +64,16 @@ std::string base64(const std::vector<std::byte>& bytes) {
   for (std::size_t i = 0; i < bytes.size(); i += 3) {
     const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
     std::uint32_t group = 0;
-    for (std::size_t k = 0; k < 3; ++k) group = group << 8 | (k < n ? std::to_integer<std::uint32_t>(bytes[i + k]) : 0u);
+    for (std::size_t k = 0; k < 3; ++k)
+      group = group << 8 | (k < n ? std::to_integer<std::uint32_t>(bytes[i + k]) : 0u);
     for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kDigits[group >> (18 - 6 * k) & 63] : '=';
   }
   return out;
 }
 
 std::string quoted(const std::string& s) {
-  if (s.find_first_of("\"\r\n") != std::string::npos) throw std::invalid_argument("fbx_builder: ASCII FBX cannot hold this string: " + s);
+  if (s.find_first_of("\"\r\n") != std::string::npos)
+    throw std::invalid_argument("fbx_builder: ASCII FBX cannot hold this string: " + s);
   return '"' + s + '"';
 }
 
@@ -104,7 +106,8 @@ void write_record(std::string& out, const Record& r, int depth, bool modern) {
     const auto array = array_text(r.values[i]);
     if (array && modern) {
       // FBX 7: `*count {` and the elements on one `a:` line; the array is the record's only content.
-      if (r.values.size() != 1 || !r.children.empty()) throw std::logic_error("fbx_builder: an FBX 7 array must be a record's only content: " + r.name);
+      if (r.values.size() != 1 || !r.children.empty())
+        throw std::logic_error("fbx_builder: an FBX 7 array must be a record's only content: " + r.name);
       out += " *" + std::to_string(array->count) + " {\n";
       indent(out, depth + 1);
       out += "a: " + array->elements + '\n';
@@ -128,8 +131,8 @@ void write_record(std::string& out, const Record& r, int depth, bool modern) {
 }  // namespace
 
 std::vector<std::byte> encode_ascii(const std::vector<Record>& top, int version) {
-  std::string text = "; FBX " + std::to_string(version / 1000) + "." + std::to_string(version / 100 % 10) + "." + std::to_string(version % 100 / 10) +
-                     " project file\n; Written by aem's test fbx_builder\n\n";
+  std::string text = "; FBX " + std::to_string(version / 1000) + "." + std::to_string(version / 100 % 10) + "." +
+                     std::to_string(version % 100 / 10) + " project file\n; Written by aem's test fbx_builder\n\n";
   for (const auto& r : top) write_record(text, r, 0, version >= 7000);
   std::vector<std::byte> bytes(text.size());
   std::memcpy(bytes.data(), text.data(), text.size());

@@ -18,8 +18,10 @@ namespace {
 constexpr char kMagic[] = "Kaydara FBX Binary  ";
 // The footer's 16-byte id (FBX SDK files derive theirs from the file's time; readers ignore it) and the
 // fixed 16 bytes every file ends with.
-constexpr std::uint8_t kFooterId[16] = {0xfa, 0xbc, 0xa9, 0x08, 0xd3, 0xca, 0xd7, 0x65, 0xb0, 0x77, 0xf9, 0x84, 0x1b, 0xfc, 0x28, 0x7c};
-constexpr std::uint8_t kFooterMagic[16] = {0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e, 0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b};
+constexpr std::uint8_t kFooterId[16] = {0xfa, 0xbc, 0xa9, 0x08, 0xd3, 0xca, 0xd7, 0x65,
+                                        0xb0, 0x77, 0xf9, 0x84, 0x1b, 0xfc, 0x28, 0x7c};
+constexpr std::uint8_t kFooterMagic[16] = {0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e,
+                                           0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b};
 
 class BinaryWriter {
  public:
@@ -67,7 +69,8 @@ class BinaryWriter {
   std::size_t header_field_size() const { return wide_ ? 8 : 4; }
 
   void patch(std::size_t header_at, int field, std::uint64_t v) {
-    if (!wide_ && v > std::numeric_limits<std::uint32_t>::max()) throw std::invalid_argument("fbx_builder: file too large for 32-bit offsets");
+    if (!wide_ && v > std::numeric_limits<std::uint32_t>::max())
+      throw std::invalid_argument("fbx_builder: file too large for 32-bit offsets");
     const std::size_t n = header_field_size();
     for (std::size_t i = 0; i < n; ++i) out_[header_at + field * n + i] = static_cast<std::byte>(v >> (8 * i) & 0xff);
   }

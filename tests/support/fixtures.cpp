@@ -19,7 +19,8 @@ std::vector<std::filesystem::path> corpus_files_or_fixtures(std::initializer_lis
                                                             std::initializer_list<const char*> fixture_relative) {
   const bool corpus = !corpus_root().empty();
   std::vector<std::filesystem::path> files;
-  for (const char* relative : corpus ? corpus_relative : fixture_relative) files.push_back(corpus_or_fixture_root() / relative);
+  for (const char* relative : corpus ? corpus_relative : fixture_relative)
+    files.push_back(corpus_or_fixture_root() / relative);
   return files;
 }
 

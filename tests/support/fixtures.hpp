@@ -12,16 +12,16 @@
 /// Every file under corpus/<folder> with the extension; when the corpus is not configured, the
 /// in-repository fixtures tests/data/<folder> instead (fuzzer findings, `fuzz-*`, left out: they need
 /// not be valid), so that a clone still runs the check on small files. Fails when neither has one.
-#define AEM_CORPUS_OR_FIXTURE_FILES(var, folder, ext)                                               \
-  std::vector<std::filesystem::path> var = ::aem::test::corpus_or_fixture_files(folder, ext);       \
+#define AEM_CORPUS_OR_FIXTURE_FILES(var, folder, ext)                                         \
+  std::vector<std::filesystem::path> var = ::aem::test::corpus_or_fixture_files(folder, ext); \
   ASSERT_FALSE(var.empty()) << "no " << (ext) << " files for " << (folder)
 
 /// A named corpus file, or with the corpus not configured the fixture tests/data/<fixture_relative>
 /// that stands for it in the check.
-#define AEM_CORPUS_FILE_OR_FIXTURE(var, corpus_relative, fixture_relative)                                   \
-  const std::filesystem::path var = ::aem::test::corpus_root().empty()                                      \
-                                        ? std::filesystem::path(AEM_TEST_DATA_DIR) / (fixture_relative)     \
-                                        : ::aem::test::corpus_root() / (corpus_relative);                   \
+#define AEM_CORPUS_FILE_OR_FIXTURE(var, corpus_relative, fixture_relative)                              \
+  const std::filesystem::path var = ::aem::test::corpus_root().empty()                                  \
+                                        ? std::filesystem::path(AEM_TEST_DATA_DIR) / (fixture_relative) \
+                                        : ::aem::test::corpus_root() / (corpus_relative);               \
   ASSERT_TRUE(std::filesystem::is_regular_file(var)) << "missing: " << var
 
 namespace aem::test {

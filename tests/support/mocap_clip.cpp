@@ -85,7 +85,8 @@ void add_tube(Mesh& mesh, const Vec3& a, const Vec3& b, std::int32_t from, std::
   for (int r = 0; r < 3; ++r)
     for (int k = 0; k < 8; ++k) {
       const float angle = 2.0f * kPi * static_cast<float>(k) / 8.0f;
-      mesh.positions.push_back(a + along * rings[r] + side * (radius * std::cos(angle)) + up * (radius * std::sin(angle)));
+      mesh.positions.push_back(a + along * rings[r] + side * (radius * std::cos(angle)) +
+                               up * (radius * std::sin(angle)));
       mesh.normals.push_back(normalize(side * std::cos(angle) + up * std::sin(angle)));
       SkinInfluences s;
       s.joints[0] = from;
@@ -137,12 +138,15 @@ Scene mocap_clip(const MocapClipShape& shape) {
       const float t = static_cast<float>(k) / shape.rate;
       float angle[3];
       for (int a = 0; a < 3; ++a)
-        angle[a] = amplitude[a] * (std::sin(2 * kPi * b.pace * t + phase[a][0]) + 0.3f * std::sin(4 * kPi * b.pace * t + phase[a][1]) +
-                                   0.2f * std::sin(2 * kPi * 0.05f * t + phase[a][2]));
-      const Quat q = axis_angle({0, 0, 1}, angle[2]) * axis_angle({0, 1, 0}, angle[1]) * axis_angle({1, 0, 0}, angle[0]);
+        angle[a] = amplitude[a] *
+                   (std::sin(2 * kPi * b.pace * t + phase[a][0]) + 0.3f * std::sin(4 * kPi * b.pace * t + phase[a][1]) +
+                    0.2f * std::sin(2 * kPi * 0.05f * t + phase[a][2]));
+      const Quat q =
+          axis_angle({0, 0, 1}, angle[2]) * axis_angle({0, 1, 0}, angle[1]) * axis_angle({1, 0, 0}, angle[0]);
       Vec3 position = b.offset;
       if (b.parent < 0)  // the root walks forward, bobbing twice a stride
-        position = {0.02f * std::sin(2 * kPi * b.pace * t), b.offset.y + 0.03f * std::sin(4 * kPi * b.pace * t), 1.4f * t};
+        position = {0.02f * std::sin(2 * kPi * b.pace * t), b.offset.y + 0.03f * std::sin(4 * kPi * b.pace * t),
+                    1.4f * t};
       ch.translation.push_back({t, position});
       ch.rotation.push_back({t, normalize(q)});
       ch.scale.push_back({t, {1, 1, 1}});

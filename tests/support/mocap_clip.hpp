@@ -9,10 +9,10 @@
 namespace aem::test {
 
 struct MocapClipShape {
-  int joints = 60;        ///< humanoid first (spine, head, legs, arms, fingers), then extra finger joints
+  int joints = 60;  ///< humanoid first (spine, head, legs, arms, fingers), then extra finger joints
   float seconds = 60.0f;
-  float rate = 120.0f;    ///< keys per second
-  bool mesh = false;      ///< a skinned tube around each bone (8 around, 3 along; joints blended at the ends)
+  float rate = 120.0f;  ///< keys per second
+  bool mesh = false;    ///< a skinned tube around each bone (8 around, 3 along; joints blended at the ends)
 };
 
 /// The clip, in metres (a 1.75 m figure walking forward); deterministic.

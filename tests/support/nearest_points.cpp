@@ -15,7 +15,9 @@ constexpr std::size_t kMaxCells = std::size_t{1} << 24;
 bool finite(const Vec3& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
 /// Cells along an axis of length `extent` with cells of size `s` (at least one).
-std::int64_t cells_along(double extent, double s) { return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(extent / s))); }
+std::int64_t cells_along(double extent, double s) {
+  return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(extent / s)));
+}
 
 /// Squared distance from `q` to the box [lo, hi] (0 inside).
 double squared_distance_to_box(const double q[3], const double lo[3], const double hi[3]) {
@@ -46,7 +48,8 @@ NearestPoints::NearestPoints(std::span<const Vec3> points) {
   origin_ = lo;
   const double extent[3] = {hi.x - lo.x, hi.y - lo.y, hi.z - lo.z};
   const double longest = std::max({extent[0], extent[1], extent[2]});
-  const double target = std::clamp(static_cast<double>(kept.size()) / kPointsPerCell, 1.0, static_cast<double>(kMaxCells));
+  const double target =
+      std::clamp(static_cast<double>(kept.size()) / kPointsPerCell, 1.0, static_cast<double>(kMaxCells));
   if (longest > 0) {
     // The smallest cell size whose grid has at most `target` cells; flat and thin sets get one cell
     // across their thin axes instead of a cube root that would ignore them.
@@ -63,7 +66,8 @@ NearestPoints::NearestPoints(std::span<const Vec3> points) {
     for (int i = 0; i < 3; ++i) dims_[i] = cells_along(extent[i], cell_size_);
   }
   const auto cell_of = [&](const Point& p) {
-    const double c[3] = {(p.x - origin_.x) / cell_size_, (p.y - origin_.y) / cell_size_, (p.z - origin_.z) / cell_size_};
+    const double c[3] = {(p.x - origin_.x) / cell_size_, (p.y - origin_.y) / cell_size_,
+                         (p.z - origin_.z) / cell_size_};
     std::int64_t i[3];
     for (int a = 0; a < 3; ++a) i[a] = std::clamp<std::int64_t>(static_cast<std::int64_t>(c[a]), 0, dims_[a] - 1);
     return cell_index(i[0], i[1], i[2]);
@@ -101,7 +105,8 @@ double NearestPoints::distance(const Vec3& query) const {
   const double origin[3] = {origin_.x, origin_.y, origin_.z};
   std::int64_t c[3];
   for (int a = 0; a < 3; ++a)
-    c[a] = std::clamp<std::int64_t>(static_cast<std::int64_t>(std::floor((qa[a] - origin[a]) / cell_size_)), 0, dims_[a] - 1);
+    c[a] = std::clamp<std::int64_t>(static_cast<std::int64_t>(std::floor((qa[a] - origin[a]) / cell_size_)), 0,
+                                    dims_[a] - 1);
   double best = kInfinity;  // squared
   for (std::int64_t k = 0;; ++k) {
     // The shell of cells at Chebyshev distance k from c.

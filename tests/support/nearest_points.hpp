@@ -27,7 +27,7 @@ class NearestPoints {
   std::size_t cell_index(std::int64_t x, std::int64_t y, std::int64_t z) const;
   double nearest_in_cell(std::size_t cell, const Point& q, double best) const;
 
-  std::vector<Point> points_;            // sorted by cell
+  std::vector<Point> points_;              // sorted by cell
   std::vector<std::uint32_t> cell_start_;  // points of cell c: [cell_start_[c], cell_start_[c + 1])
   Point origin_{0, 0, 0};
   double cell_size_ = 1.0;

@@ -63,7 +63,8 @@ double bounding_diagonal(std::span<const Vec3> points) {
   for (const Vec3& p : points)
     if (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)) box.add(p);
   if (box.empty()) return 0.0;
-  const double dx = double{box.max.x} - box.min.x, dy = double{box.max.y} - box.min.y, dz = double{box.max.z} - box.min.z;
+  const double dx = double{box.max.x} - box.min.x, dy = double{box.max.y} - box.min.y,
+               dz = double{box.max.z} - box.min.z;
   return std::sqrt(dx * dx + dy * dy + dz * dz);
 }
 

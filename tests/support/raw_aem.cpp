@@ -16,9 +16,15 @@ void put(std::vector<std::byte>& out, std::size_t& at, const T* items, std::size
 }  // namespace
 
 std::vector<std::byte> RawAem::bytes() const {
-  const aem_file::Counts counts{std::uint32_t(vertices.size()), std::uint32_t(indices.size()), std::uint32_t(textures.size()),
-                                std::uint32_t(meshes.size()), std::uint32_t(materials.size()), std::uint32_t(bones.size()),
-                                0, 0, 0};
+  const aem_file::Counts counts{std::uint32_t(vertices.size()),
+                                std::uint32_t(indices.size()),
+                                std::uint32_t(textures.size()),
+                                std::uint32_t(meshes.size()),
+                                std::uint32_t(materials.size()),
+                                std::uint32_t(bones.size()),
+                                0,
+                                0,
+                                0};
   std::vector<std::byte> out(aem_file::file_size(counts));
   std::size_t at = 0;
   const char magic[4] = {'A', 'E', 'M', 1};
@@ -64,7 +70,7 @@ aem_file::Bone raw_root_bone() {
 RawAem raw_contiguous_meshes() {
   RawAem f;
   f.vertices = {raw_vertex(-0.0f, 0, 0, 0), raw_vertex(1, 0, 0, 0), raw_vertex(0, 1, 0, 0), raw_vertex(0.0f, 2, 0),
-                raw_vertex(2, 2, 0), raw_vertex(9, 9, 9), raw_vertex(0, 3, -1)};
+                raw_vertex(2, 2, 0),        raw_vertex(9, 9, 9),    raw_vertex(0, 3, -1)};
   f.indices = {0, 1, 2, 3, 4, 6, 6, 4, 3};
   f.meshes = {{0, 3, 0}, {3, 6, 0}, {9, 0, 0}};
   f.materials = {{-1, -1, -1}};
@@ -74,8 +80,8 @@ RawAem raw_contiguous_meshes() {
 
 RawAem raw_shared_meshes() {
   RawAem f;
-  f.vertices = {raw_vertex(0, 0, 0, 0), raw_vertex(1, 0, 0), raw_vertex(0, 1, 0),
-                raw_vertex(1, 1, 0), raw_vertex(2, 0, 0, 0), raw_vertex(100, 100, 100)};
+  f.vertices = {raw_vertex(0, 0, 0, 0), raw_vertex(1, 0, 0),    raw_vertex(0, 1, 0),
+                raw_vertex(1, 1, 0),    raw_vertex(2, 0, 0, 0), raw_vertex(100, 100, 100)};
   f.indices = {4, 0, 2, 2, 3, 1, 3};
   f.textures = {"missing.png"};
   f.meshes = {{0, 3, 0}, {3, 4, 0}};

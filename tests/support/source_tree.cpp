@@ -15,16 +15,19 @@ std::string read_text(const std::filesystem::path& path) {
   return s.str();
 }
 
-std::vector<std::filesystem::path> tree_files(const std::filesystem::path& folder, const std::vector<std::string>& extensions) {
+std::vector<std::filesystem::path> tree_files(const std::filesystem::path& folder,
+                                              const std::vector<std::string>& extensions) {
   std::vector<std::filesystem::path> out;
   if (!std::filesystem::is_directory(folder)) return out;
-  for (auto it = std::filesystem::recursive_directory_iterator(folder); it != std::filesystem::recursive_directory_iterator(); ++it) {
+  for (auto it = std::filesystem::recursive_directory_iterator(folder);
+       it != std::filesystem::recursive_directory_iterator(); ++it) {
     if (it->is_directory() && it->path().filename() == "node_modules") {
       it.disable_recursion_pending();
       continue;
     }
     const auto ext = it->path().extension().string();
-    if (it->is_regular_file() && std::find(extensions.begin(), extensions.end(), ext) != extensions.end()) out.push_back(it->path());
+    if (it->is_regular_file() && std::find(extensions.begin(), extensions.end(), ext) != extensions.end())
+      out.push_back(it->path());
   }
   std::sort(out.begin(), out.end());
   return out;

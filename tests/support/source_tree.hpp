@@ -15,6 +15,7 @@ std::string read_text(const std::filesystem::path& path);
 
 /// Every regular file under `folder` whose extension is in `extensions` (".cpp", ...), skipping
 /// node_modules folders (installed test tools, not ours).
-std::vector<std::filesystem::path> tree_files(const std::filesystem::path& folder, const std::vector<std::string>& extensions);
+std::vector<std::filesystem::path> tree_files(const std::filesystem::path& folder,
+                                              const std::vector<std::string>& extensions);
 
 }  // namespace aem::test

@@ -45,14 +45,17 @@ std::string fingerprint(const Result<Scene>& r) {
   double sum = 0;
   for (const auto& m : r->meshes)
     for (const auto& p : m.positions) sum += static_cast<double>(p.x) + 2.0 * p.y + 3.0 * p.z;
-  return std::to_string(r->vertex_count()) + " " + std::to_string(r->triangle_count()) + " " + std::to_string(r->joints.size()) + " " +
-         std::to_string(r->animations.size()) + " " + std::to_string(r->textures.size()) + " " + std::to_string(sum);
+  return std::to_string(r->vertex_count()) + " " + std::to_string(r->triangle_count()) + " " +
+         std::to_string(r->joints.size()) + " " + std::to_string(r->animations.size()) + " " +
+         std::to_string(r->textures.size()) + " " + std::to_string(sum);
 }
 
 TEST(Concurrency, ReadersOnDifferentFilesFromFourThreads) {
   // An STL too, so that the Assimp path runs concurrently as well, and an OBJ (ufbx's OBJ parser).
   const auto dir = test::temp_dir("threads-obj");
-  test::write_file(dir / "tri.stl", "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
+  test::write_file(
+      dir / "tri.stl",
+      "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
   test::write_file(dir / "tri.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
   auto files = model_files();
   files.push_back(dir / "tri.stl");
@@ -79,7 +82,8 @@ TEST(Concurrency, ReadersOnDifferentFilesFromFourThreads) {
 TEST(Concurrency, CApiLastErrorBelongsToItsThread) {
   const auto dir = test::temp_dir("threads-capi");
   ASSERT_TRUE(write_scene(dir / "good.aem", make_example_scene()).ok());
-  for (int t = 0; t < kThreads; ++t) test::write_file(dir / ("bad" + std::to_string(t) + ".aem"), std::string("AEM\x01 not really"));
+  for (int t = 0; t < kThreads; ++t)
+    test::write_file(dir / ("bad" + std::to_string(t) + ".aem"), std::string("AEM\x01 not really"));
   std::vector<int> mismatches(kThreads, 0);
   on_threads([&](int t) {
     const std::string bad = (dir / ("bad" + std::to_string(t) + ".aem")).string(), good = (dir / "good.aem").string();
@@ -88,8 +92,10 @@ TEST(Concurrency, CApiLastErrorBelongsToItsThread) {
       const bool fail = (k + t) % 2 == 0;
       const AEMResult r = aem_load_model((fail ? bad : good).c_str(), &model);
       const std::string error = aem_get_last_error();
-      if (fail) mismatches[t] += r == AEMResult_Success || error.find(bad) == std::string::npos;
-      else mismatches[t] += r != AEMResult_Success || !error.empty();
+      if (fail)
+        mismatches[t] += r == AEMResult_Success || error.find(bad) == std::string::npos;
+      else
+        mismatches[t] += r != AEMResult_Success || !error.empty();
       aem_free_model(model);
     }
   });

@@ -33,7 +33,8 @@ class ThreadStartLimit {
 
 }  // namespace
 
-extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*), void* arg) noexcept {
+extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*),
+                              void* arg) noexcept {
   using Create = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
   static const auto next = reinterpret_cast<Create>(::dlsym(RTLD_NEXT, "pthread_create"));
   for (int left = starts_left.load(); left >= 0;) {
@@ -57,16 +58,18 @@ TEST(ThreadStartFailure, ParallelForDoesTheWorkWithTheThreadsItGets) {
     const ThreadStartLimit limit(starts);
     std::vector<std::atomic<int>> done(1000);
     detail::parallel_for(done.size(), 4, [&](std::size_t i) { ++done[i]; });
-    for (std::size_t i = 0; i < done.size(); ++i) ASSERT_EQ(done[i].load(), 1) << "item " << i << " with " << starts << " thread starts";
+    for (std::size_t i = 0; i < done.size(); ++i)
+      ASSERT_EQ(done[i].load(), 1) << "item " << i << " with " << starts << " thread starts";
   }
 }
 
 // An exception from an item still reaches the caller when threads were refused.
 TEST(ThreadStartFailure, ParallelForStillRethrowsAnItemsError) {
   const ThreadStartLimit limit(1);
-  EXPECT_THROW(detail::parallel_for(100, 4, [](std::size_t i) {
-                 if (i == 50) throw std::runtime_error("item 50");
-               }),
+  EXPECT_THROW(detail::parallel_for(100, 4,
+                                    [](std::size_t i) {
+                                      if (i == 50) throw std::runtime_error("item 50");
+                                    }),
                std::runtime_error);
 }
 
@@ -85,7 +88,8 @@ TEST(ThreadStartFailure, IqeParseScansOnTheThreadsItGets) {
     const formats::iqe::Document got = formats::iqe::parse(text, 0);
     ASSERT_EQ(got.positions.size(), written.size()) << starts << " thread starts";
     for (std::size_t i = 0; i < written.size(); ++i)
-      ASSERT_TRUE(got.positions[i].x == written[i].x && got.positions[i].y == written[i].y && got.positions[i].z == written[i].z)
+      ASSERT_TRUE(got.positions[i].x == written[i].x && got.positions[i].y == written[i].y &&
+                  got.positions[i].z == written[i].z)
           << "position " << i << " with " << starts << " thread starts";
     EXPECT_EQ(got.normals.size(), written.size());
   }

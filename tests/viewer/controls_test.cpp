@@ -144,7 +144,8 @@ TEST(FileWatch, SeesTouchesAndTextureChangesOnce) {
   viewer::FileWatch watch;
   watch.watch(files);
   EXPECT_FALSE(watch.changed());
-  std::filesystem::last_write_time(dir / "t.png", std::filesystem::last_write_time(dir / "t.png") + std::chrono::seconds(3));
+  std::filesystem::last_write_time(dir / "t.png",
+                                   std::filesystem::last_write_time(dir / "t.png") + std::chrono::seconds(3));
   EXPECT_TRUE(watch.changed());
   EXPECT_FALSE(watch.changed());
   std::filesystem::remove(dir / "m.aem");

@@ -33,7 +33,9 @@ class ViewerScript : public ::testing::Test {
                   const std::function<void(const std::string&)>& on_line = {}) {
     std::string out;
     const auto path = write_script(dir_, "script.txt", script);
-    EXPECT_EQ(run_viewer("'" + model_.string() + "' --width 960 --height 640 --script '" + path.string() + "' " + extra, &out, on_line), 0)
+    EXPECT_EQ(run_viewer("'" + model_.string() + "' --width 960 --height 640 --script '" + path.string() + "' " + extra,
+                         &out, on_line),
+              0)
         << out;
     return out;
   }
@@ -43,7 +45,8 @@ class ViewerScript : public ::testing::Test {
 TEST_F(ViewerScript, ArrowKeysStepExactlyOneFrame) {
   // Space pauses, Home goes to the start, each Right/Left press moves one frame of the 30 fps
   // timeline (the example's animation has no frame rate of its own).
-  const std::string out = run("wait 3\nkey SPACE\nkey HOME\nprint\nkey RIGHT\nprint\nkey RIGHT\nprint\nkey LEFT\nprint\n");
+  const std::string out =
+      run("wait 3\nkey SPACE\nkey HOME\nprint\nkey RIGHT\nprint\nkey RIGHT\nprint\nkey LEFT\nprint\n");
   const double times[] = {std::stod(state_line(out, 0)["time"]), std::stod(state_line(out, 1)["time"]),
                           std::stod(state_line(out, 2)["time"]), std::stod(state_line(out, 3)["time"])};
   EXPECT_EQ(state_line(out, 0)["playing"], "0") << out;
@@ -57,10 +60,12 @@ TEST_F(ViewerScript, ArrowKeysStepExactlyOneFrame) {
 TEST_F(ViewerScript, OverlayShowsShadingAndLines) {
   // W cycles shaded -> shaded + wire -> wireframe.
   const auto shaded = dir_ / "shaded.png", overlay = dir_ / "overlay.png", wire = dir_ / "wire.png";
-  const std::string out = run("wait 3\nkey SPACE\nkey HOME\nscreenshot " + shaded.string() + "\nkey W\nwait 2\nscreenshot " +
-                              overlay.string() + "\nkey W\nwait 2\nscreenshot " + wire.string() + "\nprint\n");
+  const std::string out =
+      run("wait 3\nkey SPACE\nkey HOME\nscreenshot " + shaded.string() + "\nkey W\nwait 2\nscreenshot " +
+          overlay.string() + "\nkey W\nwait 2\nscreenshot " + wire.string() + "\nprint\n");
   const std::string view = state_line(out, 0)["view"];
-  const Png s = crop_view(read_png(shaded), view), o = crop_view(read_png(overlay), view), w = crop_view(read_png(wire), view);
+  const Png s = crop_view(read_png(shaded), view), o = crop_view(read_png(overlay), view),
+            w = crop_view(read_png(wire), view);
   ASSERT_FALSE(s.empty() || o.empty() || w.empty()) << out;
   // The lit model: pixels the shaded view shows bright (the example is light grey; grid and
   // background are dark).
@@ -76,7 +81,8 @@ TEST_F(ViewerScript, OverlayShowsShadingAndLines) {
   ASSERT_GT(model, 5000u);
   // Overlay: most of the shading stays, and dark edge lines cross a good part of it.
   EXPECT_GT(double(kept_in_overlay) / model, 0.4) << darkened_in_overlay << " " << kept_in_overlay << " of " << model;
-  EXPECT_GT(double(darkened_in_overlay) / model, 0.1) << darkened_in_overlay << " " << kept_in_overlay << " of " << model;
+  EXPECT_GT(double(darkened_in_overlay) / model, 0.1)
+      << darkened_in_overlay << " " << kept_in_overlay << " of " << model;
   // Wireframe alone has no shading left to keep.
   EXPECT_LT(double(kept_in_wire) / model, 0.2) << kept_in_wire << " of " << model;
 }
@@ -145,8 +151,10 @@ TEST_F(ViewerScript, TouchingTheFileReloadsItKeepingTheView) {
 
 TEST_F(ViewerScript, CopiedCommandRendersTheSamePicture) {
   const auto shot = dir_ / "viewer.png", rendered = dir_ / "rendered.png";
-  const std::string out = run("wait 3\nkey SPACE\nkey HOME\nkey RIGHT\nkey RIGHT\nkey RIGHT\nkey RIGHT\nkey RIGHT\nkey RIGHT\n"
-                              "scroll 700 300 3\nkey W\nkey G\nwait 2\ncommand\nscreenshot " + shot.string() + "\nprint\n");
+  const std::string out =
+      run("wait 3\nkey SPACE\nkey HOME\nkey RIGHT\nkey RIGHT\nkey RIGHT\nkey RIGHT\nkey RIGHT\nkey RIGHT\n"
+          "scroll 700 300 3\nkey W\nkey G\nwait 2\ncommand\nscreenshot " +
+          shot.string() + "\nprint\n");
   std::string command;
   std::istringstream lines(out);
   for (std::string line; std::getline(lines, line);)

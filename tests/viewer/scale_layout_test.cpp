@@ -69,7 +69,8 @@ class ViewerScale : public ::testing::Test {
     ASSERT_EQ(run_cli("example '" + (dir_ / "tube.aem").string() + "'"), 0);
     model_ = dir_ / "tube60.iqe";
     std::string out;
-    ASSERT_EQ(run_cli("convert '" + (dir_ / "tube.aem").string() + "' '" + model_.string() + "' --fps 60", &out), 0) << out;
+    ASSERT_EQ(run_cli("convert '" + (dir_ / "tube.aem").string() + "' '" + model_.string() + "' --fps 60", &out), 0)
+        << out;
   }
   std::string shot(const char* name) const { return (dir_ / name).string(); }
   /// Runs the viewer at UI scale 2 on a 1600x1000 screen with `script` (then "print"); returns the
@@ -77,7 +78,10 @@ class ViewerScale : public ::testing::Test {
   std::map<std::string, std::string> run(const std::string& script, const std::string& extra = "") {
     const auto path = write_script(dir_, "script.txt", script + "print\n");
     std::string out;
-    EXPECT_EQ(run_viewer("'" + model_.string() + "' --scale 2 --script '" + path.string() + "' " + extra, &out, {}, "1600x1000"), 0) << out;
+    EXPECT_EQ(run_viewer("'" + model_.string() + "' --scale 2 --script '" + path.string() + "' " + extra, &out, {},
+                         "1600x1000"),
+              0)
+        << out;
     auto state = state_line(out, 0);
     EXPECT_EQ(state["fps"], "60") << out;
     return state;
@@ -88,9 +92,9 @@ class ViewerScale : public ::testing::Test {
 TEST_F(ViewerScale, WindowFollowsTheScaleAndTheSkeletonShowsOverTheWires) {
   // Paused at the start; shaded, then with the skeleton (K), then the wire overlay (W) with and
   // without it.
-  auto state = run("wait 3\nkey SPACE\nkey HOME\nwait 2\nscreenshot " + shot("shaded.png") + "\nkey K\nwait 2\nscreenshot " +
-                   shot("shaded-skeleton.png") + "\nkey W\nwait 2\nscreenshot " + shot("overlay-skeleton.png") + "\nkey K\nwait 2\nscreenshot " +
-                   shot("overlay.png") + "\n");
+  auto state = run("wait 3\nkey SPACE\nkey HOME\nwait 2\nscreenshot " + shot("shaded.png") +
+                   "\nkey K\nwait 2\nscreenshot " + shot("shaded-skeleton.png") + "\nkey W\nwait 2\nscreenshot " +
+                   shot("overlay-skeleton.png") + "\nkey K\nwait 2\nscreenshot " + shot("overlay.png") + "\n");
   ASSERT_FALSE(state.empty());
   // 1280x800 times 2 does not fit: the window takes the whole screen (Xvfb has no panels).
   const Png overlay = read_png(shot("overlay.png"));
@@ -101,7 +105,8 @@ TEST_F(ViewerScale, WindowFollowsTheScaleAndTheSkeletonShowsOverTheWires) {
   expect_separate_key_marks(overlay, state);
   // The skeleton changes as many pixels over the wire overlay as over the shaded model (drawn under
   // the overlay, a quarter of it was lost to the edges crossing it).
-  const std::size_t over_shaded = changed_in_view(read_png(shot("shaded.png")), read_png(shot("shaded-skeleton.png")), state["view"]);
+  const std::size_t over_shaded =
+      changed_in_view(read_png(shot("shaded.png")), read_png(shot("shaded-skeleton.png")), state["view"]);
   const std::size_t over_overlay = changed_in_view(overlay, read_png(shot("overlay-skeleton.png")), state["view"]);
   EXPECT_GT(over_shaded, 100u);
   EXPECT_GE(double(over_overlay), 0.95 * double(over_shaded)) << over_overlay << " vs " << over_shaded;
@@ -109,7 +114,8 @@ TEST_F(ViewerScale, WindowFollowsTheScaleAndTheSkeletonShowsOverTheWires) {
 
 TEST_F(ViewerScale, InA1280x800WindowNothingIsCutAndKeyMarksStayApart) {
   // The window the viewer used to open at any scale: the panel and the timeline wrap their rows.
-  auto state = run("wait 3\nkey SPACE\nkey HOME\nwait 2\nscreenshot " + shot("1280x800.png") + "\n", "--width 1280 --height 800");
+  auto state = run("wait 3\nkey SPACE\nkey HOME\nwait 2\nscreenshot " + shot("1280x800.png") + "\n",
+                   "--width 1280 --height 800");
   ASSERT_FALSE(state.empty());
   const Png window = read_png(shot("1280x800.png"));
   EXPECT_EQ(window.width, 1280);

@@ -24,9 +24,11 @@ namespace aem::test {
 /// Runs aem-viewer with `args` under a virtual X server whose screen is `screen` (WIDTHxHEIGHT) and
 /// returns its exit code, its output in `out`. `on_line` (optional) sees each output line as it
 /// arrives, while the viewer runs.
-inline int run_viewer(const std::string& args, std::string* out, const std::function<void(const std::string&)>& on_line = {},
+inline int run_viewer(const std::string& args, std::string* out,
+                      const std::function<void(const std::string&)>& on_line = {},
                       const std::string& screen = "1600x1200") {
-  const std::string cmd = "xvfb-run -a -s '-screen 0 " + screen + "x24' " + std::string(AEM_VIEWER_PATH) + " " + args + " 2>&1";
+  const std::string cmd =
+      "xvfb-run -a -s '-screen 0 " + screen + "x24' " + std::string(AEM_VIEWER_PATH) + " " + args + " 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return -1;
   char buf[4096];
@@ -59,8 +61,8 @@ inline std::map<std::string, std::string> state_line(const std::string& out, int
 /// (origin bottom left).
 inline Png crop_view(const Png& shot, const std::string& view) {
   int x = 0, y = 0, w = 0, h = 0;
-  if (std::sscanf(view.c_str(), "%d,%d,%d,%d", &x, &y, &w, &h) != 4 || shot.empty() || x < 0 || y < 0 || x + w > shot.width ||
-      y + h > shot.height)
+  if (std::sscanf(view.c_str(), "%d,%d,%d,%d", &x, &y, &w, &h) != 4 || shot.empty() || x < 0 || y < 0 ||
+      x + w > shot.width || y + h > shot.height)
     return {};
   Png out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
   const int top = shot.height - y - h;
@@ -75,7 +77,8 @@ inline int difference(const std::uint8_t* a, const std::uint8_t* b) {
 }
 
 /// Writes `text` as a script file and returns its path.
-inline std::filesystem::path write_script(const std::filesystem::path& dir, const std::string& name, const std::string& text) {
+inline std::filesystem::path write_script(const std::filesystem::path& dir, const std::string& name,
+                                          const std::string& text) {
   const auto path = dir / name;
   write_file(path, text);
   return path;

@@ -24,7 +24,11 @@ TEST(Viewer, OpensTheExampleAndSavesAScreenshot) {
   const auto dir = temp_dir("viewer");
   ASSERT_EQ(run_cli("example '" + (dir / "tube.aem").string() + "'"), 0);
   std::string out;
-  ASSERT_EQ(run_viewer("'" + (dir / "tube.aem").string() + "' --screenshot '" + (dir / "shot.png").string() + "' --frames 5 --width 640 --height 480", &out), 0) << out;
+  ASSERT_EQ(run_viewer("'" + (dir / "tube.aem").string() + "' --screenshot '" + (dir / "shot.png").string() +
+                           "' --frames 5 --width 640 --height 480",
+                       &out),
+            0)
+      << out;
   const Png shot = read_png(dir / "shot.png");
   ASSERT_EQ(shot.width, 640) << out;
   ASSERT_EQ(shot.height, 480);
@@ -37,7 +41,9 @@ TEST(Viewer, OpensCesiumMan) {
   AEM_CORPUS_FILE(model, "gltf/CesiumMan/CesiumMan.glb");
   const auto dir = temp_dir("viewer");
   std::string out;
-  ASSERT_EQ(run_viewer("'" + model.string() + "' --screenshot '" + (dir / "shot.png").string() + "' --frames 3", &out), 0) << out;
+  ASSERT_EQ(run_viewer("'" + model.string() + "' --screenshot '" + (dir / "shot.png").string() + "' --frames 3", &out),
+            0)
+      << out;
   EXPECT_GT(non_background_fraction(read_png(dir / "shot.png")), 0.1);
 }
 
@@ -48,7 +54,11 @@ TEST(Viewer, HostileFileShowsAnErrorAndExitsCleanly) {
   for (std::size_t i = 0; i < junk.size(); ++i) junk[i] = std::byte(i * 2654435761u >> 11);
   write_file(dir / "x.aem", junk);
   std::string out;
-  ASSERT_EQ(run_viewer("'" + (dir / "x.aem").string() + "' --screenshot '" + (dir / "shot.png").string() + "' --frames 3", &out), 0) << out;
+  ASSERT_EQ(
+      run_viewer("'" + (dir / "x.aem").string() + "' --screenshot '" + (dir / "shot.png").string() + "' --frames 3",
+                 &out),
+      0)
+      << out;
   EXPECT_NE(out.find("AEM error"), std::string::npos) << out;
   // The error window sits in the middle of the window with its message in red.
   const Png shot = read_png(dir / "shot.png");

@@ -101,7 +101,8 @@ std::vector<std::byte> checks_png() {
   constexpr int kSize = 16;
   std::vector<std::uint8_t> rgb;
   for (int y = 0; y < kSize; ++y)
-    for (int x = 0; x < kSize; ++x) rgb.insert(rgb.end(), {static_cast<std::uint8_t>((x / 2 + y / 2) % 2 ? 110 : 230), 20, 20});
+    for (int x = 0; x < kSize; ++x)
+      rgb.insert(rgb.end(), {static_cast<std::uint8_t>((x / 2 + y / 2) % 2 ? 110 : 230), 20, 20});
   return aem::encode_png(kSize, kSize, 3, rgb.data());
 }
 

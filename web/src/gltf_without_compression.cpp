@@ -6,9 +6,11 @@
 namespace aem::formats::gltf {
 namespace {
 
-[[noreturn]] void unavailable(Context& ctx, const Json& ext, std::string_view name, std::optional<std::uint64_t> offset) {
+[[noreturn]] void unavailable(Context& ctx, const Json& ext, std::string_view name,
+                              std::optional<std::uint64_t> offset) {
   ctx.fail("GLTF_UNSUPPORTED_EXTENSION", ext.path(),
-           std::string(name) + " is not available in the browser build (convert the file with the desktop aem)", offset);
+           std::string(name) + " is not available in the browser build (convert the file with the desktop aem)",
+           offset);
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 namespace aem::formats {
 
 void generate_lods(Scene&, int count, std::vector<Warning>& warnings) {
-  warnings.push_back(Warning{.code = "CEM_LODS_UNAVAILABLE", .format = "CEM",
-                             .message = std::to_string(count) + " LODs requested, but this build has no simplifier (browser build)"});
+  warnings.push_back(
+      Warning{.code = "CEM_LODS_UNAVAILABLE",
+              .format = "CEM",
+              .message = std::to_string(count) + " LODs requested, but this build has no simplifier (browser build)"});
 }
 
 }  // namespace aem::formats

@@ -46,8 +46,8 @@ const char* texture_source(const Texture& texture, bool drawn, const std::filesy
 
 /// The warnings to show: the reader's, then the renderer's texture problems, without the folder, each
 /// text once, and without a renderer problem about an image the reader has already warned about.
-std::vector<std::string> warning_texts(const Scene& scene, const std::vector<Warning>& warnings, const std::vector<std::string>& problems,
-                                       const std::filesystem::path& folder) {
+std::vector<std::string> warning_texts(const Scene& scene, const std::vector<Warning>& warnings,
+                                       const std::vector<std::string>& problems, const std::filesystem::path& folder) {
   std::vector<std::string> texts;
   const auto add = [&](std::string text) {
     if (std::find(texts.begin(), texts.end(), text) == texts.end()) texts.push_back(std::move(text));
@@ -60,7 +60,8 @@ std::vector<std::string> warning_texts(const Scene& scene, const std::vector<War
              std::any_of(texts.begin(), texts.begin() + static_cast<std::ptrdiff_t>(from_reader),
                          [&](const std::string& w) { return w.find(t.name) != std::string::npos; });
     };
-    if (std::none_of(scene.textures.begin(), scene.textures.end(), already_said)) add("warning: " + without_folder(problem, folder));
+    if (std::none_of(scene.textures.begin(), scene.textures.end(), already_said))
+      add("warning: " + without_folder(problem, folder));
   }
   return texts;
 }
@@ -89,9 +90,13 @@ std::string scene_info_json(const Scene& scene, const render::Renderer& renderer
   for (const Material& m : scene.materials) {
     json.begin_object().value("name", m.name).begin_array("textures");
     const auto& t = m.textures;
-    const std::pair<const char*, std::int32_t> slots[] = {{"base colour", t.base_color}, {"normal", t.normal}, {"ORM", t.orm},
-                                                          {"metallic-roughness", t.metallic_roughness}, {"occlusion", t.occlusion},
-                                                          {"emissive", t.emissive}, {"specular", t.specular}};
+    const std::pair<const char*, std::int32_t> slots[] = {{"base colour", t.base_color},
+                                                          {"normal", t.normal},
+                                                          {"ORM", t.orm},
+                                                          {"metallic-roughness", t.metallic_roughness},
+                                                          {"occlusion", t.occlusion},
+                                                          {"emissive", t.emissive},
+                                                          {"specular", t.specular}};
     for (const auto& [slot, index] : slots)
       if (index >= 0 && static_cast<std::size_t>(index) < scene.textures.size())
         json.begin_object().value("slot", slot).value("texture", scene.textures[index].name).end_object();
@@ -100,7 +105,10 @@ std::string scene_info_json(const Scene& scene, const render::Renderer& renderer
   json.end_array().begin_array("textures");
   for (std::size_t i = 0; i < scene.textures.size(); ++i) {
     const bool drawn = renderer.textures().size(static_cast<std::int32_t>(i)).first > 0;
-    json.begin_object().value("name", scene.textures[i].name).value("source", texture_source(scene.textures[i], drawn, folder)).end_object();
+    json.begin_object()
+        .value("name", scene.textures[i].name)
+        .value("source", texture_source(scene.textures[i], drawn, folder))
+        .end_object();
   }
   json.end_array().begin_array("joints");
   for (const Joint& j : scene.joints) json.begin_object().value("name", j.name).value("parent", j.parent).end_object();

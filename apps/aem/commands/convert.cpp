@@ -45,16 +45,19 @@ std::string human_size(std::uint64_t bytes) {
 
 /// "animation keys 2793 -> 985, 47.3 KB -> 19.0 KB; largest vertex error ..." (or "every key kept").
 std::string keys_summary(const convert::AnimationKeys& k) {
-  if (k.bound <= 0) return fmt::format("animation keys {} ({}), every key kept (--anim-error 0)", k.keys_after, human_size(k.bytes_after));
-  return fmt::format("animation keys {} -> {}, {} -> {}; largest vertex error {:.3g} of {:.3g} allowed (output units)", k.keys_before,
-                     k.keys_after, human_size(k.bytes_before), human_size(k.bytes_after), k.largest_error, k.bound);
+  if (k.bound <= 0)
+    return fmt::format("animation keys {} ({}), every key kept (--anim-error 0)", k.keys_after,
+                       human_size(k.bytes_after));
+  return fmt::format("animation keys {} -> {}, {} -> {}; largest vertex error {:.3g} of {:.3g} allowed (output units)",
+                     k.keys_before, k.keys_after, human_size(k.bytes_before), human_size(k.bytes_after),
+                     k.largest_error, k.bound);
 }
 
 /// What convert_one prints besides warnings and errors, and where.
 struct Reporting {
-  bool verbose = false;      ///< -v: steps, counts and key figures
-  bool keys_line = false;    ///< without -v, a line when key reduction dropped keys (one conversion to a file)
-  std::FILE* to = stdout;    ///< standard error when the model itself goes to standard output
+  bool verbose = false;    ///< -v: steps, counts and key figures
+  bool keys_line = false;  ///< without -v, a line when key reduction dropped keys (one conversion to a file)
+  std::FILE* to = stdout;  ///< standard error when the model itself goes to standard output
 };
 
 /// Converts one job (in a child process, or in this one: see needs_child), prints warnings, errors and
@@ -67,22 +70,25 @@ int convert_one(const Job& job, const Bookkeeping& books, const Reporting& repor
     if (e.file.empty()) e.file = job.input;
     fmt::print(stderr, "{}\n", diagnostic_text(e));
     if (e.code == "CEM_OUTPUT_TOO_LARGE")
-      fmt::print(stderr, "hint: --fps N bakes fewer frames (now {:.4g}); --max-output-size SIZE raises the limit (0: none)\n",
+      fmt::print(stderr,
+                 "hint: --fps N bakes fewer frames (now {:.4g}); --max-output-size SIZE raises the limit (0: none)\n",
                  job.options.write.frame_rate);
-    if (e.code == "SCENE_NOT_FINITE") fmt::print(stderr, "hint: `aem validate {}` lists every number that is NaN or infinite\n", job.input);
+    if (e.code == "SCENE_NOT_FINITE")
+      fmt::print(stderr, "hint: `aem validate {}` lists every number that is NaN or infinite\n", job.input);
     return kExitInvalid;
   }
   std::FILE* report_to = reporting.to;
   if (reporting.verbose) {
     const auto& r = report.value();
-    fmt::print(report_to, "{} ({}, {}) -> {} ({}, {}{})\n", job.input, r.input_format, human_size(r.input_bytes), job.output,
-               r.output_format, human_size(r.output_bytes),
+    fmt::print(report_to, "{} ({}, {}) -> {} ({}, {}{})\n", job.input, r.input_format, human_size(r.input_bytes),
+               job.output, r.output_format, human_size(r.output_bytes),
                r.estimated_output_bytes ? ", estimated " + human_size(r.estimated_output_bytes) : "");
     for (const auto& s : r.steps) fmt::print(report_to, "  {:<22} {:9.2f} ms\n", s.step, s.milliseconds);
-    fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices, r.triangles,
-               r.joints, r.animations, r.textures_written.size());
+    fmt::print(report_to, "  {} vertices, {} triangles, {} joints, {} animations, {} texture files\n", r.vertices,
+               r.triangles, r.joints, r.animations, r.textures_written.size());
     if (job.options.weld) fmt::print(report_to, "  {} vertices merged by --weld\n", r.vertices_welded);
-    if (r.animation_keys) fmt::print(report_to, "  {} (check {:.2f} ms)\n", keys_summary(*r.animation_keys), r.animation_keys->check_ms);
+    if (r.animation_keys)
+      fmt::print(report_to, "  {} (check {:.2f} ms)\n", keys_summary(*r.animation_keys), r.animation_keys->check_ms);
   } else if (const auto& k = report->animation_keys; reporting.keys_line && k && k->keys_after < k->keys_before) {
     fmt::print(report_to, "{}: {}\n", job.output, keys_summary(*k));
   }
@@ -126,8 +132,8 @@ int child_result(int status, const Job& job) {
 void progress(std::size_t done, std::size_t total, std::size_t failed, const std::string& last) {
   if (isatty(STDERR_FILENO)) {
     const int width = 30, filled = static_cast<int>(width * done / std::max<std::size_t>(total, 1));
-    fmt::print(stderr, "\r[{}{}] {}/{} {}{}\x1b[K", std::string(filled, '#'), std::string(width - filled, '.'), done, total,
-               failed ? fmt::format("({} failed) ", failed) : "", last);
+    fmt::print(stderr, "\r[{}{}] {}/{} {}{}\x1b[K", std::string(filled, '#'), std::string(width - filled, '.'), done,
+               total, failed ? fmt::format("({} failed) ", failed) : "", last);
     if (done == total) fmt::print(stderr, "\n");
   } else if (total > 1) {
     fmt::print(stderr, "[{}/{}] {}\n", done, total, last);
@@ -145,7 +151,8 @@ std::string writable_formats() {
 /// The reason no output format fits: `read_only` names a format aem reads but does not write (FBX,
 /// Assimp's), else `what` says what is missing.
 std::string no_writer_reason(const std::string& read_only, const std::string& what) {
-  if (!read_only.empty()) return fmt::format("{} is read but not written by aem; it writes {}", read_only, writable_formats());
+  if (!read_only.empty())
+    return fmt::format("{} is read but not written by aem; it writes {}", read_only, writable_formats());
   return fmt::format("{}: use --to with one of {}", what, writable_formats());
 }
 
@@ -176,9 +183,12 @@ std::optional<std::vector<Job>> plan_jobs(const ConvertCliOptions& o, convert::C
       options.to = output == "-" ? nullptr : format_for_extension(output, FormatUse::Write);
       if (!options.to) {
         const bool read = output != "-" && format_for_extension(output, FormatUse::Read);
-        fmt::print(stderr, "error: {}\n",
-                   no_writer_reason(read ? std::filesystem::path(output).extension().string() : "", output == "-" ? "standard output (-) has no extension to tell the format"
-                                                             : fmt::format("cannot tell the output format of \"{}\" from its extension", output)));
+        fmt::print(
+            stderr, "error: {}\n",
+            no_writer_reason(read ? std::filesystem::path(output).extension().string() : "",
+                             output == "-"
+                                 ? "standard output (-) has no extension to tell the format"
+                                 : fmt::format("cannot tell the output format of \"{}\" from its extension", output)));
         return std::nullopt;
       }
     }
@@ -224,7 +234,8 @@ std::optional<convert::ConvertOptions> library_options(const ConvertCliOptions& 
   if (!o.to.empty()) {
     options.to = find_format(o.to);
     if (!options.to || !options.to->write) {
-      fmt::print(stderr, "error: {}\n", no_writer_reason(options.to ? o.to : "", fmt::format("no format is called \"{}\"", o.to)));
+      fmt::print(stderr, "error: {}\n",
+                 no_writer_reason(options.to ? o.to : "", fmt::format("no format is called \"{}\"", o.to)));
       return std::nullopt;
     }
   }
@@ -249,7 +260,8 @@ std::optional<std::vector<Job>> manifest_jobs(const ConvertCliOptions& o) {
     if (!options) return std::nullopt;
     if (!options->to) options->to = format_for_extension(e.output, FormatUse::Write);
     if (!options->to) {
-      fmt::print(stderr, "error: {}: cannot tell the output format of \"{}\" from its extension (give \"to\")\n", o.manifest, e.output);
+      fmt::print(stderr, "error: {}: cannot tell the output format of \"{}\" from its extension (give \"to\")\n",
+                 o.manifest, e.output);
       return std::nullopt;
     }
     Job job{e.input, e.output, *options, {}};
@@ -380,8 +392,8 @@ int run_convert(const ConvertCliOptions& o) {
   }
   if (to_stdout && !failed && !send_to_stdout(jobs[0].output)) return kExitInvalid;
   if (jobs.size() > 1 || cached)
-    fmt::print("converted {} of {} files{}{}\n", jobs.size() - failed, jobs.size(), failed ? fmt::format(", {} failed", failed) : "",
-               cached ? fmt::format(", {} cached", cached) : "");
+    fmt::print("converted {} of {} files{}{}\n", jobs.size() - failed, jobs.size(),
+               failed ? fmt::format(", {} failed", failed) : "", cached ? fmt::format(", {} cached", cached) : "");
   return failed ? kExitInvalid : kExitOk;
 }
 

@@ -20,7 +20,8 @@ std::string make_escape(const std::string& path) {
   return out;
 }
 
-Status write_depfile(const std::string& file, const std::vector<std::string>& targets, const std::vector<std::string>& dependencies) {
+Status write_depfile(const std::string& file, const std::vector<std::string>& targets,
+                     const std::vector<std::string>& dependencies) {
   std::string text;
   for (const auto& t : targets) text += (text.empty() ? "" : " ") + make_escape(t);
   text += ":";

@@ -12,6 +12,7 @@ namespace aem::cli {
 std::string make_escape(const std::string& path);
 
 /// Writes "target...: dependency..." (one rule, continuation lines) to `file`, atomically.
-Status write_depfile(const std::string& file, const std::vector<std::string>& targets, const std::vector<std::string>& dependencies);
+Status write_depfile(const std::string& file, const std::vector<std::string>& targets,
+                     const std::vector<std::string>& dependencies);
 
 }  // namespace aem::cli

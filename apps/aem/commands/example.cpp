@@ -32,7 +32,8 @@ int run_example(const ExampleOptions& options) {
     return kExitInvalid;
   }
   const convert::ConvertReport& r = written.value();
-  fmt::print("wrote {} ({} vertices, {} triangles, {} joints, animation \"bend\")\n", options.output, r.vertices, r.triangles, r.joints);
+  fmt::print("wrote {} ({} vertices, {} triangles, {} joints, animation \"bend\")\n", options.output, r.vertices,
+             r.triangles, r.joints);
   for (const auto& image : r.textures_written) fmt::print("wrote {} (material image)\n", image.string());
   return kExitOk;
 }

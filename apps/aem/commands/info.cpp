@@ -49,7 +49,8 @@ void print_joint_tree(const Scene& s) {
   std::function<void(std::size_t, int)> walk = [&](std::size_t j, int depth) {
     if (seen[j]) return;
     seen[j] = true;
-    fmt::print("  {:>4}  {}{}\n", j, std::string(2 * depth, ' '), s.joints[j].name.empty() ? "(unnamed)" : s.joints[j].name);
+    fmt::print("  {:>4}  {}{}\n", j, std::string(2 * depth, ' '),
+               s.joints[j].name.empty() ? "(unnamed)" : s.joints[j].name);
     for (auto c : children[j]) walk(c, depth + 1);
   };
   for (auto r : roots) walk(r, 0);
@@ -64,12 +65,14 @@ void print_text(const std::string& file, const InfoSummary& info) {
              total.vertices, total.triangles, s.meshes.size(), s.materials.size(), s.textures.size(), s.joints.size(),
              s.nodes.size(), s.animations.size());
   if (const Bounds& b = info.bounds; !b.empty())
-    fmt::print("  bounds ({:.4g}, {:.4g}, {:.4g}) .. ({:.4g}, {:.4g}, {:.4g})\n", b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+    fmt::print("  bounds ({:.4g}, {:.4g}, {:.4g}) .. ({:.4g}, {:.4g}, {:.4g})\n", b.min.x, b.min.y, b.min.z, b.max.x,
+               b.max.y, b.max.z);
   if (!s.meshes.empty()) fmt::print("meshes\n");
   for (std::size_t i = 0; i < s.meshes.size(); ++i) {
     const InfoSummary::MeshCounts& c = info.meshes[i];
     fmt::print("  {:>4}  {:<24} {:>8} vertices {:>8} triangles  material {}{}{}{}\n", i, s.meshes[i].name, c.vertices,
-               c.indices / 3, s.meshes[i].material, c.skinned ? "  skinned" : "", c.lods == 1 ? "" : fmt::format("  {} LODs", c.lods),
+               c.indices / 3, s.meshes[i].material, c.skinned ? "  skinned" : "",
+               c.lods == 1 ? "" : fmt::format("  {} LODs", c.lods),
                c.frames == 0 ? "" : fmt::format("  {} frames", c.frames));
   }
   if (!s.materials.empty()) fmt::print("materials\n");
@@ -82,9 +85,10 @@ void print_text(const std::string& file, const InfoSummary& info) {
   if (!s.textures.empty()) fmt::print("textures\n");
   for (std::size_t i = 0; i < s.textures.size(); ++i)
     fmt::print("  {:>4}  {}{}\n", i, s.textures[i].name.empty() ? "(embedded)" : s.textures[i].name,
-               s.textures[i].data.empty()           ? ""
-               : s.textures[i].loaded_from_file ? fmt::format(" ({} bytes, read from the file)", s.textures[i].data.size())
-                                                : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
+               s.textures[i].data.empty() ? ""
+               : s.textures[i].loaded_from_file
+                   ? fmt::format(" ({} bytes, read from the file)", s.textures[i].data.size())
+                   : fmt::format(" ({} bytes embedded)", s.textures[i].data.size()));
   if (!s.joints.empty()) {
     fmt::print("joints\n");
     print_joint_tree(s);
@@ -93,13 +97,16 @@ void print_text(const std::string& file, const InfoSummary& info) {
   for (std::size_t i = 0; i < s.animations.size(); ++i) {
     const auto& a = s.animations[i];
     fmt::print("  {:>4}  {:<24} {:.4g} s{}, {} keys{}\n", i, a.name.empty() ? "(unnamed)" : a.name, a.duration,
-               a.frame_rate > 0 ? fmt::format(", {:.4g} fps ({} frames)", a.frame_rate, static_cast<long>(a.duration * a.frame_rate + 0.5f)) : "",
+               a.frame_rate > 0 ? fmt::format(", {:.4g} fps ({} frames)", a.frame_rate,
+                                              static_cast<long>(a.duration * a.frame_rate + 0.5f))
+                                : "",
                info.animation_keys[i], a.loop ? ", loops" : "");
   }
   if (const VertexAnimation& v = s.vertex_animation; v.frame_count)
     fmt::print("vertex animation: {} frames {}\n", v.frame_count,
                v.frame_rate > 0 ? fmt::format("at {:.4g} fps", v.frame_rate)
-                                : fmt::format("(the file stores no frame rate; played at {:.4g} fps)", render::vertex_playback_rate(v)));
+                                : fmt::format("(the file stores no frame rate; played at {:.4g} fps)",
+                                              render::vertex_playback_rate(v)));
   if (!s.tags.empty()) {
     fmt::print("tag points\n");
     for (const auto& t : s.tags) fmt::print("  {}\n", t.name);
@@ -159,18 +166,28 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
   j.begin_array("meshes");
   for (std::size_t i = 0; i < s.meshes.size(); ++i) {
     const InfoSummary::MeshCounts& c = info.meshes[i];
-    j.begin_object().value("name", s.meshes[i].name).value("vertex_count", c.vertices).value("triangle_count", c.indices / 3)
-        .value("material", std::int64_t(s.meshes[i].material)).value("skinned", c.skinned).value("lod_count", c.lods)
-        .value("frame_count", c.frames).end_object();
+    j.begin_object()
+        .value("name", s.meshes[i].name)
+        .value("vertex_count", c.vertices)
+        .value("triangle_count", c.indices / 3)
+        .value("material", std::int64_t(s.meshes[i].material))
+        .value("skinned", c.skinned)
+        .value("lod_count", c.lods)
+        .value("frame_count", c.frames)
+        .end_object();
   }
   j.end_array();
   j.begin_array("materials");
   for (const auto& m : s.materials) {
     const auto& t = m.textures;
     j.begin_object().value("name", m.name).begin_object("textures");
-    j.value("base_color", std::int64_t(t.base_color)).value("normal", std::int64_t(t.normal)).value("orm", std::int64_t(t.orm))
-        .value("occlusion", std::int64_t(t.occlusion)).value("metallic_roughness", std::int64_t(t.metallic_roughness))
-        .value("emissive", std::int64_t(t.emissive)).value("specular", std::int64_t(t.specular));
+    j.value("base_color", std::int64_t(t.base_color))
+        .value("normal", std::int64_t(t.normal))
+        .value("orm", std::int64_t(t.orm))
+        .value("occlusion", std::int64_t(t.occlusion))
+        .value("metallic_roughness", std::int64_t(t.metallic_roughness))
+        .value("emissive", std::int64_t(t.emissive))
+        .value("specular", std::int64_t(t.specular));
     j.end_object().end_object();
   }
   j.end_array();
@@ -178,17 +195,28 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
   for (const auto& t : s.textures) {
     // Textures a reader loaded from a file beside the model carry its bytes but are not embedded.
     const bool embedded = !t.data.empty() && !t.loaded_from_file;
-    j.begin_object().value("name", t.name).value("embedded", embedded).value("embedded_bytes", std::uint64_t(embedded ? t.data.size() : 0))
-        .value("file_bytes", embedded ? std::int64_t(-1) : t.loaded_from_file ? std::int64_t(t.data.size()) : texture_file_bytes(file, t))
-        .value("mime_type", t.mime_type).end_object();
+    j.begin_object()
+        .value("name", t.name)
+        .value("embedded", embedded)
+        .value("embedded_bytes", std::uint64_t(embedded ? t.data.size() : 0))
+        .value("file_bytes", embedded             ? std::int64_t(-1)
+                             : t.loaded_from_file ? std::int64_t(t.data.size())
+                                                  : texture_file_bytes(file, t))
+        .value("mime_type", t.mime_type)
+        .end_object();
   }
   j.end_array();
   j.begin_array("bones");
-  for (const auto& b : s.joints) j.begin_object().value("name", b.name).value("parent", std::int64_t(b.parent)).end_object();
+  for (const auto& b : s.joints)
+    j.begin_object().value("name", b.name).value("parent", std::int64_t(b.parent)).end_object();
   j.end_array();
   j.begin_array("nodes");
   for (const auto& n : s.nodes) {
-    j.begin_object().value("name", n.name).value("parent", std::int64_t(n.parent)).value("joint", std::int64_t(n.joint)).begin_array("meshes");
+    j.begin_object()
+        .value("name", n.name)
+        .value("parent", std::int64_t(n.parent))
+        .value("joint", std::int64_t(n.joint))
+        .begin_array("meshes");
     for (auto m : n.meshes) j.value("", std::uint64_t(m));
     j.end_array().end_object();
   }
@@ -196,9 +224,15 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
   j.begin_array("animations");
   for (std::size_t i = 0; i < s.animations.size(); ++i) {
     const auto& a = s.animations[i];
-    j.begin_object().value("name", a.name).value("duration", double(a.duration)).value("frame_rate", double(a.frame_rate))
-        .value("frame_count", std::uint64_t(a.frame_rate > 0 ? a.duration * a.frame_rate + 0.5f : 0)).value("loop", a.loop)
-        .value("channel_count", std::uint64_t(a.channels.size())).value("key_count", info.animation_keys[i]).end_object();
+    j.begin_object()
+        .value("name", a.name)
+        .value("duration", double(a.duration))
+        .value("frame_rate", double(a.frame_rate))
+        .value("frame_count", std::uint64_t(a.frame_rate > 0 ? a.duration * a.frame_rate + 0.5f : 0))
+        .value("loop", a.loop)
+        .value("channel_count", std::uint64_t(a.channels.size()))
+        .value("key_count", info.animation_keys[i])
+        .end_object();
   }
   j.end_array();
   j.value("vertex_animation_frames", std::uint64_t(s.vertex_animation.frame_count))

@@ -18,7 +18,8 @@ Result<InfoSummary> from_scene(Result<Scene> scene) {
   InfoSummary& s = out.value();
   s.scene = std::move(scene.value());
   for (const Mesh& m : s.scene.meshes)
-    s.meshes.push_back({m.vertex_count(), m.indices.size(), !m.skin.empty(), m.lod_indices.size() + 1, m.frames.size()});
+    s.meshes.push_back(
+        {m.vertex_count(), m.indices.size(), !m.skin.empty(), m.lod_indices.size() + 1, m.frames.size()});
   for (const Animation& a : s.scene.animations) {
     std::uint64_t keys = 0;
     for (const Channel& ch : a.channels) keys += ch.translation.size() + ch.rotation.size() + ch.scale.size();

@@ -17,10 +17,10 @@ struct InfoSummary {
     bool skinned = false;
     std::uint64_t lods = 1, frames = 0;
   };
-  Scene scene;                     ///< the model; from a mapped file without vertex or index arrays
-  std::vector<MeshCounts> meshes;  ///< one per scene.meshes
+  Scene scene;                                ///< the model; from a mapped file without vertex or index arrays
+  std::vector<MeshCounts> meshes;             ///< one per scene.meshes
   std::vector<std::uint64_t> animation_keys;  ///< per scene.animations: keys of every list of every channel
-  Bounds bounds;                   ///< compute_bounds of the whole scene
+  Bounds bounds;                              ///< compute_bounds of the whole scene
 };
 
 /// The scene's source notes, with "axes" added from its conventions when the file declared none

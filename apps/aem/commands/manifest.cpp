@@ -17,19 +17,32 @@ std::string apply_options(const nlohmann::json& json, ConvertCliOptions& o) {
   if (!json.is_object()) return "\"options\" must be an object";
   for (const auto& [key, value] : json.items()) {
     try {
-      if (key == "scale") o.scale = value.get<float>();
-      else if (key == "up") o.up = value.get<std::string>();
-      else if (key == "to") o.to = value.get<std::string>();
-      else if (key == "flip_uv") o.flip_uv = value.get<bool>();
-      else if (key == "no_textures") o.no_textures = value.get<bool>();
-      else if (key == "optimize") o.optimize = value.get<bool>();
-      else if (key == "weld") o.weld = value.get<bool>();
-      else if (key == "fps") o.fps = value.get<float>();
-      else if (key == "anim_error") o.anim_error = value.get<float>();
-      else if (key == "lods") o.lods = value.get<int>();
-      else if (key == "compress") o.compress = value.get<bool>();
-      else if (key == "embed") o.embed = value.get<bool>();
-      else return "unknown option \"" + key + "\"";
+      if (key == "scale")
+        o.scale = value.get<float>();
+      else if (key == "up")
+        o.up = value.get<std::string>();
+      else if (key == "to")
+        o.to = value.get<std::string>();
+      else if (key == "flip_uv")
+        o.flip_uv = value.get<bool>();
+      else if (key == "no_textures")
+        o.no_textures = value.get<bool>();
+      else if (key == "optimize")
+        o.optimize = value.get<bool>();
+      else if (key == "weld")
+        o.weld = value.get<bool>();
+      else if (key == "fps")
+        o.fps = value.get<float>();
+      else if (key == "anim_error")
+        o.anim_error = value.get<float>();
+      else if (key == "lods")
+        o.lods = value.get<int>();
+      else if (key == "compress")
+        o.compress = value.get<bool>();
+      else if (key == "embed")
+        o.embed = value.get<bool>();
+      else
+        return "unknown option \"" + key + "\"";
     } catch (const nlohmann::json::exception&) {
       return "option \"" + key + "\" has the wrong type";
     }
@@ -58,10 +71,13 @@ Result<std::vector<ManifestEntry>> read_manifest(const std::string& file, const 
         !item["output"].is_string())
       return invalid(file, where, "each entry needs \"input\" and \"output\" strings");
     for (const auto& [key, value] : item.items())
-      if (key != "input" && key != "output" && key != "options") return invalid(file, where, "unknown key \"" + key + "\"");
-    ManifestEntry e{(base / item["input"].get<std::string>()).string(), (base / item["output"].get<std::string>()).string(), defaults};
+      if (key != "input" && key != "output" && key != "options")
+        return invalid(file, where, "unknown key \"" + key + "\"");
+    ManifestEntry e{(base / item["input"].get<std::string>()).string(),
+                    (base / item["output"].get<std::string>()).string(), defaults};
     if (item.contains("options"))
-      if (auto problem = apply_options(item["options"], e.options); !problem.empty()) return invalid(file, where, problem);
+      if (auto problem = apply_options(item["options"], e.options); !problem.empty())
+        return invalid(file, where, problem);
     entries.push_back(std::move(e));
   }
   return entries;

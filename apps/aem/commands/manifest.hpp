@@ -10,8 +10,8 @@
 namespace aem::cli {
 
 struct ManifestEntry {
-  std::string input, output;   ///< relative paths are relative to the manifest's folder
-  ConvertCliOptions options;   ///< the command line's options with the entry's "options" applied
+  std::string input, output;  ///< relative paths are relative to the manifest's folder
+  ConvertCliOptions options;  ///< the command line's options with the entry's "options" applied
 };
 
 /// Reads [{"input": "a.iqe", "output": "out/a.aem", "options": {"scale": 2, "up": "y", "flip_uv": true,

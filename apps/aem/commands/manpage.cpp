@@ -13,9 +13,12 @@ namespace {
 std::string roff(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '\\') out += "\\e";
-    else if (c == '-') out += "\\-";
-    else out += c;
+    if (c == '\\')
+      out += "\\e";
+    else if (c == '-')
+      out += "\\-";
+    else
+      out += c;
   }
   if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out.insert(0, "\\&");
   return out;
@@ -56,8 +59,9 @@ int run_manpage(const ToolSpec& tool) {
   fmt::print(".SH SYNOPSIS\n\\fBaem\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR] [\\fIARGUMENTS\\fR]\n.br\n");
   fmt::print("\\fBaem help\\fR [\\fICOMMAND\\fR]\n");
   fmt::print(".SH DESCRIPTION\n");
-  fmt::print("Each command below has its own options; \\fBaem help\\fR \\fICOMMAND\\fR or \\fBaem\\fR \\fICOMMAND\\fR "
-             "\\fB\\-\\-help\\fR prints the same summary as this page.\n");
+  fmt::print(
+      "Each command below has its own options; \\fBaem help\\fR \\fICOMMAND\\fR or \\fBaem\\fR \\fICOMMAND\\fR "
+      "\\fB\\-\\-help\\fR prints the same summary as this page.\n");
   fmt::print(".SH OPTIONS\n");
   print_options(tool.options);
   fmt::print(".SH COMMANDS\n");
@@ -74,7 +78,8 @@ int run_manpage(const ToolSpec& tool) {
   fmt::print(".TP\n{}\nSuccess.\n", kExitOk);
   fmt::print(".TP\n{}\nAn input was invalid or could not be read or written.\n", kExitInvalid);
   fmt::print(".TP\n{}\nBad command line (unknown command or option, missing argument).\n", kExitUsage);
-  fmt::print(".SH FILES\n.TP\n\\fIshare/bash\\-completion/completions/aem\\fR\nBash completion, the output of \\fBaem completion\\fR.\n");
+  fmt::print(
+      ".SH FILES\n.TP\n\\fIshare/bash\\-completion/completions/aem\\fR\nBash completion, the output of \\fBaem completion\\fR.\n");
   return kExitOk;
 }
 

@@ -25,8 +25,9 @@ bool parse_int(std::string_view text, int& out) {
 bool parse_size(const std::string& text, int& width, int& height) {
   const auto x = text.find('x');
   if (x == std::string::npos) return false;
-  return parse_int(std::string_view(text).substr(0, x), width) && parse_int(std::string_view(text).substr(x + 1), height) &&
-         width >= 1 && height >= 1 && width <= 16384 && height <= 16384;
+  return parse_int(std::string_view(text).substr(0, x), width) &&
+         parse_int(std::string_view(text).substr(x + 1), height) && width >= 1 && height >= 1 && width <= 16384 &&
+         height <= 16384;
 }
 
 /// "transparent" or "#rrggbb".
@@ -122,7 +123,8 @@ int run_render(const RenderOptions& options) {
     return kExitInvalid;
   }
   for (const auto& note : image->notes) fmt::print(stderr, "warning: {}\n", note);
-  if (scene->triangle_count() == 0) fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
+  if (scene->triangle_count() == 0)
+    fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
   const auto status = render::write_png(options.output, image->width, image->height, image->rgba);
   if (!status) {
     fmt::print(stderr, "{}\n", diagnostic_text(status.error()));

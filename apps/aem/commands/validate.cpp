@@ -41,7 +41,10 @@ int run_validate(const ValidateOptions& options) {
       for (const auto& e : r.errors) fmt::print("{}\n", diagnostic_text(e, "error"));
       for (const auto& w : r.warnings) fmt::print("{}\n", diagnostic_text(w, "warning"));
       if (!options.quiet && r.errors.empty())
-        fmt::print("{}: valid {}{}\n", r.file, r.format, r.warnings.empty() ? "" : fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s"));
+        fmt::print("{}: valid {}{}\n", r.file, r.format,
+                   r.warnings.empty()
+                       ? ""
+                       : fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s"));
     }
     if (reports.size() > 1) fmt::print("{} of {} files valid\n", reports.size() - invalid, reports.size());
   }

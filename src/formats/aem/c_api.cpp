@@ -89,9 +89,10 @@ void aem_free_model(struct AEMModel* model) { delete model; }
 
 void aem_print_model_info(struct AEMModel* model) {
   const auto& c = model->model.view().counts();
-  std::printf("Vertex count: %u\nIndex count: %u\nTexture count: %u\nMesh count: %u\nMaterial count: %u\nBone count: "
-              "%u\nAnimation count: %u\nSequence count: %u\nKeyframe count: %u\n",
-              c.vertices, c.indices, c.textures, c.meshes, c.materials, c.bones, c.animations, c.sequences, c.keyframes);
+  std::printf(
+      "Vertex count: %u\nIndex count: %u\nTexture count: %u\nMesh count: %u\nMaterial count: %u\nBone count: "
+      "%u\nAnimation count: %u\nSequence count: %u\nKeyframe count: %u\n",
+      c.vertices, c.indices, c.textures, c.meshes, c.materials, c.bones, c.animations, c.sequences, c.keyframes);
 }
 
 void* aem_get_model_vertices(const struct AEMModel* model) {

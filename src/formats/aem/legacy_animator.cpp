@@ -25,10 +25,14 @@ Quat glm_quat_cast(const Mat4& m) {
   const float big = std::sqrt(four_biggest + 1.0f) * 0.5f;
   const float mult = 0.25f / big;
   switch (biggest) {
-    case 0: return {(m(2, 1) - m(1, 2)) * mult, (m(0, 2) - m(2, 0)) * mult, (m(1, 0) - m(0, 1)) * mult, big};
-    case 1: return {big, (m(1, 0) + m(0, 1)) * mult, (m(0, 2) + m(2, 0)) * mult, (m(2, 1) - m(1, 2)) * mult};
-    case 2: return {(m(1, 0) + m(0, 1)) * mult, big, (m(2, 1) + m(1, 2)) * mult, (m(0, 2) - m(2, 0)) * mult};
-    default: return {(m(0, 2) + m(2, 0)) * mult, (m(2, 1) + m(1, 2)) * mult, big, (m(1, 0) - m(0, 1)) * mult};
+    case 0:
+      return {(m(2, 1) - m(1, 2)) * mult, (m(0, 2) - m(2, 0)) * mult, (m(1, 0) - m(0, 1)) * mult, big};
+    case 1:
+      return {big, (m(1, 0) + m(0, 1)) * mult, (m(0, 2) + m(2, 0)) * mult, (m(2, 1) - m(1, 2)) * mult};
+    case 2:
+      return {(m(1, 0) + m(0, 1)) * mult, big, (m(2, 1) + m(1, 2)) * mult, (m(0, 2) - m(2, 0)) * mult};
+    default:
+      return {(m(0, 2) + m(2, 0)) * mult, (m(2, 1) + m(1, 2)) * mult, big, (m(1, 0) - m(0, 1)) * mult};
   }
 }
 
@@ -76,7 +80,8 @@ LegacyAnimator::LegacyAnimator(const LegacyView& view) : bones_(view.counts().bo
   for (std::uint32_t k = 0; k < c.keyframes; ++k) {
     legacy_keyframe_pose(view, k, pose);
     for (const Mat4& g : pose)
-      keys_.push_back({column(g, 3), glm_quat_cast(g), {length(column(g, 0)), length(column(g, 1)), length(column(g, 2))}});
+      keys_.push_back(
+          {column(g, 3), glm_quat_cast(g), {length(column(g, 0)), length(column(g, 1)), length(column(g, 2))}});
   }
 }
 
@@ -98,7 +103,8 @@ void LegacyAnimator::evaluate(float frame, std::span<Mat4> skin) {
   // The viewer's pair: `to` is the first key after key 0 whose time is not before t (found by a
   // linear walk there, by binary search here), `from` the key before it. One key: both are key 0.
   const std::uint32_t to =
-      count > 1 ? static_cast<std::uint32_t>(std::lower_bound(times_.begin() + 1, times_.end(), t) - times_.begin()) : 0;
+      count > 1 ? static_cast<std::uint32_t>(std::lower_bound(times_.begin() + 1, times_.end(), t) - times_.begin())
+                : 0;
   const std::uint32_t from = to > 0 ? to - 1 : 0;
   const float t0 = times_[from], t1 = times_[to];
   const float f = t1 > t0 ? std::clamp((t - t0) / (t1 - t0), 0.0f, 1.0f) : 0.0f;

@@ -46,7 +46,8 @@ class MeshBuilder {
     std::sort(used_.begin(), used_.end());
     for (std::uint32_t k = 0; k < used_.size(); ++k) remap_[used_[k]] = k;
     Mesh m = copy_vertices(std::move(name));
-    for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i) m.indices.push_back(remap_[view_.triangle_index(i)]);
+    for (std::uint64_t i = 3 * first; i < 3 * (first + count); ++i)
+      m.indices.push_back(remap_[view_.triangle_index(i)]);
     for (std::uint32_t v : used_) remap_[v] = kUnused;
     return m;
   }
@@ -72,7 +73,8 @@ Mesh MeshBuilder::copy_vertices(std::string name) const {
     uvs.push_back(v.uv);
     SkinInfluences s;
     for (int k = 0; k < 4; ++k)
-      if (v.bone_weights[k] != 0.0f && v.bone_indices[k] < view_.counts().bones) {  // the add-on pads with index 0, weight 0
+      if (v.bone_weights[k] != 0.0f &&
+          v.bone_indices[k] < view_.counts().bones) {  // the add-on pads with index 0, weight 0
         s.joints[k] = static_cast<std::int32_t>(v.bone_indices[k]);
         s.weights[k] = v.bone_weights[k];
       }
@@ -182,8 +184,10 @@ Result<Animation> build_animation(const LegacyView& view, Mat4& armature) {
       const std::int32_t p = view.bone(b).parent;
       key.global.push_back(armature * pose[b]);
       if (!is_finite(key.global[b]) || (p >= 0 && !is_finite(inverse(pose[p]) * pose[b])))
-        return Error{.code = "AEM_LEGACY_POSE_NOT_FINITE", .format = "AEM",
-                     .offset = view.offsets().keyframes + legacy_file::keyframe_size(c.bones) * k + 4 + legacy_file::kMatrixSize * b,
+        return Error{.code = "AEM_LEGACY_POSE_NOT_FINITE",
+                     .format = "AEM",
+                     .offset = view.offsets().keyframes + legacy_file::keyframe_size(c.bones) * k + 4 +
+                               legacy_file::kMatrixSize * b,
                      .path = "keyframes[" + std::to_string(k) + "].matrices[" + std::to_string(b) + "]",
                      .message = "the keyframe matrices multiply up to a pose with NaN or infinity"};
     }
@@ -254,13 +258,15 @@ Result<Scene> legacy_view_to_scene(const LegacyView& view) {
     if (!anim) return anim.error();
     scene.animations.push_back(std::move(anim.value()));
     if (!(armature == Mat4{}))
-      result.warnings.push_back(legacy_warning("AEM_LEGACY_ARMATURE_RESTORED", "keyframes",
-                                               "legacy skin matrices leave out the armature object's axis turn (Blender's glTF/FBX "
-                                               "import); it was recovered by comparing the root bones' keys with their bind "
-                                               "poses and applied, so the animated mesh stays upright like the stored one"));
-    result.warnings.push_back(legacy_warning("AEM_LEGACY_FPS_ASSUMED", "keyframes",
-                                             "legacy key times are Blender frame numbers; converted to seconds at an assumed " +
-                                                 std::to_string(static_cast<int>(kLegacyAssumedFps)) + " fps"));
+      result.warnings.push_back(
+          legacy_warning("AEM_LEGACY_ARMATURE_RESTORED", "keyframes",
+                         "legacy skin matrices leave out the armature object's axis turn (Blender's glTF/FBX "
+                         "import); it was recovered by comparing the root bones' keys with their bind "
+                         "poses and applied, so the animated mesh stays upright like the stored one"));
+    result.warnings.push_back(
+        legacy_warning("AEM_LEGACY_FPS_ASSUMED", "keyframes",
+                       "legacy key times are Blender frame numbers; converted to seconds at an assumed " +
+                           std::to_string(static_cast<int>(kLegacyAssumedFps)) + " fps"));
   }
   return result;
 }

@@ -41,8 +41,9 @@ namespace legacy_file {
 
 std::optional<std::uint64_t> file_size(const Counts& c) {
   // The fixed sections stay below 2^40; only keyframes * (4 + 64 * bones) can exceed 64 bits.
-  const std::uint64_t fixed = kHeaderSize + kVertexSize * std::uint64_t(c.vertices) + kTriangleSize * std::uint64_t(c.triangles) +
-                              kMeshSize * std::uint64_t(c.meshes) + kBoneSize * std::uint64_t(c.bones);
+  const std::uint64_t fixed = kHeaderSize + kVertexSize * std::uint64_t(c.vertices) +
+                              kTriangleSize * std::uint64_t(c.triangles) + kMeshSize * std::uint64_t(c.meshes) +
+                              kBoneSize * std::uint64_t(c.bones);
   std::uint64_t keyframes, total;
   if (__builtin_mul_overflow(std::uint64_t(c.keyframes), keyframe_size(c.bones), &keyframes) ||
       __builtin_add_overflow(fixed, keyframes, &total))
@@ -64,7 +65,9 @@ legacy_file::Vertex LegacyView::vertex(std::uint32_t i) const {
   return v;
 }
 
-std::uint32_t LegacyView::triangle_index(std::uint64_t i) const { return load<std::uint32_t>(bytes_, off_.triangles + 4 * i); }
+std::uint32_t LegacyView::triangle_index(std::uint64_t i) const {
+  return load<std::uint32_t>(bytes_, off_.triangles + 4 * i);
+}
 
 std::uint32_t LegacyView::mesh_triangle_count(std::uint32_t mesh) const {
   return load<std::uint32_t>(bytes_, off_.meshes + legacy_file::kMeshSize * mesh);
@@ -84,17 +87,21 @@ float LegacyView::key_time(std::uint32_t k) const {
 
 Mat4 LegacyView::key_matrix(std::uint32_t k, std::uint32_t b) const {
   Mat4 m;
-  std::memcpy(m.m.data(), bytes_.data() + off_.keyframes + legacy_file::keyframe_size(counts_.bones) * k + 4 + legacy_file::kMatrixSize * b,
-              legacy_file::kMatrixSize);
+  std::memcpy(
+      m.m.data(),
+      bytes_.data() + off_.keyframes + legacy_file::keyframe_size(counts_.bones) * k + 4 + legacy_file::kMatrixSize * b,
+      legacy_file::kMatrixSize);
   return m;
 }
 
 Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
   using namespace legacy_file;
   if (bytes.size() < kHeaderSize)
-    return legacy_error("AEM_TOO_SMALL", bytes.size(), "header",
-                        "file has " + std::to_string(bytes.size()) + " bytes, a legacy AEM file starts with a 24-byte header");
-  if (std::memcmp(bytes.data(), "AEM", 3) != 0) return legacy_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
+    return legacy_error(
+        "AEM_TOO_SMALL", bytes.size(), "header",
+        "file has " + std::to_string(bytes.size()) + " bytes, a legacy AEM file starts with a 24-byte header");
+  if (std::memcmp(bytes.data(), "AEM", 3) != 0)
+    return legacy_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
   if (std::to_integer<std::uint8_t>(bytes[3]) != 1)
     return legacy_error("AEM_BAD_VERSION", 3, "header.version",
                         "version " + std::to_string(std::to_integer<int>(bytes[3])) + " is not supported (only 1)");
@@ -102,13 +109,14 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
   LegacyView v;
   v.bytes_ = bytes;
   Counts& c = v.counts_;
-  c = {load<std::uint32_t>(bytes, 4), load<std::uint32_t>(bytes, 8), load<std::uint32_t>(bytes, 12), load<std::uint32_t>(bytes, 16),
-       load<std::uint32_t>(bytes, 20)};
+  c = {load<std::uint32_t>(bytes, 4), load<std::uint32_t>(bytes, 8), load<std::uint32_t>(bytes, 12),
+       load<std::uint32_t>(bytes, 16), load<std::uint32_t>(bytes, 20)};
   const std::optional<std::uint64_t> expected = file_size(c);
   if (expected != bytes.size()) {
     const std::string implied = expected ? std::to_string(*expected) + " bytes" : "more than 2^64 bytes";
-    return legacy_error("AEM_LEGACY_SIZE_MISMATCH", expected && *expected < bytes.size() ? *expected : bytes.size(), "header",
-                        "the legacy header's counts imply " + implied + " but the file has " + std::to_string(bytes.size()));
+    return legacy_error(
+        "AEM_LEGACY_SIZE_MISMATCH", expected && *expected < bytes.size() ? *expected : bytes.size(), "header",
+        "the legacy header's counts imply " + implied + " but the file has " + std::to_string(bytes.size()));
   }
   Offsets& o = v.off_;
   o.vertices = kHeaderSize;
@@ -136,15 +144,17 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
         } else if (vx.bone_weights[k] != 0.0f) {
           return legacy_error("AEM_LEGACY_BONE_INDEX_OUT_OF_RANGE", at + kBoneIndexOffset + 4 * k,
                               indexed("vertices", i) + ".bone_indices[" + std::to_string(k) + "]",
-                              "bone index " + std::to_string(vx.bone_indices[k]) + " with weight " + std::to_string(vx.bone_weights[k]) +
-                                  " but the file has " + std::to_string(c.bones) + " bones");
+                              "bone index " + std::to_string(vx.bone_indices[k]) + " with weight " +
+                                  std::to_string(vx.bone_weights[k]) + " but the file has " + std::to_string(c.bones) +
+                                  " bones");
         } else {
           stray_slot.hit(at + kBoneIndexOffset + 4 * k, "vertices", i);
         }
       }
       if (c.bones > 0 && std::fabs(sum - 1.0f) > 1e-3f) weight_sum.hit(at + kWeightOffset, "vertices", i);
     }
-    stray_slot.report(warnings, "AEM_LEGACY_UNUSED_SLOT_INDEX", "zero-weight influence slots name no bone and were ignored");
+    stray_slot.report(warnings, "AEM_LEGACY_UNUSED_SLOT_INDEX",
+                      "zero-weight influence slots name no bone and were ignored");
     weight_sum.report(warnings, "AEM_LEGACY_WEIGHTS_NOT_NORMALIZED", "vertices have bone weights that do not sum to 1");
   }
 
@@ -152,8 +162,9 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
   for (std::uint64_t i = 0; i < 3ull * c.triangles; ++i) {
     const std::uint32_t idx = v.triangle_index(i);
     if (idx >= c.vertices)
-      return legacy_error("AEM_LEGACY_INDEX_OUT_OF_RANGE", o.triangles + 4 * i, indexed("triangles", i / 3),
-                          "vertex index " + std::to_string(idx) + " but the file has " + std::to_string(c.vertices) + " vertices");
+      return legacy_error(
+          "AEM_LEGACY_INDEX_OUT_OF_RANGE", o.triangles + 4 * i, indexed("triangles", i / 3),
+          "vertex index " + std::to_string(idx) + " but the file has " + std::to_string(c.vertices) + " vertices");
   }
 
   // Meshes: consecutive runs of triangles that must stay inside the triangle section.
@@ -163,12 +174,16 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
       covered += v.mesh_triangle_count(m);
       if (covered > c.triangles)
         return legacy_error("AEM_LEGACY_MESH_RANGE", o.meshes + kMeshSize * m, indexed("meshes", m),
-                            "meshes 0.." + std::to_string(m) + " hold " + std::to_string(covered) + " triangles but the file has " +
-                                std::to_string(c.triangles));
+                            "meshes 0.." + std::to_string(m) + " hold " + std::to_string(covered) +
+                                " triangles but the file has " + std::to_string(c.triangles));
     }
     if (covered < c.triangles)
-      warnings.push_back(Warning{.code = "AEM_LEGACY_TRIANGLES_WITHOUT_MESH", .format = "AEM", .offset = o.meshes, .path = "meshes",
-                                 .message = std::to_string(c.triangles - covered) + " triangles after the last mesh belong to no mesh"});
+      warnings.push_back(Warning{
+          .code = "AEM_LEGACY_TRIANGLES_WITHOUT_MESH",
+          .format = "AEM",
+          .offset = o.meshes,
+          .path = "meshes",
+          .message = std::to_string(c.triangles - covered) + " triangles after the last mesh belong to no mesh"});
   }
 
   // Bones: finite inverse binds, parents in range, no cycles.
@@ -177,11 +192,13 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
     for (std::uint32_t b = 0; b < c.bones; ++b) {
       const std::uint64_t at = o.bones + kBoneSize * b;
       if (!all_finite(bytes, at, 16))
-        return legacy_error("AEM_LEGACY_NOT_FINITE", at, indexed("bones", b) + ".inverse_bind", "matrix holds NaN or infinity");
+        return legacy_error("AEM_LEGACY_NOT_FINITE", at, indexed("bones", b) + ".inverse_bind",
+                            "matrix holds NaN or infinity");
       const std::int32_t p = load<std::int32_t>(bytes, at + kMatrixSize);
       if (p < -1 || (p >= 0 && static_cast<std::uint32_t>(p) >= c.bones) || p == static_cast<std::int32_t>(b))
-        return legacy_error("AEM_LEGACY_PARENT_OUT_OF_RANGE", at + kMatrixSize, indexed("bones", b) + ".parent",
-                            "parent " + std::to_string(p) + " is not -1 or another of the " + std::to_string(c.bones) + " bones");
+        return legacy_error(
+            "AEM_LEGACY_PARENT_OUT_OF_RANGE", at + kMatrixSize, indexed("bones", b) + ".parent",
+            "parent " + std::to_string(p) + " is not -1 or another of the " + std::to_string(c.bones) + " bones");
       parents[b] = p;
     }
     v.order_ = aem::parents_first_order(parents);
@@ -190,7 +207,8 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
       for (std::uint32_t b : v.order_) placed[b] = true;
       std::uint32_t first = 0;
       while (placed[first]) ++first;
-      return legacy_error("AEM_LEGACY_PARENT_CYCLE", o.bones + kBoneSize * first + kMatrixSize, indexed("bones", first) + ".parent",
+      return legacy_error("AEM_LEGACY_PARENT_CYCLE", o.bones + kBoneSize * first + kMatrixSize,
+                          indexed("bones", first) + ".parent",
                           "bone hierarchy has a cycle through bone " + std::to_string(first));
     }
   }
@@ -201,21 +219,31 @@ Result<LegacyView> LegacyView::validate(std::span<const std::byte> bytes) {
     for (std::uint32_t k = 0; k < c.keyframes; ++k) {
       const std::uint64_t at = o.keyframes + stride * k;
       if (!all_finite(bytes, at, 1))
-        return legacy_error("AEM_LEGACY_NOT_FINITE", at, indexed("keyframes", k) + ".time", "key time is NaN or infinite");
+        return legacy_error("AEM_LEGACY_NOT_FINITE", at, indexed("keyframes", k) + ".time",
+                            "key time is NaN or infinite");
       if (k > 0 && v.key_time(k) < v.key_time(k - 1))
-        return legacy_error("AEM_LEGACY_KEYS_UNSORTED", at, indexed("keyframes", k) + ".time",
-                            "key time " + std::to_string(v.key_time(k)) + " comes after " + std::to_string(v.key_time(k - 1)));
+        return legacy_error(
+            "AEM_LEGACY_KEYS_UNSORTED", at, indexed("keyframes", k) + ".time",
+            "key time " + std::to_string(v.key_time(k)) + " comes after " + std::to_string(v.key_time(k - 1)));
       for (std::uint32_t b = 0; b < c.bones; ++b)
         if (!all_finite(bytes, at + 4 + kMatrixSize * b, 16))
           return legacy_error("AEM_LEGACY_NOT_FINITE", at + 4 + kMatrixSize * b,
                               indexed("keyframes", k) + indexed(".matrices", b), "matrix holds NaN or infinity");
     }
     if (c.keyframes == 0)
-      warnings.push_back(Warning{.code = "AEM_LEGACY_NO_KEYFRAMES", .format = "AEM", .offset = 20, .path = "header.keyframe_count",
-                                 .message = "no keyframes (the 2022 add-on always wrote at least one); the model has only its bind pose"});
+      warnings.push_back(Warning{
+          .code = "AEM_LEGACY_NO_KEYFRAMES",
+          .format = "AEM",
+          .offset = 20,
+          .path = "header.keyframe_count",
+          .message = "no keyframes (the 2022 add-on always wrote at least one); the model has only its bind pose"});
     else if (v.key_time(0) != 0.0f)
-      warnings.push_back(Warning{.code = "AEM_LEGACY_FIRST_KEY_NOT_ZERO", .format = "AEM", .offset = o.keyframes, .path = "keyframes[0].time",
-                                 .message = "the first key is at frame " + std::to_string(v.key_time(0)) + ", not 0 as the add-on wrote"});
+      warnings.push_back(Warning{
+          .code = "AEM_LEGACY_FIRST_KEY_NOT_ZERO",
+          .format = "AEM",
+          .offset = o.keyframes,
+          .path = "keyframes[0].time",
+          .message = "the first key is at frame " + std::to_string(v.key_time(0)) + ", not 0 as the add-on wrote"});
   }
 
   result.value() = std::move(v);

@@ -51,7 +51,8 @@ class MeshVertices {
       hi = std::max(hi, v);
     }
     for (std::uint32_t w = lo >> 6; w <= hi >> 6; ++w) {
-      for (std::uint64_t bits = used_[w]; bits; bits &= bits - 1) visit(w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
+      for (std::uint64_t bits = used_[w]; bits; bits &= bits - 1)
+        visit(w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
       used_[w] = 0;
     }
   }

@@ -26,7 +26,10 @@ struct OddityCounter {
   /// `what` stays a C string so that a clean file, which reports nothing, builds no message.
   void report(std::vector<Warning>& out, const char* code, const char* what) const {
     if (count == 0) return;
-    out.push_back(Warning{.code = code, .format = "AEM", .offset = first_offset, .path = first_path,
+    out.push_back(Warning{.code = code,
+                          .format = "AEM",
+                          .offset = first_offset,
+                          .path = first_path,
                           .message = std::to_string(count) + " " + what + " (first shown)"});
   }
 };

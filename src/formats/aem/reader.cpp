@@ -76,9 +76,12 @@ Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
 
   MeshVertices owned(view);
   if (owned.shared())
-    result.warnings.push_back(Warning{.code = "AEM_VERTICES_SHARED", .format = "AEM", .path = "meshes",
-                                      .message = "meshes do not own contiguous vertex ranges; each mesh gets its own copy of the "
-                                      "vertices it uses, and vertices no mesh uses are dropped"});
+    result.warnings.push_back(
+        Warning{.code = "AEM_VERTICES_SHARED",
+                .format = "AEM",
+                .path = "meshes",
+                .message = "meshes do not own contiguous vertex ranges; each mesh gets its own copy of the "
+                           "vertices it uses, and vertices no mesh uses are dropped"});
   for (std::uint32_t i = 0; i < view.counts().meshes; ++i) {
     const auto& fm = view.meshes()[i];
     Mesh m;
@@ -87,12 +90,16 @@ Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
     m.uvs.resize(1);
     if (content == AemSceneContent::Everything) copy_mesh_vertices(view, owned, i, m);
     if (fm.index_count % 3 != 0)
-      result.warnings.push_back(Warning{.code = "AEM_PARTIAL_TRIANGLE", .format = "AEM", .offset = view.offsets().meshes + 12ull * i,
-                                        .path = "meshes[" + std::to_string(i) + "]", .message = "index count is not a multiple of 3"});
+      result.warnings.push_back(Warning{.code = "AEM_PARTIAL_TRIANGLE",
+                                        .format = "AEM",
+                                        .offset = view.offsets().meshes + 12ull * i,
+                                        .path = "meshes[" + std::to_string(i) + "]",
+                                        .message = "index count is not a multiple of 3"});
     scene.meshes.push_back(std::move(m));
   }
 
-  for (std::uint32_t t = 0; t < view.counts().textures; ++t) scene.textures.push_back({std::string(view.texture_name(t)), {}, {}});
+  for (std::uint32_t t = 0; t < view.counts().textures; ++t)
+    scene.textures.push_back({std::string(view.texture_name(t)), {}, {}});
   for (const auto& fm : view.materials()) {
     Material mat;
     auto slot = [&](std::int32_t t) { return aem_file::is_no_texture(t, view.counts().textures) ? -1 : t; };
@@ -127,8 +134,9 @@ Result<Scene> aem_view_to_scene(const AemView& view, AemSceneContent content) {
       ch.joint = b;
       if (content == AemSceneContent::Everything) {
         ch.translation = keys<Vec3>(view, s.first_position, s.position_count, [](const float* f) { return v3(f); });
-        ch.rotation = keys<Quat>(view, s.first_rotation, s.rotation_count,
-                                 [](const float* f) { return Quat{f[0], f[1], f[2], f[3]}; });
+        ch.rotation = keys<Quat>(view, s.first_rotation, s.rotation_count, [](const float* f) {
+          return Quat{f[0], f[1], f[2], f[3]};
+        });
         ch.scale = keys<Vec3>(view, s.first_scale, s.scale_count, [](const float* f) { return v3(f); });
       }
       anim.channels.push_back(std::move(ch));

@@ -20,8 +20,10 @@ constexpr int kVertexWords = kVertexBytes / 4;  // 23
 constexpr int kBlockVertices = kScanBlockVertices;
 constexpr int kBlockGroups = kVertexWords;  // 8 vertices of 23 words = 23 groups of 8 words
 static_assert(kVertexBytes == 92);
-constexpr std::size_t kNormal = offsetof(aem_file::Vertex, normal), kBoneIndices = offsetof(aem_file::Vertex, bone_indices),
-                      kWeights = offsetof(aem_file::Vertex, bone_weights), kExtraBone = offsetof(aem_file::Vertex, extra_bone);
+constexpr std::size_t kNormal = offsetof(aem_file::Vertex, normal),
+                      kBoneIndices = offsetof(aem_file::Vertex, bone_indices),
+                      kWeights = offsetof(aem_file::Vertex, bone_weights),
+                      kExtraBone = offsetof(aem_file::Vertex, extra_bone);
 
 constexpr bool is_bone_index_word(int w) { return (w >= 14 && w <= 17) || w == 22; }
 
@@ -37,14 +39,15 @@ struct FloatMasks {
 };
 constexpr FloatMasks make_float_masks() {
   FloatMasks m{};
-  for (int j = 0; j < kBlockGroups * 8; ++j) m.lanes[j / 8][j % 8] = is_bone_index_word(j % kVertexWords) ? 0u : kExponentHalf;
+  for (int j = 0; j < kBlockGroups * 8; ++j)
+    m.lanes[j / 8][j % 8] = is_bone_index_word(j % kVertexWords) ? 0u : kExponentHalf;
   return m;
 }
 constexpr FloatMasks kFloatMasks = make_float_masks();
 
 struct Tallies {
-  i16x16 exponent_max = {};  // of every float word's masked high half
-  u32x8 bad_bone = {};       // lanes set where a bone index was out of range
+  i16x16 exponent_max = {};                 // of every float word's masked high half
+  u32x8 bad_bone = {};                      // lanes set where a bone index was out of range
   u32x8 odd_weights = {}, odd_normal = {};  // lane i: vertex i of a block
 };
 
@@ -102,7 +105,8 @@ template <class V>
   for (int i = 0; i < 4; ++i) t.bad_bone |= (u32x8)((i32x8)(b[i] + shift) > limit);
   t.bad_bone |= (u32x8)((i32x8)(extra + shift) > limit);
 
-  const u32x8 magnitude = {0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu};
+  const u32x8 magnitude = {0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu,
+                           0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu};
   f32x8 rows[4], c[4];
   load_rows<f32x4>(p, kWeights, rows);
   transpose(rows, c);
@@ -110,7 +114,8 @@ template <class V>
   // Skinned vertices only: the sign bit of bone_indices[0] (set for -1) clears the lane.
   const u32x8 first_bone01 = __builtin_shufflevector(b[0], b[1], 0, 8, 0, 8, 4, 12, 4, 12);
   const u32x8 first_bone23 = __builtin_shufflevector(b[2], b[3], 0, 8, 0, 8, 4, 12, 4, 12);
-  const u32x8 unskinned = (u32x8)((i32x8)__builtin_shufflevector(first_bone01, first_bone23, 0, 1, 8, 9, 4, 5, 12, 13) >> 31);
+  const u32x8 unskinned =
+      (u32x8)((i32x8)__builtin_shufflevector(first_bone01, first_bone23, 0, 1, 8, 9, 4, 5, 12, 13) >> 31);
   t.odd_weights |= (u32x8)((f32x8)((u32x8)(weight_sum - 1.0f) & magnitude) > 1e-3f) & ~unskinned;
   load_rows<f32x4>(p, kNormal, rows);
   transpose(rows, c);
@@ -154,6 +159,5 @@ bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
   }
   return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
 }
-
 
 }  // namespace aem::detail::AEM_SCAN_ISA

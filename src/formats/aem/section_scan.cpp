@@ -77,16 +77,20 @@ void SectionScan::scan_vertices(const std::uint8_t* verts, std::uint32_t end) {
   ok_ &= all.valid;
   if (all.odd_weights | all.odd_normal) [[unlikely]] {
     // Rare: find which vertices were odd, block by block, with the same arithmetic.
-    for_each_block(verts, next_vertex_, end, [&](const std::uint8_t* first_block, std::size_t first, std::size_t blocks, int real) {
-      for (std::size_t b = 0; b < blocks; ++b) {
-        const BlockScan r = kernels_->scan_blocks(first_block + kBlockVertices * kVertexBytes * b, 1, bones_);
-        const std::size_t v = first + kBlockVertices * b;
-        for (int i = 0; i < real; ++i) {
-          if ((r.odd_weights >> i) & 1) weight_sum.hit(offset_ + kVertexBytes * (v + i) + kWeights, "vertices", v + i);
-          if ((r.odd_normal >> i) & 1) normal_len.hit(offset_ + kVertexBytes * (v + i) + kNormal, "vertices", v + i);
-        }
-      }
-    });
+    for_each_block(verts, next_vertex_, end,
+                   [&](const std::uint8_t* first_block, std::size_t first, std::size_t blocks, int real) {
+                     for (std::size_t b = 0; b < blocks; ++b) {
+                       const BlockScan r =
+                           kernels_->scan_blocks(first_block + kBlockVertices * kVertexBytes * b, 1, bones_);
+                       const std::size_t v = first + kBlockVertices * b;
+                       for (int i = 0; i < real; ++i) {
+                         if ((r.odd_weights >> i) & 1)
+                           weight_sum.hit(offset_ + kVertexBytes * (v + i) + kWeights, "vertices", v + i);
+                         if ((r.odd_normal >> i) & 1)
+                           normal_len.hit(offset_ + kVertexBytes * (v + i) + kNormal, "vertices", v + i);
+                       }
+                     }
+                   });
   }
   next_vertex_ = end;
 }

@@ -18,13 +18,14 @@ namespace {
 
 using detail::indexed;
 using detail::load;
-using detail::u32x4;
 using detail::OddityCounter;
+using detail::u32x4;
 
 constexpr const char* kFormat = "AEM";
 
 Error aem_error(const char* code, std::uint64_t offset, std::string path, std::string message) {
-  return Error{.code = code, .format = kFormat, .offset = offset, .path = std::move(path), .message = std::move(message)};
+  return Error{
+      .code = code, .format = kFormat, .offset = offset, .path = std::move(path), .message = std::move(message)};
 }
 
 using aem_file::records_size;
@@ -32,7 +33,8 @@ using aem_file::records_size;
 /// Float words of a vertex, as a mask over its 23 words (the bone index words are integers).
 constexpr std::size_t kVertexWords = sizeof(aem_file::Vertex) / 4;
 constexpr std::uint32_t kVertexFloatMask = 0x3FFFu | (0xFu << 18);  // words 0-13 and 18-21
-static_assert(kVertexWords == 23 && offsetof(aem_file::Vertex, bone_indices) == 14 * 4 && offsetof(aem_file::Vertex, extra_bone) == 22 * 4);
+static_assert(kVertexWords == 23 && offsetof(aem_file::Vertex, bone_indices) == 14 * 4 &&
+              offsetof(aem_file::Vertex, extra_bone) == 22 * 4);
 
 inline bool finite_bits(std::uint32_t w) { return (w & 0x7F800000u) != 0x7F800000u; }
 
@@ -64,7 +66,8 @@ bool words_finite(const std::uint8_t* p, std::size_t words) {
 }
 
 /// The first bad vertex with its exact error, when the vertex scan found one.
-std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count, std::uint64_t offset) {
+std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts, std::uint32_t bone_count,
+                                        std::uint64_t offset) {
   for (std::size_t i = 0; i < verts.size(); ++i) {
     const aem_file::Vertex& vx = verts[i];
     std::uint32_t words[kVertexWords];
@@ -75,11 +78,15 @@ std::optional<Error> first_vertex_error(std::span<const aem_file::Vertex> verts,
         return aem_error("AEM_NOT_FINITE", at, indexed("vertices", i), "vertex holds NaN or infinity");
     for (int k = 0; k < 4; ++k)
       if (!bone_index_ok(vx.bone_indices[k], bone_count))
-        return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + offsetof(aem_file::Vertex, bone_indices) + 4 * k, indexed("vertices", i) + ".bone_indices[" + std::to_string(k) + "]",
-                         "bone index " + std::to_string(vx.bone_indices[k]) + " but the file has " + std::to_string(bone_count) + " bones");
+        return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + offsetof(aem_file::Vertex, bone_indices) + 4 * k,
+                         indexed("vertices", i) + ".bone_indices[" + std::to_string(k) + "]",
+                         "bone index " + std::to_string(vx.bone_indices[k]) + " but the file has " +
+                             std::to_string(bone_count) + " bones");
     if (!bone_index_ok(vx.extra_bone, bone_count))
-      return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + offsetof(aem_file::Vertex, extra_bone), indexed("vertices", i) + ".extra_bone",
-                       "extra bone index " + std::to_string(vx.extra_bone) + " but the file has " + std::to_string(bone_count) + " bones");
+      return aem_error("AEM_BONE_INDEX_OUT_OF_RANGE", at + offsetof(aem_file::Vertex, extra_bone),
+                       indexed("vertices", i) + ".extra_bone",
+                       "extra bone index " + std::to_string(vx.extra_bone) + " but the file has " +
+                           std::to_string(bone_count) + " bones");
   }
   return std::nullopt;
 }
@@ -100,8 +107,11 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes) { return val
 
 Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail::SectionScan* scanned) {
   using namespace aem_file;
-  if (bytes.size() < 4) return aem_error("AEM_TOO_SMALL", 0, "header", "file has " + std::to_string(bytes.size()) + " bytes, an AEM file starts with a 40-byte header");
-  if (std::memcmp(bytes.data(), "AEM", 3) != 0) return aem_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
+  if (bytes.size() < 4)
+    return aem_error("AEM_TOO_SMALL", 0, "header",
+                     "file has " + std::to_string(bytes.size()) + " bytes, an AEM file starts with a 40-byte header");
+  if (std::memcmp(bytes.data(), "AEM", 3) != 0)
+    return aem_error("AEM_BAD_MAGIC", 0, "header.magic", "magic is not \"AEM\"");
   if (std::to_integer<std::uint8_t>(bytes[3]) != kVersion)
     return aem_error("AEM_BAD_VERSION", 3, "header.version",
                      "version " + std::to_string(std::to_integer<int>(bytes[3])) + " is not supported (only 1)");
@@ -121,10 +131,11 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
       return aem_error("AEM_LEGACY_LAYOUT", 0, "header",
                        "this is a legacy (2022) layout file; the runtime view reads the current layout only "
                        "(use LegacyView / LegacyAnimator, or read_scene, which reads both)");
-    return aem_error("AEM_SIZE_MISMATCH", expected < bytes.size() ? expected : bytes.size(), "header",
-                     "the header's counts imply " + std::to_string(expected) + " bytes but the file has " +
-                         std::to_string(bytes.size()) +
-                         (expected < bytes.size() ? " (unexplained trailing bytes)" : " (counts larger than the file)"));
+    return aem_error(
+        "AEM_SIZE_MISMATCH", expected < bytes.size() ? expected : bytes.size(), "header",
+        "the header's counts imply " + std::to_string(expected) + " bytes but the file has " +
+            std::to_string(bytes.size()) +
+            (expected < bytes.size() ? " (unexplained trailing bytes)" : " (counts larger than the file)"));
   }
   Offsets& o = v.off_;
   o.vertices = kHeaderSize;
@@ -155,9 +166,11 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
       for (std::size_t i = 0; i < idx.size(); ++i)
         if (idx[i] >= c.vertices)
           return aem_error("AEM_INDEX_OUT_OF_RANGE", o.indices + records_size<std::uint32_t>(i), indexed("indices", i),
-                           "vertex index " + std::to_string(idx[i]) + " but the file has " + std::to_string(c.vertices) + " vertices");
+                           "vertex index " + std::to_string(idx[i]) + " but the file has " +
+                               std::to_string(c.vertices) + " vertices");
     }
-    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED", "skinned vertices have bone weights that do not sum to 1");
+    scan->weight_sum.report(warnings, "AEM_WEIGHTS_NOT_NORMALIZED",
+                            "skinned vertices have bone weights that do not sum to 1");
     scan->normal_len.report(warnings, "AEM_NORMAL_NOT_UNIT", "vertices have normals that are not unit length");
   }
 
@@ -166,7 +179,8 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
     OddityCounter unterminated;
     const auto names = v.texture_names();
     for (std::size_t i = 0; i < names.size(); ++i)
-      if (!std::memchr(names[i].name, 0, kStringSize)) unterminated.hit(o.textures + records_size<TextureName>(i), "textures", i);
+      if (!std::memchr(names[i].name, 0, kStringSize))
+        unterminated.hit(o.textures + records_size<TextureName>(i), "textures", i);
     unterminated.report(warnings, "AEM_NAME_NOT_TERMINATED", "texture names fill all 128 bytes with no NUL");
   }
 
@@ -176,11 +190,14 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
     const std::uint64_t at = o.meshes + records_size<Mesh>(i);
     if (std::uint64_t(m.first_index) + m.index_count > c.indices)
       return aem_error("AEM_MESH_RANGE", at, indexed("meshes", i),
-                       "indices " + std::to_string(m.first_index) + ".." + std::to_string(std::uint64_t(m.first_index) + m.index_count) +
-                           " run past the " + std::to_string(c.indices) + " indices");
+                       "indices " + std::to_string(m.first_index) + ".." +
+                           std::to_string(std::uint64_t(m.first_index) + m.index_count) + " run past the " +
+                           std::to_string(c.indices) + " indices");
     if (m.material_index >= c.materials)
-      return aem_error("AEM_MATERIAL_INDEX_OUT_OF_RANGE", at + offsetof(Mesh, material_index), indexed("meshes", i) + ".material",
-                       "material " + std::to_string(m.material_index) + " but the file has " + std::to_string(c.materials) + " materials");
+      return aem_error("AEM_MATERIAL_INDEX_OUT_OF_RANGE", at + offsetof(Mesh, material_index),
+                       indexed("meshes", i) + ".material",
+                       "material " + std::to_string(m.material_index) + " but the file has " +
+                           std::to_string(c.materials) + " materials");
   }
 
   // Materials.
@@ -190,14 +207,16 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
       const Material& m = v.materials()[i];
       const std::int32_t slots[3] = {m.base_color, m.normal, m.orm};
       static const char* names[3] = {"base_color", "normal", "orm"};
-      static constexpr std::size_t fields[3] = {offsetof(Material, base_color), offsetof(Material, normal), offsetof(Material, orm)};
+      static constexpr std::size_t fields[3] = {offsetof(Material, base_color), offsetof(Material, normal),
+                                                offsetof(Material, orm)};
       for (int k = 0; k < 3; ++k) {
         const std::int32_t t = slots[k];
         if (t >= 0 && static_cast<std::uint32_t>(t) < c.textures) continue;
         if (!is_no_texture(t, c.textures))
-          return aem_error("AEM_TEXTURE_INDEX_OUT_OF_RANGE", o.materials + records_size<Material>(i) + fields[k],
-                           indexed("materials", i) + "." + names[k],
-                           "texture " + std::to_string(t) + " but the file has " + std::to_string(c.textures) + " textures");
+          return aem_error(
+              "AEM_TEXTURE_INDEX_OUT_OF_RANGE", o.materials + records_size<Material>(i) + fields[k],
+              indexed("materials", i) + "." + names[k],
+              "texture " + std::to_string(t) + " but the file has " + std::to_string(c.textures) + " textures");
         if (t == 255) uses_255.hit(o.materials + records_size<Material>(i) + fields[k], "materials", i);
       }
     }
@@ -213,7 +232,8 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
         return aem_error("AEM_NOT_FINITE", at, indexed("bones", i) + ".inverse_bind", "matrix holds NaN or infinity");
       if (!bone_index_ok(bones[i].parent, c.bones) || bones[i].parent == static_cast<std::int32_t>(i))
         return aem_error("AEM_PARENT_OUT_OF_RANGE", at + offsetof(Bone, parent), indexed("bones", i) + ".parent",
-                         "parent " + std::to_string(bones[i].parent) + " is not -1 or another of the " + std::to_string(c.bones) + " bones");
+                         "parent " + std::to_string(bones[i].parent) + " is not -1 or another of the " +
+                             std::to_string(c.bones) + " bones");
     }
     // Depth-first resolution with an explicit stack: state 0 = unvisited, 1 = on the current path, 2 = placed.
     std::vector<std::uint8_t> state(bones.size(), 0);
@@ -228,7 +248,8 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
         std::int32_t p = bones[cur].parent;
         if (p < 0) break;
         if (state[p] == 1)
-          return aem_error("AEM_PARENT_CYCLE", o.bones + records_size<Bone>(cur) + offsetof(Bone, parent), indexed("bones", cur) + ".parent",
+          return aem_error("AEM_PARENT_CYCLE", o.bones + records_size<Bone>(cur) + offsetof(Bone, parent),
+                           indexed("bones", cur) + ".parent",
                            "bone hierarchy has a cycle through bone " + std::to_string(p));
         cur = static_cast<std::uint32_t>(p);
       }
@@ -247,12 +268,14 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
       const std::uint64_t at = o.animations + records_size<Animation>(a);
       if (!std::memchr(an.name, 0, kStringSize)) unterminated.hit(at, "animations", a);
       if (!std::isfinite(an.duration))
-        return aem_error("AEM_NOT_FINITE", at + offsetof(Animation, duration), indexed("animations", a) + ".duration", "duration is NaN or infinite");
+        return aem_error("AEM_NOT_FINITE", at + offsetof(Animation, duration), indexed("animations", a) + ".duration",
+                         "duration is NaN or infinite");
       if (std::uint64_t(an.sequence_index) + c.bones > c.sequences)
-        return aem_error("AEM_SEQUENCE_RANGE", at + offsetof(Animation, sequence_index), indexed("animations", a) + ".sequence_index",
+        return aem_error("AEM_SEQUENCE_RANGE", at + offsetof(Animation, sequence_index),
+                         indexed("animations", a) + ".sequence_index",
                          "sequences " + std::to_string(an.sequence_index) + ".." +
-                             std::to_string(std::uint64_t(an.sequence_index) + c.bones) + " (one per bone) run past the " +
-                             std::to_string(c.sequences) + " sequences");
+                             std::to_string(std::uint64_t(an.sequence_index) + c.bones) +
+                             " (one per bone) run past the " + std::to_string(c.sequences) + " sequences");
     }
     unterminated.report(warnings, "AEM_NAME_NOT_TERMINATED", "animation names fill all 128 bytes with no NUL");
   }
@@ -263,9 +286,11 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
     const bool finite = words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
     for (std::size_t k = 0; !finite && k < keys.size(); ++k)
       if (!all_finite(&keys[k].time, 5))
-        return aem_error("AEM_NOT_FINITE", o.keyframes + records_size<Keyframe>(k), indexed("keyframes", k), "keyframe holds NaN or infinity");
+        return aem_error("AEM_NOT_FINITE", o.keyframes + records_size<Keyframe>(k), indexed("keyframes", k),
+                         "keyframe holds NaN or infinity");
     static const char* channel_names[3] = {"position", "rotation", "scale"};
-    static constexpr std::size_t first_fields[3] = {offsetof(Sequence, first_position), offsetof(Sequence, first_rotation), offsetof(Sequence, first_scale)};
+    static constexpr std::size_t first_fields[3] = {
+        offsetof(Sequence, first_position), offsetof(Sequence, first_rotation), offsetof(Sequence, first_scale)};
     for (std::size_t s = 0; s < c.sequences; ++s) {
       const Sequence& sq = v.sequences()[s];
       const std::uint32_t firsts[3] = {sq.first_position, sq.first_rotation, sq.first_scale};
@@ -274,12 +299,13 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
         const std::uint64_t at = o.sequences + records_size<Sequence>(s) + first_fields[ch];
         if (std::uint64_t(firsts[ch]) + counts[ch] > c.keyframes)
           return aem_error("AEM_KEYFRAME_RANGE", at, indexed("sequences", s) + "." + channel_names[ch],
-                           "keys " + std::to_string(firsts[ch]) + ".." + std::to_string(std::uint64_t(firsts[ch]) + counts[ch]) +
-                               " run past the " + std::to_string(c.keyframes) + " keyframes");
+                           "keys " + std::to_string(firsts[ch]) + ".." +
+                               std::to_string(std::uint64_t(firsts[ch]) + counts[ch]) + " run past the " +
+                               std::to_string(c.keyframes) + " keyframes");
         for (std::uint32_t k = 1; k < counts[ch]; ++k)
           if (keys[firsts[ch] + k].time < keys[firsts[ch] + k - 1].time)
-            return aem_error("AEM_KEYS_UNSORTED", o.keyframes + records_size<Keyframe>(std::uint64_t{firsts[ch]} + k), indexed("sequences", s) + "." + channel_names[ch],
-                             "key times decrease");
+            return aem_error("AEM_KEYS_UNSORTED", o.keyframes + records_size<Keyframe>(std::uint64_t{firsts[ch]} + k),
+                             indexed("sequences", s) + "." + channel_names[ch], "key times decrease");
       }
     }
   }

@@ -22,7 +22,8 @@ Warning writer_warning(const char* code, std::string message) {
 
 /// The (at most) 4 influences AEM stores: as normalize_weights asks (kept_influences), or the first
 /// four slots as they are unless a later slot names a joint, when the largest 4 are kept renormalised.
-void four_influences(const SkinInfluences& s, bool normalize_weights, std::int32_t out_idx[4], float out_w[4], bool& reduced) {
+void four_influences(const SkinInfluences& s, bool normalize_weights, std::int32_t out_idx[4], float out_w[4],
+                     bool& reduced) {
   const auto put = [&](const SkinInfluences& kept) {
     std::copy_n(kept.joints.begin(), 4, out_idx);
     std::copy_n(kept.weights.begin(), 4, out_w);
@@ -74,7 +75,8 @@ bool has_unused_vertices(const Mesh& m) {
 void write_vertices(const Mesh& m, detail::ByteWriter& w, bool normalize_weights, bool& reduced) {
   const std::span<const Vec3> positions = m.positions, normals = m.normals, bitangents = m.bitangents;
   const std::span<const Vec4> tangents = m.tangents;
-  const std::span<const Vec2> uvs = !m.uvs.empty() && m.uvs[0].size() == positions.size() ? std::span<const Vec2>(m.uvs[0]) : std::span<const Vec2>();
+  const std::span<const Vec2> uvs =
+      !m.uvs.empty() && m.uvs[0].size() == positions.size() ? std::span<const Vec2>(m.uvs[0]) : std::span<const Vec2>();
   const std::span<const SkinInfluences> skin = m.skin;
   const std::span<const std::int32_t> rigid_joints = m.rigid_joints;
   const auto put3 = [](float* to, const Vec3& from) {
@@ -133,7 +135,8 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
   auto& warnings = result.warnings;
   if (!input.nodes.empty())
     warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
-  const bool lods = std::any_of(input.meshes.begin(), input.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
+  const bool lods =
+      std::any_of(input.meshes.begin(), input.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
   // Our reader (like libaem's users) takes each mesh's vertices to be the range its indices span:
   // vertices no stored triangle uses would break that, so they are not written. The scene is copied
   // only when nodes or such vertices make a change necessary: a large model is written from the
@@ -147,14 +150,17 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
       unused += drop_unused_vertices(m);
     }
     if (unused > 0)
-      warnings.push_back(writer_warning("AEM_UNUSED_VERTICES_DROPPED", std::to_string(unused) + " vertices no triangle uses were not written"));
+      warnings.push_back(writer_warning("AEM_UNUSED_VERTICES_DROPPED",
+                                        std::to_string(unused) + " vertices no triangle uses were not written"));
   }
   const Scene& scene = changed ? *changed : input;
-  const bool frames = std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
+  const bool frames =
+      std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
   if (lods || frames || !scene.tags.empty())
-    warnings.push_back(writer_warning("AEM_DATA_NOT_STORED", std::string("AEM stores the finest LOD and the base pose only; not written:") +
-                                      (lods ? " other LODs" : "") + (frames ? " vertex-animation frames" : "") +
-                                      (!scene.tags.empty() ? " tag points" : "")));
+    warnings.push_back(writer_warning("AEM_DATA_NOT_STORED",
+                                      std::string("AEM stores the finest LOD and the base pose only; not written:") +
+                                          (lods ? " other LODs" : "") + (frames ? " vertex-animation frames" : "") +
+                                          (!scene.tags.empty() ? " tag points" : "")));
 
   // A mesh without a material gets a shared default material appended after the scene's own.
   const bool needs_default = std::any_of(scene.meshes.begin(), scene.meshes.end(), [&](const Mesh& m) {
@@ -174,7 +180,9 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
     for (const auto& ch : per_anim) keyframes += ch.translation.size() + ch.rotation.size() + ch.scale.size();
   const std::uint64_t sequences = std::uint64_t(scene.animations.size()) * scene.joints.size();
   for (std::uint64_t n : {vertices, indices, sequences, keyframes, std::uint64_t(scene.joints.size())})
-    if (n > UINT32_MAX) return Error{.code = "AEM_TOO_LARGE", .format = "AEM", .message = "scene has more than 2^32-1 elements of one kind"};
+    if (n > UINT32_MAX)
+      return Error{
+          .code = "AEM_TOO_LARGE", .format = "AEM", .message = "scene has more than 2^32-1 elements of one kind"};
   c.vertices = static_cast<std::uint32_t>(vertices);
   c.indices = static_cast<std::uint32_t>(indices);
   c.textures = static_cast<std::uint32_t>(scene.textures.size());
@@ -188,13 +196,15 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
   w.reserve(static_cast<std::size_t>(aem_file::file_size(c)));
   w.bytes(std::as_bytes(std::span("AEM", 3)));
   w.u8(aem_file::kVersion);
-  for (std::uint32_t n : {c.vertices, c.indices, c.textures, c.meshes, c.materials, c.bones, c.animations, c.sequences, c.keyframes})
+  for (std::uint32_t n :
+       {c.vertices, c.indices, c.textures, c.meshes, c.materials, c.bones, c.animations, c.sequences, c.keyframes})
     w.u32(n);
 
   bool reduced = false;
   for (const auto& m : scene.meshes) write_vertices(m, w, options.normalize_weights, reduced);
   if (reduced)
-    warnings.push_back(writer_warning("AEM_INFLUENCES_REDUCED", "vertices with more than 4 joint influences kept their largest 4, renormalised"));
+    warnings.push_back(writer_warning("AEM_INFLUENCES_REDUCED",
+                                      "vertices with more than 4 joint influences kept their largest 4, renormalised"));
 
   std::uint32_t base = 0;
   for (const auto& m : scene.meshes) {
@@ -217,8 +227,10 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
     w.spill();
   }
   if (dropped_data)
-    warnings.push_back(writer_warning("AEM_TEXTURE_DATA_NOT_STORED", "AEM stores texture file names only; embedded image bytes were not written"));
-  if (long_name) warnings.push_back(writer_warning("AEM_NAME_TRUNCATED", "texture names longer than 127 bytes were truncated"));
+    warnings.push_back(writer_warning("AEM_TEXTURE_DATA_NOT_STORED",
+                                      "AEM stores texture file names only; embedded image bytes were not written"));
+  if (long_name)
+    warnings.push_back(writer_warning("AEM_NAME_TRUNCATED", "texture names longer than 127 bytes were truncated"));
 
   std::uint32_t first = 0;
   for (const auto& m : scene.meshes) {

@@ -38,11 +38,13 @@ void write_vec3(detail::ByteWriter& w, const Vec3& v) {
 Model parse_one(detail::ByteReader& r) {
   const std::uint64_t start = r.file_offset();
   auto magic = r.bytes(4, "magic");
-  if (std::memcmp(magic.data(), "SSMF", 4) != 0) detail::fail_at(kFormat, "CEM_BAD_MAGIC", start, "model does not start with \"SSMF\"");
+  if (std::memcmp(magic.data(), "SSMF", 4) != 0)
+    detail::fail_at(kFormat, "CEM_BAD_MAGIC", start, "model does not start with \"SSMF\"");
   const std::uint16_t major = r.u16("version"), minor = r.u16("version");
   if (major != 2 || minor != 0) {
-    std::string known = major == 1 && minor == 3 ? " (Empire Earth v1.3: not supported)"
-                        : major == 5 && minor == 0 ? " (Empires: Dawn of the Modern World v5.0: not supported)" : "";
+    std::string known = major == 1 && minor == 3   ? " (Empire Earth v1.3: not supported)"
+                        : major == 5 && minor == 0 ? " (Empires: Dawn of the Modern World v5.0: not supported)"
+                                                   : "";
     detail::fail_at(kFormat, "CEM_UNSUPPORTED_VERSION", start + 4,
                     "version " + std::to_string(major) + "." + std::to_string(minor) + known + "; only 2.0 is read");
   }
@@ -60,7 +62,8 @@ Model parse_one(detail::ByteReader& r) {
   m.center = read_vec3(r, "centre");
 
   // Each LOD is at least 4 bytes, each material at least 20 + 8 per LOD, each tag name at least 4.
-  if (!r.fits(lod_count, 4)) r.fail("CEM_BAD_COUNT", std::to_string(lod_count) + " LODs cannot fit in the rest of the file");
+  if (!r.fits(lod_count, 4))
+    r.fail("CEM_BAD_COUNT", std::to_string(lod_count) + " LODs cannot fit in the rest of the file");
   m.lods.resize(lod_count);
   for (std::uint32_t l = 0; l < lod_count; ++l) {
     const std::uint32_t n = r.u32("LOD triangle count");
@@ -81,33 +84,41 @@ Model parse_one(detail::ByteReader& r) {
       const std::uint64_t sel_at = r.file_offset();
       mat.selections[l] = {r.u32("selection offset"), r.u32("selection count")};
       if (std::uint64_t(mat.selections[l].offset) + mat.selections[l].count > m.lods[l].size() / 3)
-        detail::fail_at(kFormat, "CEM_SELECTION_RANGE", sel_at, "triangles " + std::to_string(mat.selections[l].offset) + "+" +
-                        std::to_string(mat.selections[l].count) + " run past LOD " + std::to_string(l) + "'s " +
-                        std::to_string(m.lods[l].size() / 3) + " triangles", index_path("materials", i));
+        detail::fail_at(kFormat, "CEM_SELECTION_RANGE", sel_at,
+                        "triangles " + std::to_string(mat.selections[l].offset) + "+" +
+                            std::to_string(mat.selections[l].count) + " run past LOD " + std::to_string(l) + "'s " +
+                            std::to_string(m.lods[l].size() / 3) + " triangles",
+                        index_path("materials", i));
     }
     const std::uint64_t range_at = r.file_offset();
     mat.vertex_offset = r.u32("vertex offset");
     mat.vertex_count = r.u32("vertex count");
     if (std::uint64_t(mat.vertex_offset) + mat.vertex_count > vertex_count)
-      detail::fail_at(kFormat, "CEM_VERTEX_RANGE", range_at, "vertices " + std::to_string(mat.vertex_offset) + "+" +
-                      std::to_string(mat.vertex_count) + " run past the model's " + std::to_string(vertex_count), index_path("materials", i));
+      detail::fail_at(kFormat, "CEM_VERTEX_RANGE", range_at,
+                      "vertices " + std::to_string(mat.vertex_offset) + "+" + std::to_string(mat.vertex_count) +
+                          " run past the model's " + std::to_string(vertex_count),
+                      index_path("materials", i));
     mat.texture_name = read_string(r, "texture name");
     for (std::uint32_t l = 0; l < lod_count; ++l) {
       const auto& sel = mat.selections[l];
       for (std::uint64_t k = 3ull * sel.offset; k < 3ull * (std::uint64_t(sel.offset) + sel.count); ++k)
         if (m.lods[l][k] >= mat.vertex_count)
-          detail::fail_at(kFormat, "CEM_INDEX_OUT_OF_RANGE", at, "LOD " + std::to_string(l) + " triangle " + std::to_string(k / 3) +
-                          " uses vertex " + std::to_string(m.lods[l][k]) + " but its material has " + std::to_string(mat.vertex_count),
+          detail::fail_at(kFormat, "CEM_INDEX_OUT_OF_RANGE", at,
+                          "LOD " + std::to_string(l) + " triangle " + std::to_string(k / 3) + " uses vertex " +
+                              std::to_string(m.lods[l][k]) + " but its material has " +
+                              std::to_string(mat.vertex_count),
                           index_path("materials", i));
     }
   }
-  if (!r.fits(tag_count, 4)) r.fail("CEM_BAD_COUNT", std::to_string(tag_count) + " tag names cannot fit in the rest of the file");
+  if (!r.fits(tag_count, 4))
+    r.fail("CEM_BAD_COUNT", std::to_string(tag_count) + " tag names cannot fit in the rest of the file");
   m.tag_names.resize(tag_count);
   for (auto& t : m.tag_names) t = read_string(r, "tag point name");
 
   const std::uint64_t frame_size = 92ull + 32ull * vertex_count + 12ull * tag_count;
   if (!r.fits(frame_count, frame_size))
-    r.fail("CEM_BAD_COUNT", std::to_string(frame_count) + " frames of " + std::to_string(frame_size) + " bytes do not fit in the rest of the file");
+    r.fail("CEM_BAD_COUNT", std::to_string(frame_count) + " frames of " + std::to_string(frame_size) +
+                                " bytes do not fit in the rest of the file");
   m.frames.resize(frame_count);
   for (auto& f : m.frames) {
     f.radius = r.f32("frame radius");
@@ -128,14 +139,16 @@ Model parse_one(detail::ByteReader& r) {
 }
 
 void parse_tree(detail::ByteReader& r, std::vector<Model>& out, std::int32_t parent, int depth) {
-  if (depth > kMaxDepth) r.fail("CEM_TOO_DEEP", "child models nest deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (depth > kMaxDepth)
+    r.fail("CEM_TOO_DEEP", "child models nest deeper than " + std::to_string(kMaxDepth) + " levels");
   if (out.size() >= kMaxModels) r.fail("CEM_BAD_COUNT", "more than " + std::to_string(kMaxModels) + " models");
   out.push_back(parse_one(r));
   out.back().parent = parent;
   const auto self = static_cast<std::int32_t>(out.size() - 1);
   const std::uint32_t children = out.back().child_models;
   // Every model needs at least 52 bytes: a count beyond that is a lie, refused before recursing.
-  if (!r.fits(children, 52)) r.fail("CEM_BAD_COUNT", std::to_string(children) + " child models cannot fit in the rest of the file");
+  if (!r.fits(children, 52))
+    r.fail("CEM_BAD_COUNT", std::to_string(children) + " child models cannot fit in the rest of the file");
   for (std::uint32_t c = 0; c < children; ++c) parse_tree(r, out, self, depth + 1);
 }
 

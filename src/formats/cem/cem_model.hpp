@@ -18,7 +18,7 @@ struct Selection {
 };
 
 struct Material {
-  std::string name;                  ///< "" or "player color"
+  std::string name;  ///< "" or "player color"
   std::uint32_t texture_index = 0;
   std::vector<Selection> selections;  ///< one per LOD
   std::uint32_t vertex_offset = 0, vertex_count = 0;
@@ -34,7 +34,7 @@ struct Frame {
   float radius = 0;
   std::vector<Vertex> vertices;
   std::vector<Vec3> tags;
-  std::array<float, 16> matrix{};   ///< as stored: row-major, translation at 3, 7, 11
+  std::array<float, 16> matrix{};  ///< as stored: row-major, translation at 3, 7, 11
   Vec3 lower, upper;
 };
 

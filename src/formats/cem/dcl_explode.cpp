@@ -49,10 +49,10 @@ class Huffman {
 };
 
 constexpr std::array<std::uint8_t, 98> kLiteralLengths = {
-    11, 124, 8, 7, 28, 7, 188, 13, 76, 4, 10, 8, 12, 10, 12, 10, 8, 23, 8, 9, 7, 6, 7, 8, 7, 6, 55, 8, 23, 24, 12, 11, 7,
-    9, 11, 12, 6, 7, 22, 5, 7, 24, 6, 11, 9, 6, 7, 22, 7, 11, 38, 7, 9, 8, 25, 11, 8, 11, 9, 12, 8, 12, 5, 38, 5, 38, 5,
-    11, 7, 5, 6, 21, 6, 10, 53, 8, 7, 24, 10, 27, 44, 253, 253, 253, 252, 252, 252, 13, 12, 45, 12, 45, 12, 61, 12, 45,
-    44, 173};
+    11, 124, 8,  7,  28, 7,  188, 13,  76,  4,   10,  8,   12, 10, 12, 10, 8,  23, 8,  9,  7,  6,  7,  8,  7,
+    6,  55,  8,  23, 24, 12, 11,  7,   9,   11,  12,  6,   7,  22, 5,  7,  24, 6,  11, 9,  6,  7,  22, 7,  11,
+    38, 7,   9,  8,  25, 11, 8,   11,  9,   12,  8,   12,  5,  38, 5,  38, 5,  11, 7,  5,  6,  21, 6,  10, 53,
+    8,  7,   24, 10, 27, 44, 253, 253, 253, 252, 252, 252, 13, 12, 45, 12, 45, 12, 61, 12, 45, 44, 173};
 constexpr std::array<std::uint8_t, 6> kLengthLengths = {2, 35, 36, 53, 38, 23};
 constexpr std::array<std::uint8_t, 7> kDistanceLengths = {2, 20, 53, 230, 247, 151, 248};
 constexpr std::array<std::uint16_t, 16> kLengthBase = {3, 2, 4, 5, 6, 7, 8, 9, 10, 12, 16, 24, 40, 72, 136, 264};
@@ -111,9 +111,12 @@ DclResult dcl_explode(std::span<const std::uint8_t> input, std::size_t max_outpu
       const int dist_symbol = distance_code.decode(bits);
       const int low = dist_symbol < 0 ? -1 : bits.take(low_bits);
       if (low < 0) return fail("bad distance code or stream ends");
-      const std::size_t distance = (static_cast<std::size_t>(dist_symbol) << low_bits) + static_cast<std::size_t>(low) + 1;
-      if (distance > r.output.size()) return fail("copy reaches " + std::to_string(distance) + " bytes back, before the start of the output");
-      if (static_cast<std::size_t>(length) > max_output - r.output.size()) return fail("output would exceed " + std::to_string(max_output) + " bytes");
+      const std::size_t distance =
+          (static_cast<std::size_t>(dist_symbol) << low_bits) + static_cast<std::size_t>(low) + 1;
+      if (distance > r.output.size())
+        return fail("copy reaches " + std::to_string(distance) + " bytes back, before the start of the output");
+      if (static_cast<std::size_t>(length) > max_output - r.output.size())
+        return fail("output would exceed " + std::to_string(max_output) + " bytes");
       for (int k = 0; k < length; ++k) r.output.push_back(r.output[r.output.size() - distance]);
     } else {
       const int literal = coded_literals ? literal_code.decode(bits) : bits.take(8);

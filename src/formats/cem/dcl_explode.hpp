@@ -13,8 +13,8 @@ namespace aem::formats {
 struct DclResult {
   bool ok = false;
   std::vector<std::uint8_t> output;
-  std::size_t consumed = 0;   ///< input bytes read (the end code may end mid-byte)
-  std::string error;          ///< what was wrong, when !ok
+  std::size_t consumed = 0;      ///< input bytes read (the end code may end mid-byte)
+  std::string error;             ///< what was wrong, when !ok
   std::size_t error_offset = 0;  ///< input byte where the problem was found
 };
 

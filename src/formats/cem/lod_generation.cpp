@@ -10,7 +10,8 @@ void generate_lods(Scene& scene, int count, std::vector<Warning>& warnings) {
     if (!mesh.lod_indices.empty() || mesh.indices.empty() || mesh.positions.empty()) continue;
     const std::size_t triangles = mesh.indices.size() / 3;
     for (int k = 1; k <= count; ++k) {
-      const std::size_t target = std::max<std::size_t>(1, triangles * static_cast<std::size_t>(count + 1 - k) / static_cast<std::size_t>(count + 1));
+      const std::size_t target = std::max<std::size_t>(
+          1, triangles * static_cast<std::size_t>(count + 1 - k) / static_cast<std::size_t>(count + 1));
       std::vector<std::uint32_t> lod(mesh.indices.size());
       const std::size_t n = meshopt_simplify(lod.data(), mesh.indices.data(), triangles * 3, &mesh.positions[0].x,
                                              mesh.positions.size(), sizeof(Vec3), target * 3, 0.05f);
@@ -20,8 +21,10 @@ void generate_lods(Scene& scene, int count, std::vector<Warning>& warnings) {
     ++generated;
   }
   if (generated)
-    warnings.push_back(Warning{.code = "CEM_LODS_GENERATED", .format = "CEM",
-                               .message = std::to_string(count) + " LODs generated for " + std::to_string(generated) + " meshes"});
+    warnings.push_back(
+        Warning{.code = "CEM_LODS_GENERATED",
+                .format = "CEM",
+                .message = std::to_string(count) + " LODs generated for " + std::to_string(generated) + " meshes"});
 }
 
 }  // namespace aem::formats

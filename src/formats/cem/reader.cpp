@@ -49,12 +49,14 @@ Mesh material_mesh(const cem::Model& m, const cem::Material& mat) {
 void check_model(const cem::Model& m, std::size_t index, std::vector<Warning>& warnings) {
   const std::string path = "models[" + std::to_string(index) + "]";
   if (m.header_triangles != m.lods[0].size() / 3)
-    warnings.push_back(cem_warning("CEM_TRIANGLE_COUNT_MISMATCH", path, "header says " + std::to_string(m.header_triangles) +
-                                   " triangles, LOD 0 has " + std::to_string(m.lods[0].size() / 3)));
+    warnings.push_back(cem_warning("CEM_TRIANGLE_COUNT_MISMATCH", path,
+                                   "header says " + std::to_string(m.header_triangles) + " triangles, LOD 0 has " +
+                                       std::to_string(m.lods[0].size() / 3)));
   std::uint64_t next = 0;
   for (const auto& mat : m.materials) {
     if (mat.vertex_offset != next) {
-      warnings.push_back(cem_warning("CEM_VERTICES_UNTILED", path, "material vertex ranges do not tile the vertex array in order; "
+      warnings.push_back(cem_warning("CEM_VERTICES_UNTILED", path,
+                                     "material vertex ranges do not tile the vertex array in order; "
                                      "vertices outside them are dropped and writing reorders them"));
       break;
     }
@@ -62,7 +64,8 @@ void check_model(const cem::Model& m, std::size_t index, std::vector<Warning>& w
   }
   for (const auto& f : m.frames)
     if (f.matrix != m.frames[0].matrix) {
-      warnings.push_back(cem_warning("CEM_FRAME_MATRIX_VARIES", path, "frame matrices differ; frame 0's places the model"));
+      warnings.push_back(
+          cem_warning("CEM_FRAME_MATRIX_VARIES", path, "frame matrices differ; frame 0's places the model"));
       break;
     }
 }
@@ -99,12 +102,14 @@ Scene build_scene(const std::vector<cem::Model>& models, std::vector<Warning>& w
       for (const auto& f : m.frames) tag.positions.push_back(f.tags[t]);
       s.tags.push_back(std::move(tag));
     }
-    s.vertex_animation.frame_count = std::max<std::uint32_t>(s.vertex_animation.frame_count, static_cast<std::uint32_t>(m.frames.size()));
+    s.vertex_animation.frame_count =
+        std::max<std::uint32_t>(s.vertex_animation.frame_count, static_cast<std::uint32_t>(m.frames.size()));
     s.nodes.push_back(std::move(node));
   }
   if (s.vertex_animation.frame_count < 2) s.vertex_animation.frame_count = 0;  // one frame is a static model
   s.source_notes.push_back({"version", "2.0"});
-  s.source_notes.push_back({"models", std::to_string(models.size()) + " (root + " + std::to_string(models.size() - 1) + " children)"});
+  s.source_notes.push_back(
+      {"models", std::to_string(models.size()) + " (root + " + std::to_string(models.size() - 1) + " children)"});
   s.source_notes.push_back({"lods", std::to_string(models[0].lods.size())});
   s.source_notes.push_back({"frames", std::to_string(std::max(1u, s.vertex_animation.frame_count))});
   return s;
@@ -140,8 +145,11 @@ Result<Scene> cem_read(const ReadInput& input) {
     auto rest = r.bytes(r.remaining(), "trailing bytes");
     scene.trailing_bytes.assign(reinterpret_cast<const std::uint8_t*>(rest.data()),
                                 reinterpret_cast<const std::uint8_t*>(rest.data()) + rest.size());
-    result.warnings.push_back(Warning{.code = "CEM_TRAILING_BYTES", .format = "CEM", .offset = r.file_offset() - rest.size(),
-                                      .message = std::to_string(rest.size()) + " bytes after the model tree (kept, written back)"});
+    result.warnings.push_back(
+        Warning{.code = "CEM_TRAILING_BYTES",
+                .format = "CEM",
+                .offset = r.file_offset() - rest.size(),
+                .message = std::to_string(rest.size()) + " bytes after the model tree (kept, written back)"});
   }
   if (compressed)
     scene.source_notes.push_back({"compression", "PK01 (" + std::to_string(input.bytes.size()) + " bytes -> " +

@@ -18,7 +18,9 @@
 namespace aem::formats {
 namespace {
 
-Warning cem_warning(const char* code, std::string message) { return Warning{.code = code, .format = "CEM", .message = std::move(message)}; }
+Warning cem_warning(const char* code, std::string message) {
+  return Warning{.code = code, .format = "CEM", .message = std::move(message)};
+}
 
 float bake_rate(float fps) { return fps > 0 ? fps : 30.0f; }
 
@@ -48,9 +50,12 @@ Scene bake_animation(const Scene& source, float fps, std::vector<Warning>& warni
     }
   }
   s.vertex_animation = {anim.name, rate, frames};
-  warnings.push_back(cem_warning("CEM_ANIMATION_BAKED", "animation \"" + anim.name + "\" baked into " + std::to_string(frames) +
-                                 " frames at " + std::to_string(rate) + " fps" +
-                                 (s.animations.size() > 1 ? "; the other " + std::to_string(s.animations.size() - 1) + " animations are not stored" : "")));
+  warnings.push_back(cem_warning(
+      "CEM_ANIMATION_BAKED", "animation \"" + anim.name + "\" baked into " + std::to_string(frames) + " frames at " +
+                                 std::to_string(rate) + " fps" +
+                                 (s.animations.size() > 1 ? "; the other " + std::to_string(s.animations.size() - 1) +
+                                                                " animations are not stored"
+                                                          : "")));
   return s;
 }
 
@@ -79,7 +84,8 @@ std::vector<ModelPlan> plan_models(const Scene& s, std::vector<Warning>& warning
   if (roots.size() != 1) {  // CEM has exactly one root model
     plan.push_back({-1, -1, {}, static_cast<std::uint32_t>(roots.size())});
     top = 0;
-    warnings.push_back(cem_warning("CEM_ROOT_ADDED", std::to_string(roots.size()) + " root nodes placed under an empty \"Scene Root\" model"));
+    warnings.push_back(cem_warning(
+        "CEM_ROOT_ADDED", std::to_string(roots.size()) + " root nodes placed under an empty \"Scene Root\" model"));
   }
   // Depth-first, each model followed by its subtree (iterative: the node tree may be deep).
   std::vector<std::pair<std::uint32_t, std::int32_t>> stack;
@@ -178,7 +184,8 @@ cem::Model build_model(const Scene& s, const ModelPlan& plan) {
       if (t >= 0 && static_cast<std::size_t>(t) < s.textures.size()) mat.texture_name = s.textures[t].name;
     }
     for (std::size_t l = 0; l < lod_count; ++l) {
-      const std::vector<std::uint32_t>* list = l == 0 ? &mesh.indices : (l - 1 < mesh.lod_indices.size() ? &mesh.lod_indices[l - 1] : nullptr);
+      const std::vector<std::uint32_t>* list =
+          l == 0 ? &mesh.indices : (l - 1 < mesh.lod_indices.size() ? &mesh.lod_indices[l - 1] : nullptr);
       const auto before = static_cast<std::uint32_t>(model.lods[l].size() / 3);
       if (list) model.lods[l].insert(model.lods[l].end(), list->begin(), list->begin() + list->size() / 3 * 3);
       mat.selections.push_back({before, static_cast<std::uint32_t>(model.lods[l].size() / 3) - before});
@@ -203,8 +210,10 @@ cem::Model build_model(const Scene& s, const ModelPlan& plan) {
   for (std::size_t f = 0; f < frame_count; ++f) {
     cem::Frame& frame = model.frames[f];
     for (auto mi : plan.meshes)
-      for (std::size_t v = 0; v < s.meshes[mi].positions.size(); ++v) frame.vertices.push_back(frame_vertex(s.meshes[mi], f, v));
-    for (const auto* t : tags) frame.tags.push_back(t->positions.empty() ? Vec3{} : t->positions[std::min(f, t->positions.size() - 1)]);
+      for (std::size_t v = 0; v < s.meshes[mi].positions.size(); ++v)
+        frame.vertices.push_back(frame_vertex(s.meshes[mi], f, v));
+    for (const auto* t : tags)
+      frame.tags.push_back(t->positions.empty() ? Vec3{} : t->positions[std::min(f, t->positions.size() - 1)]);
     frame.matrix = cem::from_mat4(matrix);
   }
   fill_bounds(model, node ? &node->stored : nullptr);
@@ -213,7 +222,8 @@ cem::Model build_model(const Scene& s, const ModelPlan& plan) {
 
 /// True when writing `s` bakes its first skeletal animation into vertex frames.
 bool bakes_animation(const Scene& s) {
-  const bool has_frames = std::any_of(s.meshes.begin(), s.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
+  const bool has_frames =
+      std::any_of(s.meshes.begin(), s.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
   return !has_frames && !s.animations.empty() && !s.joints.empty();
 }
 
@@ -235,8 +245,10 @@ std::pair<std::uint64_t, std::uint64_t> placed_counts(const Scene& s) {
 /// "1.9 MB", "1.1 GB" (of 2^20 and 2^30 bytes).
 std::string size_text(double bytes) {
   char text[32];
-  if (bytes >= 1073741824.0) std::snprintf(text, sizeof text, "%.1f GB", bytes / 1073741824.0);
-  else std::snprintf(text, sizeof text, "%.1f MB", bytes / 1048576.0);
+  if (bytes >= 1073741824.0)
+    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1073741824.0);
+  else
+    std::snprintf(text, sizeof text, "%.1f MB", bytes / 1048576.0);
   return text;
 }
 
@@ -249,7 +261,8 @@ std::optional<std::uint64_t> cem_baked_bytes(const Scene& s, const WriteOptions&
   // the materials with their names.
   const auto [vertices, triangles] = placed_counts(s);
   const double frame = 4 + 32.0 * vertices + 12.0 * s.tags.size() + 64 + 24;
-  const double once = 64 + 12.0 * triangles * (1 + std::max(options.lods, 0)) + 64.0 * s.materials.size() + s.trailing_bytes.size();
+  const double once =
+      64 + 12.0 * triangles * (1 + std::max(options.lods, 0)) + 64.0 * s.materials.size() + s.trailing_bytes.size();
   const double total = once + frame * baked_frames(s.animations[0], bake_rate(options.frame_rate));
   return total < 1.8e19 ? static_cast<std::uint64_t>(total) : std::numeric_limits<std::uint64_t>::max();
 }
@@ -258,15 +271,20 @@ Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions&
   Result<std::vector<std::byte>> result(std::vector<std::byte>{});
   auto& warnings = result.warnings;
   const bool bake = bakes_animation(input);
-  if (const auto estimate = cem_baked_bytes(input, options); estimate && options.max_output_bytes && *estimate > options.max_output_bytes) {
+  if (const auto estimate = cem_baked_bytes(input, options);
+      estimate && options.max_output_bytes && *estimate > options.max_output_bytes) {
     const Animation& anim = input.animations[0];
     const float rate = bake_rate(options.frame_rate);
     const std::string what = anim.name.empty() ? "the first animation" : "animation \"" + anim.name + "\"";
     char timing[64];
-    std::snprintf(timing, sizeof timing, "%.0f frames (%.4g s at %.4g fps)", baked_frames(anim, rate), anim.duration, rate);
-    return Error{.code = "CEM_OUTPUT_TOO_LARGE", .format = "CEM", .path = "animations[0]",
-                 .message = "baking " + what + " into " + timing + " would write about " + size_text(double(*estimate)) + ", above the limit of " +
-                     size_text(double(options.max_output_bytes)) + "; a lower frame rate bakes fewer frames"};
+    std::snprintf(timing, sizeof timing, "%.0f frames (%.4g s at %.4g fps)", baked_frames(anim, rate), anim.duration,
+                  rate);
+    return Error{.code = "CEM_OUTPUT_TOO_LARGE",
+                 .format = "CEM",
+                 .path = "animations[0]",
+                 .message = "baking " + what + " into " + timing + " would write about " +
+                            size_text(double(*estimate)) + ", above the limit of " +
+                            size_text(double(options.max_output_bytes)) + "; a lower frame rate bakes fewer frames"};
   }
   Scene s = bake ? bake_animation(input, options.frame_rate, warnings) : input;
   if (options.lods > 0) generate_lods(s, options.lods, warnings);
@@ -276,9 +294,11 @@ Result<std::vector<std::byte>> cem_write(const Scene& input, const WriteOptions&
   for (const auto& p : plan) models.push_back(build_model(s, p));
   for (const auto& m : models)
     if (!m.frames.empty() && m.frames[0].vertices.size() > 2442)
-      warnings.push_back(cem_warning("CEM_GAME_VERTEX_LIMIT", "model \"" + m.name + "\" has " + std::to_string(m.frames[0].vertices.size()) +
-                                     " vertices; the unpatched game crashes above about 2442 per part"));
-  if (!input.joints.empty() && !bake) warnings.push_back(cem_warning("CEM_SKELETON_DROPPED", "CEM has no skeleton; joints were not written"));
+      warnings.push_back(cem_warning("CEM_GAME_VERTEX_LIMIT",
+                                     "model \"" + m.name + "\" has " + std::to_string(m.frames[0].vertices.size()) +
+                                         " vertices; the unpatched game crashes above about 2442 per part"));
+  if (!input.joints.empty() && !bake)
+    warnings.push_back(cem_warning("CEM_SKELETON_DROPPED", "CEM has no skeleton; joints were not written"));
 
   detail::ByteWriter w;
   cem::write_models(w, models);

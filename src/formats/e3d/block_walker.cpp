@@ -29,7 +29,8 @@ std::vector<std::byte> decode_lzma_block(ReadContext& ctx, BlockRef& block) {
   ++ctx.lzma_blocks;
   ctx.lzma_bytes += size;
   auto stream = r.bytes(r.remaining(), "LZMA stream");
-  LzmaDecoded decoded = lzma_decode(std::span<const std::byte, kLzmaPropsSize>(props.data(), kLzmaPropsSize), stream, size);
+  LzmaDecoded decoded =
+      lzma_decode(std::span<const std::byte, kLzmaPropsSize>(props.data(), kLzmaPropsSize), stream, size);
   if (!decoded.ok) detail::fail_at("E3D", "E3D_LZMA_CORRUPT", block.offset, "LZMA block: " + decoded.error);
   return std::move(decoded.data);
 }
@@ -44,7 +45,8 @@ void walk_decoded(ReadContext& ctx, BlockRef& lzma, const std::function<void(Blo
   } catch (detail::ParseError& e) {
     ctx.lzma_offsets.pop_back();
     auto& d = e.diagnostic;
-    d.message = "at byte " + std::to_string(d.offset.value_or(0)) + " of the data decompressed from the LZMA block here: " + d.message;
+    d.message = "at byte " + std::to_string(d.offset.value_or(0)) +
+                " of the data decompressed from the LZMA block here: " + d.message;
     d.offset = lzma.offset;
     throw;
   }
@@ -67,7 +69,8 @@ void ReadContext::warn(std::string code, const Where& at, std::string message) {
   if (at.lzma)
     message = "at byte " + std::to_string(at.offset) + " of the data decompressed from " +
               (at.nested ? "an LZMA block nested in the one here: " : "the LZMA block here: ") + message;
-  warnings.push_back(Warning{.code = std::move(code), .format = "E3D", .offset = at.lzma.value_or(at.offset), .message = std::move(message)});
+  warnings.push_back(Warning{
+      .code = std::move(code), .format = "E3D", .offset = at.lzma.value_or(at.offset), .message = std::move(message)});
 }
 
 namespace {
@@ -90,7 +93,8 @@ void ReadContext::charge(std::uint64_t bytes, const Where& at, std::string_view 
     return;
   }
   std::string message = too_large(bytes, decode_budget, what);
-  if (at.lzma) message = "at byte " + std::to_string(at.offset) + " of the data decompressed from the LZMA block here: " + message;
+  if (at.lzma)
+    message = "at byte " + std::to_string(at.offset) + " of the data decompressed from the LZMA block here: " + message;
   detail::fail_at("E3D", "E3D_TOO_LARGE", at.lzma.value_or(at.offset), std::move(message));
 }
 
@@ -106,8 +110,9 @@ void walk_blocks(ReadContext& ctx, detail::ByteReader& container, const std::fun
                           ", less than its own 6-byte header");
     if (size - kBlockHeaderSize > container.remaining())
       detail::fail_at("E3D", "E3D_BLOCK_OVERRUN", at,
-                      "block " + block_label(type) + " declares size " + std::to_string(size) + " but its container has only " +
-                          std::to_string(container.remaining() + kBlockHeaderSize) + " bytes left from here");
+                      "block " + block_label(type) + " declares size " + std::to_string(size) +
+                          " but its container has only " + std::to_string(container.remaining() + kBlockHeaderSize) +
+                          " bytes left from here");
     BlockRef block{type, at, container.sub(size - kBlockHeaderSize, "block payload")};
     if (type == kLzma)
       walk_decoded(ctx, block, visit);

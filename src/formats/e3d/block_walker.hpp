@@ -24,11 +24,11 @@ struct Where {
 
 /// State shared by one read: the decompression budget, the nesting depth, and warnings.
 struct ReadContext {
-  std::uint64_t decode_budget = 0;   ///< bytes LZMA blocks may still produce (all levels together)
+  std::uint64_t decode_budget = 0;                ///< bytes LZMA blocks may still produce (all levels together)
   std::uint64_t lzma_blocks = 0, lzma_bytes = 0;  ///< LZMA blocks decoded and the bytes they gave
   int depth = 0;
   std::vector<std::uint64_t> lzma_offsets;  ///< offsets of the LZMA blocks being walked, outermost first
-  std::vector<Warning> warnings;     ///< at most kMaxWarnings; later ones are only counted
+  std::vector<Warning> warnings;            ///< at most kMaxWarnings; later ones are only counted
   std::uint64_t suppressed = 0;
 
   /// Where `offset` (in the data being walked now) is.
@@ -36,7 +36,9 @@ struct ReadContext {
   /// Adds an E3D warning; inside decompressed data it is reported at the outermost LZMA block's file
   /// offset, with the offset within the decompressed data in the message.
   void warn(std::string code, const Where& at, std::string message);
-  void warn(std::string code, std::uint64_t offset, std::string message) { warn(std::move(code), where(offset), std::move(message)); }
+  void warn(std::string code, std::uint64_t offset, std::string message) {
+    warn(std::move(code), where(offset), std::move(message));
+  }
 
   /// Counts `bytes` of scene data against decode_budget: the read's limit bounds what a file makes
   /// the reader build, not only what it decompresses (tiny blocks repeated in an LZMA stream would

@@ -14,12 +14,14 @@ namespace {
 
 /// ID -> index of the first item defining it; later duplicates are reported and ignored.
 template <class Item>
-std::unordered_map<std::int32_t, std::int32_t> index_ids(ReadContext& ctx, const std::vector<Item>& items, const char* what) {
+std::unordered_map<std::int32_t, std::int32_t> index_ids(ReadContext& ctx, const std::vector<Item>& items,
+                                                         const char* what) {
   std::unordered_map<std::int32_t, std::int32_t> ids;
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (!items[i].id) continue;
     if (!ids.try_emplace(*items[i].id, static_cast<std::int32_t>(i)).second)
-      ctx.warn("E3D_DUPLICATE_ID", items[i].where, std::string(what) + " ID " + std::to_string(*items[i].id) + " defined again; the first is used");
+      ctx.warn("E3D_DUPLICATE_ID", items[i].where,
+               std::string(what) + " ID " + std::to_string(*items[i].id) + " defined again; the first is used");
   }
   return ids;
 }
@@ -42,10 +44,13 @@ void add_textures(ReadContext& ctx, const RawFile& file, Scene& s) {
   }
 }
 
-std::int32_t resolve_texture(ReadContext& ctx, const TextureRef& ref, const std::unordered_map<std::int32_t, std::int32_t>& ids, Scene& s) {
+std::int32_t resolve_texture(ReadContext& ctx, const TextureRef& ref,
+                             const std::unordered_map<std::int32_t, std::int32_t>& ids, Scene& s) {
   if (ref.id) {
     const std::int32_t t = lookup(ids, *ref.id);
-    if (t < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", ref.where, "map refers to texture ID " + std::to_string(*ref.id) + ", which no texture defines; no map");
+    if (t < 0)
+      ctx.warn("E3D_UNRESOLVED_REFERENCE", ref.where,
+               "map refers to texture ID " + std::to_string(*ref.id) + ", which no texture defines; no map");
     return t;
   }
   return texture_by_name(s, ref.name);
@@ -59,16 +64,30 @@ void add_materials(ReadContext& ctx, const RawFile& file, Scene& s) {
       std::int32_t* slot = nullptr;
       switch (ref.map_type) {
         case kDiffuseMap:
-        case kAlbedoMap: slot = &m.textures.base_color; break;
-        case kNormalMap: slot = &m.textures.normal; break;
-        case kSpecularMap: slot = &m.textures.specular; break;
-        case kEmissiveMap: slot = &m.textures.emissive; break;
-        case kOcclusionMap: slot = &m.textures.occlusion; break;
-        case kRoughnessMetalnessMap: slot = &m.textures.metallic_roughness; break;
-        default: break;
+        case kAlbedoMap:
+          slot = &m.textures.base_color;
+          break;
+        case kNormalMap:
+          slot = &m.textures.normal;
+          break;
+        case kSpecularMap:
+          slot = &m.textures.specular;
+          break;
+        case kEmissiveMap:
+          slot = &m.textures.emissive;
+          break;
+        case kOcclusionMap:
+          slot = &m.textures.occlusion;
+          break;
+        case kRoughnessMetalnessMap:
+          slot = &m.textures.metallic_roughness;
+          break;
+        default:
+          break;
       }
       if (!slot || *slot >= 0) {
-        ctx.warn("E3D_DATA_DROPPED", ref.where, block_label(ref.map_type) + " has no free texture slot in the scene; dropped");
+        ctx.warn("E3D_DATA_DROPPED", ref.where,
+                 block_label(ref.map_type) + " has no free texture slot in the scene; dropped");
         continue;
       }
       *slot = resolve_texture(ctx, ref, texture_ids, s);
@@ -89,7 +108,8 @@ void add_nodes(const RawFile& file, Scene& s) {
     n.name = raw.name;
     n.parent = raw.parent;
     n.kind = raw.kind;
-    n.local.translation = {static_cast<float>(raw.position[0]), static_cast<float>(raw.position[1]), static_cast<float>(raw.position[2])};
+    n.local.translation = {static_cast<float>(raw.position[0]), static_cast<float>(raw.position[1]),
+                           static_cast<float>(raw.position[2])};
     n.local.rotation = scene_rotation(raw.orientation[0], raw.orientation[1], raw.orientation[2], raw.orientation[3]);
     n.local.scale = raw.scale;
     s.nodes.push_back(std::move(n));
@@ -141,7 +161,8 @@ References resolve_references(ReadContext& ctx, const RawFile& file, const std::
       auto it = index.find(bone.node_name);
       refs.bone_nodes[m].push_back(it == index.end() ? -1 : it->second);
       if (it == index.end())
-        ctx.warn("E3D_UNRESOLVED_REFERENCE", mesh.where, "skin bone \"" + bone.node_name + "\" names no node; its weights are dropped");
+        ctx.warn("E3D_UNRESOLVED_REFERENCE", mesh.where,
+                 "skin bone \"" + bone.node_name + "\" names no node; its weights are dropped");
     }
   }
   for (const auto& a : file.animations) {
@@ -200,7 +221,9 @@ void add_joints(ReadContext& ctx, const RawFile& file, const References& refs, S
       const auto joint = s.nodes[node].joint;
       const Mat4 inverse_bind = mesh.bones[b].inverse_bind * mesh.bind_shape;
       if (bind_set[joint] && s.joints[joint].inverse_bind != inverse_bind)
-        ctx.warn("E3D_BIND_CONFLICT", mesh.where, "bone \"" + mesh.bones[b].node_name + "\" has another inverse bind in another skin; the first is kept");
+        ctx.warn(
+            "E3D_BIND_CONFLICT", mesh.where,
+            "bone \"" + mesh.bones[b].node_name + "\" has another inverse bind in another skin; the first is kept");
       if (!bind_set[joint]) s.joints[joint].inverse_bind = inverse_bind;
       bind_set[joint] = true;
     }
@@ -236,7 +259,9 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
     links.material = [&](std::int32_t id) {
       if (id == 0) return -1;
       const std::int32_t m = lookup(material_ids, id);
-      if (m < 0) ctx.warn("E3D_UNRESOLVED_REFERENCE", raw.where, "material ID " + std::to_string(id) + " is defined by no material; none used");
+      if (m < 0)
+        ctx.warn("E3D_UNRESOLVED_REFERENCE", raw.where,
+                 "material ID " + std::to_string(id) + " is defined by no material; none used");
       return m;
     };
     // The mesh's arrays are moved out unless another mesh still needs them as a morph target.
@@ -245,14 +270,16 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
       scene_meshes[i].push_back(static_cast<std::uint32_t>(s.meshes.size()));
       s.meshes.push_back(std::move(mesh));
     }
-    if (!raw.morphs.empty()) s.vertex_animation.frame_count = std::max<std::uint32_t>(s.vertex_animation.frame_count, raw.morphs.size());
+    if (!raw.morphs.empty())
+      s.vertex_animation.frame_count = std::max<std::uint32_t>(s.vertex_animation.frame_count, raw.morphs.size());
   }
   for (std::size_t n = 0; n < file.nodes.size(); ++n) {
     const auto& id = file.nodes[n].mesh_id;
     if (!id) continue;
     const std::int32_t m = lookup(mesh_ids, *id);
     if (m < 0)
-      ctx.warn("E3D_UNRESOLVED_REFERENCE", file.nodes[n].where, "node refers to mesh ID " + std::to_string(*id) + ", which no mesh defines");
+      ctx.warn("E3D_UNRESOLVED_REFERENCE", file.nodes[n].where,
+               "node refers to mesh ID " + std::to_string(*id) + ", which no mesh defines");
     else {
       ctx.charge(scene_meshes[m].size() * sizeof(std::uint32_t), file.nodes[n].where, "mesh instances");
       s.nodes[n].meshes = scene_meshes[m];
@@ -275,7 +302,8 @@ void add_animations(ReadContext& ctx, const RawFile& file, const References& ref
       const std::int32_t node = refs.track_nodes[ai][ti];
       if (node < 0) continue;
       for (auto type : t.ignored)
-        ctx.warn("E3D_DATA_DROPPED", t.where, "track data " + block_label(type) + " has no place in the scene; dropped");
+        ctx.warn("E3D_DATA_DROPPED", t.where,
+                 "track data " + block_label(type) + " has no place in the scene; dropped");
       const auto joint = static_cast<std::uint32_t>(s.nodes[node].joint);
       auto [slot, added] = channel_of_joint.try_emplace(joint, a.channels.size());
       if (added) a.channels.push_back(Channel{joint, {}, {}, {}});

@@ -39,7 +39,7 @@ struct RawMesh {
   Mesh mesh;  ///< attributes and indices; material, skin and frames are filled when resolving
   std::uint32_t vertex_count = 0;
   bool has_attributes = false;
-  bool quantized = false;        ///< positions hold verticesQ integers until the bounding box maps them
+  bool quantized = false;                    ///< positions hold verticesQ integers until the bounding box maps them
   std::optional<std::array<float, 6>> bbox;  ///< meshBBox: lo xyz, hi xyz
   /// Bone weights as stored, up to kMaxInfluences per vertex (the largest), in compact form: the
   /// scene's 64-byte influences are written once, when the bones are resolved.
@@ -49,8 +49,8 @@ struct RawMesh {
     std::uint8_t count;
   };
   std::vector<BoneSlots> bone_slots;
-  bool influences_reduced = false;  ///< some vertex had more than kMaxInfluences bone weights
-  std::int32_t max_bone = -1;       ///< largest bone index used
+  bool influences_reduced = false;        ///< some vertex had more than kMaxInfluences bone weights
+  std::int32_t max_bone = -1;             ///< largest bone index used
   std::vector<std::uint32_t> duplicates;  ///< vertex nV - n + k repeats duplicates[k]
   std::vector<FaceRange> ranges;
   Mat4 bind_shape;  ///< column-vector form
@@ -99,8 +99,8 @@ struct RawTrack {
   std::optional<std::int32_t> node_id;
   std::string node_name;
   struct Data {
-    std::uint16_t type = 0;        ///< kTrackPosition, kTrackScaling or kTrackRotation
-    std::vector<float> values;     ///< numKeys * 3 or 4, as stored
+    std::uint16_t type = 0;     ///< kTrackPosition, kTrackScaling or kTrackRotation
+    std::vector<float> values;  ///< numKeys * 3 or 4, as stored
   };
   std::vector<Data> data;
   std::vector<std::uint16_t> ignored;  ///< other ftk* and TCB blocks (the scene cannot hold them)

@@ -19,7 +19,8 @@ void skip_unknown(ReadContext& ctx, const BlockRef& b, const char* container);
 /// Walks a section whose blocks are all of one kind: `parse_item` gets each block of type `item`,
 /// anything else is skipped with a warning naming `container`.
 template <class ParseItem>
-void walk_items(ReadContext& ctx, BlockRef& section, std::uint16_t item, const char* container, ParseItem&& parse_item) {
+void walk_items(ReadContext& ctx, BlockRef& section, std::uint16_t item, const char* container,
+                ParseItem&& parse_item) {
   walk_blocks(ctx, section.payload, [&](BlockRef& b) {
     if (b.type == item)
       parse_item(b);

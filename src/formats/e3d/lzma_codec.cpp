@@ -48,14 +48,16 @@ LzmaDecoded lzma_decode(std::span<const std::byte, kLzmaPropsSize> props, std::s
   std::size_t consumed = 0;
   while (dec.dicPos < size) {
     if (dec.dicPos == out.data.size()) {
-      out.data.resize(static_cast<std::size_t>(std::min<std::uint64_t>(size, 2 * static_cast<std::uint64_t>(out.data.size()))));
+      out.data.resize(
+          static_cast<std::size_t>(std::min<std::uint64_t>(size, 2 * static_cast<std::uint64_t>(out.data.size()))));
       dec.dic = reinterpret_cast<Byte*>(out.data.data());
       dec.dicBufSize = out.data.size();
     }
     SizeT in_len = stream.size() - consumed;
     const SizeT before = dec.dicPos;
     ELzmaStatus status;
-    const SRes r = LzmaDec_DecodeToDic(&dec, out.data.size(), as_sdk(stream) + consumed, &in_len, LZMA_FINISH_ANY, &status);
+    const SRes r =
+        LzmaDec_DecodeToDic(&dec, out.data.size(), as_sdk(stream) + consumed, &in_len, LZMA_FINISH_ANY, &status);
     consumed += in_len;
     if (r != SZ_OK) {
       out.error = "corrupt LZMA data after " + std::to_string(dec.dicPos) + " decoded bytes";

@@ -17,7 +17,7 @@ inline constexpr std::size_t kLzmaPropsSize = 5;
 struct LzmaDecoded {
   std::vector<std::byte> data;  ///< exactly `size` bytes when ok
   bool ok = false;
-  std::string error;            ///< what went wrong, for a person
+  std::string error;  ///< what went wrong, for a person
 };
 
 /// Decodes `stream` until `size` bytes are out ("finish any": no end marker needed, bytes after the

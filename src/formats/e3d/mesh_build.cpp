@@ -62,7 +62,8 @@ void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Me
       if (n.size() == originals) frame.normals = with_duplicates(n, raw);
     } else {
       ctx.warn("E3D_COUNT_MISMATCH", morph.where,
-               "morph \"" + morph.name + "\" target has " + std::to_string(p.size()) + " vertices, the mesh " + std::to_string(all) + "; dropped");
+               "morph \"" + morph.name + "\" target has " + std::to_string(p.size()) + " vertices, the mesh " +
+                   std::to_string(all) + "; dropped");
       continue;
     }
     mesh.frames.push_back(std::move(frame));
@@ -131,7 +132,8 @@ Mesh sub_mesh(const Mesh& mesh, const std::vector<std::uint32_t>& triangles, std
   for (const auto& set : mesh.uvs) out.uvs.push_back(gather(set, order));
   for (const auto& set : mesh.colors) out.colors.push_back(gather(set, order));
   out.skin = gather(mesh.skin, order);
-  for (const auto& f : mesh.frames) out.frames.push_back({gather(f.positions, order), gather(f.normals, order), gather(f.uvs, order)});
+  for (const auto& f : mesh.frames)
+    out.frames.push_back({gather(f.positions, order), gather(f.normals, order), gather(f.uvs, order)});
   return out;
 }
 

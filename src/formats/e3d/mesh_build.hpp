@@ -11,8 +11,8 @@
 namespace aem::formats::e3d {
 
 struct MeshLinks {
-  std::vector<std::int32_t> bone_joints;            ///< scene joint of each skin bone, -1 if unresolved
-  std::vector<const RawMesh*> morph_targets;         ///< one per morph, in morph order; null if missing
+  std::vector<std::int32_t> bone_joints;               ///< scene joint of each skin bone, -1 if unresolved
+  std::vector<const RawMesh*> morph_targets;           ///< one per morph, in morph order; null if missing
   std::function<std::int32_t(std::int32_t)> material;  ///< material ID -> scene material (-1 = none)
 };
 

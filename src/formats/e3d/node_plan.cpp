@@ -12,7 +12,8 @@ NodePlan plan_nodes(const Scene& s) {
   NodePlan plan;
   std::vector<std::int32_t> driver(nj, -1);  // the scene node each joint drives
   for (std::size_t i = 0; i < n; ++i)
-    if (is_joint(s.nodes[i].joint) && driver[s.nodes[i].joint] < 0) driver[s.nodes[i].joint] = static_cast<std::int32_t>(i);
+    if (is_joint(s.nodes[i].joint) && driver[s.nodes[i].joint] < 0)
+      driver[s.nodes[i].joint] = static_cast<std::int32_t>(i);
 
   // Scene nodes first (same indices), then nodes for joints nobody follows.
   std::vector<Mat4> world = node_world_matrices(s);
@@ -68,12 +69,15 @@ NodePlan plan_nodes(const Scene& s) {
   }
   // A node under a new parent keeps its rest-pose place in model space.
   for (std::size_t i = 0; i < total; ++i)
-    if (parent[i] != source_parent[i]) plan.nodes[i].local = decompose(parent[i] >= 0 ? inverse(world[parent[i]]) * world[i] : world[i]);
+    if (parent[i] != source_parent[i])
+      plan.nodes[i].local = decompose(parent[i] >= 0 ? inverse(world[parent[i]]) * world[i] : world[i]);
 
   std::vector<std::size_t> tops;
   for (std::size_t i = 0; i < total; ++i)
-    if (parent[i] < 0) tops.push_back(i);
-    else plan.nodes[parent[i]].children.push_back(i);
+    if (parent[i] < 0)
+      tops.push_back(i);
+    else
+      plan.nodes[parent[i]].children.push_back(i);
   const bool unplaced = std::count(placed.begin(), placed.end(), false) > 0;
   if (tops.size() == 1 && !unplaced) {
     plan.root = tops[0];

@@ -17,9 +17,9 @@ struct WNode {
   std::string name;
   Transform local;
   Node::Kind kind = Node::Kind::Plain;
-  std::vector<std::uint32_t> meshes;   ///< scene meshes it places
+  std::vector<std::uint32_t> meshes;  ///< scene meshes it places
   std::vector<std::size_t> children;
-  std::int32_t id = 0;                 ///< E3D node ID, assigned depth-first from 1
+  std::int32_t id = 0;  ///< E3D node ID, assigned depth-first from 1
 };
 
 struct NodePlan {

@@ -11,11 +11,14 @@ namespace {
 /// Bytes per key of a frame track key block (after ftkMorph's 4-byte morph index); 0 if not one.
 std::uint64_t key_size(std::uint16_t type) {
   switch (type) {
-    case kFrameTcbEase: return 20;
+    case kFrameTcbEase:
+      return 20;
     case kTrackPosition:
     case kTrackScaling:
-    case kTrackLightColor: return 12;
-    case kTrackRotation: return 16;
+    case kTrackLightColor:
+      return 12;
+    case kTrackRotation:
+      return 16;
     case kTrackYaw:
     case kTrackPitch:
     case kTrackRoll:
@@ -23,9 +26,12 @@ std::uint64_t key_size(std::uint16_t type) {
     case kTrackCameraRoll:
     case kTrackLightHotSpot:
     case kTrackLightFallOff:
-    case kTrackMorph: return 4;
-    case kTrackHide: return 1;
-    default: return 0;
+    case kTrackMorph:
+      return 4;
+    case kTrackHide:
+      return 1;
+    default:
+      return 0;
   }
 }
 
@@ -49,7 +55,8 @@ void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
     const std::uint64_t size = key_size(b.type);
     if (size == 0) return skip_unknown(ctx, b, "animation track");
     expect_length(b, (b.type == kTrackMorph ? 4 : 0) + size * keys);
-    if (b.type != kTrackPosition && b.type != kTrackScaling && b.type != kTrackRotation) return t.ignored.push_back(b.type);
+    if (b.type != kTrackPosition && b.type != kTrackScaling && b.type != kTrackRotation)
+      return t.ignored.push_back(b.type);
     RawTrack::Data d{b.type, std::vector<float>(keys * (size / 4))};
     for (float& v : d.values) v = b.payload.f32("track key value");
     t.data.push_back(std::move(d));
@@ -63,7 +70,9 @@ void parse_animation(ReadContext& ctx, BlockRef& ab, RawFile& file) {
   anim.where = ctx.where(ab.offset);
   walk_blocks(ctx, ab.payload, [&](BlockRef& b) {
     switch (b.type) {
-      case kAnimationName: anim.name = read_string_block(b); break;
+      case kAnimationName:
+        anim.name = read_string_block(b);
+        break;
       case kAnimationFrames:
         expect_length(b, 12);
         anim.start = b.payload.i32("start frame");
@@ -71,8 +80,11 @@ void parse_animation(ReadContext& ctx, BlockRef& ab, RawFile& file) {
         anim.current = b.payload.i32("default frame");
         anim.has_frames = true;
         break;
-      case kAnimationTrack: parse_track(ctx, b, anim); break;
-      default: skip_unknown(ctx, b, "animation");
+      case kAnimationTrack:
+        parse_track(ctx, b, anim);
+        break;
+      default:
+        skip_unknown(ctx, b, "animation");
     }
   });
   file.animations.push_back(std::move(anim));

@@ -93,14 +93,20 @@ void decode_bone_weights(const AttributeSource& src, RawMesh& m, std::uint32_t f
 int attribute_size(std::uint16_t type) {
   if (is_uv(type)) return 8;
   switch (type) {
-    case kVertices: return 12;
-    case kVerticesDbl: return 24;
-    case kVerticesQ: return 6;
+    case kVertices:
+      return 12;
+    case kVerticesDbl:
+      return 24;
+    case kVerticesQ:
+      return 6;
     case kNormals:
     case kColors:
-    case kTangentsSign: return 4;
-    case kTangentsBi: return 8;
-    default: return 0;
+    case kTangentsSign:
+      return 4;
+    case kTangentsBi:
+      return 8;
+    default:
+      return 0;
   }
 }
 
@@ -113,17 +119,24 @@ int attribute_target(std::uint16_t type) {
   switch (type) {
     case kVertices:
     case kVerticesDbl:
-    case kVerticesQ: return 1;
-    case kNormals: return 2;
+    case kVerticesQ:
+      return 1;
+    case kNormals:
+      return 2;
     case kTangentsSign:
-    case kTangentsBi: return 3;
-    case kColors: return 4;
-    case kBoneWeights: return 5;
-    default: return 0;
+    case kTangentsBi:
+      return 3;
+    case kColors:
+      return 4;
+    case kBoneWeights:
+      return 5;
+    default:
+      return 0;
   }
 }
 
-void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count) {
+void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first,
+                      std::uint32_t count) {
   Mesh& mesh = m.mesh;
   // Arrays grow one vertex range at a time (reserved once), so the range's default values are written
   // in cache just before the real ones, and the loop writes through a plain pointer.
@@ -142,8 +155,9 @@ void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, 
   auto check_finite = [&](const auto& out, const char* what) {
     for (std::uint32_t i = first; i < first + count; ++i)
       if (!is_finite_value(out[i]))
-        detail::fail_at("E3D", "E3D_NOT_FINITE", src.offset,
-                        std::string(what) + " of vertex " + std::to_string(i) + " in the block here is NaN or infinite");
+        detail::fail_at(
+            "E3D", "E3D_NOT_FINITE", src.offset,
+            std::string(what) + " of vertex " + std::to_string(i) + " in the block here is NaN or infinite");
   };
 
   switch (src.type) {
@@ -191,8 +205,10 @@ void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, 
       });
       renormalise(mesh.tangents, first);
       return renormalise(mesh.bitangents, first);
-    case kBoneWeights: return decode_bone_weights(src, m, first, count);
-    default: break;
+    case kBoneWeights:
+      return decode_bone_weights(src, m, first, count);
+    default:
+      break;
   }
   if (is_uv(src.type)) {
     const std::size_t set = src.type - kTexCoords;
@@ -204,7 +220,8 @@ void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, 
   if (is_bone_weights(src.type))
     ctx.warn("E3D_DATA_DROPPED", src.offset, block_label(src.type) + ": only the first skin's bone weights are kept");
   else
-    ctx.warn("E3D_DATA_DROPPED", src.offset, "custom attribute " + block_label(src.type) + " skipped (its layout is not defined)");
+    ctx.warn("E3D_DATA_DROPPED", src.offset,
+             "custom attribute " + block_label(src.type) + " skipped (its layout is not defined)");
 }
 
 }  // namespace aem::formats::e3d

@@ -15,8 +15,8 @@ struct AttributeSource {
   std::uint16_t type = 0;
   const std::byte* data = nullptr;
   std::size_t stride = 0;
-  int bone_slots = 0;          ///< boneWeights: M (M index bytes, then M weight bytes)
-  std::uint64_t offset = 0;    ///< for warnings
+  int bone_slots = 0;        ///< boneWeights: M (M index bytes, then M weight bytes)
+  std::uint64_t offset = 0;  ///< for warnings
 };
 
 /// Bytes per vertex of a fixed-size attribute type; 0 for bone weights, custom and unknown types.
@@ -31,6 +31,7 @@ int attribute_target(std::uint16_t type);
 /// interleaved block are read while its bytes are in cache. Normals and tangents are renormalised,
 /// quantised positions kept as raw integers with m.quantized set; custom attributes and extra skins
 /// are skipped with a warning (given for first = 0).
-void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first, std::uint32_t count);
+void decode_attribute(ReadContext& ctx, const AttributeSource& src, RawMesh& m, std::uint32_t first,
+                      std::uint32_t count);
 
 }  // namespace aem::formats::e3d

@@ -52,24 +52,41 @@ void parse_material(ReadContext& ctx, BlockRef& mb, RawFile& file) {
       return raw.maps.push_back(parse_map(ctx, b));
     }
     switch (b.type) {
-      case kMaterialId: raw.id = read_i32_block(b); break;
-      case kMaterialName: m.name = read_string_block(b); break;
+      case kMaterialId:
+        raw.id = read_i32_block(b);
+        break;
+      case kMaterialName:
+        m.name = read_string_block(b);
+        break;
       case kMaterialFlags:
         expect_length(b, 4);
         m.flags = b.payload.u32("material flags");
         break;
-      case kOpacity: m.opacity = read_f32_block(b); break;
-      case kShininess: m.shininess = read_f32_block(b); break;
-      case kDiffuse: m.diffuse = read_color_block(b); break;
-      case kSpecular: m.specular = read_color_block(b); break;
-      case kEmissive: m.emissive = read_color_block(b); break;
-      case kAmbient: m.ambient = read_color_block(b); break;
+      case kOpacity:
+        m.opacity = read_f32_block(b);
+        break;
+      case kShininess:
+        m.shininess = read_f32_block(b);
+        break;
+      case kDiffuse:
+        m.diffuse = read_color_block(b);
+        break;
+      case kSpecular:
+        m.specular = read_color_block(b);
+        break;
+      case kEmissive:
+        m.emissive = read_color_block(b);
+        break;
+      case kAmbient:
+        m.ambient = read_color_block(b);
+        break;
       case kMaterialGroup:
       case kRefractionIndex:
       case kReflectivity:
         ctx.warn("E3D_DATA_DROPPED", b.offset, block_label(b.type) + " has no place in the scene; dropped");
         break;
-      default: skip_unknown(ctx, b, "material");
+      default:
+        skip_unknown(ctx, b, "material");
     }
   });
   // Ecere's reader takes a black ambient to mean "as diffuse" (docs/formats/e3d.md §9).
@@ -86,18 +103,25 @@ void parse_texture(ReadContext& ctx, BlockRef& tb, RawFile& file) {
   raw.where = ctx.where(tb.offset);
   walk_blocks(ctx, tb.payload, [&](BlockRef& b) {
     switch (b.type) {
-      case kTextureId: raw.id = read_i32_block(b); break;
-      case kTextureName: raw.texture.name = read_string_block(b); break;
+      case kTextureId:
+        raw.id = read_i32_block(b);
+        break;
+      case kTextureName:
+        raw.texture.name = read_string_block(b);
+        break;
       case kTexturePng:
       case kTextureJpg:
       case kTextureJpg2k: {
         auto bytes = b.payload.bytes(b.payload.remaining(), "embedded image");
         const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
         raw.texture.data.assign(p, p + bytes.size());
-        raw.texture.mime_type = b.type == kTexturePng ? "image/png" : b.type == kTextureJpg ? "image/jpeg" : "image/jp2";
+        raw.texture.mime_type = b.type == kTexturePng   ? "image/png"
+                                : b.type == kTextureJpg ? "image/jpeg"
+                                                        : "image/jp2";
         break;
       }
-      default: skip_unknown(ctx, b, "texture");
+      default:
+        skip_unknown(ctx, b, "texture");
     }
   });
   file.textures.push_back(std::move(raw));

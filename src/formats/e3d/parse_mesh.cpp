@@ -31,13 +31,13 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   if (!r.fits(m.vertex_count, vsize) || r.remaining() != std::uint64_t(m.vertex_count) * vsize)
     detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
                     "interleaved block: " + std::to_string(m.vertex_count) + " vertices of " + std::to_string(vsize) +
-                        " bytes need " + std::to_string(std::uint64_t(m.vertex_count) * vsize) + " bytes of data, the block holds " +
-                        std::to_string(r.remaining()));
+                        " bytes need " + std::to_string(std::uint64_t(m.vertex_count) * vsize) +
+                        " bytes of data, the block holds " + std::to_string(r.remaining()));
   const std::byte* data = r.bytes(r.remaining(), "interleaved data").data();
   std::vector<AttributeSource> sources;
   std::array<int, 32> source_of_target;  // a later entry for the same array replaces an earlier one
   source_of_target.fill(-1);
-  std::vector<std::uint16_t> skipped;    // custom and extra-skin types: reported once each
+  std::vector<std::uint16_t> skipped;  // custom and extra-skin types: reported once each
   for (const Entry& e : entries) {
     AttributeSource src{e.type, data + e.offset, vsize, 0, b.offset};
     int size = attribute_size(e.type);
@@ -49,20 +49,23 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
       src.bone_slots = static_cast<int>((next - std::min<std::uint32_t>(next, e.offset)) / 2);
       size = 2 * src.bone_slots;
       if (size == 0)
-        detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset, "interleaved bone weights at offset " + std::to_string(e.offset) + " have no room for a slot");
+        detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
+                        "interleaved bone weights at offset " + std::to_string(e.offset) + " have no room for a slot");
     } else if (attribute_target(e.type) == 0) {
       if (std::find(skipped.begin(), skipped.end(), e.type) != skipped.end()) continue;
       skipped.push_back(e.type);
       if (is_vertex_attribute(e.type))
         decode_attribute(ctx, src, m, 0, 0);  // warns that it is skipped
       else
-        ctx.warn("E3D_UNKNOWN_BLOCK", b.offset, "interleaved attribute type " + block_label(e.type) + " unknown; skipped");
+        ctx.warn("E3D_UNKNOWN_BLOCK", b.offset,
+                 "interleaved attribute type " + block_label(e.type) + " unknown; skipped");
       continue;
     }
     if (std::uint32_t(e.offset) + std::uint32_t(size) > vsize)
       detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
-                      "interleaved attribute " + block_label(e.type) + " at offset " + std::to_string(e.offset) + " (" + std::to_string(size) +
-                          " bytes) does not fit in the " + std::to_string(vsize) + "-byte vertex");
+                      "interleaved attribute " + block_label(e.type) + " at offset " + std::to_string(e.offset) + " (" +
+                          std::to_string(size) + " bytes) does not fit in the " + std::to_string(vsize) +
+                          "-byte vertex");
     int& slot = source_of_target[attribute_target(e.type)];
     if (slot >= 0) {
       sources[slot] = src;
@@ -80,7 +83,8 @@ void parse_interleaved(ReadContext& ctx, BlockRef& b, RawMesh& m) {
 /// A standalone attribute block: vertex_count values back to back.
 void parse_standalone(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   AttributeSource src{b.type, nullptr, 0, 0, b.offset};
-  if (b.type >= kCustomFirst && b.type <= kCustomLast) return decode_attribute(ctx, src, m, 0, m.vertex_count);  // warns and skips
+  if (b.type >= kCustomFirst && b.type <= kCustomLast)
+    return decode_attribute(ctx, src, m, 0, m.vertex_count);  // warns and skips
   const std::uint64_t n = m.vertex_count;
   std::uint64_t size = attribute_size(b.type);
   if (size == 0 && n > 0) {  // bone weights: M index bytes and M weight bytes per vertex
@@ -89,8 +93,8 @@ void parse_standalone(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   }
   if (b.payload.size() != size * n)
     detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
-                    "attribute block " + block_label(b.type) + " holds " + std::to_string(b.payload.size()) + " bytes; " +
-                        std::to_string(n) + " vertices need " + std::to_string(size * n));
+                    "attribute block " + block_label(b.type) + " holds " + std::to_string(b.payload.size()) +
+                        " bytes; " + std::to_string(n) + " vertices need " + std::to_string(size * n));
   if (n == 0 || size == 0) return;
   src.stride = size;
   src.data = b.payload.bytes(b.payload.remaining(), "attribute data").data();
@@ -99,10 +103,12 @@ void parse_standalone(ReadContext& ctx, BlockRef& b, RawMesh& m) {
 
 void parse_attributes(ReadContext& ctx, BlockRef& b, RawMesh& m) {
   const std::int32_t n = b.payload.i32("attributes vertex count");
-  if (n < 0) detail::fail_at("E3D", "E3D_BAD_COUNT", b.offset, "attributes block declares " + std::to_string(n) + " vertices");
+  if (n < 0)
+    detail::fail_at("E3D", "E3D_BAD_COUNT", b.offset, "attributes block declares " + std::to_string(n) + " vertices");
   if (m.has_attributes && std::uint32_t(n) != m.vertex_count)
     detail::fail_at("E3D", "E3D_ATTRIBUTE_SIZE", b.offset,
-                    "second attributes block declares " + std::to_string(n) + " vertices, the first " + std::to_string(m.vertex_count));
+                    "second attributes block declares " + std::to_string(n) + " vertices, the first " +
+                        std::to_string(m.vertex_count));
   m.has_attributes = true;
   m.vertex_count = static_cast<std::uint32_t>(n);
   walk_blocks(ctx, b.payload, [&](BlockRef& a) {
@@ -120,8 +126,9 @@ void parse_faces(BlockRef& b, RawMesh& m) {
   const int width = b.type == kTriFaces16 ? 2 : 4;
   if (n < 0 || b.payload.remaining() != std::uint64_t(n) * 3 * width)
     detail::fail_at("E3D", "E3D_BLOCK_LENGTH", b.offset,
-                    block_label(b.type) + " declares " + std::to_string(n) + " triangles (" + std::to_string(std::int64_t(n) * 3 * width) +
-                        " bytes of indices) but holds " + std::to_string(b.payload.remaining()) + " bytes of indices");
+                    block_label(b.type) + " declares " + std::to_string(n) + " triangles (" +
+                        std::to_string(std::int64_t(n) * 3 * width) + " bytes of indices) but holds " +
+                        std::to_string(b.payload.remaining()) + " bytes of indices");
   auto data = b.payload.bytes(b.payload.remaining(), "triangle indices");
   auto& idx = m.mesh.indices;
   idx.resize(std::size_t(n) * 3);
@@ -153,7 +160,9 @@ void parse_duplicates(BlockRef& b, RawMesh& m) {
   m.duplicates.resize(n);
   for (auto& d : m.duplicates) {
     const std::int32_t v = b.payload.i32("duplicate vertex");
-    if (v < 0) detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", b.offset, "duplicate vertex entry " + std::to_string(v) + " is negative");
+    if (v < 0)
+      detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", b.offset,
+                      "duplicate vertex entry " + std::to_string(v) + " is negative");
     d = static_cast<std::uint32_t>(v);
   }
 }
@@ -162,7 +171,8 @@ void parse_skin(ReadContext& ctx, BlockRef& skin, RawMesh& m) {
   walk_blocks(ctx, skin.payload, [&](BlockRef& b) {
     switch (b.type) {
       case kSkinName:
-      case kSkinBoneWeights: break;  // unused by Ecere; nothing in the scene holds them
+      case kSkinBoneWeights:
+        break;  // unused by Ecere; nothing in the scene holds them
       case kSkinBindMatrix:
         expect_length(b, 64);
         m.bind_shape = read_matrix(b.payload, "skin bind matrix");
@@ -178,7 +188,8 @@ void parse_skin(ReadContext& ctx, BlockRef& skin, RawMesh& m) {
         }
         break;
       }
-      default: skip_unknown(ctx, b, "skin");
+      default:
+        skip_unknown(ctx, b, "skin");
     }
   });
 }
@@ -192,11 +203,21 @@ void parse_morphs(ReadContext& ctx, BlockRef& b, RawMesh& m) {
     morph.where = ctx.where(mb.offset);
     walk_blocks(ctx, mb.payload, [&](BlockRef& c) {
       switch (c.type) {
-        case kMorphId: morph.id = read_i32_block(c); break;
-        case kMorphName: morph.name = read_string_block(c); break;
-        case kMorphWeight: expect_length(c, 4); morph.weight = c.payload.f32("morph weight"); break;
-        case kMeshId: morph.mesh_id = read_i32_block(c); break;
-        default: skip_unknown(ctx, c, "morph");
+        case kMorphId:
+          morph.id = read_i32_block(c);
+          break;
+        case kMorphName:
+          morph.name = read_string_block(c);
+          break;
+        case kMorphWeight:
+          expect_length(c, 4);
+          morph.weight = c.payload.f32("morph weight");
+          break;
+        case kMeshId:
+          morph.mesh_id = read_i32_block(c);
+          break;
+        default:
+          skip_unknown(ctx, c, "morph");
       }
     });
     m.morphs.push_back(std::move(morph));
@@ -211,11 +232,13 @@ void finish_mesh(ReadContext& ctx, RawMesh& m) {
   const std::uint32_t n = m.vertex_count;
   Mesh& mesh = m.mesh;
   if (n > 0 && mesh.positions.empty())
-    detail::fail_at("E3D", "E3D_MISSING_POSITIONS", m.where.offset, "mesh has " + std::to_string(n) + " vertices but no positions");
+    detail::fail_at("E3D", "E3D_MISSING_POSITIONS", m.where.offset,
+                    "mesh has " + std::to_string(n) + " vertices but no positions");
   for (std::size_t i = 0; i < mesh.indices.size(); ++i)
     if (mesh.indices[i] >= n)
       detail::fail_at("E3D", "E3D_INDEX_OUT_OF_RANGE", m.where.offset,
-                      "triangle " + std::to_string(i / 3) + " uses vertex " + std::to_string(mesh.indices[i]) + " of " + std::to_string(n));
+                      "triangle " + std::to_string(i / 3) + " uses vertex " + std::to_string(mesh.indices[i]) + " of " +
+                          std::to_string(n));
   if (m.duplicates.size() > n)
     detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.where.offset,
                     std::to_string(m.duplicates.size()) + " duplicate vertices in a mesh of " + std::to_string(n));
@@ -223,14 +246,19 @@ void finish_mesh(ReadContext& ctx, RawMesh& m) {
   for (auto d : m.duplicates)
     if (d >= originals)
       detail::fail_at("E3D", "E3D_DUPLICATE_RANGE", m.where.offset,
-                      "duplicate vertex repeats vertex " + std::to_string(d) + ", not one of the " + std::to_string(originals) + " originals");
+                      "duplicate vertex repeats vertex " + std::to_string(d) + ", not one of the " +
+                          std::to_string(originals) + " originals");
   if (m.max_bone >= static_cast<std::int32_t>(m.bones.size()))
     detail::fail_at("E3D", "E3D_BONE_OUT_OF_RANGE", m.where.offset,
-                    "a vertex uses bone " + std::to_string(m.max_bone) + " of the " + std::to_string(m.bones.size()) + " the skin defines");
+                    "a vertex uses bone " + std::to_string(m.max_bone) + " of the " + std::to_string(m.bones.size()) +
+                        " the skin defines");
   if (m.influences_reduced)
-    ctx.warn("E3D_INFLUENCES_REDUCED", m.where.offset, "vertices with more than " + std::to_string(kMaxInfluences) + " bone weights keep the largest");
+    ctx.warn("E3D_INFLUENCES_REDUCED", m.where.offset,
+             "vertices with more than " + std::to_string(kMaxInfluences) + " bone weights keep the largest");
   if (m.quantized) {
-    if (!m.bbox) detail::fail_at("E3D", "E3D_MISSING_BBOX", m.where.offset, "quantised positions (verticesQ) need a meshBBox block");
+    if (!m.bbox)
+      detail::fail_at("E3D", "E3D_MISSING_BBOX", m.where.offset,
+                      "quantised positions (verticesQ) need a meshBBox block");
     // The spec only says "quantized to meshBBox": -32768..32767 is mapped linearly onto lo..hi.
     const auto& bb = *m.bbox;
     for (auto& p : mesh.positions) {
@@ -247,7 +275,9 @@ void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
   m.where = ctx.where(mb.offset);
   walk_blocks(ctx, mb.payload, [&](BlockRef& b) {
     switch (b.type) {
-      case kMeshId: m.id = read_i32_block(b); break;
+      case kMeshId:
+        m.id = read_i32_block(b);
+        break;
       case kMeshBBox: {
         expect_length(b, 24);
         std::array<float, 6> bb;
@@ -255,17 +285,32 @@ void parse_mesh(ReadContext& ctx, BlockRef& mb, RawFile& file) {
         m.bbox = bb;
         break;
       }
-      case kMeshDuplicateVertices: parse_duplicates(b, m); break;
-      case kAttributes: parse_attributes(ctx, b, m); break;
-      case kTriFaces16:
-      case kTriFaces32: parse_faces(b, m); break;
-      case kFacesMaterials: parse_face_materials(b, m); break;
-      case kSkin: parse_skin(ctx, b, m); break;
-      case kParts:
-        ctx.warn("E3D_DATA_DROPPED", b.offset, std::to_string(record_count(b, 16)) + " part ranges (parts block) have no place in the scene; dropped");
+      case kMeshDuplicateVertices:
+        parse_duplicates(b, m);
         break;
-      case kMorphs: parse_morphs(ctx, b, m); break;
-      default: skip_unknown(ctx, b, "mesh");
+      case kAttributes:
+        parse_attributes(ctx, b, m);
+        break;
+      case kTriFaces16:
+      case kTriFaces32:
+        parse_faces(b, m);
+        break;
+      case kFacesMaterials:
+        parse_face_materials(b, m);
+        break;
+      case kSkin:
+        parse_skin(ctx, b, m);
+        break;
+      case kParts:
+        ctx.warn(
+            "E3D_DATA_DROPPED", b.offset,
+            std::to_string(record_count(b, 16)) + " part ranges (parts block) have no place in the scene; dropped");
+        break;
+      case kMorphs:
+        parse_morphs(ctx, b, m);
+        break;
+      default:
+        skip_unknown(ctx, b, "mesh");
     }
   });
   finish_mesh(ctx, m);

@@ -26,14 +26,23 @@ void parse_node(ReadContext& ctx, BlockRef& nb, std::int32_t parent, RawFile& fi
     if (is_node(b.type)) return parse_node(ctx, b, self, file);
     RawNode& n = file.nodes[self];  // re-fetched: children push to the vector
     switch (b.type) {
-      case kNodeId: n.id = read_i32_block(b); break;
-      case kNodeName: n.name = read_string_block(b); break;
-      case kMeshId: n.mesh_id = read_i32_block(b); break;
+      case kNodeId:
+        n.id = read_i32_block(b);
+        break;
+      case kNodeName:
+        n.name = read_string_block(b);
+        break;
+      case kMeshId:
+        n.mesh_id = read_i32_block(b);
+        break;
       case kSkeleton:
         n.skeleton_root = b.payload.i32("skeleton root node ID");
         (void)read_string(b.payload, "skeleton tag");
         break;
-      case kScaling: expect_length(b, 12); n.scale = read_vec3(b.payload, "scaling"); break;
+      case kScaling:
+        expect_length(b, 12);
+        n.scale = read_vec3(b.payload, "scaling");
+        break;
       case kOrientation:
         expect_length(b, 32);
         for (double& v : n.orientation) v = b.payload.f64_float_range("orientation");
@@ -42,7 +51,8 @@ void parse_node(ReadContext& ctx, BlockRef& nb, std::int32_t parent, RawFile& fi
         expect_length(b, 24);
         for (double& v : n.position) v = b.payload.f64_float_range("position");
         break;
-      default: skip_unknown(ctx, b, "node");
+      default:
+        skip_unknown(ctx, b, "node");
     }
   });
 }

@@ -14,8 +14,8 @@ namespace aem::formats::e3d {
 inline void expect_length(const BlockRef& b, std::uint64_t n) {
   if (b.payload.size() != n)
     detail::fail_at("E3D", "E3D_BLOCK_LENGTH", b.offset,
-                    "block " + block_label(b.type) + " holds " + std::to_string(b.payload.size()) + " bytes; it must hold " +
-                        std::to_string(n));
+                    "block " + block_label(b.type) + " holds " + std::to_string(b.payload.size()) +
+                        " bytes; it must hold " + std::to_string(n));
 }
 
 /// Fails with E3D_BLOCK_LENGTH unless the payload is a whole number of `n`-byte records.
@@ -44,8 +44,9 @@ inline std::string read_string(detail::ByteReader& r, std::string_view what) {
 inline std::string read_string_block(BlockRef& b) {
   std::string s = read_string(b.payload, block_label(b.type));
   if (!b.payload.at_end())
-    detail::fail_at("E3D", "E3D_BLOCK_LENGTH", b.offset,
-                    "block " + block_label(b.type) + " has " + std::to_string(b.payload.remaining()) + " bytes after its string");
+    detail::fail_at(
+        "E3D", "E3D_BLOCK_LENGTH", b.offset,
+        "block " + block_label(b.type) + " has " + std::to_string(b.payload.remaining()) + " bytes after its string");
   return s;
 }
 

@@ -10,7 +10,9 @@
 
 namespace aem::formats::e3d {
 
-Warning warning(const char* code, std::string message) { return Warning{.code = code, .format = "E3D", .message = std::move(message)}; }
+Warning warning(const char* code, std::string message) {
+  return Warning{.code = code, .format = "E3D", .message = std::move(message)};
+}
 
 namespace {
 
@@ -44,7 +46,8 @@ Merged merge(const Scene& s, const std::vector<std::uint32_t>& members) {
   for (auto mi : members) {
     const Mesh& src = s.meshes[mi];
     const auto base = static_cast<std::uint32_t>(m.positions.size());
-    out.ranges.push_back({static_cast<std::uint32_t>(m.indices.size() / 3), static_cast<std::uint32_t>(src.indices.size() / 3), src.material});
+    out.ranges.push_back({static_cast<std::uint32_t>(m.indices.size() / 3),
+                          static_cast<std::uint32_t>(src.indices.size() / 3), src.material});
     for (std::size_t i = 0; i + 2 < src.indices.size(); i += 3)
       for (int k = 0; k < 3; ++k) m.indices.push_back(base + src.indices[i + k]);
     append(m.positions, src.positions);
@@ -80,7 +83,9 @@ Layout layout_of(const Mesh& m) {
   return l;
 }
 
-std::uint8_t unorm8(float v) { return static_cast<std::uint8_t>(std::lround(std::clamp(std::isfinite(v) ? v : 0.0f, 0.0f, 1.0f) * 255.0f)); }
+std::uint8_t unorm8(float v) {
+  return static_cast<std::uint8_t>(std::lround(std::clamp(std::isfinite(v) ? v : 0.0f, 0.0f, 1.0f) * 255.0f));
+}
 
 /// Bone slots of one vertex: indices into `bones`, weights in 255ths; 255 ends the list.
 void put_bones(detail::ByteWriter& out, const SkinInfluences& inf, const std::vector<std::int32_t>& bones) {
@@ -128,7 +133,9 @@ void write_attributes(BlockWriter& w, const Mesh& m, const std::vector<std::int3
         if (!m.tangents.empty()) {
           const Vec4& t = m.tangents[v];
           const Vec3 t3{t.x, t.y, t.z};
-          const Vec3 b = !m.bitangents.empty() ? m.bitangents[v] : !m.normals.empty() ? cross(m.normals[v], t3) * t.w : Vec3{};
+          const Vec3 b = !m.bitangents.empty() ? m.bitangents[v]
+                         : !m.normals.empty()  ? cross(m.normals[v], t3) * t.w
+                                               : Vec3{};
           w.out.u32(pack_vector(t3));
           w.out.u32(pack_vector(b));
         }
@@ -198,7 +205,8 @@ void warn_dropped(MeshContext& ctx, const Mesh& m, std::uint32_t index) {
   // Kinds of data E3D has no place for at all are reported by write_scene (DATA_DROPPED).
   for (const auto& f : m.frames)
     if (!f.uvs.empty()) {
-      ctx.warnings.push_back(warning("E3D_DATA_DROPPED", name + ": per-frame UVs are not written (morph targets hold positions and normals)"));
+      ctx.warnings.push_back(warning(
+          "E3D_DATA_DROPPED", name + ": per-frame UVs are not written (morph targets hold positions and normals)"));
       break;
     }
 }
@@ -221,7 +229,8 @@ bool can_merge(const Scene& scene, const std::vector<std::uint32_t>& meshes) {
   return true;
 }
 
-std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes, std::int32_t& next_id) {
+std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes,
+                        std::int32_t& next_id) {
   for (auto mi : meshes) warn_dropped(ctx, ctx.scene.meshes[mi], mi);
   const Merged merged = merge(ctx.scene, meshes);
   const Mesh& m = merged.mesh;
@@ -231,8 +240,9 @@ std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std:
   const std::vector<std::int32_t> bones = used_joints(m);
   if (bones.size() > kMaxSkinBones)
     detail::fail_at("E3D", "E3D_TOO_MANY_BONES", 0,
-                    "mesh \"" + ctx.scene.meshes[meshes[0]].name + "\" (meshes[" + std::to_string(meshes[0]) + "]) is skinned to " +
-                        std::to_string(bones.size()) + " joints; an E3D skin holds at most " + std::to_string(kMaxSkinBones) +
+                    "mesh \"" + ctx.scene.meshes[meshes[0]].name + "\" (meshes[" + std::to_string(meshes[0]) +
+                        "]) is skinned to " + std::to_string(bones.size()) + " joints; an E3D skin holds at most " +
+                        std::to_string(kMaxSkinBones) +
                         " (its bone count and bone indices are bytes, 255 meaning none)");
   w.block(kMesh, [&] {
     w.i32_block(kMeshId, id);
@@ -242,7 +252,8 @@ std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std:
       for (const auto& r : merged.ranges) {
         w.out.i32(static_cast<std::int32_t>(r.first));
         w.out.i32(static_cast<std::int32_t>(r.count));
-        w.out.i32(r.material >= 0 && static_cast<std::size_t>(r.material) < ctx.scene.materials.size() ? r.material + 1 : 0);
+        w.out.i32(r.material >= 0 && static_cast<std::size_t>(r.material) < ctx.scene.materials.size() ? r.material + 1
+                                                                                                       : 0);
       }
     });
     if (!m.skin.empty()) write_skin(w, ctx, bones);

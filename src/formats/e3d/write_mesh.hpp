@@ -26,7 +26,8 @@ bool can_merge(const Scene& scene, const std::vector<std::uint32_t>& meshes);
 /// one target mesh per morph frame; advances next_id past them all and returns the mesh's ID. Layout
 /// per docs/formats/e3d.md §11: one interleaved block (vertices@0, normals, texCoords, colors, tangentsBi,
 /// boneWeights last with 10 slots), 16- or 32-bit triangles, always facesMaterials.
-std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes, std::int32_t& next_id);
+std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes,
+                        std::int32_t& next_id);
 
 /// A writer warning with format "E3D".
 Warning warning(const char* code, std::string message);

@@ -32,7 +32,8 @@ std::vector<std::string> unique_bone_names(NodePlan& plan, const Scene& s, std::
   for (const auto& m : s.meshes)
     for (const auto& inf : m.skin)
       for (int k = 0; k < kMaxInfluences; ++k)
-        if (inf.joints[k] >= 0 && static_cast<std::size_t>(inf.joints[k]) < is_bone.size() && inf.weights[k] > 0) is_bone[inf.joints[k]] = true;
+        if (inf.joints[k] >= 0 && static_cast<std::size_t>(inf.joints[k]) < is_bone.size() && inf.weights[k] > 0)
+          is_bone[inf.joints[k]] = true;
   std::unordered_map<std::string, int> count;
   for (const auto& n : plan.nodes) ++count[n.name];
   std::vector<std::string> names(plan.joint_node.size());
@@ -40,10 +41,13 @@ std::vector<std::string> unique_bone_names(NodePlan& plan, const Scene& s, std::
     std::string& name = plan.nodes[plan.joint_node[j]].name;
     if (is_bone[j] && (name.empty() || count[name] > 1)) {
       const std::string old = name;
-      for (int k = 0; name.empty() || count[name] > 0; ++k) name = (old.empty() ? "joint" : old + "#") + std::to_string(j) + (k ? "_" + std::to_string(k) : "");
+      for (int k = 0; name.empty() || count[name] > 0; ++k)
+        name = (old.empty() ? "joint" : old + "#") + std::to_string(j) + (k ? "_" + std::to_string(k) : "");
       --count[old];
       ++count[name];
-      warnings.push_back(warning("E3D_NAME_CHANGED", "joint " + std::to_string(j) + " \"" + old + "\" written as node \"" + name + "\" (skins find bones by unique name)"));
+      warnings.push_back(warning("E3D_NAME_CHANGED", "joint " + std::to_string(j) + " \"" + old +
+                                                         "\" written as node \"" + name +
+                                                         "\" (skins find bones by unique name)"));
     }
     names[j] = name;
   }
@@ -60,20 +64,29 @@ void write_textures(BlockWriter& w, const Scene& s, std::vector<Warning>& warnin
         if (t.data.empty()) return w.string_block(e3d::kTextureName, t.name);
         // The embedding blocks hold whole PNG, JPEG or JPEG 2000 files (docs/formats/e3d.md §9): those are
         // written as they are, anything else decoded and encoded as PNG.
-        const auto embed = [&](e3d::Block type, std::span<const std::byte> bytes) { w.block(type, [&] { w.out.bytes(bytes); }); };
+        const auto embed = [&](e3d::Block type, std::span<const std::byte> bytes) {
+          w.block(type, [&] { w.out.bytes(bytes); });
+        };
         switch (image_encoding(t.data)) {
-          case ImageEncoding::Png: return embed(e3d::kTexturePng, std::as_bytes(std::span(t.data)));
-          case ImageEncoding::Jpeg: return embed(e3d::kTextureJpg, std::as_bytes(std::span(t.data)));
-          case ImageEncoding::Jpeg2000: return embed(e3d::kTextureJpg2k, std::as_bytes(std::span(t.data)));
-          case ImageEncoding::Other: break;
+          case ImageEncoding::Png:
+            return embed(e3d::kTexturePng, std::as_bytes(std::span(t.data)));
+          case ImageEncoding::Jpeg:
+            return embed(e3d::kTextureJpg, std::as_bytes(std::span(t.data)));
+          case ImageEncoding::Jpeg2000:
+            return embed(e3d::kTextureJpg2k, std::as_bytes(std::span(t.data)));
+          case ImageEncoding::Other:
+            break;
         }
         const std::string which = "texture " + std::to_string(i) + " \"" + t.name + "\"";
         const std::vector<std::byte> png = reencode_as_png(t.data);
         if (png.empty()) {
-          warnings.push_back(warning("E3D_TEXTURE_TYPE", which + " is neither PNG, JPEG nor JPEG 2000, and does not decode; written by name only, not embedded"));
+          warnings.push_back(warning(
+              "E3D_TEXTURE_TYPE",
+              which + " is neither PNG, JPEG nor JPEG 2000, and does not decode; written by name only, not embedded"));
           return w.string_block(e3d::kTextureName, t.name);
         }
-        warnings.push_back(warning("E3D_TEXTURE_REENCODED", which + " re-encoded as PNG (E3D embeds PNG, JPEG and JPEG 2000)"));
+        warnings.push_back(
+            warning("E3D_TEXTURE_REENCODED", which + " re-encoded as PNG (E3D embeds PNG, JPEG and JPEG 2000)"));
         embed(e3d::kTexturePng, png);
       });
     }
@@ -101,7 +114,8 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
     for (std::size_t i = 0; i < s.materials.size(); ++i) {
       const Material& m = s.materials[i];
       if (m.metallic != 0.0f || m.roughness != 1.0f)
-        warnings.push_back(warning("E3D_DATA_DROPPED", "material \"" + m.name + "\": E3D has no metallic/roughness factors"));
+        warnings.push_back(
+            warning("E3D_DATA_DROPPED", "material \"" + m.name + "\": E3D has no metallic/roughness factors"));
       w.block(e3d::kMaterial, [&] {
         w.i32_block(e3d::kMaterialId, static_cast<std::int32_t>(i + 1));
         if (!m.name.empty()) w.string_block(e3d::kMaterialName, m.name);
@@ -120,8 +134,11 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
         if (m.has_phong) w.f32_block(e3d::kShininess, m.shininess);
         const MaterialTextures& t = m.textures;
         const std::pair<std::uint16_t, std::int32_t> maps[] = {
-            {e3d::kDiffuseMap, t.base_color}, {e3d::kNormalMap, t.normal},         {e3d::kSpecularMap, t.specular},
-            {e3d::kEmissiveMap, t.emissive},  {e3d::kOcclusionMap, t.occlusion},
+            {e3d::kDiffuseMap, t.base_color},
+            {e3d::kNormalMap, t.normal},
+            {e3d::kSpecularMap, t.specular},
+            {e3d::kEmissiveMap, t.emissive},
+            {e3d::kOcclusionMap, t.occlusion},
             {e3d::kRoughnessMetalnessMap, t.metallic_roughness >= 0 ? t.metallic_roughness : t.orm}};
         for (const auto& map : maps)
           if (map.second >= 0 && static_cast<std::size_t>(map.second) < s.textures.size())
@@ -131,16 +148,19 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
   });
 }
 
-void write_node(BlockWriter& w, const NodePlan& plan, std::size_t index, const std::map<std::vector<std::uint32_t>, std::int32_t>& mesh_ids,
-                const Scene& s) {
+void write_node(BlockWriter& w, const NodePlan& plan, std::size_t index,
+                const std::map<std::vector<std::uint32_t>, std::int32_t>& mesh_ids, const Scene& s) {
   // Recursion as deep as the tree, which number_nodes bounded.
   const WNode& n = plan.nodes[index];
-  const std::uint16_t type = n.kind == Node::Kind::Camera ? e3d::kCameraNode : n.kind == Node::Kind::Light ? e3d::kLightNode : e3d::kMeshNode;
+  const std::uint16_t type = n.kind == Node::Kind::Camera  ? e3d::kCameraNode
+                             : n.kind == Node::Kind::Light ? e3d::kLightNode
+                                                           : e3d::kMeshNode;
   w.block(type, [&] {
     w.i32_block(e3d::kNodeId, n.id);
     if (!n.name.empty()) w.string_block(e3d::kNodeName, n.name);
     if (auto mesh = mesh_ids.find(n.meshes); mesh != mesh_ids.end()) w.i32_block(e3d::kMeshId, mesh->second);
-    const bool skinned = std::any_of(n.meshes.begin(), n.meshes.end(), [&](auto m) { return !s.meshes[m].skin.empty(); });
+    const bool skinned =
+        std::any_of(n.meshes.begin(), n.meshes.end(), [&](auto m) { return !s.meshes[m].skin.empty(); });
     if (skinned)
       w.block(e3d::kSkeleton, [&] {
         w.out.i32(1);  // bones are looked up under the root, which holds every node
@@ -171,7 +191,8 @@ std::uint32_t frame_of(float time, bool& off_frame) {
 }
 
 template <class V, class F>
-void write_track(BlockWriter& w, const std::vector<Key<V>>& keys, bool loop, std::uint16_t type, std::int32_t node_id, bool& off_frame, F&& value) {
+void write_track(BlockWriter& w, const std::vector<Key<V>>& keys, bool loop, std::uint16_t type, std::int32_t node_id,
+                 bool& off_frame, F&& value) {
   if (keys.empty()) return;
   w.block(e3d::kAnimationTrack, [&] {
     w.out.u32(static_cast<std::uint32_t>(keys.size()));
@@ -209,7 +230,8 @@ void write_animations(BlockWriter& w, const Scene& s, const NodePlan& plan, std:
   });
   if (off_frame)
     warnings.push_back(warning("E3D_KEYS_ROUNDED", "key times were rounded to whole frames at " +
-                                                       std::to_string(static_cast<int>(e3d::kFramesPerSecond)) + " fps (E3D stores frame numbers)"));
+                                                       std::to_string(static_cast<int>(e3d::kFramesPerSecond)) +
+                                                       " fps (E3D stores frame numbers)"));
 }
 
 /// Depth-first IDs from 1 (the root), the numbering Ecere's writer uses. Fails when the tree is
@@ -221,9 +243,12 @@ void number_nodes(NodePlan& plan) {
     const auto [i, depth] = stack.back();
     stack.pop_back();
     if (depth > e3d::kMaxDepth - 8)
-      detail::fail_at("E3D", "E3D_TOO_DEEP", 0, "the node tree is deeper than the " + std::to_string(e3d::kMaxDepth - 8) + " levels E3D readers accept");
+      detail::fail_at(
+          "E3D", "E3D_TOO_DEEP", 0,
+          "the node tree is deeper than the " + std::to_string(e3d::kMaxDepth - 8) + " levels E3D readers accept");
     plan.nodes[i].id = next++;
-    for (auto it = plan.nodes[i].children.rbegin(); it != plan.nodes[i].children.rend(); ++it) stack.push_back({*it, depth + 1});
+    for (auto it = plan.nodes[i].children.rbegin(); it != plan.nodes[i].children.rend(); ++it)
+      stack.push_back({*it, depth + 1});
   }
 }
 
@@ -255,7 +280,8 @@ std::vector<std::byte> write_body(const Scene& s, std::vector<Warning>& warnings
   std::int32_t next_id = 1;
   w.block(e3d::kMeshes, [&] {
     for (const auto& n : plan.nodes)
-      if (!n.meshes.empty() && !mesh_ids.count(n.meshes)) mesh_ids[n.meshes] = e3d::write_mesh(w, ctx, n.meshes, next_id);
+      if (!n.meshes.empty() && !mesh_ids.count(n.meshes))
+        mesh_ids[n.meshes] = e3d::write_mesh(w, ctx, n.meshes, next_id);
   });
   w.block(e3d::kNodes, [&] { write_node(w, plan, plan.root, mesh_ids, s); });
   write_animations(w, s, plan, warnings);
@@ -274,7 +300,9 @@ Result<std::vector<std::byte>> e3d_write(const Scene& scene, const WriteOptions&
     return e.diagnostic;
   }
   if (body.size() > 0xFFFFFFFFu - 64)
-    return Error{.code = "E3D_TOO_LARGE", .format = "E3D", .message = "the scene needs " + std::to_string(body.size()) + " bytes; E3D blocks hold at most 4 GiB"};
+    return Error{.code = "E3D_TOO_LARGE",
+                 .format = "E3D",
+                 .message = "the scene needs " + std::to_string(body.size()) + " bytes; E3D blocks hold at most 4 GiB"};
   BlockWriter w;
   w.block(e3d::kVersion, [&] {
     w.out.bytes(std::as_bytes(std::span("E3DF", 4)));

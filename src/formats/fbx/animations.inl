@@ -69,7 +69,8 @@ std::vector<Key<V>> keys_of(const Baked& list, bool constant, const V& rest, Con
     return keys;
   }
   keys.reserve(list.count);
-  for (std::size_t k = 0; k < list.count; ++k) keys.push_back({static_cast<float>(list.data[k].time), convert(list.data[k].value)});
+  for (std::size_t k = 0; k < list.count; ++k)
+    keys.push_back({static_cast<float>(list.data[k].time), convert(list.data[k].value)});
   return keys;
 }
 
@@ -77,7 +78,9 @@ std::vector<Key<V>> keys_of(const Baked& list, bool constant, const V& rest, Con
 /// components, scale factors): keys that add nothing visible go, the curve's shape stays.
 inline constexpr float kKeyTolerance = 1e-6f;
 
-float distance(const Vec3& a, const Vec3& b) { return std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)}); }
+float distance(const Vec3& a, const Vec3& b) {
+  return std::max({std::abs(a.x - b.x), std::abs(a.y - b.y), std::abs(a.z - b.z)});
+}
 float distance(const Quat& a, const Quat& b) {
   const float s = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0 ? -1.0f : 1.0f;
   return std::max({std::abs(a.x - s * b.x), std::abs(a.y - s * b.y), std::abs(a.z - s * b.z), std::abs(a.w - s * b.w)});
@@ -118,8 +121,10 @@ bool extrapolates_in(const ufbx_anim_stack& stack, const ufbx_node& node) {
     for (std::size_t p = 0; p < props.count; ++p)
       for (const ufbx_anim_curve* curve : props.data[p].anim_value->curves) {
         if (!curve || curve->keyframes.count == 0) continue;
-        const bool before = curve->pre_extrapolation.mode != UFBX_EXTRAPOLATION_CONSTANT && stack.time_begin < curve->min_time;
-        const bool after = curve->post_extrapolation.mode != UFBX_EXTRAPOLATION_CONSTANT && stack.time_end > curve->max_time;
+        const bool before =
+            curve->pre_extrapolation.mode != UFBX_EXTRAPOLATION_CONSTANT && stack.time_begin < curve->min_time;
+        const bool after =
+            curve->post_extrapolation.mode != UFBX_EXTRAPOLATION_CONSTANT && stack.time_end > curve->max_time;
         if (before || after) return true;
       }
   }
@@ -129,14 +134,16 @@ bool extrapolates_in(const ufbx_anim_stack& stack, const ufbx_node& node) {
 /// `node`'s transform evaluated by ufbx at every frame of `stack` and at the times of its baked keys
 /// (which keep steps sharp), as key lists from the take's start; false (and `ch` untouched) when the
 /// take is too long to sample, or the read has spent its evaluations (Build::evaluations_left).
-bool sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, const ufbx_baked_node& baked, Channel& ch) {
+bool sample_node(Build& b, const ufbx_anim_stack& stack, const ufbx_node& node, const ufbx_baked_node& baked,
+                 Channel& ch) {
   std::optional<std::vector<double>> frames = frame_times(stack.time_begin, stack.time_end, b.frame_rate());
   if (!frames || frames->size() > b.evaluations_left) return false;
   b.evaluations_left -= frames->size();
   std::vector<double>& times = *frames;
   for (const auto* list : {&baked.translation_keys, &baked.scale_keys})
     for (std::size_t k = 0; k < list->count; ++k) times.push_back(stack.time_begin + list->data[k].time);
-  for (std::size_t k = 0; k < baked.rotation_keys.count; ++k) times.push_back(stack.time_begin + baked.rotation_keys.data[k].time);
+  for (std::size_t k = 0; k < baked.rotation_keys.count; ++k)
+    times.push_back(stack.time_begin + baked.rotation_keys.data[k].time);
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   std::vector<Key<Vec3>> translation, scale;
@@ -181,8 +188,11 @@ std::vector<BakedTake> bake_takes(Build& b) {
     opts.key_reduction_rotation = true;
     ufbx_error error{};
     BakedPtr baked(ufbx_bake_anim(&b.fbx, stack->anim, &opts, &error), ufbx_free_baked_anim);
-    if (baked) takes.push_back({stack, std::move(baked)});
-    else b.warn("FBX_TAKE_DROPPED", to_string(stack->name), "the take could not be evaluated (" + to_string(error.description) + "); it is left out");
+    if (baked)
+      takes.push_back({stack, std::move(baked)});
+    else
+      b.warn("FBX_TAKE_DROPPED", to_string(stack->name),
+             "the take could not be evaluated (" + to_string(error.description) + "); it is left out");
   }
   return takes;
 }
@@ -209,8 +219,11 @@ Animation animation_of(Build& b, const BakedTake& take, const std::vector<std::i
     const bool sample = node && (follows_parent_scale(*node) || extrapolates_in(*take.stack, *node));
     const bool sampled = sample && sample_node(b, *take.stack, *node, bn, ch);
     if (sample && !sampled)
-      b.warn("FBX_TAKE_NOT_SAMPLED", out.name, "the take is too long to evaluate frame by frame (or the file's nodes have used up the reader's evaluations): " + to_string(node->name) +
-                                                   " keeps the baked keys, which miss its parent's scale or its curves' extrapolation");
+      b.warn(
+          "FBX_TAKE_NOT_SAMPLED", out.name,
+          "the take is too long to evaluate frame by frame (or the file's nodes have used up the reader's evaluations): " +
+              to_string(node->name) +
+              " keeps the baked keys, which miss its parent's scale or its curves' extrapolation");
     if (!sampled) {
       ch.translation = keys_of<Vec3>(bn.translation_keys, bn.constant_translation, rest.translation, to_vec3);
       ch.rotation = keys_of<Quat>(bn.rotation_keys, bn.constant_rotation, rest.rotation, to_quat);
@@ -224,7 +237,8 @@ Animation animation_of(Build& b, const BakedTake& take, const std::vector<std::i
     const std::int32_t joint = joint_of(baked.nodes.data[i]);
     if (joint < 0) continue;
     const Transform& rest = b.scene.joints[joint].rest;
-    out.channels.push_back(Channel{static_cast<std::uint32_t>(joint), {{0.0f, rest.translation}}, {{0.0f, rest.rotation}}, {{0.0f, rest.scale}}});
+    out.channels.push_back(Channel{
+        static_cast<std::uint32_t>(joint), {{0.0f, rest.translation}}, {{0.0f, rest.rotation}}, {{0.0f, rest.scale}}});
   }
   return out;
 }

@@ -46,9 +46,12 @@ Vec4 to_vec4(const ufbx_vec4& v) {
   return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z), static_cast<float>(v.w)};
 }
 Quat to_quat(const ufbx_quat& q) {
-  return normalize(Quat{static_cast<float>(q.x), static_cast<float>(q.y), static_cast<float>(q.z), static_cast<float>(q.w)});
+  return normalize(
+      Quat{static_cast<float>(q.x), static_cast<float>(q.y), static_cast<float>(q.z), static_cast<float>(q.w)});
 }
-Transform to_transform(const ufbx_transform& t) { return {to_vec3(t.translation), to_quat(t.rotation), to_vec3(t.scale)}; }
+Transform to_transform(const ufbx_transform& t) {
+  return {to_vec3(t.translation), to_quat(t.rotation), to_vec3(t.scale)};
+}
 /// ufbx matrices are affine 4x3, column-major (cols[0..2] the basis, cols[3] the translation).
 Mat4 to_mat4(const ufbx_matrix& m) {
   Mat4 out;
@@ -62,7 +65,8 @@ std::string to_string(const ufbx_string& s) { return std::string(s.data, s.lengt
 /// read's decode budget, at least 64 MB.
 ufbx_allocator_opts allocation_limits(const ReadInput& input) {
   ufbx_allocator_opts a{};
-  a.memory_limit = static_cast<std::size_t>(std::min<std::uint64_t>(std::max<std::uint64_t>(input.options.max_decoded_bytes, 64ull << 20), SIZE_MAX));
+  a.memory_limit = static_cast<std::size_t>(
+      std::min<std::uint64_t>(std::max<std::uint64_t>(input.options.max_decoded_bytes, 64ull << 20), SIZE_MAX));
   return a;
 }
 
@@ -88,10 +92,16 @@ struct Build {
 
   /// `code`: the FBX code (an OBJ file gets OBJ's: code_for), or one of OBJ's own.
   void warn(const char* code, std::string element, std::string message) {
-    warnings.push_back(Warning{.code = code_for(format, code), .format = format_label(format), .path = std::move(element), .message = std::move(message)});
+    warnings.push_back(Warning{.code = code_for(format, code),
+                               .format = format_label(format),
+                               .path = std::move(element),
+                               .message = std::move(message)});
   }
   [[noreturn]] void fail(const char* code, std::string element, std::string message) {
-    throw detail::ParseError(Error{.code = code_for(format, code), .format = format_label(format), .path = std::move(element), .message = std::move(message)});
+    throw detail::ParseError(Error{.code = code_for(format, code),
+                                   .format = format_label(format),
+                                   .path = std::move(element),
+                                   .message = std::move(message)});
   }
   ufbx_allocator_opts allocator() const { return allocation_limits(input); }
   /// Frames per second of the file's time line (30 when it gives none, or an absurd one).

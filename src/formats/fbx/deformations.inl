@@ -7,14 +7,16 @@ namespace {
 /// How much each shape of `channel` contributes at channel weight `weight` (1 = 100 %): FBX blends the
 /// two shapes whose target weights surround the weight (a shape at target 0 stands for the base),
 /// extrapolating the nearest pair past either end; a plain blend shape is a single shape at target 1.
-std::vector<std::pair<const ufbx_blend_shape*, double>> shape_weights(const ufbx_blend_channel& channel, double weight) {
+std::vector<std::pair<const ufbx_blend_shape*, double>> shape_weights(const ufbx_blend_channel& channel,
+                                                                      double weight) {
   struct Point {
     double target;
     const ufbx_blend_shape* shape;  // null: the base (no offset)
   };
   std::vector<Point> points{{0.0, nullptr}};
   for (std::size_t k = 0; k < channel.keyframes.count; ++k)
-    if (channel.keyframes.data[k].shape) points.push_back({channel.keyframes.data[k].target_weight, channel.keyframes.data[k].shape});
+    if (channel.keyframes.data[k].shape)
+      points.push_back({channel.keyframes.data[k].target_weight, channel.keyframes.data[k].shape});
   std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.target < b.target; });
   std::vector<std::pair<const ufbx_blend_shape*, double>> out;
   if (points.size() < 2 || weight == 0.0) return out;
@@ -72,7 +74,8 @@ bool blend_animated(const ufbx_mesh& mesh, const ufbx_anim* anim, const std::vec
 const ufbx_cache_channel* point_cache(const ufbx_mesh& mesh) {
   for (std::size_t d = 0; d < mesh.cache_deformers.count; ++d) {
     const ufbx_cache_channel* channel = mesh.cache_deformers.data[d]->external_channel;
-    if (channel && channel->frames.count > 0 && channel->interpretation == UFBX_CACHE_INTERPRETATION_VERTEX_POSITION) return channel;
+    if (channel && channel->frames.count > 0 && channel->interpretation == UFBX_CACHE_INTERPRETATION_VERTEX_POSITION)
+      return channel;
   }
   return nullptr;
 }
@@ -86,10 +89,14 @@ struct Timeline {
 };
 
 std::optional<Timeline> vertex_timeline(const Build& b) {
-  if (b.default_stack) return Timeline{to_string(b.default_stack->name), b.default_stack->time_begin, b.default_stack->time_end, b.default_stack->anim};
+  if (b.default_stack)
+    return Timeline{to_string(b.default_stack->name), b.default_stack->time_begin, b.default_stack->time_end,
+                    b.default_stack->anim};
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i)
-    if (const ufbx_cache_channel* cache = point_cache(*b.fbx.meshes.data[i]); cache && b.fbx.meshes.data[i]->instances.count > 0)
-      return Timeline{to_string(cache->name), 0.0, std::max(0.0, cache->frames.data[cache->frames.count - 1].time), nullptr};
+    if (const ufbx_cache_channel* cache = point_cache(*b.fbx.meshes.data[i]);
+        cache && b.fbx.meshes.data[i]->instances.count > 0)
+      return Timeline{to_string(cache->name), 0.0, std::max(0.0, cache->frames.data[cache->frames.count - 1].time),
+                      nullptr};
   return std::nullopt;
 }
 
@@ -107,7 +114,8 @@ std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, 
       const std::size_t got = ufbx_sample_geometry_cache_vec3(cache, times[f], data.data(), data.size(), &opts);
       if (got != data.size()) {
         b.warn("FBX_VERTEX_CACHE_DROPPED", to_string(mesh.name),
-               "the vertex cache gives " + std::to_string(got) + " points for " + std::to_string(data.size()) + " vertices; not used");
+               "the vertex cache gives " + std::to_string(got) + " points for " + std::to_string(data.size()) +
+                   " vertices; not used");
         return {};
       }
       frames[f].resize(data.size());
@@ -116,7 +124,8 @@ std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, 
     return frames;
   }
   for (std::size_t f = 0; f < times.size(); ++f)
-    frames[f] = blended_vertices(mesh, [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(anim, &c, times[f]); });
+    frames[f] = blended_vertices(
+        mesh, [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(anim, &c, times[f]); });
   return frames;
 }
 

@@ -33,8 +33,11 @@ struct SideFileOpener {
     auto& self = *static_cast<SideFileOpener*>(user);
     const std::filesystem::path file(std::string(path, length));
     if (!detail::side_file_allowed(file, self.model_dir, self.asset_root)) {
-      self.warnings.push_back(Warning{.code = "SIDE_FILE_REFUSED", .format = format_label(self.format), .path = file.string(),
-                                      .message = "the model refers to \"" + file.string() + "\", which is outside the allowed folders; not read"});
+      self.warnings.push_back(Warning{
+          .code = "SIDE_FILE_REFUSED",
+          .format = format_label(self.format),
+          .path = file.string(),
+          .message = "the model refers to \"" + file.string() + "\", which is outside the allowed folders; not read"});
       return false;
     }
     auto bytes = detail::read_file(file);
@@ -56,17 +59,27 @@ struct ProgressMark {
 /// Our error code for what ufbx rejects.
 const char* error_code(ufbx_error_type type) {
   switch (type) {
-    case UFBX_ERROR_UNRECOGNIZED_FILE_FORMAT: return "FBX_NOT_FBX";
-    case UFBX_ERROR_EMPTY_FILE: return "FBX_EMPTY";
-    case UFBX_ERROR_TRUNCATED_FILE: return "FBX_TRUNCATED";
-    case UFBX_ERROR_UNSUPPORTED_VERSION: return "FBX_UNSUPPORTED_VERSION";
+    case UFBX_ERROR_UNRECOGNIZED_FILE_FORMAT:
+      return "FBX_NOT_FBX";
+    case UFBX_ERROR_EMPTY_FILE:
+      return "FBX_EMPTY";
+    case UFBX_ERROR_TRUNCATED_FILE:
+      return "FBX_TRUNCATED";
+    case UFBX_ERROR_UNSUPPORTED_VERSION:
+      return "FBX_UNSUPPORTED_VERSION";
     case UFBX_ERROR_MEMORY_LIMIT:
-    case UFBX_ERROR_ALLOCATION_LIMIT: return "FBX_LIMIT";
-    case UFBX_ERROR_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
-    case UFBX_ERROR_NODE_DEPTH_LIMIT: return "FBX_TOO_DEEP";
-    case UFBX_ERROR_BAD_INDEX: return "FBX_BAD_INDEX";
-    case UFBX_ERROR_INVALID_UTF8: return "FBX_BAD_TEXT";
-    default: return "FBX_INVALID";
+    case UFBX_ERROR_ALLOCATION_LIMIT:
+      return "FBX_LIMIT";
+    case UFBX_ERROR_OUT_OF_MEMORY:
+      return "OUT_OF_MEMORY";
+    case UFBX_ERROR_NODE_DEPTH_LIMIT:
+      return "FBX_TOO_DEEP";
+    case UFBX_ERROR_BAD_INDEX:
+      return "FBX_BAD_INDEX";
+    case UFBX_ERROR_INVALID_UTF8:
+      return "FBX_BAD_TEXT";
+    default:
+      return "FBX_INVALID";
   }
 }
 
@@ -75,7 +88,8 @@ inline constexpr std::uint32_t kMaxNodeDepth = 1u << 16;
 
 /// Loads `input` with ufbx, converted to metres, Y up, right-handed (an OBJ, which declares no units
 /// or axes, as it is); throws a ParseError when ufbx refuses the file.
-ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_opts& limits, std::vector<Warning>& warnings) {
+ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_opts& limits,
+              std::vector<Warning>& warnings) {
   ufbx_load_opts opts{};
   // An .obj is read as OBJ whatever its bytes look like (FBX files are recognised by content before).
   if (format == SourceFormat::Obj) opts.file_format = UFBX_FILE_FORMAT_OBJ;
@@ -117,11 +131,14 @@ ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_
   ScenePtr scene(ufbx_load_memory(input.bytes.data(), input.bytes.size(), &opts, &error), ufbx_free_scene);
   if (!scene) {
     std::string message = to_string(error.description);
-    if (error.info_length > 0) message += ": " + std::string(error.info, std::min<std::size_t>(error.info_length, sizeof error.info));
+    if (error.info_length > 0)
+      message += ": " + std::string(error.info, std::min<std::size_t>(error.info_length, sizeof error.info));
     if (error.type == UFBX_ERROR_UNSUPPORTED_VERSION) message += " (aem reads FBX 2000 to 7.7)";
     if (error.stack_size > 0)  // the check that failed, e.g. "depth < 32": enough to tell files apart
       message += " (ufbx: " + to_string(error.stack[0].function) + ": " + to_string(error.stack[0].description) + ")";
-    const std::uint64_t offset = error.type == UFBX_ERROR_TRUNCATED_FILE ? input.bytes.size() : std::min<std::uint64_t>(mark.bytes_read, input.bytes.size());
+    const std::uint64_t offset = error.type == UFBX_ERROR_TRUNCATED_FILE
+                                     ? input.bytes.size()
+                                     : std::min<std::uint64_t>(mark.bytes_read, input.bytes.size());
     detail::fail_at(format_label(format), code_for(format, error_code(error.type)), offset, message);
   }
   return scene;

@@ -26,7 +26,8 @@ std::string texture_name(Build& b, const ufbx_texture& t) {
   if (b.input.path.empty()) return relative.empty() || is_absolute_reference(relative) ? base : relative;
   std::error_code ec;
   for (const std::string& candidate : {relative, base})
-    if (!candidate.empty() && !is_absolute_reference(candidate) && std::filesystem::is_regular_file(dir / candidate, ec))
+    if (!candidate.empty() && !is_absolute_reference(candidate) &&
+        std::filesystem::is_regular_file(dir / candidate, ec))
       return candidate;
   return relative.empty() || is_absolute_reference(relative) ? base : relative;
 }
@@ -50,7 +51,8 @@ void mtl_map_options(Build& b, const ufbx_texture& t, Texture& out) {
   if (ufbx_find_int(&t.props, "clamp", 0) == 1) out.wrap_u = out.wrap_v = TextureWrap::ClampToEdge;
   const auto moves = [&](const char* option, ufbx_real identity) {
     const std::span<const ufbx_real> values = mtl_option(t, option);
-    return std::any_of(values.begin(), values.begin() + std::min<std::size_t>(values.size(), 2), [&](ufbx_real v) { return v != identity; });
+    return std::any_of(values.begin(), values.begin() + std::min<std::size_t>(values.size(), 2),
+                       [&](ufbx_real v) { return v != identity; });
   };
   if (moves("o", 0) || moves("s", 1))
     b.warn("FBX_UV_TRANSFORM_IGNORED", out.name, "the map's UV offset or scale (-o, -s) is not applied");
@@ -71,7 +73,8 @@ struct TextureTable {
     const ufbx_blob& content = t.content.size > 0 ? t.content : (t.video ? t.video->content : t.content);
     // Blender writes "." for an image it held packed and did not embed: a texture without a file.
     if (content.size == 0 && (out.name.empty() || out.name == "." || out.name.ends_with('/'))) {
-      b.warn("FBX_TEXTURE_WITHOUT_FILE", to_string(t.name), "the texture names no file and embeds no image; the material keeps its colour");
+      b.warn("FBX_TEXTURE_WITHOUT_FILE", to_string(t.name),
+             "the texture names no file and embeds no image; the material keeps its colour");
       index.emplace(&t, -1);
       return -1;
     }
@@ -83,7 +86,8 @@ struct TextureTable {
     out.wrap_u = t.wrap_u == UFBX_WRAP_CLAMP ? TextureWrap::ClampToEdge : TextureWrap::Repeat;
     out.wrap_v = t.wrap_v == UFBX_WRAP_CLAMP ? TextureWrap::ClampToEdge : TextureWrap::Repeat;
     if (t.has_uv_transform)
-      b.warn("FBX_UV_TRANSFORM_IGNORED", out.name, "the texture's UV transform (offset, scale or rotation) is not applied");
+      b.warn("FBX_UV_TRANSFORM_IGNORED", out.name,
+             "the texture's UV transform (offset, scale or rotation) is not applied");
     if (b.format == SourceFormat::Obj) {
       mtl_map_options(b, t, out);
       const std::pair<std::string, bool> key{out.name, out.wrap_u == TextureWrap::ClampToEdge};
@@ -98,7 +102,9 @@ struct TextureTable {
 };
 
 /// `value` when the map holds one, else `fallback`.
-float real_or(const ufbx_material_map& map, float fallback) { return map.has_value ? static_cast<float>(map.value_real) : fallback; }
+float real_or(const ufbx_material_map& map, float fallback) {
+  return map.has_value ? static_cast<float>(map.value_real) : fallback;
+}
 
 Material read_material(Build& b, TextureTable& textures, const ufbx_material& m) {
   Material out;
@@ -120,7 +126,8 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   if (m.shader_type == UFBX_SHADER_FBX_LAMBERT || m.shader_type == UFBX_SHADER_FBX_PHONG || mtl) {
     const ufbx_material_fbx_maps& fbx = m.fbx;
     out.has_phong = true;
-    out.diffuse = (no_colour ? Vec3{1, 1, 1} : to_vec3(fbx.diffuse_color.value_vec3)) * real_or(fbx.diffuse_factor, 1.0f);
+    out.diffuse =
+        (no_colour ? Vec3{1, 1, 1} : to_vec3(fbx.diffuse_color.value_vec3)) * real_or(fbx.diffuse_factor, 1.0f);
     out.ambient = to_vec3(fbx.ambient_color.value_vec3) * real_or(fbx.ambient_factor, 1.0f);
     out.specular = to_vec3(fbx.specular_color.value_vec3) * real_or(fbx.specular_factor, 1.0f);
     out.shininess = real_or(fbx.specular_exponent, 0.0f);
@@ -143,9 +150,11 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   // One map holding both (glTF-style: G roughness, B metalness) is the scene's metallic-roughness slot;
   // separate roughness and metalness images have no slot.
   const std::int32_t roughness = textures.of(b, pbr.roughness), metalness = textures.of(b, pbr.metalness);
-  if (roughness >= 0 && roughness == metalness) slots.metallic_roughness = roughness;
+  if (roughness >= 0 && roughness == metalness)
+    slots.metallic_roughness = roughness;
   else if (roughness >= 0 || metalness >= 0)
-    b.warn("FBX_MATERIAL_MAP_DROPPED", out.name, "separate roughness and metalness images are not kept (the scene holds one packed map)");
+    b.warn("FBX_MATERIAL_MAP_DROPPED", out.name,
+           "separate roughness and metalness images are not kept (the scene holds one packed map)");
   return out;
 }
 
@@ -162,7 +171,9 @@ void load_external_textures(Build& b) {
     b.warnings.push_back(std::move(refused));
   }
   for (const std::string& name : problems.missing)
-    b.warn("FBX_TEXTURE_MISSING", name, "the image file is not beside the model (or unreadable, or past the read's budget); the texture is kept by name only");
+    b.warn(
+        "FBX_TEXTURE_MISSING", name,
+        "the image file is not beside the model (or unreadable, or past the read's budget); the texture is kept by name only");
 }
 
 void read_materials(Build& b) {

@@ -6,9 +6,9 @@ namespace {
 
 /// What a mesh part's corners are made of, shared by the parts of one ufbx mesh.
 struct MeshSource {
-  const ufbx_mesh& mesh;                            ///< the polygons to triangulate (subdivided, when the file shows them so)
-  const ufbx_node& instance;                        ///< first node placing it (materials, names)
-  const ufbx_skin_deformer* skin;                   ///< its skin in the file, or null
+  const ufbx_mesh& mesh;           ///< the polygons to triangulate (subdivided, when the file shows them so)
+  const ufbx_node& instance;       ///< first node placing it (materials, names)
+  const ufbx_skin_deformer* skin;  ///< its skin in the file, or null
   const ufbx_subdivision_result* subdivision;       ///< how `mesh`'s vertices come from the file's, when subdivided
   const std::vector<std::int32_t>* cluster_joints;  ///< joint of each skin cluster, or null
   const std::vector<Vec3>* rest;                    ///< logical vertices with blend shapes at rest, or null
@@ -94,23 +94,26 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
   Mesh out;
   out.name = m.name.length > 0 ? to_string(m.name) : to_string(src.instance.name);
   const ufbx_material* material = part.index < src.instance.materials.count ? src.instance.materials.data[part.index]
-                                  : part.index < m.materials.count           ? m.materials.data[part.index]
-                                                                             : nullptr;
+                                  : part.index < m.materials.count          ? m.materials.data[part.index]
+                                                                            : nullptr;
   if (material) out.material = b.material_of[material->typed_id];
   std::size_t fanned = 0;
   const std::vector<std::uint32_t> corners = triangle_corners(m, part, fanned);
   const std::size_t n = corners.size();
   if (fanned > 0)
-    b.warn("FBX_POLYGONS_FANNED", out.name, std::to_string(fanned) + " polygons of more than " + std::to_string(kMaxClippedCorners) +
-                                                " corners were split as fans (right for convex ones only)");
+    b.warn("FBX_POLYGONS_FANNED", out.name,
+           std::to_string(fanned) + " polygons of more than " + std::to_string(kMaxClippedCorners) +
+               " corners were split as fans (right for convex ones only)");
   const auto vertex = [&](std::uint32_t corner) { return m.vertex_indices.data[corner]; };
 
   out.positions.resize(n);
   for (std::size_t c = 0; c < n; ++c)
-    out.positions[c] = src.rest ? (*src.rest)[vertex(corners[c])] : to_vec3(ufbx_get_vertex_vec3(&m.vertex_position, corners[c]));
+    out.positions[c] =
+        src.rest ? (*src.rest)[vertex(corners[c])] : to_vec3(ufbx_get_vertex_vec3(&m.vertex_position, corners[c]));
   if (m.vertex_normal.exists) {
     out.normals.resize(n);
-    for (std::size_t c = 0; c < n; ++c) out.normals[c] = normalize(to_vec3(ufbx_get_vertex_vec3(&m.vertex_normal, corners[c])));
+    for (std::size_t c = 0; c < n; ++c)
+      out.normals[c] = normalize(to_vec3(ufbx_get_vertex_vec3(&m.vertex_normal, corners[c])));
   }
   for (std::size_t s = 0; s < m.uv_sets.count && s < static_cast<std::size_t>(kMaxUvSets); ++s) {
     const ufbx_uv_set& set = m.uv_sets.data[s];
@@ -120,12 +123,15 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
     out.uvs.push_back(std::move(uv));
   }
   if (m.uv_sets.count > static_cast<std::size_t>(kMaxUvSets))
-    b.warn("FBX_UV_SETS_DROPPED", out.name, std::to_string(m.uv_sets.count - kMaxUvSets) + " UV sets past the first " + std::to_string(kMaxUvSets) + " dropped");
+    b.warn("FBX_UV_SETS_DROPPED", out.name,
+           std::to_string(m.uv_sets.count - kMaxUvSets) + " UV sets past the first " + std::to_string(kMaxUvSets) +
+               " dropped");
   if (m.vertex_tangent.exists && m.vertex_bitangent.exists && m.vertex_normal.exists) {
     out.tangents.resize(n);
     for (std::size_t c = 0; c < n; ++c)
-      out.tangents[c] = tangent_with_sign(out.normals[c], normalize(to_vec3(ufbx_get_vertex_vec3(&m.vertex_tangent, corners[c]))),
-                                          to_vec3(ufbx_get_vertex_vec3(&m.vertex_bitangent, corners[c])));
+      out.tangents[c] =
+          tangent_with_sign(out.normals[c], normalize(to_vec3(ufbx_get_vertex_vec3(&m.vertex_tangent, corners[c]))),
+                            to_vec3(ufbx_get_vertex_vec3(&m.vertex_bitangent, corners[c])));
   }
   for (std::size_t s = 0; s < m.color_sets.count; ++s) {
     const ufbx_color_set& set = m.color_sets.data[s];
@@ -139,7 +145,8 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
     out.skin.resize(n);
     for (std::size_t c = 0; c < n; ++c) out.skin[c] = influences(src, vertex(corners[c]), reduced);
     if (reduced)
-      b.warn("FBX_INFLUENCES_REDUCED", out.name, "vertices with more than " + std::to_string(kMaxInfluences) + " influences keep their strongest");
+      b.warn("FBX_INFLUENCES_REDUCED", out.name,
+             "vertices with more than " + std::to_string(kMaxInfluences) + " influences keep their strongest");
   }
   if (src.frames) {
     out.frames.resize(src.frames->size());
@@ -169,8 +176,9 @@ std::vector<std::uint32_t> add_mesh(Build& b, const MeshSource& src) {
     b.scene.meshes.push_back(build_part(b, src, part));
   }
   if (points + lines > 0)
-    b.warn("FBX_PRIMITIVES_DROPPED", to_string(src.instance.name),
-           std::to_string(points) + " points and " + std::to_string(lines) + " lines dropped (aem keeps triangles only)");
+    b.warn(
+        "FBX_PRIMITIVES_DROPPED", to_string(src.instance.name),
+        std::to_string(points) + " points and " + std::to_string(lines) + " lines dropped (aem keeps triangles only)");
   return added;
 }
 

@@ -27,14 +27,21 @@ Light read_light(const ufbx_light& l) {
   out.color = to_vec3(l.color);
   out.intensity = static_cast<float>(l.intensity);
   switch (l.type) {
-    case UFBX_LIGHT_DIRECTIONAL: out.type = Light::Type::Directional; break;
-    case UFBX_LIGHT_SPOT: out.type = Light::Type::Spot; break;
-    default: out.type = Light::Type::Point; break;  // area and volume lights shine like a point
+    case UFBX_LIGHT_DIRECTIONAL:
+      out.type = Light::Type::Directional;
+      break;
+    case UFBX_LIGHT_SPOT:
+      out.type = Light::Type::Spot;
+      break;
+    default:
+      out.type = Light::Type::Point;
+      break;  // area and volume lights shine like a point
   }
   // FBX gives the spot's cone as full opening angles in degrees; the scene keeps half angles in radians.
   constexpr double kHalfDegrees = 3.14159265358979323846 / 360.0;
   out.outer_cone = static_cast<float>(std::clamp(l.outer_angle * kHalfDegrees, 0.0, 1.5707963));
-  out.inner_cone = static_cast<float>(std::clamp(l.inner_angle * kHalfDegrees, 0.0, static_cast<double>(out.outer_cone)));
+  out.inner_cone =
+      static_cast<float>(std::clamp(l.inner_angle * kHalfDegrees, 0.0, static_cast<double>(out.outer_cone)));
   return out;
 }
 
@@ -58,7 +65,8 @@ void read_nodes(Build& b) {
     if (n.camera) {
       node.kind = Node::Kind::Camera;
       node.camera = static_cast<std::int32_t>(b.scene.cameras.size());
-      b.scene.cameras.push_back(read_camera(*n.camera, fbx.settings.original_unit_meters > 0 ? fbx.settings.original_unit_meters : 0.01));
+      b.scene.cameras.push_back(
+          read_camera(*n.camera, fbx.settings.original_unit_meters > 0 ? fbx.settings.original_unit_meters : 0.01));
     } else if (n.light) {
       node.kind = Node::Kind::Light;
       node.light = static_cast<std::int32_t>(b.scene.lights.size());

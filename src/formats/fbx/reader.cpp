@@ -51,7 +51,8 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
   if (!timeline) return frames;
   const std::optional<std::vector<double>> frames_at = frame_times(timeline->begin, timeline->end, b.frame_rate());
   if (!frames_at) {
-    b.warn("FBX_VERTEX_ANIMATION_DROPPED", timeline->name, "the take's time span is not finite or too long to bake frame by frame; meshes keep their rest shape");
+    b.warn("FBX_VERTEX_ANIMATION_DROPPED", timeline->name,
+           "the take's time span is not finite or too long to bake frame by frame; meshes keep their rest shape");
     return frames;
   }
   const std::vector<double>& times = *frames_at;
@@ -62,11 +63,13 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
     if (mesh.instances.count == 0 || (!point_cache(mesh) && !blend_animated(mesh, timeline->anim, times))) continue;
     // Each corner of each frame: a position now, and kept again by the scene and its writers; a mesh
     // the file shows subdivided has four times the corners a level.
-    const double corners = static_cast<double>(mesh.num_indices) * std::ldexp(1.0, 2 * static_cast<int>(std::min(shown_subdivision(mesh), 16u)));
+    const double corners = static_cast<double>(mesh.num_indices) *
+                           std::ldexp(1.0, 2 * static_cast<int>(std::min(shown_subdivision(mesh), 16u)));
     const double bytes = corners * static_cast<double>(times.size()) * sizeof(Vec3) * 2;
     if (bytes > static_cast<double>(budget)) {
       b.warn("FBX_VERTEX_ANIMATION_DROPPED", to_string(mesh.name),
-             "baking its " + std::to_string(times.size()) + " frames would take " + std::to_string(static_cast<std::uint64_t>(bytes / 1048576)) +
+             "baking its " + std::to_string(times.size()) + " frames would take " +
+                 std::to_string(static_cast<std::uint64_t>(bytes / 1048576)) +
                  " MB, past the read's budget (ReadOptions::max_decoded_bytes); the mesh keeps its rest shape");
       continue;
     }
@@ -75,10 +78,15 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
     any |= !frames[mesh.typed_id].empty();
   }
   if (!any) return frames;
-  b.scene.vertex_animation = VertexAnimation{timeline->name, static_cast<float>(b.frame_rate()), static_cast<std::uint32_t>(times.size())};
+  b.scene.vertex_animation =
+      VertexAnimation{timeline->name, static_cast<float>(b.frame_rate()), static_cast<std::uint32_t>(times.size())};
   // Without takes, the vertex animation gets an animation of its own to play it by.
-  if (!b.default_stack) b.scene.animations.push_back(Animation{timeline->name, static_cast<float>(timeline->end - timeline->begin),
-                                                              static_cast<float>(b.frame_rate()), false, {}});
+  if (!b.default_stack)
+    b.scene.animations.push_back(Animation{timeline->name,
+                                           static_cast<float>(timeline->end - timeline->begin),
+                                           static_cast<float>(b.frame_rate()),
+                                           false,
+                                           {}});
   return frames;
 }
 
@@ -92,18 +100,22 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     const ufbx_node* instance = first_instance(mesh);
     if (!instance) continue;
     const ufbx_skin_deformer* skin = mesh.skin_deformers.count > 0 ? mesh.skin_deformers.data[0] : nullptr;
-    const std::vector<std::int32_t>* joints = skin && !cluster_joints[skin->typed_id].empty() ? &cluster_joints[skin->typed_id] : nullptr;
+    const std::vector<std::int32_t>* joints =
+        skin && !cluster_joints[skin->typed_id].empty() ? &cluster_joints[skin->typed_id] : nullptr;
     std::vector<Vec3> rest;
-    if (mesh.blend_deformers.count > 0) rest = blended_vertices(mesh, [](const ufbx_blend_channel& c) { return c.weight; });
+    if (mesh.blend_deformers.count > 0)
+      rest = blended_vertices(mesh, [](const ufbx_blend_channel& c) { return c.weight; });
     std::vector<std::vector<Vec3>> mesh_frames = std::move(frames[mesh.typed_id]);
     MeshPtr subdivided(nullptr, ufbx_free_mesh);
-    if (const std::uint32_t levels = shown_subdivision(mesh)) subdivided = subdivide(b, mesh, levels, to_string(instance->name));
+    if (const std::uint32_t levels = shown_subdivision(mesh))
+      subdivided = subdivide(b, mesh, levels, to_string(instance->name));
     const ufbx_subdivision_result* subdivision = subdivided ? subdivided->subdivision_result : nullptr;
     if (subdivision && !rest.empty()) rest = through_subdivision(*subdivision, rest);
     if (subdivision)
       for (auto& frame : mesh_frames) frame = through_subdivision(*subdivision, frame);
-    b.meshes_of[mesh.typed_id] = add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
-                                                        rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
+    b.meshes_of[mesh.typed_id] =
+        add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
+                               rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
   }
   std::vector<std::string> curves;
   for (std::size_t i = 0; i < b.fbx.nodes.count; ++i) {
@@ -116,12 +128,15 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
       ufbx_tessellate_surface_opts opts{};
       opts.temp_allocator = opts.result_allocator = b.allocator();
       ufbx_error error{};
-      std::unique_ptr<ufbx_mesh, void (*)(ufbx_mesh*)> tessellated(ufbx_tessellate_nurbs_surface(surface, &opts, &error), ufbx_free_mesh);
+      std::unique_ptr<ufbx_mesh, void (*)(ufbx_mesh*)> tessellated(
+          ufbx_tessellate_nurbs_surface(surface, &opts, &error), ufbx_free_mesh);
       if (!tessellated) {
-        b.warn("FBX_NURBS_DROPPED", to_string(n.name), "the NURBS surface could not be tessellated: " + to_string(error.description));
+        b.warn("FBX_NURBS_DROPPED", to_string(n.name),
+               "the NURBS surface could not be tessellated: " + to_string(error.description));
         continue;
       }
-      for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr})) b.scene.nodes[node].meshes.push_back(m);
+      for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr}))
+        b.scene.nodes[node].meshes.push_back(m);
     } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
       curves.push_back(to_string(n.name));
     }
@@ -131,7 +146,8 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     std::string names;
     for (std::size_t i = 0; i < curves.size() && i < 5; ++i) names += (i ? ", " : "") + curves[i];
     if (curves.size() > 5) names += " and " + std::to_string(curves.size() - 5) + " more";
-    b.warn("FBX_CURVE_DROPPED", {}, std::to_string(curves.size()) + " curves dropped (aem keeps triangles only): " + names);
+    b.warn("FBX_CURVE_DROPPED", {},
+           std::to_string(curves.size()) + " curves dropped (aem keeps triangles only): " + names);
   }
 }
 
@@ -146,8 +162,9 @@ void keep_rest_invertible(Build& b, const std::vector<bool>& joints) {
     for (float* c : {&s.x, &s.y, &s.z})
       if (std::abs(*c) < kLeastRestScale) *c = std::copysign(kLeastRestScale, *c), changed = true;
     if (changed)
-      b.warn("FBX_ZERO_SCALE_REST", b.scene.nodes[n].name,
-             "the rest pose scales the node to nothing; kept at 1/1000 so that what it carries can follow its animation");
+      b.warn(
+          "FBX_ZERO_SCALE_REST", b.scene.nodes[n].name,
+          "the rest pose scales the node to nothing; kept at 1/1000 so that what it carries can follow its animation");
   }
 }
 
@@ -155,18 +172,19 @@ void keep_rest_invertible(Build& b, const std::vector<bool>& joints) {
 void ufbx_warnings(Build& b) {
   for (std::size_t i = 0; i < b.fbx.metadata.warnings.count; ++i) {
     const ufbx_warning& w = b.fbx.metadata.warnings.data[i];
-    const char* code = w.type == UFBX_WARNING_MISSING_EXTERNAL_FILE  ? "FBX_SIDE_FILE_MISSING"
-                       : w.type == UFBX_WARNING_UNSUPPORTED_VERSION  ? "FBX_VERSION_UNTESTED"
-                       : w.type == UFBX_WARNING_BAD_UNICODE          ? "FBX_BAD_TEXT"
-                       : w.type == UFBX_WARNING_INDEX_CLAMPED        ? "FBX_INDEX_CLAMPED"
+    const char* code = w.type == UFBX_WARNING_MISSING_EXTERNAL_FILE   ? "FBX_SIDE_FILE_MISSING"
+                       : w.type == UFBX_WARNING_UNSUPPORTED_VERSION   ? "FBX_VERSION_UNTESTED"
+                       : w.type == UFBX_WARNING_BAD_UNICODE           ? "FBX_BAD_TEXT"
+                       : w.type == UFBX_WARNING_INDEX_CLAMPED         ? "FBX_INDEX_CLAMPED"
                        : w.type == UFBX_WARNING_UNKNOWN_OBJ_DIRECTIVE ? "OBJ_DIRECTIVE_SKIPPED"
-                                                                     : "FBX_REPAIRED";
+                                                                      : "FBX_REPAIRED";
     std::string message = to_string(w.description);
     // ufbx names no cause; in an OBJ the usual one is a line or point of an object whose faces have
     // texture coordinates or normals (Blender's loose edges), whose corners then have none.
     if (b.format == SourceFormat::Obj && w.type == UFBX_WARNING_INDEX_CLAMPED)
-      message = "corners without the texture coordinate or normal index the other corners of their object have, or with an index past "
-                "the list, take the list's last entry";
+      message =
+          "corners without the texture coordinate or normal index the other corners of their object have, or with an index past "
+          "the list, take the list's last entry";
     if (w.count > 1) message += " (" + std::to_string(w.count) + " times)";
     b.warn(code, {}, std::move(message));
   }
@@ -195,7 +213,8 @@ Result<Scene> read(const ReadInput& input, SourceFormat format) {
     const auto cluster_joints = read_skeleton(b, skeleton, world);
     read_meshes(b, cluster_joints, opener);
     skeleton.attach_nodes();
-    for (std::size_t n = 0; n < joint_of_node.size(); ++n) joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
+    for (std::size_t n = 0; n < joint_of_node.size(); ++n)
+      joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
     read_animations(b, takes, joint_of_node);
   } else {
     read_meshes(b, std::vector<std::vector<std::int32_t>>(loaded->skin_deformers.count), opener);
@@ -203,7 +222,8 @@ Result<Scene> read(const ReadInput& input, SourceFormat format) {
   }
   ufbx_warnings(b);
   if (format == SourceFormat::Obj && b.scene.triangle_count() == 0)
-    detail::fail_at("OBJ", "OBJ_NO_TRIANGLES", 0, "the file holds no faces (points and lines are not kept): nothing to convert");
+    detail::fail_at("OBJ", "OBJ_NO_TRIANGLES", 0,
+                    "the file holds no faces (points and lines are not kept): nothing to convert");
   if (b.scene.nodes.empty()) detail::fail_at("FBX", "FBX_EMPTY_SCENE", 0, "the file holds no objects");
   Result<Scene> result(std::move(b.scene));
   result.warnings = std::move(side_warnings);

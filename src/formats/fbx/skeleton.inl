@@ -5,7 +5,9 @@ namespace aem::formats::fbx {
 namespace {
 
 /// The first node that places `mesh` (instances share one skin binding), or null.
-const ufbx_node* first_instance(const ufbx_mesh& mesh) { return mesh.instances.count > 0 ? mesh.instances.data[0] : nullptr; }
+const ufbx_node* first_instance(const ufbx_mesh& mesh) {
+  return mesh.instances.count > 0 ? mesh.instances.data[0] : nullptr;
+}
 
 /// The joint each skin cluster binds (joints for skin bones, skeleton nodes - FBX "LimbNode"s, kept even
 /// without a mesh so that a skeleton-only file keeps its bones - and animated nodes: joint_nodes).
@@ -18,10 +20,13 @@ std::vector<std::vector<std::int32_t>> read_skeleton(Build& b, NodeSkeleton& ske
     const ufbx_node* instance = first_instance(mesh);
     if (!instance || mesh.skin_deformers.count == 0) continue;
     if (mesh.skin_deformers.count > 1)
-      b.warn("FBX_SKINS_DROPPED", to_string(instance->name), "the mesh has " + std::to_string(mesh.skin_deformers.count) + " skins; only the first is kept");
+      b.warn("FBX_SKINS_DROPPED", to_string(instance->name),
+             "the mesh has " + std::to_string(mesh.skin_deformers.count) + " skins; only the first is kept");
     const ufbx_skin_deformer& skin = *mesh.skin_deformers.data[0];
-    if (skin.skinning_method == UFBX_SKINNING_METHOD_DUAL_QUATERNION || skin.skinning_method == UFBX_SKINNING_METHOD_BLENDED_DQ_LINEAR)
-      b.warn("FBX_DUAL_QUATERNION_SKIN", to_string(instance->name), "dual-quaternion skinning is played as linear blend skinning");
+    if (skin.skinning_method == UFBX_SKINNING_METHOD_DUAL_QUATERNION ||
+        skin.skinning_method == UFBX_SKINNING_METHOD_BLENDED_DQ_LINEAR)
+      b.warn("FBX_DUAL_QUATERNION_SKIN", to_string(instance->name),
+             "dual-quaternion skinning is played as linear blend skinning");
     std::vector<std::int32_t>& joints = cluster_joints[skin.typed_id];
     if (!joints.empty()) continue;  // another mesh shares this skin and bound it already
     // Vertices are stored in the mesh node's space and placed by its rest world matrix; the cluster's
@@ -50,7 +55,8 @@ std::vector<bool> joint_nodes(const Build& b, const std::vector<BakedTake>& take
   }
   for (const BakedTake& take : takes)
     for (std::size_t i = 0; i < take.baked->nodes.count; ++i)
-      if (const std::uint32_t id = take.baked->nodes.data[i].typed_id; id < b.node_of.size() && b.node_of[id] >= 0) wanted[b.node_of[id]] = true;
+      if (const std::uint32_t id = take.baked->nodes.data[i].typed_id; id < b.node_of.size() && b.node_of[id] >= 0)
+        wanted[b.node_of[id]] = true;
   for (std::size_t s = 0; s < fbx.skin_deformers.count; ++s) {
     const ufbx_skin_deformer& skin = *fbx.skin_deformers.data[s];
     for (std::size_t c = 0; c < skin.clusters.count; ++c)

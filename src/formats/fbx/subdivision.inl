@@ -24,8 +24,9 @@ MeshPtr subdivide(Build& b, const ufbx_mesh& mesh, std::uint32_t levels, const s
   MeshPtr none(nullptr, ufbx_free_mesh);
   const std::uint64_t corners = static_cast<std::uint64_t>(mesh.num_indices) << std::min<std::uint32_t>(2 * levels, 40);
   if (levels > 8 || corners > kMaxSubdividedCorners) {
-    b.warn("FBX_SUBDIVISION_SKIPPED", name, "the file shows the mesh subdivided " + std::to_string(levels) +
-                                                " times, which would make about " + std::to_string(corners) + " corners; the cage is kept");
+    b.warn("FBX_SUBDIVISION_SKIPPED", name,
+           "the file shows the mesh subdivided " + std::to_string(levels) + " times, which would make about " +
+               std::to_string(corners) + " corners; the cage is kept");
     return none;
   }
   ufbx_subdivide_opts opts{};
@@ -38,7 +39,8 @@ MeshPtr subdivide(Build& b, const ufbx_mesh& mesh, std::uint32_t levels, const s
   ufbx_error error{};
   MeshPtr out(ufbx_subdivide_mesh(&mesh, levels, &opts, &error), ufbx_free_mesh);
   if (!out || !out->subdivision_result)
-    b.warn("FBX_SUBDIVISION_SKIPPED", name, "the mesh could not be subdivided (" + to_string(error.description) + "); the cage is kept");
+    b.warn("FBX_SUBDIVISION_SKIPPED", name,
+           "the mesh could not be subdivided (" + to_string(error.description) + "); the cage is kept");
   return out && out->subdivision_result ? std::move(out) : std::move(none);
 }
 

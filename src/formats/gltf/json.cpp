@@ -18,8 +18,10 @@ std::optional<std::size_t> too_deep_at(std::string_view text, int limit) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '{' || c == '[') {
@@ -88,7 +90,8 @@ std::vector<std::pair<std::string, Json>> Json::members() const {
 double Json::number() const { return is_number() ? as_value(value_)->GetDouble() : 0.0; }
 
 std::string_view Json::string() const {
-  return is_string() ? std::string_view(as_value(value_)->GetString(), as_value(value_)->GetStringLength()) : std::string_view();
+  return is_string() ? std::string_view(as_value(value_)->GetString(), as_value(value_)->GetStringLength())
+                     : std::string_view();
 }
 
 bool Json::boolean() const { return is_bool() && as_value(value_)->GetBool(); }

@@ -10,14 +10,20 @@ void decode_meshopt(Context& ctx, const Json& ext, std::span<const std::byte> sr
   const auto* in = reinterpret_cast<const unsigned char*>(src.data());
   int rc = -1;
   if (mode == "ATTRIBUTES") {
-    if (stride % 4 != 0) ctx.fail("GLTF_BAD_VALUE", ext.path() + ".byteStride", "must be a multiple of 4 for ATTRIBUTES");
+    if (stride % 4 != 0)
+      ctx.fail("GLTF_BAD_VALUE", ext.path() + ".byteStride", "must be a multiple of 4 for ATTRIBUTES");
     rc = meshopt_decodeVertexBuffer(dst, count, stride, in, src.size());
-    if (rc == 0 && filter == "OCTAHEDRAL" && (stride == 4 || stride == 8)) meshopt_decodeFilterOct(dst, count, stride);
-    else if (rc == 0 && filter == "QUATERNION" && stride == 8) meshopt_decodeFilterQuat(dst, count, stride);
-    else if (rc == 0 && filter == "EXPONENTIAL") meshopt_decodeFilterExp(dst, count, stride);
-    else if (rc == 0 && !filter.empty() && filter != "NONE") ctx.fail("GLTF_BAD_VALUE", ext.path() + ".filter", "unknown filter \"" + filter + "\" for this stride");
+    if (rc == 0 && filter == "OCTAHEDRAL" && (stride == 4 || stride == 8))
+      meshopt_decodeFilterOct(dst, count, stride);
+    else if (rc == 0 && filter == "QUATERNION" && stride == 8)
+      meshopt_decodeFilterQuat(dst, count, stride);
+    else if (rc == 0 && filter == "EXPONENTIAL")
+      meshopt_decodeFilterExp(dst, count, stride);
+    else if (rc == 0 && !filter.empty() && filter != "NONE")
+      ctx.fail("GLTF_BAD_VALUE", ext.path() + ".filter", "unknown filter \"" + filter + "\" for this stride");
   } else if ((mode == "TRIANGLES" || mode == "INDICES") && (stride == 2 || stride == 4)) {
-    if (mode == "TRIANGLES" && count % 3 != 0) ctx.fail("GLTF_BAD_VALUE", ext.path() + ".count", "TRIANGLES needs a multiple of 3");
+    if (mode == "TRIANGLES" && count % 3 != 0)
+      ctx.fail("GLTF_BAD_VALUE", ext.path() + ".count", "TRIANGLES needs a multiple of 3");
     rc = mode == "TRIANGLES" ? meshopt_decodeIndexBuffer(dst, count, stride, in, src.size())
                              : meshopt_decodeIndexSequence(dst, count, stride, in, src.size());
   } else {

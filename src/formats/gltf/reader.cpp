@@ -45,7 +45,8 @@ Result<Scene> gltf_read(const ReadInput& input) {
     gltf::read_meshes(ctx, scene, first, morphs);
     for (std::size_t n = 0; n < scene.nodes.size(); ++n)
       if (links.mesh[n] >= 0)
-        for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm) scene.nodes[n].meshes.push_back(sm);
+        for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm)
+          scene.nodes[n].meshes.push_back(sm);
     const auto joint_of_node = gltf::build_skeleton(ctx, scene, links, first);
     gltf::read_animations(ctx, scene, links, joint_of_node, first, morphs);
     gltf::bake_uv_transforms(ctx, scene, uv_transforms);

@@ -10,10 +10,17 @@ namespace {
 
 std::uint32_t component_size(std::uint32_t type) {
   switch (type) {
-    case kByte: case kUByte: return 1;
-    case kShort: case kUShort: return 2;
-    case kUInt: case kFloat: return 4;
-    default: return 0;
+    case kByte:
+    case kUByte:
+      return 1;
+    case kShort:
+    case kUShort:
+      return 2;
+    case kUInt:
+    case kFloat:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -49,7 +56,8 @@ T convert(S v, bool normalized) {
 /// A packed source already of the target type (float positions, uint32 indices: the common case) is
 /// one copy; other packed sources (uint16 joints) one flat loop the compiler vectorises.
 template <class T, class S>
-void decode_elements(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components, bool normalized, T* out) {
+void decode_elements(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components, bool normalized,
+                     T* out) {
   const std::size_t values = static_cast<std::size_t>(count) * components;
   if (stride == sizeof(S) * components) {
     if constexpr (std::is_same_v<T, S>) {
@@ -81,33 +89,41 @@ std::uint64_t checked_stride(Context& ctx, const std::string& path, std::uint32_
   const std::uint64_t element = static_cast<std::uint64_t>(component_size(type)) * components;
   const std::uint64_t stride = (view.stride && !sparse_part) ? view.stride : element;
   if (stride < element)
-    ctx.fail("GLTF_RANGE", path, "bufferViews[" + std::to_string(view_index) + "].byteStride " + std::to_string(view.stride) +
-             " is smaller than one element (" + std::to_string(element) + " bytes)");
+    ctx.fail("GLTF_RANGE", path,
+             "bufferViews[" + std::to_string(view_index) + "].byteStride " + std::to_string(view.stride) +
+                 " is smaller than one element (" + std::to_string(element) + " bytes)");
   const std::uint64_t needed = offset + stride * (count - 1) + element;
   if (needed > view.bytes.size())
     ctx.fail("GLTF_RANGE", path,
-             std::to_string(count) + " elements from byte " + std::to_string(offset) + " need " + std::to_string(needed) +
-                 " bytes of bufferViews[" + std::to_string(view_index) + "], which has " + std::to_string(view.bytes.size()),
+             std::to_string(count) + " elements from byte " + std::to_string(offset) + " need " +
+                 std::to_string(needed) + " bytes of bufferViews[" + std::to_string(view_index) + "], which has " +
+                 std::to_string(view.bytes.size()),
              view.file_offset ? std::optional<std::uint64_t>(*view.file_offset + offset) : std::nullopt);
   return stride;
 }
 
 template <class T>
-using Decoder = void (*)(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components, bool normalized, T* out);
+using Decoder = void (*)(const std::byte* base, std::uint64_t stride, std::uint32_t count, int components,
+                         bool normalized, T* out);
 
 /// The decoder of components of glTF type `type` into T. Float sources only for float targets: the
 /// unsigned-integer uses checked their type before.
 template <class T>
 Decoder<T> decoder_for(std::uint32_t type) {
   switch (type) {
-    case kByte: return decode_elements<T, std::int8_t>;
-    case kUByte: return decode_elements<T, std::uint8_t>;
-    case kShort: return decode_elements<T, std::int16_t>;
-    case kUShort: return decode_elements<T, std::uint16_t>;
+    case kByte:
+      return decode_elements<T, std::int8_t>;
+    case kUByte:
+      return decode_elements<T, std::uint8_t>;
+    case kShort:
+      return decode_elements<T, std::int16_t>;
+    case kUShort:
+      return decode_elements<T, std::uint16_t>;
     case kFloat:
       if constexpr (std::is_same_v<T, float>) return decode_elements<T, float>;
       [[fallthrough]];
-    default: return decode_elements<T, std::uint32_t>;
+    default:
+      return decode_elements<T, std::uint32_t>;
   }
 }
 
@@ -119,8 +135,9 @@ constexpr std::uint64_t kBlockBytes = 1 << 20;
 /// time: `place(first, n)` says where elements [first, first + n) go, `decoded(first, n, values)` sees
 /// them once there.
 template <class T, class Place, class Decoded>
-void decode_blocks(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
-                   int components, std::uint32_t type, bool normalized, bool sparse_part, Place&& place, Decoded&& decoded) {
+void decode_blocks(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset,
+                   std::uint32_t count, int components, std::uint32_t type, bool normalized, bool sparse_part,
+                   Place&& place, Decoded&& decoded) {
   const std::uint64_t stride = checked_stride(ctx, path, view_index, offset, count, components, type, sparse_part);
   const std::uint64_t element = static_cast<std::uint64_t>(component_size(type)) * components;
   const std::byte* base = ctx.view(view_index).bytes.data() + offset;
@@ -142,11 +159,12 @@ void decode_blocks(Context& ctx, const std::string& path, std::uint32_t view_ind
 
 /// Reads `count` elements of `components` components from a view starting at `offset` into `out`.
 template <class T>
-void read_elements(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset, std::uint32_t count,
-                   int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
+void read_elements(Context& ctx, const std::string& path, std::uint32_t view_index, std::uint64_t offset,
+                   std::uint32_t count, int components, std::uint32_t type, bool normalized, bool sparse_part, T* out) {
   decode_blocks<T>(
       ctx, path, view_index, offset, count, components, type, normalized, sparse_part,
-      [&](std::uint64_t first, std::uint32_t) { return out + first * components; }, [](std::uint64_t, std::uint32_t, const T*) {});
+      [&](std::uint64_t first, std::uint32_t) { return out + first * components; },
+      [](std::uint64_t, std::uint32_t, const T*) {});
 }
 
 /// An accessor that check_accessor accepted, with what decoding it needs.
@@ -162,8 +180,13 @@ struct CheckedAccessor {
 /// the bytes it needs are checked against its view (or charged, when it has none) before anything
 /// is allocated for it.
 template <class T>
-CheckedAccessor check_accessor(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed) {
-  CheckedAccessor c{accessor_info(ctx, index), ctx.root["accessors"][index], use + " (accessors[" + std::to_string(index) + "])", {}, 0};
+CheckedAccessor check_accessor(Context& ctx, std::uint32_t index, const std::string& use,
+                               std::initializer_list<int> allowed) {
+  CheckedAccessor c{accessor_info(ctx, index),
+                    ctx.root["accessors"][index],
+                    use + " (accessors[" + std::to_string(index) + "])",
+                    {},
+                    0};
   if (std::find(allowed.begin(), allowed.end(), c.info.components) == allowed.end())
     ctx.fail("GLTF_BAD_VALUE", c.path, "accessor type does not fit this use");
   if constexpr (!std::is_same_v<T, float>)
@@ -190,7 +213,9 @@ void fill_values(Context& ctx, const CheckedAccessor& c, std::vector<E>& out) {
   const std::uint64_t total = static_cast<std::uint64_t>(info.count) * info.components;
   out.assign(total / (sizeof(E) / sizeof(T)), E{});
   T* values = reinterpret_cast<T*>(out.data());
-  if (c.view) read_elements(ctx, c.path, *c.view, c.offset, info.count, info.components, info.component_type, info.normalized, false, values);
+  if (c.view)
+    read_elements(ctx, c.path, *c.view, c.offset, info.count, info.components, info.component_type, info.normalized,
+                  false, values);
   if (const Json sparse = c.json["sparse"]; sparse.exists()) {
     const std::uint64_t n = ctx.uint(sparse["count"], 0, info.count);
     if (n == 0) ctx.fail("GLTF_BAD_VALUE", sparse.path() + ".count", "must be 1 to the accessor's count");
@@ -203,26 +228,31 @@ void fill_values(Context& ctx, const CheckedAccessor& c, std::vector<E>& out) {
                   static_cast<std::uint32_t>(n), 1, itype, false, true, indices.data());
     std::vector<T> replaced(n * info.components);
     read_elements(ctx, vj.path(), ctx.index(vj["bufferView"], "bufferViews"), ctx.uint(vj["byteOffset"], 0, UINT32_MAX),
-                  static_cast<std::uint32_t>(n), info.components, info.component_type, info.normalized, true, replaced.data());
+                  static_cast<std::uint32_t>(n), info.components, info.component_type, info.normalized, true,
+                  replaced.data());
     for (std::size_t k = 0; k < n; ++k) {
       if (indices[k] >= info.count)
-        ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ij.path(), "sparse index " + std::to_string(indices[k]) + " is past the accessor's " +
-                 std::to_string(info.count) + " elements");
-      std::copy_n(replaced.begin() + k * info.components, info.components, values + static_cast<std::size_t>(indices[k]) * info.components);
+        ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ij.path(),
+                 "sparse index " + std::to_string(indices[k]) + " is past the accessor's " +
+                     std::to_string(info.count) + " elements");
+      std::copy_n(replaced.begin() + k * info.components, info.components,
+                  values + static_cast<std::size_t>(indices[k]) * info.components);
     }
   }
 }
 
 /// Decodes accessors[index] into `out` (see fill_values).
 template <class T, class E>
-void read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed, std::vector<E>& out) {
+void read_values(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed,
+                 std::vector<E>& out) {
   fill_values<T>(ctx, check_accessor<T>(ctx, index, use, allowed), out);
 }
 
 /// accessors[index] handed to `visit` a block at a time through one reused buffer; an accessor with
 /// sparse values or no view is decoded whole and handed over as one block.
 template <class T>
-void read_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed, const ValueBlocks<T>& visit) {
+void read_blocks(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> allowed,
+                 const ValueBlocks<T>& visit) {
   const CheckedAccessor c = check_accessor<T>(ctx, index, use, allowed);
   if (!c.view || c.json["sparse"].exists()) {
     std::vector<T> all;
@@ -239,7 +269,8 @@ void read_blocks(Context& ctx, std::uint32_t index, const std::string& use, std:
         return buffer.data();
       },
       [&](std::uint64_t first, std::uint32_t n, const T* values) {
-        visit(static_cast<std::size_t>(first) * components, std::span(values, static_cast<std::size_t>(n) * components));
+        visit(static_cast<std::size_t>(first) * components,
+              std::span(values, static_cast<std::size_t>(n) * components));
       });
 }
 
@@ -251,7 +282,8 @@ AccessorInfo accessor_info(Context& ctx, std::uint32_t index) {
   AccessorInfo info;
   info.component_type = static_cast<std::uint32_t>(ctx.uint(a["componentType"], 0, UINT32_MAX));
   if (component_size(info.component_type) == 0)
-    ctx.fail("GLTF_BAD_VALUE", a.path() + ".componentType", "unknown component type " + std::to_string(info.component_type));
+    ctx.fail("GLTF_BAD_VALUE", a.path() + ".componentType",
+             "unknown component type " + std::to_string(info.component_type));
   info.components = type_components(a["type"].string());
   if (info.components == 0) ctx.fail("GLTF_BAD_VALUE", a.path() + ".type", "unknown accessor type");
   if (info.components > 4 && info.components != 16 && info.component_type != kFloat)
@@ -264,7 +296,8 @@ AccessorInfo accessor_info(Context& ctx, std::uint32_t index) {
 
 std::uint32_t accessor_index(Context& ctx, const Json& member) { return ctx.index(member, "accessors"); }
 
-std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components) {
+std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use,
+                               std::initializer_list<int> components) {
   std::vector<float> out;
   read_values<float>(ctx, index, use, components, out);
   return out;
@@ -280,7 +313,8 @@ template std::vector<Vec2> read_vectors<Vec2>(Context&, std::uint32_t, const std
 template std::vector<Vec3> read_vectors<Vec3>(Context&, std::uint32_t, const std::string&);
 template std::vector<Vec4> read_vectors<Vec4>(Context&, std::uint32_t, const std::string&);
 
-std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components) {
+std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use,
+                                      std::initializer_list<int> components) {
   std::vector<std::uint32_t> out;
   read_values<std::uint32_t>(ctx, index, use, components, out);
   return out;

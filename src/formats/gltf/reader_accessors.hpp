@@ -13,7 +13,14 @@
 
 namespace aem::formats::gltf {
 
-enum ComponentType : std::uint32_t { kByte = 5120, kUByte = 5121, kShort = 5122, kUShort = 5123, kUInt = 5125, kFloat = 5126 };
+enum ComponentType : std::uint32_t {
+  kByte = 5120,
+  kUByte = 5121,
+  kShort = 5122,
+  kUShort = 5123,
+  kUInt = 5125,
+  kFloat = 5126
+};
 
 struct AccessorInfo {
   std::uint32_t component_type = kFloat;
@@ -27,7 +34,8 @@ AccessorInfo accessor_info(Context& ctx, std::uint32_t index);
 
 /// accessors[index] as count * components floats; normalised integers scale to [0, 1] or [-1, 1].
 /// `use` is the JSON path that referred to it; `components` the element widths the use allows.
-std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);
+std::vector<float> read_floats(Context& ctx, std::uint32_t index, const std::string& use,
+                               std::initializer_list<int> components);
 
 /// accessors[index] as Vec2, Vec3 or Vec4 elements (read_floats without a copy into vectors); the
 /// accessor's type must have as many components as V.
@@ -35,7 +43,8 @@ template <class V>
 std::vector<V> read_vectors(Context& ctx, std::uint32_t index, const std::string& use);
 
 /// accessors[index] of an unsigned integer type (indices, joints) as count * components values.
-std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use, std::initializer_list<int> components);
+std::vector<std::uint32_t> read_uints(Context& ctx, std::uint32_t index, const std::string& use,
+                                      std::initializer_list<int> components);
 
 /// Receives an accessor's values a block of whole elements at a time; `first` is the position of the
 /// block's first value among all of them (element index times components).

@@ -31,12 +31,14 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, boo
       ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".input", "key times must be finite and increasing");
   const std::string interp = sampler["interpolation"].exists() ? ctx.string(sampler["interpolation"]) : "LINEAR";
   const bool cubic = interp == "CUBICSPLINE";
-  if (!cubic && interp != "LINEAR" && interp != "STEP") ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".interpolation", "unknown interpolation " + interp);
+  if (!cubic && interp != "LINEAR" && interp != "STEP")
+    ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".interpolation", "unknown interpolation " + interp);
   const auto values = read_floats(ctx, accessor_index(ctx, sampler["output"]), sampler.path() + ".output", {1, 3, 4});
   const std::size_t n = times.size();
   if (values.size() != n * width * (cubic ? 3 : 1))
-    ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".output", "has " + std::to_string(values.size()) + " numbers, the " + std::to_string(n) +
-             " keys need " + std::to_string(n * width * (cubic ? 3 : 1)));
+    ctx.fail("GLTF_BAD_VALUE", sampler.path() + ".output",
+             "has " + std::to_string(values.size()) + " numbers, the " + std::to_string(n) + " keys need " +
+                 std::to_string(n * width * (cubic ? 3 : 1)));
   const bool step = interp == "STEP";
   LinearKeys out;
   out.width = width;
@@ -52,7 +54,8 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, boo
   for (std::size_t k = 0; k < n; ++k) {
     if (!cubic) {
       push(times[k], &values[k * width]);
-      if (step && !out.step && k + 1 < n && times[k + 1] > times[k]) push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
+      if (step && !out.step && k + 1 < n && times[k + 1] > times[k])
+        push(std::nextafter(times[k + 1], times[k]), &values[k * width]);
       continue;
     }
     const float* p0 = &values[(3 * k + 1) * width];
@@ -66,7 +69,8 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, boo
     for (int j = 1; j < kCubicSteps; ++j) {
       const float s = static_cast<float>(j) / kCubicSteps, s2 = s * s, s3 = s2 * s;
       for (std::size_t c = 0; c < width; ++c)
-        v[c] = (2 * s3 - 3 * s2 + 1) * p0[c] + (s3 - 2 * s2 + s) * dt * b0[c] + (-2 * s3 + 3 * s2) * p1[c] + (s3 - s2) * dt * a1[c];
+        v[c] = (2 * s3 - 3 * s2 + 1) * p0[c] + (s3 - 2 * s2 + s) * dt * b0[c] + (-2 * s3 + 3 * s2) * p1[c] +
+               (s3 - s2) * dt * a1[c];
       push(times[k] + s * dt, v.data());
     }
   }
@@ -86,7 +90,8 @@ std::vector<float> sample(const LinearKeys& keys, float time) {
   return out;
 }
 
-void bake_morph_frames(Scene& scene, std::uint32_t mesh, const MeshMorphs& morphs, const LinearKeys& keys, std::uint32_t frames) {
+void bake_morph_frames(Scene& scene, std::uint32_t mesh, const MeshMorphs& morphs, const LinearKeys& keys,
+                       std::uint32_t frames) {
   Mesh& m = scene.meshes[mesh];
   m.frames.resize(frames);
   for (std::uint32_t f = 0; f < frames; ++f) {
@@ -96,9 +101,11 @@ void bake_morph_frames(Scene& scene, std::uint32_t mesh, const MeshMorphs& morph
     frame.normals = morphs.base_normals;
     for (std::size_t t = 0; t < w.size(); ++t) {
       if (w[t] == 0.0f) continue;
-      for (std::size_t v = 0; v < frame.positions.size(); ++v) frame.positions[v] = frame.positions[v] + morphs.positions[t][v] * w[t];
+      for (std::size_t v = 0; v < frame.positions.size(); ++v)
+        frame.positions[v] = frame.positions[v] + morphs.positions[t][v] * w[t];
       if (!frame.normals.empty() && !morphs.normals[t].empty())
-        for (std::size_t v = 0; v < frame.normals.size(); ++v) frame.normals[v] = frame.normals[v] + morphs.normals[t][v] * w[t];
+        for (std::size_t v = 0; v < frame.normals.size(); ++v)
+          frame.normals[v] = frame.normals[v] + morphs.normals[t][v] * w[t];
     }
     for (Vec3& n : frame.normals) n = normalize(n);
   }
@@ -132,7 +139,8 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
       const Json ch = channels[c];
       const Json target = ch["target"];
       const std::uint32_t s = static_cast<std::uint32_t>(ctx.uint(ch["sampler"], UINT32_MAX, UINT32_MAX));
-      if (s >= samplers.size()) ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ch.path() + ".sampler", "names no sampler of this animation");
+      if (s >= samplers.size())
+        ctx.fail("GLTF_INDEX_OUT_OF_RANGE", ch.path() + ".sampler", "names no sampler of this animation");
       if (!target["node"].exists()) continue;  // targets of extensions (KHR_animation_pointer) are not read
       const std::uint32_t node = ctx.index(target["node"], "nodes");
       const std::string path = ctx.string(target["path"]);
@@ -141,15 +149,19 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
         if (mesh < 0 || first[mesh] == first[mesh + 1]) continue;
         const std::size_t targets = morphs[first[mesh]].positions.size();
         for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
-          if (morphs[sm].positions.size() != targets) ctx.fail("GLTF_BAD_VALUE", ctx.root["meshes"][mesh].path(), "primitives have different morph target counts");
-        if (targets == 0) ctx.fail("GLTF_BAD_VALUE", target.path(), "animates the weights of a mesh without morph targets");
+          if (morphs[sm].positions.size() != targets)
+            ctx.fail("GLTF_BAD_VALUE", ctx.root["meshes"][mesh].path(),
+                     "primitives have different morph target counts");
+        if (targets == 0)
+          ctx.fail("GLTF_BAD_VALUE", target.path(), "animates the weights of a mesh without morph targets");
         auto keys = linear_keys(ctx, samplers[s], targets, false);
         if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
         weight_channels.emplace_back(static_cast<std::uint32_t>(mesh), std::move(keys));
         continue;
       }
       const std::size_t width = path == "rotation" ? 4 : 3;
-      if (path != "translation" && path != "rotation" && path != "scale") ctx.fail("GLTF_BAD_VALUE", target.path() + ".path", "unknown path " + path);
+      if (path != "translation" && path != "rotation" && path != "scale")
+        ctx.fail("GLTF_BAD_VALUE", target.path() + ".path", "unknown path " + path);
       const LinearKeys keys = linear_keys(ctx, samplers[s], width, true);
       const Interpolation mode = keys.step ? Interpolation::Step : Interpolation::Linear;
       if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
@@ -173,7 +185,8 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
       }
     }
     if (!weight_channels.empty() && morphs_baked) {
-      ctx.warn("GLTF_MORPH_ANIMATION_DROPPED", anim.path(), "the scene holds one vertex animation; this one's morph weights are dropped");
+      ctx.warn("GLTF_MORPH_ANIMATION_DROPPED", anim.path(),
+               "the scene holds one vertex animation; this one's morph weights are dropped");
     } else if (!weight_channels.empty()) {
       morphs_baked = true;
       const auto frames = static_cast<std::uint32_t>(std::ceil(out.duration * kMorphFrameRate)) + 1;

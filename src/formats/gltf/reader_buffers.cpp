@@ -27,7 +27,8 @@ std::uint32_t u32_at(std::span<const std::byte> bytes, std::size_t offset) {
 }
 
 [[noreturn]] void fail_container(std::string_view code, std::uint64_t offset, std::string message) {
-  throw detail::ParseError(Error{.code = std::string(code), .format = "glTF", .offset = offset, .message = std::move(message)});
+  throw detail::ParseError(
+      Error{.code = std::string(code), .format = "glTF", .offset = offset, .message = std::move(message)});
 }
 
 std::string_view as_text(std::span<const std::byte> bytes) {
@@ -41,8 +42,11 @@ JsonDocument parse_json(std::string_view text, std::optional<std::uint64_t> chun
   if (auto* failure = std::get_if<JsonDocument::ParseFailure>(&parsed)) {
     if (chunk_offset) fail_container("GLTF_JSON", *chunk_offset + failure->offset, "invalid JSON: " + failure->message);
     const auto at = detail::text_position(text, failure->offset);
-    throw detail::ParseError(
-        Error{.code = "GLTF_JSON", .format = "glTF", .line = at.line, .column = at.column, .message = "invalid JSON: " + failure->message});
+    throw detail::ParseError(Error{.code = "GLTF_JSON",
+                                   .format = "glTF",
+                                   .line = at.line,
+                                   .column = at.column,
+                                   .message = "invalid JSON: " + failure->message});
   }
   return std::move(std::get<JsonDocument>(parsed));
 }
@@ -78,17 +82,23 @@ JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& b
   bin = {};
   if (bytes.size() < 4 || u32_at(bytes, 0) != kGlbMagic) {
     if (!is_glb_name(input.path)) return parse_json(as_text(bytes), std::nullopt);
-    fail_container("GLTF_BAD_HEADER", 0, "not a GLB file: it starts with " + first_bytes(bytes) + ", not the magic \"glTF\"");
+    fail_container("GLTF_BAD_HEADER", 0,
+                   "not a GLB file: it starts with " + first_bytes(bytes) + ", not the magic \"glTF\"");
   }
   if (bytes.size() < 20)
-    fail_container("GLTF_TRUNCATED", bytes.size(), "truncated GLB: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
+    fail_container("GLTF_TRUNCATED", bytes.size(),
+                   "truncated GLB: " + std::to_string(bytes.size()) + " bytes, shorter than its header");
   if (u32_at(bytes, 4) == 1)
-    fail_container("GLTF_VERSION", 4, "binary glTF 1.0 (GLB version 1); the native reader reads 2.x (glTF 1.0 is read through Assimp, in builds that have it)");
-  if (u32_at(bytes, 4) != 2) fail_container("GLTF_BAD_HEADER", 4, "GLB version " + std::to_string(u32_at(bytes, 4)) + ", only 2 is read");
+    fail_container(
+        "GLTF_VERSION", 4,
+        "binary glTF 1.0 (GLB version 1); the native reader reads 2.x (glTF 1.0 is read through Assimp, in builds that have it)");
+  if (u32_at(bytes, 4) != 2)
+    fail_container("GLTF_BAD_HEADER", 4, "GLB version " + std::to_string(u32_at(bytes, 4)) + ", only 2 is read");
   const std::uint32_t length = u32_at(bytes, 8);
   if (length > bytes.size())
     fail_container("GLTF_TRUNCATED", bytes.size(),
-                   "truncated GLB: the header says " + std::to_string(length) + " bytes, the file has " + std::to_string(bytes.size()));
+                   "truncated GLB: the header says " + std::to_string(length) + " bytes, the file has " +
+                       std::to_string(bytes.size()));
   const auto file = bytes.first(length);
   std::optional<JsonDocument> doc;
   std::size_t at = 12;
@@ -96,7 +106,8 @@ JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& b
     if (file.size() - at < 8) fail_container("GLTF_TRUNCATED", at, "truncated GLB: chunk header cut short");
     const std::uint32_t chunk_length = u32_at(file, at), type = u32_at(file, at + 4);
     if (chunk_length > file.size() - at - 8)
-      fail_container("GLTF_TRUNCATED", at, "truncated GLB: chunk of " + std::to_string(chunk_length) + " bytes runs past the end");
+      fail_container("GLTF_TRUNCATED", at,
+                     "truncated GLB: chunk of " + std::to_string(chunk_length) + " bytes runs past the end");
     const auto data = file.subspan(at + 8, chunk_length);
     if (!doc) {
       if (type != kChunkJson) fail_container("GLTF_BAD_HEADER", at, "the first GLB chunk is not JSON");
@@ -118,9 +129,13 @@ std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::s
     ctx.spend(data->size(), path);
     return std::move(*data);
   }
-  if (ctx.input.path.empty()) ctx.fail("GLTF_SIDE_FILE_MISSING", path, "\"" + std::string(uri) + "\" is a side file, but the model was read from memory without a path");
+  if (ctx.input.path.empty())
+    ctx.fail("GLTF_SIDE_FILE_MISSING", path,
+             "\"" + std::string(uri) + "\" is a side file, but the model was read from memory without a path");
   const auto file = side_file(ctx.input.path, uri, ctx.input.options.asset_root);
-  if (!file) ctx.fail("GLTF_URI_ESCAPES", path, "\"" + std::string(uri) + "\" leaves the model's folder; only relative paths inside it are read");
+  if (!file)
+    ctx.fail("GLTF_URI_ESCAPES", path,
+             "\"" + std::string(uri) + "\" leaves the model's folder; only relative paths inside it are read");
   std::error_code ec;
   const auto size = std::filesystem::file_size(*file, ec);
   if (ec || !std::filesystem::is_regular_file(*file, ec))
@@ -150,7 +165,8 @@ void load_buffers(Context& ctx) {
     }
     if (data.size() < length && !(data.empty() && b["extensions"]["EXT_meshopt_compression"].exists()))
       ctx.fail("GLTF_RANGE", b.path() + ".byteLength",
-               "says " + std::to_string(length) + " bytes, only " + std::to_string(data.size()) + " are present", offset);
+               "says " + std::to_string(length) + " bytes, only " + std::to_string(data.size()) + " are present",
+               offset);
     ctx.buffers.push_back(data.first(std::min<std::uint64_t>(length, data.size())));
     ctx.buffer_offsets.push_back(offset);
   }
@@ -164,10 +180,11 @@ std::span<const std::byte> buffer_range(Context& ctx, const Json& owner, std::ui
                                         std::uint64_t length, std::optional<std::uint64_t>* file_offset) {
   const auto& bytes = ctx.buffers[buffer];
   if (offset > bytes.size() || length > bytes.size() - offset)
-    ctx.fail("GLTF_RANGE", owner.path(),
-             "bytes " + std::to_string(offset) + ".." + std::to_string(offset + length) + " run past the end of buffers[" +
-                 std::to_string(buffer) + "] (" + std::to_string(bytes.size()) + " bytes)",
-             ctx.buffer_offsets[buffer] ? std::optional<std::uint64_t>(*ctx.buffer_offsets[buffer] + offset) : std::nullopt);
+    ctx.fail(
+        "GLTF_RANGE", owner.path(),
+        "bytes " + std::to_string(offset) + ".." + std::to_string(offset + length) + " run past the end of buffers[" +
+            std::to_string(buffer) + "] (" + std::to_string(bytes.size()) + " bytes)",
+        ctx.buffer_offsets[buffer] ? std::optional<std::uint64_t>(*ctx.buffer_offsets[buffer] + offset) : std::nullopt);
   if (file_offset && ctx.buffer_offsets[buffer]) *file_offset = *ctx.buffer_offsets[buffer] + offset;
   return bytes.subspan(offset, length);
 }

@@ -16,6 +16,7 @@ std::optional<std::uint32_t> glb_version(std::span<const std::byte> bytes);
 void load_buffers(Context& ctx);
 
 /// The bytes a data URI or a side file holds; `path` names the JSON member in errors.
-std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::string& path, std::string* media_type = nullptr);
+std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::string& path,
+                                std::string* media_type = nullptr);
 
 }  // namespace aem::formats::gltf

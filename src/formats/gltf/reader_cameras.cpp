@@ -21,14 +21,16 @@ Camera read_camera(Context& ctx, const Json& c) {
   const std::string type = ctx.string(c["type"]);
   if (type == "perspective") {
     const Json p = c["perspective"];
-    if (!p.is_object()) ctx.fail("GLTF_MISSING", c.path() + ".perspective", "a perspective camera needs its parameters");
+    if (!p.is_object())
+      ctx.fail("GLTF_MISSING", c.path() + ".perspective", "a perspective camera needs its parameters");
     cam.yfov = positive(ctx, p["yfov"], -1.0f);
     cam.aspect = positive(ctx, p["aspectRatio"], 0.0f, true);
     cam.znear = positive(ctx, p["znear"], -1.0f);
     cam.zfar = positive(ctx, p["zfar"], 0.0f, true);
   } else if (type == "orthographic") {
     const Json o = c["orthographic"];
-    if (!o.is_object()) ctx.fail("GLTF_MISSING", c.path() + ".orthographic", "an orthographic camera needs its parameters");
+    if (!o.is_object())
+      ctx.fail("GLTF_MISSING", c.path() + ".orthographic", "an orthographic camera needs its parameters");
     cam.projection = Camera::Projection::Orthographic;
     cam.xmag = ctx.number(o["xmag"], NAN);
     cam.ymag = ctx.number(o["ymag"], NAN);
@@ -36,7 +38,8 @@ Camera read_camera(Context& ctx, const Json& c) {
     cam.znear = positive(ctx, o["znear"], -1.0f, true);
     cam.zfar = positive(ctx, o["zfar"], -1.0f);
   } else {
-    ctx.fail("GLTF_BAD_VALUE", c.path() + ".type", "camera type \"" + type + "\" is neither perspective nor orthographic");
+    ctx.fail("GLTF_BAD_VALUE", c.path() + ".type",
+             "camera type \"" + type + "\" is neither perspective nor orthographic");
   }
   if (cam.zfar > 0.0f && cam.zfar <= cam.znear) ctx.fail("GLTF_BAD_VALUE", c.path(), "zfar must be greater than znear");
   return cam;
@@ -46,9 +49,12 @@ Light read_light(Context& ctx, const Json& l) {
   Light light;
   light.name = ctx.string(l["name"]);
   const std::string type = ctx.string(l["type"]);
-  if (type == "directional") light.type = Light::Type::Directional;
-  else if (type == "spot") light.type = Light::Type::Spot;
-  else if (type != "point") ctx.fail("GLTF_BAD_VALUE", l.path() + ".type", "light type \"" + type + "\" is not directional, point or spot");
+  if (type == "directional")
+    light.type = Light::Type::Directional;
+  else if (type == "spot")
+    light.type = Light::Type::Spot;
+  else if (type != "point")
+    ctx.fail("GLTF_BAD_VALUE", l.path() + ".type", "light type \"" + type + "\" is not directional, point or spot");
   const auto color = ctx.numbers(l["color"], 3, {1, 1, 1});
   light.color = {color[0], color[1], color[2]};
   light.intensity = positive(ctx, l["intensity"], 1.0f, true);

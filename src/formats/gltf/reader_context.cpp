@@ -9,7 +9,8 @@ namespace aem::formats::gltf {
 
 void Context::fail(std::string_view code, const std::string& path, std::string message,
                    std::optional<std::uint64_t> offset) const {
-  throw detail::ParseError(Error{.code = std::string(code), .format = "glTF", .offset = offset, .path = path, .message = std::move(message)});
+  throw detail::ParseError(Error{
+      .code = std::string(code), .format = "glTF", .offset = offset, .path = path, .message = std::move(message)});
 }
 
 void Context::warn(std::string_view code, const std::string& path, std::string message) {
@@ -25,7 +26,8 @@ void Context::spend(std::uint64_t bytes, const std::string& path) {
 void Context::done_with(std::span<const std::byte> bytes) const {
   const auto at = [](const std::byte* p) { return reinterpret_cast<std::uintptr_t>(p); };
   const auto whole = input.bytes;
-  if (input.release && at(bytes.data()) >= at(whole.data()) && at(bytes.data() + bytes.size()) <= at(whole.data() + whole.size()))
+  if (input.release && at(bytes.data()) >= at(whole.data()) &&
+      at(bytes.data() + bytes.size()) <= at(whole.data() + whole.size()))
     input.release(bytes);
 }
 
@@ -61,7 +63,8 @@ std::optional<std::uint32_t> Context::optional_index(const Json& value, std::str
 float Context::number(const Json& value, float fallback) const {
   if (!value.exists()) return fallback;
   const double d = value.number();
-  if (!value.is_number() || !std::isfinite(static_cast<float>(d))) fail("GLTF_BAD_VALUE", value.path(), "must be a finite number");
+  if (!value.is_number() || !std::isfinite(static_cast<float>(d)))
+    fail("GLTF_BAD_VALUE", value.path(), "must be a finite number");
   return static_cast<float>(d);
 }
 

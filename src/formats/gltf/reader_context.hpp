@@ -28,12 +28,12 @@ struct Context {
   std::vector<Warning> warnings;
   std::uint64_t budget;  ///< decoded bytes still allowed (ReadOptions::max_decoded_bytes)
 
-  std::span<const std::byte> glb_bin;                  ///< the GLB BIN chunk, empty for .gltf
-  std::uint64_t glb_bin_offset = 0;                    ///< its position in the file
-  std::vector<std::span<const std::byte>> buffers;     ///< buffers[i], byteLength bytes
+  std::span<const std::byte> glb_bin;                        ///< the GLB BIN chunk, empty for .gltf
+  std::uint64_t glb_bin_offset = 0;                          ///< its position in the file
+  std::vector<std::span<const std::byte>> buffers;           ///< buffers[i], byteLength bytes
   std::vector<std::optional<std::uint64_t>> buffer_offsets;  ///< file offset of buffers[i] (GLB BIN)
-  std::vector<std::vector<std::byte>> owned;           ///< storage for decoded buffers and views
-  std::vector<std::optional<ViewBytes>> views;         ///< resolved bufferViews, filled on first use
+  std::vector<std::vector<std::byte>> owned;                 ///< storage for decoded buffers and views
+  std::vector<std::optional<ViewBytes>> views;               ///< resolved bufferViews, filled on first use
 
   [[noreturn]] void fail(std::string_view code, const std::string& path, std::string message,
                          std::optional<std::uint64_t> offset = {}) const;

@@ -30,9 +30,12 @@ TagPoint tag_point(Context& ctx, const Scene& scene, std::size_t i, const Json& 
   TagPoint tag{node.name, node.parent, {}};
   const Json list = mark["positions"];
   bool usable = list.is_array() && list.size() >= 3 && list.size() % 3 == 0;
-  for (std::size_t k = 0; usable && k < list.size(); ++k) usable = list[k].is_number() && std::isfinite(list[k].number());
+  for (std::size_t k = 0; usable && k < list.size(); ++k)
+    usable = list[k].is_number() && std::isfinite(list[k].number());
   if (!usable) {
-    if (list.exists()) ctx.warn("GLTF_BAD_EXTRAS", list.path(), "tag positions must be 3 finite numbers per frame; the node's position is used");
+    if (list.exists())
+      ctx.warn("GLTF_BAD_EXTRAS", list.path(),
+               "tag positions must be 3 finite numbers per frame; the node's position is used");
     tag.positions.push_back(node.local.translation);
     return tag;
   }
@@ -57,13 +60,18 @@ bool join_level(Context& ctx, Scene& scene, std::size_t i, std::size_t level) {
     fits = base.lod_indices.size() == level - 1 && base.material == scene.meshes[node.meshes[k]].material;
   }
   if (!fits) {
-    ctx.warn("GLTF_LOD_NOT_JOINED", path, "node \"" + node.name + "\" is marked as level of detail " + std::to_string(level) +
-             " of its parent but is moved, has other meshes or materials, or follows a missing level; kept as a node of its own");
+    ctx.warn(
+        "GLTF_LOD_NOT_JOINED", path,
+        "node \"" + node.name + "\" is marked as level of detail " + std::to_string(level) +
+            " of its parent but is moved, has other meshes or materials, or follows a missing level; kept as a node of its own");
     return false;
   }
   for (std::size_t k = 0; k < node.meshes.size(); ++k)
-    if (!join_level_of_detail(scene.meshes[parent.meshes[k]], scene.meshes[node.meshes[k]], kQuantisedDirectionTolerance)) {
-      ctx.warn("GLTF_LOD_NOT_JOINED", path, "node \"" + node.name + "\": its mesh has other vertex arrays than its parent's; kept as a node of its own");
+    if (!join_level_of_detail(scene.meshes[parent.meshes[k]], scene.meshes[node.meshes[k]],
+                              kQuantisedDirectionTolerance)) {
+      ctx.warn(
+          "GLTF_LOD_NOT_JOINED", path,
+          "node \"" + node.name + "\": its mesh has other vertex arrays than its parent's; kept as a node of its own");
       return false;
     }
   return true;
@@ -113,16 +121,21 @@ void take_marked_nodes(Context& ctx, Scene& scene) {
         scene.tags.push_back(tag_point(ctx, scene, i, tag));
         node_gone[i] = true;
       } else {
-        ctx.warn("GLTF_TAG_NOT_TAKEN", list[i].path(), "node \"" + node.name + "\" is marked as a tag point but has children, a mesh or a joint; kept as a node");
+        ctx.warn(
+            "GLTF_TAG_NOT_TAKEN", list[i].path(),
+            "node \"" + node.name + "\" is marked as a tag point but has children, a mesh or a joint; kept as a node");
       }
     }
     if (const Json lod = extras["aem_lod"]; lod.exists()) {
       const double level = lod.number();
-      if (plain && !node.meshes.empty() && node.parent >= 0 && level >= 1 && level <= kMaxLevel && level == std::floor(level))
+      if (plain && !node.meshes.empty() && node.parent >= 0 && level >= 1 && level <= kMaxLevel &&
+          level == std::floor(level))
         lods.emplace_back(static_cast<std::size_t>(level), i);
       else
-        ctx.warn("GLTF_LOD_NOT_JOINED", list[i].path(), "node \"" + node.name + "\" is marked as a level of detail but is no child node with meshes, or its level is not 1.." +
-                 std::to_string(static_cast<int>(kMaxLevel)) + "; kept as a node of its own");
+        ctx.warn("GLTF_LOD_NOT_JOINED", list[i].path(),
+                 "node \"" + node.name +
+                     "\" is marked as a level of detail but is no child node with meshes, or its level is not 1.." +
+                     std::to_string(static_cast<int>(kMaxLevel)) + "; kept as a node of its own");
     }
   }
   std::sort(lods.begin(), lods.end());

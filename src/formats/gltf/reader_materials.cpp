@@ -23,8 +23,11 @@ void read_metal_rough(Context& ctx, TextureSlots& slots, const Json& pbr, Materi
 /// material left empty, so the missing reference reaches the output formats under its own name.
 void read_missing_textures(Context& ctx, Scene& scene, const Json& missing, Material& m) {
   const std::pair<std::string_view, std::int32_t*> slots[] = {
-      {"baseColorTexture", &m.textures.base_color}, {"metallicRoughnessTexture", &m.textures.metallic_roughness},
-      {"normalTexture", &m.textures.normal}, {"occlusionTexture", &m.textures.occlusion}, {"emissiveTexture", &m.textures.emissive}};
+      {"baseColorTexture", &m.textures.base_color},
+      {"metallicRoughnessTexture", &m.textures.metallic_roughness},
+      {"normalTexture", &m.textures.normal},
+      {"occlusionTexture", &m.textures.occlusion},
+      {"emissiveTexture", &m.textures.emissive}};
   for (const auto& [key, slot] : slots) {
     const Json name = missing[key];
     if (!name.exists() || *slot >= 0) continue;
@@ -73,7 +76,8 @@ void bake_uv_transforms(Context& ctx, Scene& scene, const std::vector<UvTransfor
     const UvTransform& t = transforms[static_cast<std::size_t>(m.material)];
     if (!t.present) continue;
     if (static_cast<std::size_t>(t.set) >= m.uvs.size()) {
-      ctx.warn("GLTF_UV_TRANSFORM_IGNORED", "materials[" + std::to_string(m.material) + "]", "UV transform names a UV set the mesh lacks");
+      ctx.warn("GLTF_UV_TRANSFORM_IGNORED", "materials[" + std::to_string(m.material) + "]",
+               "UV transform names a UV set the mesh lacks");
       continue;
     }
     // KHR_texture_transform: uv' = T * R * S * uv, R rotating by -rotation in UV space.

@@ -40,7 +40,8 @@ struct Attributes {
     if (draco)
       if (auto it = draco->attributes.find(name); it != draco->attributes.end()) {
         if (it->second.size() % width != 0)
-          ctx.fail("GLTF_DECODE", attributes[name].path(), "Draco attribute does not have " + std::to_string(width) + " components");
+          ctx.fail("GLTF_DECODE", attributes[name].path(),
+                   "Draco attribute does not have " + std::to_string(width) + " components");
         std::vector<V> out(it->second.size() / width);
         std::copy(it->second.begin(), it->second.end(), reinterpret_cast<float*>(out.data()));
         return out;
@@ -61,7 +62,8 @@ struct Attributes {
           visit(0, it->second);
         } else {
           std::vector<std::uint32_t> out(it->second.size());
-          std::transform(it->second.begin(), it->second.end(), out.begin(), [](float f) { return f < 0 ? 0u : static_cast<std::uint32_t>(f); });
+          std::transform(it->second.begin(), it->second.end(), out.begin(),
+                         [](float f) { return f < 0 ? 0u : static_cast<std::uint32_t>(f); });
           visit(0, out);
         }
         return;
@@ -76,7 +78,8 @@ struct Attributes {
 
 void check_count(Context& ctx, const Json& member, std::size_t got, std::size_t want, int components) {
   if (got != want * components)
-    ctx.fail("GLTF_BAD_VALUE", member.path(), "has " + std::to_string(got / components) + " elements, POSITION has " + std::to_string(want));
+    ctx.fail("GLTF_BAD_VALUE", member.path(),
+             "has " + std::to_string(got / components) + " elements, POSITION has " + std::to_string(want));
 }
 
 void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
@@ -101,7 +104,8 @@ void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
       const auto [begin, end] = vertices(first, joints.size());
       const std::uint32_t* in = joints.data();
       for (std::size_t v = begin; v < end; ++v, in += 4)
-        for (int k = 0; k < 4; ++k) skin[v].joints[slot + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(in[k], INT32_MAX));
+        for (int k = 0; k < 4; ++k)
+          skin[v].joints[slot + k] = static_cast<std::int32_t>(std::min<std::uint32_t>(in[k], INT32_MAX));
     });
     check_count(ctx, attr.attributes[js], values, n, 4);
     values = 0;
@@ -119,7 +123,8 @@ void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
     });
     check_count(ctx, attr.attributes[ws], values, n, 4);
     if (dropped) {
-      ctx.warn("GLTF_INFLUENCES_DROPPED", attr.attributes[js].path(), "more than " + std::to_string(kMaxInfluences) + " influences per vertex; extra sets dropped");
+      ctx.warn("GLTF_INFLUENCES_DROPPED", attr.attributes[js].path(),
+               "more than " + std::to_string(kMaxInfluences) + " influences per vertex; extra sets dropped");
       break;
     }
   }
@@ -174,7 +179,8 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
   for (int set = 0; attr.has("TEXCOORD_" + std::to_string(set)); ++set) {
     const std::string name = "TEXCOORD_" + std::to_string(set);
     if (set >= kMaxUvSets) {
-      ctx.warn("GLTF_UV_SETS_DROPPED", attr.attributes[name].path(), "more than " + std::to_string(kMaxUvSets) + " UV sets; the rest dropped");
+      ctx.warn("GLTF_UV_SETS_DROPPED", attr.attributes[name].path(),
+               "more than " + std::to_string(kMaxUvSets) + " UV sets; the rest dropped");
       break;
     }
     m.uvs.push_back(attr.vectors<Vec2>(name));
@@ -186,7 +192,8 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
     const int c = f.size() == n * 3 ? 3 : 4;
     check_count(ctx, attr.attributes[name], f.size(), n, c);
     std::vector<Vec4> colors(n);
-    for (std::size_t v = 0; v < n; ++v) colors[v] = {f[v * c], f[v * c + 1], f[v * c + 2], c == 4 ? f[v * c + 3] : 1.0f};
+    for (std::size_t v = 0; v < n; ++v)
+      colors[v] = {f[v * c], f[v * c + 1], f[v * c + 2], c == 4 ? f[v * c + 3] : 1.0f};
     m.colors.push_back(std::move(colors));
   }
   read_skin(ctx, attr, m);
@@ -205,7 +212,8 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
                                                  static_cast<std::uint32_t>(std::min<std::size_t>(n, UINT32_MAX)))) {
     const auto bad = std::find_if(indices.begin(), indices.end(), [&](std::uint32_t i) { return i >= n; });
     ctx.fail("GLTF_INDEX_OUT_OF_RANGE", prim.path() + ".indices",
-             "index " + std::to_string(*bad) + " at " + std::to_string(bad - indices.begin()) + " is past the " + std::to_string(n) + " vertices");
+             "index " + std::to_string(*bad) + " at " + std::to_string(bad - indices.begin()) + " is past the " +
+                 std::to_string(n) + " vertices");
   }
   if (mode == 4 && indices.size() % 3 != 0)
     ctx.fail("GLTF_BAD_VALUE", prim.path() + ".indices", "a triangle list needs a multiple of 3 indices");
@@ -221,7 +229,8 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
     if (morphs.weights[t] == 0.0f) continue;
     for (std::size_t v = 0; v < n; ++v) m.positions[v] = m.positions[v] + morphs.positions[t][v] * morphs.weights[t];
     if (!m.normals.empty() && !morphs.normals[t].empty())
-      for (std::size_t v = 0; v < n; ++v) m.normals[v] = normalize(m.normals[v] + morphs.normals[t][v] * morphs.weights[t]);
+      for (std::size_t v = 0; v < n; ++v)
+        m.normals[v] = normalize(m.normals[v] + morphs.normals[t][v] * morphs.weights[t]);
   }
   return m;
 }

@@ -10,15 +10,19 @@
 namespace aem::formats::gltf {
 
 void check_extensions(Context& ctx) {
-  static constexpr std::array<std::string_view, 7> kSupported = {
-      "KHR_mesh_quantization", "KHR_texture_transform", "KHR_materials_emissive_strength",
-      "KHR_lights_punctual", "KHR_draco_mesh_compression", "EXT_meshopt_compression",
-      "KHR_materials_pbrSpecularGlossiness"};
+  static constexpr std::array<std::string_view, 7> kSupported = {"KHR_mesh_quantization",
+                                                                 "KHR_texture_transform",
+                                                                 "KHR_materials_emissive_strength",
+                                                                 "KHR_lights_punctual",
+                                                                 "KHR_draco_mesh_compression",
+                                                                 "EXT_meshopt_compression",
+                                                                 "KHR_materials_pbrSpecularGlossiness"};
   const Json required = ctx.array(ctx.root, "extensionsRequired");
   for (std::size_t i = 0; i < required.size(); ++i) {
     const std::string name = ctx.string(required[i]);
     if (std::find(kSupported.begin(), kSupported.end(), name) == kSupported.end())
-      ctx.fail("GLTF_UNSUPPORTED_EXTENSION", required[i].path(), "the file requires extension " + name + ", which aem does not read");
+      ctx.fail("GLTF_UNSUPPORTED_EXTENSION", required[i].path(),
+               "the file requires extension " + name + ", which aem does not read");
   }
 }
 
@@ -48,8 +52,9 @@ std::vector<bool> shown_nodes(Context& ctx, const Scene& scene) {
   if (scenes.size() == 0) return std::vector<bool>(n, true);
   const std::uint32_t chosen = ctx.root["scene"].exists() ? ctx.index(ctx.root["scene"], "scenes") : 0;
   if (scenes.size() > 1)
-    ctx.warn("GLTF_OTHER_SCENES", "scenes", "the file has " + std::to_string(scenes.size()) + " scenes; only scenes[" +
-             std::to_string(chosen) + "] is read");
+    ctx.warn("GLTF_OTHER_SCENES", "scenes",
+             "the file has " + std::to_string(scenes.size()) + " scenes; only scenes[" + std::to_string(chosen) +
+                 "] is read");
   std::vector<bool> shown(n, false);
   const Json roots = ctx.array(scenes[chosen], "nodes");
   for (std::size_t i = 0; i < roots.size(); ++i) {
@@ -91,7 +96,8 @@ NodeLinks read_nodes(Context& ctx, Scene& scene) {
     }
     if (const Json light = j["extensions"]["KHR_lights_punctual"]["light"]; light.exists()) {
       const std::size_t lights = scene.lights.size();
-      if (!light.is_number() || light.number() < 0 || light.number() >= static_cast<double>(lights) || light.number() != std::floor(light.number()))
+      if (!light.is_number() || light.number() < 0 || light.number() >= static_cast<double>(lights) ||
+          light.number() != std::floor(light.number()))
         ctx.fail("GLTF_INDEX_OUT_OF_RANGE", light.path(), "names no light of KHR_lights_punctual");
       node.kind = Node::Kind::Light;
       node.light = static_cast<std::int32_t>(light.number());
@@ -102,7 +108,9 @@ NodeLinks read_nodes(Context& ctx, Scene& scene) {
     for (std::size_t c = 0; c < children.size(); ++c) {
       const std::uint32_t child = ctx.index(children[c], "nodes");
       if (child == i || scene.nodes[child].parent >= 0)
-        ctx.fail("GLTF_NODE_CYCLE", children[c].path(), "nodes[" + std::to_string(child) + "] already has a parent or is the node itself: the node tree has a cycle or a shared child");
+        ctx.fail("GLTF_NODE_CYCLE", children[c].path(),
+                 "nodes[" + std::to_string(child) +
+                     "] already has a parent or is the node itself: the node tree has a cycle or a shared child");
       scene.nodes[child].parent = static_cast<std::int32_t>(i);
     }
   }
@@ -133,7 +141,8 @@ std::vector<bool> joint_nodes(Context& ctx, std::size_t node_count) {
     const Json channels = ctx.array(anims[a], "channels");
     for (std::size_t c = 0; c < channels.size(); ++c) {
       const Json target = channels[c]["target"];
-      if (target["node"].exists() && ctx.string(target["path"]) != "weights") wanted[ctx.index(target["node"], "nodes")] = true;
+      if (target["node"].exists() && ctx.string(target["path"]) != "weights")
+        wanted[ctx.index(target["node"], "nodes")] = true;
     }
   }
   return wanted;
@@ -157,7 +166,8 @@ std::int32_t largest_joint(const std::vector<SkinInfluences>& vertices) {
 
 }  // namespace
 
-std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first) {
+std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links,
+                                         const std::vector<std::uint32_t>& first) {
   const std::vector<bool> wanted = joint_nodes(ctx, scene.nodes.size());
   if (std::find(wanted.begin(), wanted.end(), true) == wanted.end()) {
     for (Mesh& m : scene.meshes) m.skin.clear();
@@ -174,14 +184,17 @@ std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeL
     if (joints.size() == 0) ctx.fail("GLTF_MISSING", skin.path() + ".joints", "a skin needs at least one joint");
     std::vector<float> ibm;
     if (skin["inverseBindMatrices"].exists()) {
-      ibm = read_floats(ctx, accessor_index(ctx, skin["inverseBindMatrices"]), skin.path() + ".inverseBindMatrices", {16});
-      if (ibm.size() < joints.size() * 16) ctx.fail("GLTF_RANGE", skin.path() + ".inverseBindMatrices", "fewer matrices than joints");
+      ibm = read_floats(ctx, accessor_index(ctx, skin["inverseBindMatrices"]), skin.path() + ".inverseBindMatrices",
+                        {16});
+      if (ibm.size() < joints.size() * 16)
+        ctx.fail("GLTF_RANGE", skin.path() + ".inverseBindMatrices", "fewer matrices than joints");
     }
     std::vector<std::int32_t> joint_of(joints.size());
     for (std::size_t k = 0; k < joints.size(); ++k) {
       Mat4 ib;
       if (!ibm.empty()) std::copy_n(ibm.begin() + k * 16, 16, ib.m.begin());
-      joint_of[k] = skeleton.joint_with_inverse_bind(static_cast<std::int32_t>(ctx.index(joints[k], "nodes")), ib * inverse_mesh_world);
+      joint_of[k] = skeleton.joint_with_inverse_bind(static_cast<std::int32_t>(ctx.index(joints[k], "nodes")),
+                                                     ib * inverse_mesh_world);
     }
     return joint_of;
   };
@@ -195,13 +208,16 @@ std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeL
       mapped[sm] = true;
       std::vector<SkinInfluences>& vertices = scene.meshes[sm].skin;
       const auto past = [&](std::int32_t joint) {
-        ctx.fail("GLTF_INDEX_OUT_OF_RANGE", "meshes[" + std::to_string(links.mesh[n]) + "].primitives.attributes.JOINTS",
-                 "joint " + std::to_string(joint) + " is past " + skin.path() + "'s " + std::to_string(joint_of.size()) + " joints");
+        ctx.fail("GLTF_INDEX_OUT_OF_RANGE",
+                 "meshes[" + std::to_string(links.mesh[n]) + "].primitives.attributes.JOINTS",
+                 "joint " + std::to_string(joint) + " is past " + skin.path() + "'s " +
+                     std::to_string(joint_of.size()) + " joints");
       };
       // When the skin lists its joints in skeleton order, which exporters usually do, the indices stay
       // as they are and only the largest is checked: a read of the skin instead of a rewrite.
       if (is_identity(joint_of)) {
-        if (const std::int32_t largest = largest_joint(vertices); static_cast<std::size_t>(largest) >= joint_of.size()) past(largest);
+        if (const std::int32_t largest = largest_joint(vertices); static_cast<std::size_t>(largest) >= joint_of.size())
+          past(largest);
         continue;
       }
       for (SkinInfluences& v : vertices)
@@ -218,7 +234,8 @@ std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeL
     if (!mapped[sm]) scene.meshes[sm].skin.clear();
   skeleton.attach_nodes();
   std::vector<std::int32_t> joint_of_node(scene.nodes.size());
-  for (std::size_t n = 0; n < joint_of_node.size(); ++n) joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
+  for (std::size_t n = 0; n < joint_of_node.size(); ++n)
+    joint_of_node[n] = skeleton.joint_of(static_cast<std::int32_t>(n));
   return joint_of_node;
 }
 

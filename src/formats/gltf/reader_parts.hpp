@@ -10,8 +10,8 @@ namespace aem::formats::gltf {
 
 /// What the node step leaves for later steps, indexed by glTF node.
 struct NodeLinks {
-  std::vector<std::int32_t> mesh;     ///< glTF mesh index or -1
-  std::vector<std::int32_t> skin;     ///< glTF skin index or -1
+  std::vector<std::int32_t> mesh;           ///< glTF mesh index or -1
+  std::vector<std::int32_t> skin;           ///< glTF skin index or -1
   std::vector<std::vector<float>> weights;  ///< node.weights (morph weight override), may be empty
 };
 
@@ -44,7 +44,8 @@ std::vector<UvTransform> read_materials(Context& ctx, Scene& scene);
 void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
 /// Joints of the nodes skins list or animations move (and their transformed ancestors), in node order;
 /// skin joint indices mapped to them. Returns the joint of each node, or -1.
-std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first);
+std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links,
+                                         const std::vector<std::uint32_t>& first);
 /// Node animations (channels on the joints of `joint_of_node`), and morph weight animations baked into Mesh::frames (see docs/architecture.md).
 void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::int32_t>& joint_of_node,
                      const std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);

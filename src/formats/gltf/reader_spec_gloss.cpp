@@ -12,7 +12,8 @@ std::vector<float> mapping(Context& ctx, const Json& info) {
   const auto scale = ctx.numbers(tt["scale"], 2, {1, 1});
   m.insert(m.end(), scale.begin(), scale.end());
   m.push_back(ctx.number(tt["rotation"], 0.0f));
-  m.push_back(static_cast<float>(ctx.uint(tt["texCoord"], ctx.uint(info["texCoord"], 0, kMaxUvSets - 1), kMaxUvSets - 1)));
+  m.push_back(
+      static_cast<float>(ctx.uint(tt["texCoord"], ctx.uint(info["texCoord"], 0, kMaxUvSets - 1), kMaxUvSets - 1)));
   return m;
 }
 
@@ -35,7 +36,9 @@ Image decode_texture(Context& ctx, const Json& info, Texture& source, std::strin
 
 Texture png_texture(const Image& image, std::string name, const Texture& sampler_from) {
   const std::vector<std::byte> png = encode_png(image.width, image.height, 4, image.rgba.data());
-  Texture t{std::move(name), {reinterpret_cast<const std::uint8_t*>(png.data()), reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()},
+  Texture t{std::move(name),
+            {reinterpret_cast<const std::uint8_t*>(png.data()),
+             reinterpret_cast<const std::uint8_t*>(png.data()) + png.size()},
             "image/png"};
   t.wrap_u = sampler_from.wrap_u;
   t.wrap_v = sampler_from.wrap_v;
@@ -56,7 +59,8 @@ void read_spec_gloss(Context& ctx, TextureSlots& slots, const Json& ext, Materia
   const auto s = ctx.numbers(ext["specularFactor"], 3, {1, 1, 1});
   const SpecGloss factors{{d[0], d[1], d[2], d[3]}, {s[0], s[1], s[2]}, ctx.number(ext["glossinessFactor"], 1.0f)};
   const Json diffuse_info = ext["diffuseTexture"], sg_info = ext["specularGlossinessTexture"];
-  if (!diffuse_info.exists() && !sg_info.exists()) return apply(metal_rough_from_spec_gloss(factors), factors.diffuse.w, m);
+  if (!diffuse_info.exists() && !sg_info.exists())
+    return apply(metal_rough_from_spec_gloss(factors), factors.diffuse.w, m);
 
   Texture diffuse_source, sg_source;
   std::string problem;
@@ -64,15 +68,18 @@ void read_spec_gloss(Context& ctx, TextureSlots& slots, const Json& ext, Materia
   const Image spec_gloss = decode_texture(ctx, sg_info, sg_source, problem);
   if (!problem.empty()) {
     // Nothing to convert pixel by pixel: the diffuse image stays the base colour, under converted factors.
-    ctx.warn("GLTF_SPEC_GLOSS_APPROXIMATED", ext.path(),
-             problem + "; the specular-glossiness material is converted from its factors, the diffuse texture kept as the base colour");
+    ctx.warn(
+        "GLTF_SPEC_GLOSS_APPROXIMATED", ext.path(),
+        problem +
+            "; the specular-glossiness material is converted from its factors, the diffuse texture kept as the base colour");
     apply(metal_rough_from_spec_gloss(factors), factors.diffuse.w, m);
     m.textures.base_color = slots.use(diffuse_info, &uv, &diffuse_source);
     return;
   }
   if (diffuse_info.exists() && sg_info.exists() && mapping(ctx, diffuse_info) != mapping(ctx, sg_info))
-    ctx.warn("GLTF_SPEC_GLOSS_APPROXIMATED", sg_info.path(),
-             "the specular-glossiness texture is mapped unlike the diffuse texture; both are converted with the diffuse texture's mapping");
+    ctx.warn(
+        "GLTF_SPEC_GLOSS_APPROXIMATED", sg_info.path(),
+        "the specular-glossiness texture is mapped unlike the diffuse texture; both are converted with the diffuse texture's mapping");
   const int width = std::max(diffuse.width, spec_gloss.width), height = std::max(diffuse.height, spec_gloss.height);
   ctx.spend(std::uint64_t(width) * std::uint64_t(height) * 8, ext.path());
   const MetalRoughImages baked = bake_metal_rough(diffuse, spec_gloss, factors);
@@ -81,8 +88,10 @@ void read_spec_gloss(Context& ctx, TextureSlots& slots, const Json& ext, Materia
   const Json& mapped_by = diffuse_info.exists() ? diffuse_info : sg_info;
   const Texture& sampler_from = diffuse_info.exists() ? diffuse_source : sg_source;
   const std::string stem = m.name.empty() ? "material" : m.name;
-  m.textures.base_color = slots.add(png_texture(baked.base_color, stem + "_baseColor.png", sampler_from), mapped_by, &uv);
-  m.textures.metallic_roughness = slots.add(png_texture(baked.metallic_roughness, stem + "_metallicRoughness.png", sampler_from), {}, nullptr);
+  m.textures.base_color =
+      slots.add(png_texture(baked.base_color, stem + "_baseColor.png", sampler_from), mapped_by, &uv);
+  m.textures.metallic_roughness =
+      slots.add(png_texture(baked.metallic_roughness, stem + "_metallicRoughness.png", sampler_from), {}, nullptr);
 }
 
 }  // namespace aem::formats::gltf

@@ -9,10 +9,14 @@ namespace {
 
 TextureWrap wrap(Context& ctx, const Json& value) {
   switch (ctx.uint(value, 10497, UINT32_MAX)) {
-    case 33071: return TextureWrap::ClampToEdge;
-    case 33648: return TextureWrap::MirroredRepeat;
-    case 10497: return TextureWrap::Repeat;
-    default: ctx.fail("GLTF_BAD_VALUE", value.path(), "unknown wrap mode");
+    case 33071:
+      return TextureWrap::ClampToEdge;
+    case 33648:
+      return TextureWrap::MirroredRepeat;
+    case 10497:
+      return TextureWrap::Repeat;
+    default:
+      ctx.fail("GLTF_BAD_VALUE", value.path(), "unknown wrap mode");
   }
 }
 
@@ -34,7 +38,8 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   }
   const auto source = ctx.optional_index(t["source"], "images");
   if (!source) {
-    ctx.warn("GLTF_TEXTURE_WITHOUT_IMAGE", t.path(), "texture has no image (only extensions such as KHR_texture_basisu?); left empty");
+    ctx.warn("GLTF_TEXTURE_WITHOUT_IMAGE", t.path(),
+             "texture has no image (only extensions such as KHR_texture_basisu?); left empty");
     return out;
   }
   const Json image = ctx.root["images"][*source];
@@ -42,7 +47,8 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   std::vector<std::byte> bytes;  // from a URI; a view's bytes go straight to out.data (one copy)
   if (auto view = ctx.optional_index(image["bufferView"], "bufferViews")) {
     const auto v = ctx.view(*view).bytes;
-    out.data.assign(reinterpret_cast<const std::uint8_t*>(v.data()), reinterpret_cast<const std::uint8_t*>(v.data()) + v.size());
+    out.data.assign(reinterpret_cast<const std::uint8_t*>(v.data()),
+                    reinterpret_cast<const std::uint8_t*>(v.data()) + v.size());
     ctx.done_with(v);
     out.name = ctx.string(image["name"]);
   } else if (image["uri"].exists()) {
@@ -65,7 +71,9 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   } else {
     ctx.fail("GLTF_MISSING", image.path(), "an image needs a uri or a bufferView");
   }
-  if (!bytes.empty()) out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()), reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
+  if (!bytes.empty())
+    out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                    reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
   if (out.mime_type.empty()) out.mime_type = sniff_mime(out.data);
   return out;
 }
@@ -99,10 +107,14 @@ void TextureSlots::map(const Json& info, UvTransform* uv) {
       uv->offset[0] = o[0], uv->offset[1] = o[1], uv->scale[0] = s[0], uv->scale[1] = s[1];
       uv->rotation = ctx.number(tt["rotation"], 0.0f);
     } else {
-      ctx.warn("GLTF_UV_TRANSFORM_IGNORED", tt.path(), "only the base colour texture's UV transform is baked into the UVs");
+      ctx.warn("GLTF_UV_TRANSFORM_IGNORED", tt.path(),
+               "only the base colour texture's UV transform is baked into the UVs");
     }
   }
-  if (set != 0) ctx.warn("GLTF_UV_SET_IGNORED", info.path(), "the scene maps every texture with the first UV set; TEXCOORD_" + std::to_string(set) + " is kept but not bound");
+  if (set != 0)
+    ctx.warn("GLTF_UV_SET_IGNORED", info.path(),
+             "the scene maps every texture with the first UV set; TEXCOORD_" + std::to_string(set) +
+                 " is kept but not bound");
 }
 
 }  // namespace aem::formats::gltf

@@ -43,7 +43,8 @@ std::uint8_t to_byte(float v) { return static_cast<std::uint8_t>(std::lround(cla
 
 /// The pixel of `image` nearest to pixel (x, y) of a width x height image covering the same UV square.
 const std::uint8_t* nearest(const Image& image, int x, int y, int width, int height) {
-  return image.at(static_cast<int>(std::int64_t(x) * image.width / width), static_cast<int>(std::int64_t(y) * image.height / height));
+  return image.at(static_cast<int>(std::int64_t(x) * image.width / width),
+                  static_cast<int>(std::int64_t(y) * image.height / height));
 }
 
 }  // namespace
@@ -74,12 +75,13 @@ MetalRoughImages bake_metal_rough(const Image& diffuse, const Image& spec_gloss,
       SpecGloss sg = factors;
       if (!diffuse.empty()) {
         const std::uint8_t* d = nearest(diffuse, x, y, width, height);
-        sg.diffuse = {linear[d[0]] * factors.diffuse.x, linear[d[1]] * factors.diffuse.y, linear[d[2]] * factors.diffuse.z,
-                      d[3] / 255.0f * factors.diffuse.w};
+        sg.diffuse = {linear[d[0]] * factors.diffuse.x, linear[d[1]] * factors.diffuse.y,
+                      linear[d[2]] * factors.diffuse.z, d[3] / 255.0f * factors.diffuse.w};
       }
       if (!spec_gloss.empty()) {
         const std::uint8_t* s = nearest(spec_gloss, x, y, width, height);
-        sg.specular = {linear[s[0]] * factors.specular.x, linear[s[1]] * factors.specular.y, linear[s[2]] * factors.specular.z};
+        sg.specular = {linear[s[0]] * factors.specular.x, linear[s[1]] * factors.specular.y,
+                       linear[s[2]] * factors.specular.z};
         sg.glossiness = s[3] / 255.0f * factors.glossiness;
       }
       const MetalRough mr = metal_rough_from_spec_gloss(sg);

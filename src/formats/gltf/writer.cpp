@@ -28,8 +28,10 @@ std::optional<Scene> bake_skinned_instances(const Scene& scene) {
   bool any = false;
   for (std::size_t n = 0; n < scene.nodes.size(); ++n)
     for (auto mi : scene.nodes[n].meshes) {
-      if (needs_baking(scene, world[n], mi)) any = true;
-      else if (mi < scene.meshes.size()) taken[mi] = true;
+      if (needs_baking(scene, world[n], mi))
+        any = true;
+      else if (mi < scene.meshes.size())
+        taken[mi] = true;
     }
   if (!any) return std::nullopt;
   Scene out = scene;
@@ -55,7 +57,9 @@ constexpr std::int32_t kLargestJointIndex = 65535;
 std::optional<Error> joint_index_overflow(const Scene& scene) {
   for (std::size_t m = 0; m < scene.meshes.size(); ++m)
     if (const JointUse use = highest_joint(scene.meshes[m], kMaxInfluences); use.joint > kLargestJointIndex)
-      return Error{.code = "GLTF_WRITE_TOO_MANY_JOINTS", .format = "glTF", .path = "meshes[" + std::to_string(m) + "]",
+      return Error{.code = "GLTF_WRITE_TOO_MANY_JOINTS",
+                   .format = "glTF",
+                   .path = "meshes[" + std::to_string(m) + "]",
                    .message = describe_joint_use(scene.meshes[m], use, scene.joints.size()) +
                               "; glTF joint indices (JOINTS_n) are unsigned shorts, so a mesh can use joints 0 to " +
                               std::to_string(kLargestJointIndex) + " only (at most 65536)"};
@@ -87,7 +91,9 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   const auto mesh_nodes = gltf::write_nodes(doc, scene, meshes);
   gltf::write_animations(doc, scene, meshes, mesh_nodes);
   if (doc.bin.size() > 0xFFFFFFF0u)
-    return Error{.code = "GLTF_WRITE_TOO_LARGE", .format = "glTF", .message = "the binary data exceeds the 4 GiB glTF buffers can hold"};
+    return Error{.code = "GLTF_WRITE_TOO_LARGE",
+                 .format = "glTF",
+                 .message = "the binary data exceeds the 4 GiB glTF buffers can hold"};
 
   std::string json;
   if (glb) {
@@ -97,7 +103,8 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
     const bool embedded = packing == gltf::Packing::Embedded;
     json = doc.json(embedded ? gltf::data_uri("application/octet-stream", doc.bin) : gltf::uri_escape(stem + ".bin"));
     if (!embedded && !doc.bin.empty()) out.side_files.push_back({stem + ".bin", std::move(doc.bin)});
-    out.main.assign(reinterpret_cast<const std::byte*>(json.data()), reinterpret_cast<const std::byte*>(json.data() + json.size()));
+    out.main.assign(reinterpret_cast<const std::byte*>(json.data()),
+                    reinterpret_cast<const std::byte*>(json.data() + json.size()));
   }
   Result<WriterOutput> result(std::move(out));
   result.warnings = std::move(doc.warnings);

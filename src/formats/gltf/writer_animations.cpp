@@ -13,8 +13,8 @@ class AnimationBuilder {
   explicit AnimationBuilder(Document& doc) : doc_(doc) {}
 
   /// Adds a sampler and a channel driving `path` of `node`; times must be increasing.
-  void channel(std::uint32_t node, const char* path, const std::vector<float>& times, const std::vector<float>& values, int components,
-               Interpolation mode = Interpolation::Linear) {
+  void channel(std::uint32_t node, const char* path, const std::vector<float>& times, const std::vector<float>& values,
+               int components, Interpolation mode = Interpolation::Linear) {
     JsonObject sampler;
     sampler.num("input", doc_.float_accessor(times, 1, true, kNoTarget));
     sampler.num("output", doc_.float_accessor(values, components, false, kNoTarget));
@@ -22,7 +22,8 @@ class AnimationBuilder {
     samplers_.push_back(sampler.text());
     JsonObject target;
     target.num("node", node).str("path", path);
-    channels_.push_back(JsonObject().num("sampler", static_cast<double>(samplers_.size() - 1)).raw("target", target.text()).text());
+    channels_.push_back(
+        JsonObject().num("sampler", static_cast<double>(samplers_.size() - 1)).raw("target", target.text()).text());
   }
 
   bool empty() const { return channels_.empty(); }
@@ -43,7 +44,8 @@ float finite(float v) { return std::isfinite(v) ? v : 0.0f; }
 
 /// Keys with finite, non-negative, strictly increasing times (glTF requires it); returns how many were dropped.
 template <class V, class F>
-std::size_t usable_keys(const std::vector<Key<V>>& keys, std::vector<float>& times, std::vector<float>& values, F&& put) {
+std::size_t usable_keys(const std::vector<Key<V>>& keys, std::vector<float>& times, std::vector<float>& values,
+                        F&& put) {
   std::size_t dropped = 0;
   for (const auto& k : keys) {
     if (!std::isfinite(k.time) || k.time < 0.0f || (!times.empty() && k.time <= times.back())) {
@@ -80,7 +82,9 @@ void skeletal(Document& doc, const Scene& scene, std::size_t index) {
   }
   const std::string path = "animations[" + std::to_string(index) + "]";
   if (dropped)
-    doc.warn("GLTF_WRITE_KEYS_DROPPED", path, std::to_string(dropped) + " keys of \"" + anim.name + "\" have negative, repeated or decreasing times; dropped");
+    doc.warn("GLTF_WRITE_KEYS_DROPPED", path,
+             std::to_string(dropped) + " keys of \"" + anim.name +
+                 "\" have negative, repeated or decreasing times; dropped");
   if (builder.empty()) {
     doc.warn("GLTF_WRITE_EMPTY_ANIMATION", path, "animation \"" + anim.name + "\" has no keys; not written");
     return;

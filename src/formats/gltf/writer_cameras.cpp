@@ -42,11 +42,14 @@ std::string light_json(const Light& l) {
   light.floats("color", std::vector<float>{unit(l.color.x), unit(l.color.y), unit(l.color.z)});
   light.num("intensity", within(l.intensity, 0.0f, 1.0f, true));
   if (std::isfinite(l.range) && l.range > 0.0f) light.num("range", l.range);
-  const char* type = l.type == Light::Type::Directional ? "directional" : l.type == Light::Type::Spot ? "spot" : "point";
+  const char* type = l.type == Light::Type::Directional ? "directional"
+                     : l.type == Light::Type::Spot      ? "spot"
+                                                        : "point";
   light.str("type", type);
   if (l.type == Light::Type::Spot) {
     const float outer = std::min(within(l.outer_cone, 0.0f, 0.7853982f), kHalfPi);
-    const float inner = std::isfinite(l.inner_cone) ? std::clamp(l.inner_cone, 0.0f, std::nextafter(outer, 0.0f)) : 0.0f;
+    const float inner =
+        std::isfinite(l.inner_cone) ? std::clamp(l.inner_cone, 0.0f, std::nextafter(outer, 0.0f)) : 0.0f;
     light.raw("spot", JsonObject().num("innerConeAngle", inner).num("outerConeAngle", outer).text());
   }
   return light.text();

@@ -11,11 +11,16 @@ namespace {
 
 const char* type_name(int components) {
   switch (components) {
-    case 1: return "SCALAR";
-    case 2: return "VEC2";
-    case 3: return "VEC3";
-    case 4: return "VEC4";
-    default: return "MAT4";
+    case 1:
+      return "SCALAR";
+    case 2:
+      return "VEC2";
+    case 3:
+      return "VEC3";
+    case 4:
+      return "VEC4";
+    default:
+      return "MAT4";
   }
 }
 
@@ -37,11 +42,14 @@ JsonObject& JsonObject::raw(std::string_view key, std::string_view json) {
   return *this;
 }
 
-JsonObject& JsonObject::str(std::string_view key, std::string_view value) { return raw(key, detail::json_quote(value)); }
+JsonObject& JsonObject::str(std::string_view key, std::string_view value) {
+  return raw(key, detail::json_quote(value));
+}
 
 JsonObject& JsonObject::num(std::string_view key, double value) {
   const double r = std::round(value);
-  return raw(key, r == value && std::fabs(value) < 9e15 ? std::to_string(static_cast<long long>(r)) : json_float(static_cast<float>(value)));
+  return raw(key, r == value && std::fabs(value) < 9e15 ? std::to_string(static_cast<long long>(r))
+                                                        : json_float(static_cast<float>(value)));
 }
 
 JsonObject& JsonObject::floats(std::string_view key, std::span<const float> values) {
@@ -55,7 +63,6 @@ JsonObject& JsonObject::ints(std::string_view key, std::span<const std::uint32_t
   for (auto v : values) items.push_back(std::to_string(v));
   return raw(key, json_array(items));
 }
-
 
 std::string json_float(float v) {
   if (!std::isfinite(v)) v = 0.0f;
@@ -71,13 +78,16 @@ std::string json_array(const std::vector<std::string>& elements) {
 }
 
 void Document::warn(std::string code, std::string path, std::string message) {
-  warnings.push_back(Warning{.code = std::move(code), .format = "glTF", .path = std::move(path), .message = std::move(message)});
+  warnings.push_back(
+      Warning{.code = std::move(code), .format = "glTF", .path = std::move(path), .message = std::move(message)});
 }
 
 std::uint32_t Document::view(std::span<const std::byte> bytes, ViewTarget target) {
   pad(bin, std::byte{0});
   JsonObject v;
-  v.num("buffer", 0).num("byteOffset", static_cast<double>(bin.size())).num("byteLength", static_cast<double>(bytes.size()));
+  v.num("buffer", 0)
+      .num("byteOffset", static_cast<double>(bin.size()))
+      .num("byteLength", static_cast<double>(bytes.size()));
   if (target != kNoTarget) v.num("target", target);
   bin.insert(bin.end(), bytes.begin(), bytes.end());
   buffer_views.push_back(v.text());
@@ -87,7 +97,9 @@ std::uint32_t Document::view(std::span<const std::byte> bytes, ViewTarget target
 std::uint32_t Document::float_accessor(std::span<const float> values, int components, bool bounds, ViewTarget target) {
   const std::size_t count = values.size() / components;
   JsonObject a;
-  a.num("bufferView", view(std::as_bytes(values), target)).num("componentType", kFloat).num("count", static_cast<double>(count));
+  a.num("bufferView", view(std::as_bytes(values), target))
+      .num("componentType", kFloat)
+      .num("count", static_cast<double>(count));
   a.str("type", type_name(components));
   if (bounds && count > 0) {
     std::vector<float> lo(values.begin(), values.begin() + components), hi = lo;
@@ -101,7 +113,8 @@ std::uint32_t Document::float_accessor(std::span<const float> values, int compon
   return static_cast<std::uint32_t>(accessors.size() - 1);
 }
 
-std::uint32_t Document::uint_accessor(std::span<const std::uint32_t> values, int components, ComponentType type, ViewTarget target) {
+std::uint32_t Document::uint_accessor(std::span<const std::uint32_t> values, int components, ComponentType type,
+                                      ViewTarget target) {
   std::vector<std::byte> bytes;
   const int size = type == kByte ? 1 : type == kShort ? 2 : 4;
   // Vertex attributes keep every element 4-byte aligned (u8 VEC4 and u16 VEC4 already are).
@@ -109,7 +122,9 @@ std::uint32_t Document::uint_accessor(std::span<const std::uint32_t> values, int
   for (auto v : values)
     for (int i = 0; i < size; ++i) bytes.push_back(static_cast<std::byte>(v >> (8 * i)));
   JsonObject a;
-  a.num("bufferView", view(bytes, target)).num("componentType", type).num("count", static_cast<double>(values.size() / components));
+  a.num("bufferView", view(bytes, target))
+      .num("componentType", type)
+      .num("count", static_cast<double>(values.size() / components));
   a.str("type", type_name(components));
   accessors.push_back(a.text());
   return static_cast<std::uint32_t>(accessors.size() - 1);
@@ -146,7 +161,8 @@ std::string Document::json(std::string_view buffer_uri) const {
     root.raw("buffers", "[" + buffer.text() + "]");
   }
   if (!lights.empty())
-    root.raw("extensions", JsonObject().raw("KHR_lights_punctual", JsonObject().raw("lights", json_array(lights)).text()).text());
+    root.raw("extensions",
+             JsonObject().raw("KHR_lights_punctual", JsonObject().raw("lights", json_array(lights)).text()).text());
   return root.text();
 }
 
@@ -181,7 +197,8 @@ std::string uri_escape(std::string_view name) {
 }
 
 std::vector<std::byte> glb(const std::string& json, const std::vector<std::byte>& bin) {
-  std::vector<std::byte> chunk(reinterpret_cast<const std::byte*>(json.data()), reinterpret_cast<const std::byte*>(json.data() + json.size()));
+  std::vector<std::byte> chunk(reinterpret_cast<const std::byte*>(json.data()),
+                               reinterpret_cast<const std::byte*>(json.data() + json.size()));
   pad(chunk, std::byte{' '});
   const std::size_t bin_size = (bin.size() + 3) / 4 * 4;
   std::vector<std::byte> out;

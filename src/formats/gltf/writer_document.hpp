@@ -49,7 +49,8 @@ struct Document {
   /// min/max glTF requires for positions and animation inputs.
   std::uint32_t float_accessor(std::span<const float> values, int components, bool bounds, ViewTarget target);
   /// An unsigned integer accessor of `components` per element, stored as `type` (kByte, kShort, kUint).
-  std::uint32_t uint_accessor(std::span<const std::uint32_t> values, int components, ComponentType type, ViewTarget target);
+  std::uint32_t uint_accessor(std::span<const std::uint32_t> values, int components, ComponentType type,
+                              ViewTarget target);
   /// The JSON document; `buffer_uri` is empty for GLB.
   std::string json(std::string_view buffer_uri) const;
 };

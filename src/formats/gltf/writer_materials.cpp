@@ -15,7 +15,12 @@ namespace {
 class Images {
  public:
   Images(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files)
-      : doc_(doc), scene_(scene), packing_(packing), stem_(stem), side_files_(side_files), texture_of_(scene.textures.size(), -2) {}
+      : doc_(doc),
+        scene_(scene),
+        packing_(packing),
+        stem_(stem),
+        side_files_(side_files),
+        texture_of_(scene.textures.size(), -2) {}
 
   /// The glTF texture for scene texture `t`, or -1 when it has no usable image.
   std::int32_t texture(std::int32_t t) {
@@ -35,26 +40,34 @@ class Images {
     const Texture& tex = scene_.textures[t];
     const std::string path = "textures[" + std::to_string(t) + "]";
     if (tex.data.empty()) {
-      doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path, "texture \"" + tex.name + "\" has no image data (file not found beside the model); "
-                "its name is kept in the material's extras (aem_missing_textures), the slot left empty");
+      doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path,
+                "texture \"" + tex.name +
+                    "\" has no image data (file not found beside the model); "
+                    "its name is kept in the material's extras (aem_missing_textures), the slot left empty");
       return -1;
     }
     const ImageEncoding encoding = image_encoding(tex.data);
     // A PNG without its IHDR chunk is no image the validator (or any viewer) accepts: decode or drop it.
-    const bool png_ok = tex.data.size() >= 33 && tex.data[12] == 'I' && tex.data[13] == 'H' && tex.data[14] == 'D' && tex.data[15] == 'R';
-    std::string mime = encoding == ImageEncoding::Jpeg ? "image/jpeg" : encoding == ImageEncoding::Png && png_ok ? "image/png" : "";
+    const bool png_ok = tex.data.size() >= 33 && tex.data[12] == 'I' && tex.data[13] == 'H' && tex.data[14] == 'D' &&
+                        tex.data[15] == 'R';
+    std::string mime = encoding == ImageEncoding::Jpeg            ? "image/jpeg"
+                       : encoding == ImageEncoding::Png && png_ok ? "image/png"
+                                                                  : "";
     std::vector<std::byte> bytes;
     if (!mime.empty()) {
-      bytes.assign(reinterpret_cast<const std::byte*>(tex.data.data()), reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
+      bytes.assign(reinterpret_cast<const std::byte*>(tex.data.data()),
+                   reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
     } else {
       // glTF core holds PNG and JPEG only: anything else is decoded and encoded as PNG.
       bytes = reencode_as_png(tex.data);
       if (bytes.empty()) {
-        doc_.warn("GLTF_WRITE_TEXTURE_UNREADABLE", path, "texture \"" + tex.name + "\" is neither PNG nor JPEG nor decodable; material slot left empty");
+        doc_.warn("GLTF_WRITE_TEXTURE_UNREADABLE", path,
+                  "texture \"" + tex.name + "\" is neither PNG nor JPEG nor decodable; material slot left empty");
         return -1;
       }
       mime = "image/png";
-      doc_.warn("GLTF_WRITE_TEXTURE_REENCODED", path, "texture \"" + tex.name + "\" re-encoded as PNG (glTF takes PNG and JPEG)");
+      doc_.warn("GLTF_WRITE_TEXTURE_REENCODED", path,
+                "texture \"" + tex.name + "\" re-encoded as PNG (glTF takes PNG and JPEG)");
     }
     JsonObject image;
     if (!tex.name.empty()) image.str("name", tex.name);
@@ -63,12 +76,14 @@ class Images {
     } else if (packing_ == Packing::Embedded) {
       image.str("uri", data_uri(mime, bytes));
     } else {
-      const std::string file = stem_ + "_" + std::to_string(doc_.images.size()) + (mime == "image/png" ? ".png" : ".jpg");
+      const std::string file =
+          stem_ + "_" + std::to_string(doc_.images.size()) + (mime == "image/png" ? ".png" : ".jpg");
       image.str("uri", uri_escape(file));
       side_files_.push_back({file, std::move(bytes)});
     }
     doc_.images.push_back(image.text());
-    doc_.textures.push_back(JsonObject().num("sampler", sampler(tex)).num("source", static_cast<double>(doc_.images.size() - 1)).text());
+    doc_.textures.push_back(
+        JsonObject().num("sampler", sampler(tex)).num("source", static_cast<double>(doc_.images.size() - 1)).text());
     return static_cast<std::int32_t>(doc_.textures.size() - 1);
   }
 
@@ -86,9 +101,12 @@ class Images {
 
   static double gl_wrap(TextureWrap w) {
     switch (w) {
-      case TextureWrap::ClampToEdge: return 33071;
-      case TextureWrap::MirroredRepeat: return 33648;
-      case TextureWrap::Repeat: break;
+      case TextureWrap::ClampToEdge:
+        return 33071;
+      case TextureWrap::MirroredRepeat:
+        return 33648;
+      case TextureWrap::Repeat:
+        break;
     }
     return 10497;
   }
@@ -106,7 +124,8 @@ float unit_clamp(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) 
 
 }  // namespace
 
-void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files) {
+void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem,
+                     std::vector<SideFile>& side_files) {
   Images images(doc, scene, packing, stem, side_files);
   for (const Material& m : scene.materials) {
     JsonObject missing;  // glTF slot name -> file name of a texture without image bytes
@@ -118,7 +137,8 @@ void write_materials(Document& doc, const Scene& scene, Packing packing, const s
     };
     JsonObject pbr;
     const float alpha = unit_clamp(m.base_color.w * m.opacity);
-    pbr.floats("baseColorFactor", std::vector<float>{unit_clamp(m.base_color.x), unit_clamp(m.base_color.y), unit_clamp(m.base_color.z), alpha});
+    pbr.floats("baseColorFactor", std::vector<float>{unit_clamp(m.base_color.x), unit_clamp(m.base_color.y),
+                                                     unit_clamp(m.base_color.z), alpha});
     pbr.num("metallicFactor", unit_clamp(m.metallic)).num("roughnessFactor", unit_clamp(m.roughness));
     if (auto t = slot(m.textures.base_color, "baseColorTexture"); !t.empty()) pbr.raw("baseColorTexture", t);
     // An AEM ORM image is a valid glTF metallic-roughness map (G roughness, B metalness) and occlusion (R).
@@ -128,13 +148,16 @@ void write_materials(Document& doc, const Scene& scene, Packing packing, const s
     if (!m.name.empty()) out.str("name", m.name);
     out.raw("pbrMetallicRoughness", pbr.text());
     if (auto t = slot(m.textures.normal, "normalTexture"); !t.empty()) out.raw("normalTexture", t);
-    if (auto t = slot(m.textures.occlusion >= 0 ? m.textures.occlusion : m.textures.orm, "occlusionTexture"); !t.empty()) out.raw("occlusionTexture", t);
+    if (auto t = slot(m.textures.occlusion >= 0 ? m.textures.occlusion : m.textures.orm, "occlusionTexture");
+        !t.empty())
+      out.raw("occlusionTexture", t);
     if (auto t = slot(m.textures.emissive, "emissiveTexture"); !t.empty()) {
       out.raw("emissiveTexture", t);
       if (m.emissive == Vec3{}) out.floats("emissiveFactor", std::vector<float>{1, 1, 1});
     }
     if (!(m.emissive == Vec3{}))
-      out.floats("emissiveFactor", std::vector<float>{unit_clamp(m.emissive.x), unit_clamp(m.emissive.y), unit_clamp(m.emissive.z)});
+      out.floats("emissiveFactor",
+                 std::vector<float>{unit_clamp(m.emissive.x), unit_clamp(m.emissive.y), unit_clamp(m.emissive.z)});
     if (m.alpha_blend || alpha < 1.0f) out.str("alphaMode", "BLEND");
     if (m.double_sided) out.raw("doubleSided", "true");
     if (!missing.empty()) out.raw("extras", JsonObject().raw("aem_missing_textures", missing.text()).text());

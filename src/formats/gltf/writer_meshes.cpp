@@ -20,7 +20,9 @@ std::vector<float> flat(const std::vector<V>& items, int components, F&& fn) {
 }
 
 std::vector<float> vec3s(const std::vector<Vec3>& v) {
-  return flat(v, 3, [](const Vec3& p, std::vector<float>& o) { o.insert(o.end(), {finite(p.x), finite(p.y), finite(p.z)}); });
+  return flat(v, 3, [](const Vec3& p, std::vector<float>& o) {
+    o.insert(o.end(), {finite(p.x), finite(p.y), finite(p.z)});
+  });
 }
 
 /// glTF wants unit normals; a zero or broken normal becomes +Z rather than an invalid file.
@@ -49,14 +51,19 @@ Influences influences(Document& doc, const Mesh& mesh, std::size_t joint_count, 
         const auto j = mesh.skin[v].joints[k];
         const float w = mesh.skin[v].weights[k];
         if (j < 0 || static_cast<std::size_t>(j) >= joint_count || !(w > 0.0f) || !std::isfinite(w)) continue;
-        auto same = std::find_if(list.begin(), list.end(), [&](const auto& p) { return p.first == static_cast<std::uint32_t>(j); });
-        if (same != list.end()) same->second += w;
-        else list.emplace_back(j, w);
+        auto same = std::find_if(list.begin(), list.end(),
+                                 [&](const auto& p) { return p.first == static_cast<std::uint32_t>(j); });
+        if (same != list.end())
+          same->second += w;
+        else
+          list.emplace_back(j, w);
       }
     const std::int32_t rigid = v < mesh.rigid_joints.size() ? mesh.rigid_joints[v] : -1;
     if (rigid >= 0 && static_cast<std::size_t>(rigid) < joint_count) {
-      if (list.empty()) list.emplace_back(rigid, 1.0f);
-      else ++rigid_dropped;
+      if (list.empty())
+        list.emplace_back(rigid, 1.0f);
+      else
+        ++rigid_dropped;
     }
     if (list.empty()) {
       list.emplace_back(0, 1.0f);
@@ -66,7 +73,8 @@ Influences influences(Document& doc, const Mesh& mesh, std::size_t joint_count, 
     widest = std::max(widest, list.size());
   }
   if (unbound)
-    doc.warn("GLTF_WRITE_UNBOUND_VERTICES", path, std::to_string(unbound) + " vertices of a skinned mesh have no joint; they follow joint 0");
+    doc.warn("GLTF_WRITE_UNBOUND_VERTICES", path,
+             std::to_string(unbound) + " vertices of a skinned mesh have no joint; they follow joint 0");
   if (rigid_dropped)
     doc.warn("GLTF_WRITE_RIGID_JOINT_DROPPED", path,
              std::to_string(rigid_dropped) + " vertices have both a skin and a rigid joint; glTF keeps the skin only");
@@ -97,7 +105,8 @@ template <class T>
 std::vector<T> set_of(const std::vector<T>& values, int s, std::size_t slots) {
   std::vector<T> out;
   out.reserve(values.size() / slots * 4);
-  for (std::size_t i = 0; i < values.size(); i += slots) out.insert(out.end(), values.begin() + i + 4 * s, values.begin() + i + 4 * s + 4);
+  for (std::size_t i = 0; i < values.size(); i += slots)
+    out.insert(out.end(), values.begin() + i + 4 * s, values.begin() + i + 4 * s + 4);
   return out;
 }
 
@@ -158,21 +167,27 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
     });
     attributes.num("COLOR_" + std::to_string(color_set++), doc.float_accessor(v, 4, false, kVertices));
   }
-  const bool has_rigid = std::any_of(mesh.rigid_joints.begin(), mesh.rigid_joints.end(), [](std::int32_t j) { return j >= 0; });
+  const bool has_rigid =
+      std::any_of(mesh.rigid_joints.begin(), mesh.rigid_joints.end(), [](std::int32_t j) { return j >= 0; });
   if (!scene.joints.empty() && (!mesh.skin.empty() || has_rigid)) {
     const Influences inf = influences(doc, mesh, scene.joints.size(), path);
     const ComponentType joint_type = scene.joints.size() <= 256 ? kByte : kShort;
     for (int s = 0; s < inf.sets; ++s) {
-      attributes.num("JOINTS_" + std::to_string(s), doc.uint_accessor(set_of(inf.joints, s, 4 * inf.sets), 4, joint_type, kVertices));
-      attributes.num("WEIGHTS_" + std::to_string(s), doc.float_accessor(set_of(inf.weights, s, 4 * inf.sets), 4, false, kVertices));
+      attributes.num("JOINTS_" + std::to_string(s),
+                     doc.uint_accessor(set_of(inf.joints, s, 4 * inf.sets), 4, joint_type, kVertices));
+      attributes.num("WEIGHTS_" + std::to_string(s),
+                     doc.float_accessor(set_of(inf.weights, s, 4 * inf.sets), 4, false, kVertices));
     }
     written.skinned = true;
   }
 
   std::vector<std::string> targets, target_names;
   // Frames map one-to-one onto targets (the weights animation counts on it): all or none.
-  const bool frames_fit = std::all_of(mesh.frames.begin(), mesh.frames.end(), [&](const MorphFrame& f) { return f.positions.size() == n; });
-  if (!frames_fit) doc.warn("GLTF_WRITE_FRAMES_SKIPPED", path, "vertex-animation frames with the wrong vertex count; no morph targets written");
+  const bool frames_fit =
+      std::all_of(mesh.frames.begin(), mesh.frames.end(), [&](const MorphFrame& f) { return f.positions.size() == n; });
+  if (!frames_fit)
+    doc.warn("GLTF_WRITE_FRAMES_SKIPPED", path,
+             "vertex-animation frames with the wrong vertex count; no morph targets written");
   for (std::size_t f = 0; frames_fit && f < mesh.frames.size(); ++f) {
     const MorphFrame& frame = mesh.frames[f];
     std::vector<Vec3> delta(n);
@@ -191,7 +206,8 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
     JsonObject primitive;
     primitive.raw("attributes", attributes.text());
     primitive.num("indices", doc.uint_accessor(triangles, 1, index_type, kIndices));
-    if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < scene.materials.size()) primitive.num("material", mesh.material);
+    if (mesh.material >= 0 && static_cast<std::size_t>(mesh.material) < scene.materials.size())
+      primitive.num("material", mesh.material);
     primitive.num("mode", 4);
     if (!targets.empty()) primitive.raw("targets", json_array(targets));
     return primitive;
@@ -213,7 +229,8 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
   if (written.skinned) {
     if (!mesh.lod_indices.empty())
       doc.warn("GLTF_WRITE_LODS_DROPPED", path,
-               "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) + " coarser level(s) of detail dropped; glTF gets the finest");
+               "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
+                   " coarser level(s) of detail dropped; glTF gets the finest");
     return written;
   }
   for (std::size_t level = 0; level < mesh.lod_indices.size(); ++level) {

@@ -54,12 +54,15 @@ struct Draft {
   std::string extras = {};  ///< JSON object text, or empty
 };
 
-bool is_identity(const Transform& t) { return t.translation == Vec3{} && t.rotation == Quat{} && t.scale == Vec3{1, 1, 1}; }
+bool is_identity(const Transform& t) {
+  return t.translation == Vec3{} && t.rotation == Quat{} && t.scale == Vec3{1, 1, 1};
+}
 
 /// Readers rebuild the joints of a scene no mesh skins from the nodes its animations move and their
 /// ancestors with a transform, so a skin no mesh uses is written only when that would lose a joint:
 /// Blender, for one, turns every skin into an armature, where node animation should move objects.
-bool skin_needed(const Scene& scene, const std::vector<WrittenMesh>& meshes, const std::vector<std::int32_t>& joint_parent) {
+bool skin_needed(const Scene& scene, const std::vector<WrittenMesh>& meshes,
+                 const std::vector<std::int32_t>& joint_parent) {
   if (std::any_of(meshes.begin(), meshes.end(), [](const WrittenMesh& m) { return m.skinned; })) return true;
   const std::size_t n = scene.joints.size();
   std::vector<bool> kept(n, false);
@@ -76,7 +79,8 @@ bool skin_needed(const Scene& scene, const std::vector<WrittenMesh>& meshes, con
 
 }  // namespace
 
-std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes) {
+std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene,
+                                                    const std::vector<WrittenMesh>& meshes) {
   std::vector<Draft> drafts;
   std::vector<std::int32_t> parent_of;  // per draft, -1 = root
   auto add = [&](Draft d) {
@@ -99,7 +103,13 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     mesh_nodes[mi].push_back(d);
     for (std::size_t level = 1; level <= meshes[mi].lods.size(); ++level) {
       const std::string name = drafts[d].name + "_LOD" + std::to_string(level);
-      const auto lod = add({name, {}, meshes[mi].lods[level - 1], false, {}, -1, -1,
+      const auto lod = add({name,
+                            {},
+                            meshes[mi].lods[level - 1],
+                            false,
+                            {},
+                            -1,
+                            -1,
                             JsonObject().num("aem_lod", static_cast<double>(level)).text()});
       parent_of[lod] = static_cast<std::int32_t>(d);
       mesh_nodes[mi].push_back(lod);
@@ -158,12 +168,14 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
       const auto self = static_cast<std::int32_t>(gltf_node[n]);
       // One mesh on a plain node goes on the node itself; otherwise each instance gets a child node.
       const bool own = self >= static_cast<std::int32_t>(joint_count) && node.meshes.size() == 1;
-      if (own && node.meshes[0] < meshes.size() && meshes[node.meshes[0]].mesh >= 0 && !meshes[node.meshes[0]].skinned) {
+      if (own && node.meshes[0] < meshes.size() && meshes[node.meshes[0]].mesh >= 0 &&
+          !meshes[node.meshes[0]].skinned) {
         drafts[self].mesh = meshes[node.meshes[0]].mesh;
         show(node.meshes[0], static_cast<std::uint32_t>(self));
         continue;
       }
-      for (std::uint32_t mi : node.meshes) instance(mi, self, mi < scene.meshes.size() ? scene.meshes[mi].name : std::string());
+      for (std::uint32_t mi : node.meshes)
+        instance(mi, self, mi < scene.meshes.size() ? scene.meshes[mi].name : std::string());
     }
   }
   // Tag points: an empty node each at the first frame's position, every frame's in its extras.
@@ -173,7 +185,13 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     Transform at;
     if (!tag.positions.empty()) at.translation = tag.positions[0];
     const bool on_node = tag.node >= 0 && static_cast<std::size_t>(tag.node) < scene.nodes.size();
-    const auto index = add({tag.name, at, -1, false, {}, -1, -1,
+    const auto index = add({tag.name,
+                            at,
+                            -1,
+                            false,
+                            {},
+                            -1,
+                            -1,
                             JsonObject().raw("aem_tag", JsonObject().floats("positions", positions).text()).text()});
     parent_of[index] = on_node ? static_cast<std::int32_t>(gltf_node[tag.node]) : -1;
   }
@@ -192,8 +210,10 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
   }
   std::vector<std::uint32_t> roots;
   for (std::size_t d = 0; d < drafts.size(); ++d) {
-    if (parent_of[d] < 0) roots.push_back(static_cast<std::uint32_t>(d));
-    else drafts[parent_of[d]].children.push_back(static_cast<std::uint32_t>(d));
+    if (parent_of[d] < 0)
+      roots.push_back(static_cast<std::uint32_t>(d));
+    else
+      drafts[parent_of[d]].children.push_back(static_cast<std::uint32_t>(d));
   }
 
   if (skin) {
@@ -219,7 +239,8 @@ std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& 
     if (!d.skin) put_transform(node, d.local);
     if (d.mesh >= 0) node.num("mesh", d.mesh);
     if (d.camera >= 0) node.num("camera", d.camera);
-    if (d.light >= 0) node.raw("extensions", JsonObject().raw("KHR_lights_punctual", JsonObject().num("light", d.light).text()).text());
+    if (d.light >= 0)
+      node.raw("extensions", JsonObject().raw("KHR_lights_punctual", JsonObject().num("light", d.light).text()).text());
     if (d.skin) node.num("skin", 0);
     if (!d.children.empty()) node.ints("children", d.children);
     if (!d.extras.empty()) node.raw("extras", d.extras);

@@ -26,7 +26,8 @@ enum class Packing { Glb, SideFiles, Embedded };
 std::vector<WrittenMesh> write_meshes(Document& doc, const Scene& scene);
 /// Materials (same indices as Scene::materials), textures and images; image files for SideFiles go to
 /// `side_files` named "<stem>_<n>.<ext>".
-void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem, std::vector<SideFile>& side_files);
+void write_materials(Document& doc, const Scene& scene, Packing packing, const std::string& stem,
+                     std::vector<SideFile>& side_files);
 /// glTF cameras and KHR_lights_punctual lights, same indices as Scene::cameras and Scene::lights;
 /// values outside glTF's ranges are replaced by defaults.
 void write_cameras_and_lights(Document& doc, const Scene& scene);
@@ -35,7 +36,8 @@ void write_cameras_and_lights(Document& doc, const Scene& scene);
 /// child of its scene node (both marked in extras, docs/formats/gltf.md §4), the skin over every joint,
 /// and the scene's root list. Returns, per scene mesh, the glTF nodes that show it or one of its
 /// levels (for morph weights).
-std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes);
+std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene,
+                                                    const std::vector<WrittenMesh>& meshes);
 /// Skeletal animations (joint nodes) and the vertex animation (morph weights on `mesh_nodes`).
 void write_animations(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
                       const std::vector<std::vector<std::uint32_t>>& mesh_nodes);

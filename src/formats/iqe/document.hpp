@@ -43,7 +43,7 @@ inline void strongest_influences(std::span<Influence> list, SkinInfluences& s) {
 /// Smoothing state when a face was read (iqe.txt "Smoothing").
 struct Smoothing {
   std::int64_t group = -1;
-  float cos = -1.0f;           ///< cos(smoothangle); -1 = 180° (everything smooths)
+  float cos = -1.0f;  ///< cos(smoothangle); -1 = 180° (everything smooths)
   bool uv = false;
   std::uint8_t edge_flags = 7;  ///< fs: bit k = edge from corner k smooths; 7 when no fs
   friend bool operator==(const Smoothing&, const Smoothing&) = default;
@@ -57,8 +57,8 @@ struct SmoothingRun {
 
 struct Segment {
   std::string name, material;
-  std::uint32_t first_vertex = 0;    ///< vp count at its `mesh` command (for `fm` and face-less meshes)
-  std::uint32_t end_vertex = 0;      ///< vp count at the next `mesh` command (or the end)
+  std::uint32_t first_vertex = 0;  ///< vp count at its `mesh` command (for `fm` and face-less meshes)
+  std::uint32_t end_vertex = 0;    ///< vp count at the next `mesh` command (or the end)
   std::uint32_t first_triangle = 0, triangle_count = 0;
 };
 
@@ -74,12 +74,12 @@ struct Document {
   std::vector<Vec2> uvs;
   std::vector<Vec3> normals;
   std::vector<Vec4> tangents;
-  std::vector<Vec3> bitangents;       ///< from 6-value vx lines
+  std::vector<Vec3> bitangents;            ///< from 6-value vx lines
   std::vector<SkinInfluences> influences;  ///< per vertex, from strongest_influences
   std::vector<Vec4> colors;
   std::array<std::vector<Vec4>, 10> custom;
   std::array<std::string, 10> custom_names;
-  std::array<int, 10> custom_sizes{};  ///< from vertexarray; 0 = undeclared (unused)
+  std::array<int, 10> custom_sizes{};         ///< from vertexarray; 0 = undeclared (unused)
   std::vector<std::int64_t> smoothing_index;  ///< vs
   /// Three vertex indices per triangle. Kept flat (not with each triangle's smoothing state) so that a
   /// single mesh takes them over as its index array; the state rarely changes, so it is kept in runs.

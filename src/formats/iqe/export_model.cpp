@@ -21,12 +21,14 @@ std::string material_name(const Scene& scene, std::int32_t index) {
   if (index < 0 || static_cast<std::size_t>(index) >= scene.materials.size()) return {};
   const Material& m = scene.materials[index];
   const std::int32_t tex = m.textures.base_color;
-  if (tex >= 0 && static_cast<std::size_t>(tex) < scene.textures.size() && !scene.textures[tex].name.empty()) return scene.textures[tex].name;
+  if (tex >= 0 && static_cast<std::size_t>(tex) < scene.textures.size() && !scene.textures[tex].name.empty())
+    return scene.textures[tex].name;
   return m.name;
 }
 
 // Parents first; joints on a cycle are appended as roots. Returns old index -> new index.
-std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std::vector<Warning>& warnings, const char* format) {
+std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std::vector<Warning>& warnings,
+                                       const char* format) {
   std::vector<std::int32_t> parents;
   for (const auto& j : scene.joints) parents.push_back(j.parent);
   std::vector<std::uint32_t> order = parents_first_order(parents);
@@ -36,8 +38,11 @@ std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std
     if (new_index[j] < 0) {
       new_index[j] = static_cast<std::int32_t>(order.size());
       order.push_back(j);
-      warnings.push_back(Warning{.code = "CONVERT_JOINT_CYCLE", .format = format, .path = "joints[" + std::to_string(j) + "]",
-                                 .message = "joint \"" + scene.joints[j].name + "\" is on a parent cycle; written as a root"});
+      warnings.push_back(
+          Warning{.code = "CONVERT_JOINT_CYCLE",
+                  .format = format,
+                  .path = "joints[" + std::to_string(j) + "]",
+                  .message = "joint \"" + scene.joints[j].name + "\" is on a parent cycle; written as a root"});
     }
   for (std::uint32_t old : order) {
     const Joint& j = scene.joints[old];
@@ -52,14 +57,21 @@ std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std
   return new_index;
 }
 
-void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vector<Warning>& warnings, const char* format) {
-  auto remap = [&](std::int32_t j) { return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1; };
+void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vector<Warning>& warnings,
+                const char* format) {
+  auto remap = [&](std::int32_t j) {
+    return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1;
+  };
   for (auto& s : mesh.skin)
     for (auto& j : s.joints) j = remap(j);
   if (mesh.rigid_joints.empty()) return;
   if (!mesh.skin.empty()) {
-    warnings.push_back(Warning{.code = "CONVERT_RIGID_JOINT_DROPPED", .format = format, .path = "mesh \"" + mesh.name + "\"",
-                               .message = "the mesh is skinned; its per-vertex rigid joint (AEM mesh animation) has no equivalent and is dropped"});
+    warnings.push_back(Warning{
+        .code = "CONVERT_RIGID_JOINT_DROPPED",
+        .format = format,
+        .path = "mesh \"" + mesh.name + "\"",
+        .message =
+            "the mesh is skinned; its per-vertex rigid joint (AEM mesh animation) has no equivalent and is dropped"});
   } else {
     mesh.skin.resize(mesh.positions.size());
     for (std::size_t v = 0; v < mesh.rigid_joints.size() && v < mesh.skin.size(); ++v)
@@ -93,13 +105,16 @@ FrameTiming frame_timing(const Animation& anim, float rate, const char* format, 
   }
   std::size_t keys = 1;
   for (const auto& c : anim.channels) keys = std::max({keys, c.translation.size(), c.rotation.size(), c.scale.size()});
-  warnings.push_back(Warning{.code = "CONVERT_FRAMES_CLAMPED", .format = format, .path = "animation \"" + anim.name + "\"",
-                             .message = "duration x frame rate gives no usable frame count; " + std::to_string(keys) + " frames written"});
+  warnings.push_back(Warning{
+      .code = "CONVERT_FRAMES_CLAMPED",
+      .format = format,
+      .path = "animation \"" + anim.name + "\"",
+      .message = "duration x frame rate gives no usable frame count; " + std::to_string(keys) + " frames written"});
   return {keys, rate};
 }
 
-ExportAnimation resample(const Scene& scene, const Animation& anim, const std::vector<std::int32_t>& new_index, float default_rate,
-                         const char* format, std::vector<Warning>& warnings) {
+ExportAnimation resample(const Scene& scene, const Animation& anim, const std::vector<std::int32_t>& new_index,
+                         float default_rate, const char* format, std::vector<Warning>& warnings) {
   const bool usable_rate = anim.frame_rate > 0 && std::isfinite(anim.frame_rate);
   const FrameTiming timing = frame_timing(anim, usable_rate ? anim.frame_rate : default_rate, format, warnings);
   ExportAnimation out{anim.name, timing.rate, anim.loop, {}};
@@ -119,7 +134,8 @@ ExportAnimation resample(const Scene& scene, const Animation& anim, const std::v
 
 }  // namespace
 
-ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format, std::vector<Warning>& warnings) {
+ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format,
+                           std::vector<Warning>& warnings) {
   ExportModel out;
   out.comment = scene.comment;
   const std::vector<std::int32_t> new_index = order_joints(scene, out, warnings, format);
@@ -130,7 +146,8 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
     out.meshes.push_back(std::move(mesh));
   }
   fill_missing_arrays(out.meshes, scene.conventions.ccw_front_faces, format, warnings);
-  for (const auto& anim : scene.animations) out.animations.push_back(resample(scene, anim, new_index, default_frame_rate, format, warnings));
+  for (const auto& anim : scene.animations)
+    out.animations.push_back(resample(scene, anim, new_index, default_frame_rate, format, warnings));
   return out;
 }
 

@@ -40,6 +40,7 @@ struct ExportModel {
 /// at 30.4 fps); a source with frames keeps its count and rate. A mesh's material name is its base colour texture's file name when it has one (what
 /// IQE/IQM engines load), else the material's name.
 /// Joints on a parent cycle become roots; that and dropped rigid joints are reported as warnings.
-ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format, std::vector<Warning>& warnings);
+ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format,
+                           std::vector<Warning>& warnings);
 
 }  // namespace aem::formats::iqe

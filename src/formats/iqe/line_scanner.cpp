@@ -16,7 +16,9 @@ constexpr std::size_t kMaxFloats = 16;  // the most numbers a command takes (pm:
 class Scanner {
  public:
   Scanner(std::string_view text, Chunk reuse)
-      : text_(text), fast_end_(text.size() >= swar::kReach ? text.data() + text.size() - swar::kReach : text.data()), c_(std::move(reuse)) {
+      : text_(text),
+        fast_end_(text.size() >= swar::kReach ? text.data() + text.size() - swar::kReach : text.data()),
+        c_(std::move(reuse)) {
     c_.clear();
   }
 
@@ -50,7 +52,9 @@ class Scanner {
   }
 
  private:
-  void event(ChunkEvent::Kind kind) { c_.events.push_back({kind, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())}); }
+  void event(ChunkEvent::Kind kind) {
+    c_.events.push_back({kind, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())});
+  }
 
   // Reserves every array for the whole chunk from the line mix of a sample at its start, so that
   // growing them does not touch (and fault in) twice the memory. A wrong guess only costs growth.
@@ -71,7 +75,8 @@ class Scanner {
     const auto v = [&](char second) { return counts[static_cast<unsigned char>(second)]; };  // lines "v<second>"
     c_.positions.reserve(guess(v('p'))), c_.uvs.reserve(guess(v('t'))), c_.normals.reserve(guess(v('n')));
     c_.tangents.reserve(guess(v('x'))), c_.influences.reserve(guess(v('b'))), c_.colors.reserve(guess(v('c')));
-    c_.face_values.reserve(guess(face_bytes / 4)), c_.events.reserve(guess(lines - v('p') - v('t') - v('n') - v('x') - v('b') - v('c')));
+    c_.face_values.reserve(guess(face_bytes / 4)),
+        c_.events.reserve(guess(lines - v('p') - v('t') - v('n') - v('x') - v('b') - v('c')));
   }
 
   // The common lines without Tokens: a vertex, face or pose command, then numbers of the short forms
@@ -81,11 +86,16 @@ class Scanner {
     if (p[2] != ' ') return nullptr;
     if (p[0] == 'v') {
       switch (p[1]) {  // the usual vertex arrays straight in; the rest through store_vertex
-        case 'p': return fast_vector<4>(p + 2, c_.positions);
-        case 't': return fast_vector<2>(p + 2, c_.uvs);
-        case 'n': return fast_vector<3>(p + 2, c_.normals);
-        case 'b': return fast_influences(p + 2);
-        default: break;
+        case 'p':
+          return fast_vector<4>(p + 2, c_.positions);
+        case 't':
+          return fast_vector<2>(p + 2, c_.uvs);
+        case 'n':
+          return fast_vector<3>(p + 2, c_.normals);
+        case 'b':
+          return fast_influences(p + 2);
+        default:
+          break;
       }
       const std::size_t max = vertex_floats(p[1]);
       if (max == 0) return nullptr;
@@ -117,8 +127,10 @@ class Scanner {
     const char* next;
     floats(p, v, Max, next);
     if (next) {
-      if constexpr (sizeof(V) == 2 * sizeof(float)) to.push_back({v[0], v[1]});
-      else to.push_back({v[0], v[1], v[2]});
+      if constexpr (sizeof(V) == 2 * sizeof(float))
+        to.push_back({v[0], v[1]});
+      else
+        to.push_back({v[0], v[1], v[2]});
     }
     return next;
   }
@@ -205,12 +217,14 @@ class Scanner {
     const auto corners = static_cast<std::uint32_t>(c_.face_values.size() - first);
     if (!c_.events.empty()) {
       ChunkEvent& run = c_.events.back();
-      if (run.line + run.faces == c_.line_count && run.kind == ChunkEvent::Kind::Face && run.corners == corners && run.mesh_relative == mesh_relative) {
+      if (run.line + run.faces == c_.line_count && run.kind == ChunkEvent::Kind::Face && run.corners == corners &&
+          run.mesh_relative == mesh_relative) {
         ++run.faces;
         return;
       }
     }
-    c_.events.push_back({ChunkEvent::Kind::Face, mesh_relative, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
+    c_.events.push_back({ChunkEvent::Kind::Face, mesh_relative, c_.line_count,
+                         static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
   }
 
   void store_pose(char kind, std::span<const float> values) {
@@ -231,12 +245,18 @@ class Scanner {
   // How many numbers the float-only vertex commands (vp vt vn vx vc v0-v9) take; 0 for the others.
   static std::size_t vertex_floats(char kind) {
     switch (kind) {
-      case 'p': return 4;
-      case 'n': return 3;
-      case 't': return 2;
-      case 'x': return 6;
-      case 'c': return 4;
-      default: return kind >= '0' && kind <= '9' ? 4 : 0;
+      case 'p':
+        return 4;
+      case 'n':
+        return 3;
+      case 't':
+        return 2;
+      case 'x':
+        return 6;
+      case 'c':
+        return 4;
+      default:
+        return kind >= '0' && kind <= '9' ? 4 : 0;
     }
   }
 
@@ -244,9 +264,15 @@ class Scanner {
   // the spec's defaults (0, and 1 for a colour's alpha).
   void store_vertex(char kind, const float* v, std::size_t n) {
     switch (kind) {
-      case 'p': c_.positions.push_back({v[0], v[1], v[2]}); break;
-      case 't': c_.uvs.push_back({v[0], v[1]}); break;
-      case 'n': c_.normals.push_back({v[0], v[1], v[2]}); break;
+      case 'p':
+        c_.positions.push_back({v[0], v[1], v[2]});
+        break;
+      case 't':
+        c_.uvs.push_back({v[0], v[1]});
+        break;
+      case 'n':
+        c_.normals.push_back({v[0], v[1], v[2]});
+        break;
       case 'x':
         if (n > 4) {  // tangent + explicit bitangent; the sign follows from the frame
           c_.bitangent_of.push_back(static_cast<std::uint32_t>(c_.tangents.size()));
@@ -256,8 +282,11 @@ class Scanner {
           c_.tangents.push_back({v[0], v[1], v[2], v[3]});
         }
         break;
-      case 'c': c_.colors.push_back({v[0], v[1], v[2], n > 3 ? v[3] : 1.0f}); break;
-      default: c_.custom[kind - '0'].push_back({v[0], v[1], v[2], v[3]});
+      case 'c':
+        c_.colors.push_back({v[0], v[1], v[2], n > 3 ? v[3] : 1.0f});
+        break;
+      default:
+        c_.custom[kind - '0'].push_back({v[0], v[1], v[2], v[3]});
     }
   }
 
@@ -273,7 +302,8 @@ class Scanner {
       long long joint;
       float weight;
       while (t.integer(joint)) {
-        if (joint < 0 || joint > INT32_MAX) fail(t, "IQE_JOINT_OUT_OF_RANGE", "joint index " + std::to_string(joint) + " is not a joint");
+        if (joint < 0 || joint > INT32_MAX)
+          fail(t, "IQE_JOINT_OUT_OF_RANGE", "joint index " + std::to_string(joint) + " is not a joint");
         if (!t.number(weight)) {
           if (!t.problem()) fail(t, "IQE_BAD_NUMBER", "joint " + std::to_string(joint) + " has no weight");
           break;
@@ -296,17 +326,20 @@ class Scanner {
   void check_numbers(const Tokens& t) {
     if (!t.problem()) return;
     const std::string token(t.token());
-    if (std::string_view(t.problem()) == "IQE_NOT_FINITE") fail(t, t.problem(), "\"" + token + "\" is not a finite number");
+    if (std::string_view(t.problem()) == "IQE_NOT_FINITE")
+      fail(t, t.problem(), "\"" + token + "\" is not a finite number");
     fail(t, t.problem(), "\"" + token + "\" is not a number");
   }
 
   /// Throws at the chunk-local line; the assembler turns it into the file's line.
   [[noreturn]] void fail(const Tokens& t, const char* code, std::string message) {
-    throw detail::ParseError(Diagnostic{.code = code, .format = "IQE", .line = c_.line_count, .column = t.column(), .message = std::move(message)});
+    throw detail::ParseError(Diagnostic{
+        .code = code, .format = "IQE", .line = c_.line_count, .column = t.column(), .message = std::move(message)});
   }
 
   std::string_view text_;
-  const char* fast_end_;  ///< fast_line reads a number only when the space before it lies before this (swar::kReach from the end)
+  const char*
+      fast_end_;  ///< fast_line reads a number only when the space before it lies before this (swar::kReach from the end)
   Chunk c_;
   std::vector<Influence> scratch_;
 };
@@ -314,8 +347,10 @@ class Scanner {
 }  // namespace
 
 void Chunk::clear() {
-  positions.clear(), normals.clear(), uvs.clear(), tangents.clear(), colors.clear(), bitangents.clear(), bitangent_of.clear();
-  influences.clear(), max_joint = -1, smoothing_index.clear(), face_values.clear(), poses.clear(), commands.clear(), events.clear();
+  positions.clear(), normals.clear(), uvs.clear(), tangents.clear(), colors.clear(), bitangents.clear(),
+      bitangent_of.clear();
+  influences.clear(), max_joint = -1, smoothing_index.clear(), face_values.clear(), poses.clear(), commands.clear(),
+                      events.clear();
   for (auto& v : custom) v.clear();
   line_count = 0, comment_end = 0, offset = 0, size = 0;
 }

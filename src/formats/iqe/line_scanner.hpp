@@ -44,7 +44,7 @@ struct Chunk {
   std::vector<std::string_view> commands;  ///< whole lines: mesh, material, joint, animation, ...
   std::vector<ChunkEvent> events;
   std::uint32_t line_count = 0;
-  std::size_t comment_end = 0;  ///< offset in the chunk's text just after a `comment` line, if any
+  std::size_t comment_end = 0;       ///< offset in the chunk's text just after a `comment` line, if any
   std::size_t offset = 0, size = 0;  ///< where the chunk's text lies in the whole body (set by the caller)
 
   /// Empties the chunk but keeps its arrays' memory, so that scanning the next chunk into it does not

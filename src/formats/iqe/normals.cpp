@@ -41,7 +41,8 @@ std::vector<Smoothing> per_triangle(const Document& doc) {
   std::vector<Smoothing> out(doc.triangle_count());
   for (std::size_t r = 0; r < doc.smoothing.size(); ++r) {
     const std::size_t end = r + 1 < doc.smoothing.size() ? doc.smoothing[r + 1].first : out.size();
-    std::fill(out.begin() + std::min<std::size_t>(doc.smoothing[r].first, out.size()), out.begin() + std::min(end, out.size()), doc.smoothing[r].state);
+    std::fill(out.begin() + std::min<std::size_t>(doc.smoothing[r].first, out.size()),
+              out.begin() + std::min(end, out.size()), doc.smoothing[r].state);
   }
   return out;
 }
@@ -70,7 +71,8 @@ std::vector<Vec3> generate_normals(Document& doc) {
   };
 
   std::unordered_map<PositionKey, std::vector<std::uint32_t>, PositionHash> at_position;
-  for (std::size_t c = 0; c < corners; ++c) at_position[PositionKey(doc.positions[vertex_of(c)])].push_back(static_cast<std::uint32_t>(c));
+  for (std::size_t c = 0; c < corners; ++c)
+    at_position[PositionKey(doc.positions[vertex_of(c)])].push_back(static_cast<std::uint32_t>(c));
   UnionFind sets(corners);
   for (const auto& [position, group] : at_position) {
     if (group.size() <= kMaxPairwiseCorners) {
@@ -84,9 +86,10 @@ std::vector<Vec3> generate_normals(Document& doc) {
     for (std::uint32_t c : group) {
       const Smoothing& t = smoothing[c / 3];
       const std::uint32_t v = vertex_of(c);
-      std::string k = std::to_string(t.group) + ":" + (t.edge_flags == 0 ? std::to_string(c / 3) : "") + ":" +
-                      (doc.smoothing_index.empty() ? "" : std::to_string(doc.smoothing_index[v])) + ":" +
-                      (t.uv && !doc.uvs.empty() ? std::to_string(doc.uvs[v].x) + "," + std::to_string(doc.uvs[v].y) : "");
+      std::string k =
+          std::to_string(t.group) + ":" + (t.edge_flags == 0 ? std::to_string(c / 3) : "") + ":" +
+          (doc.smoothing_index.empty() ? "" : std::to_string(doc.smoothing_index[v])) + ":" +
+          (t.uv && !doc.uvs.empty() ? std::to_string(doc.uvs[v].x) + "," + std::to_string(doc.uvs[v].y) : "");
       auto [it, added] = bucket.emplace(std::move(k), c);
       if (!added) sets.unite(c, it->second);
     }

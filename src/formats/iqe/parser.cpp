@@ -57,8 +57,12 @@ std::vector<std::string_view> split_lines(std::string_view text, unsigned parts)
 class ScanPipeline {
  public:
   ScanPipeline(std::string_view body, unsigned threads)
-      : body_(body), pieces_(split_lines(body, static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerChunk, 1, kMaxChunks)))),
-        chunks_(pieces_.size()), errors_(pieces_.size()), done_(pieces_.size(), 0) {
+      : body_(body),
+        pieces_(split_lines(
+            body, static_cast<unsigned>(std::clamp<std::size_t>(body.size() / kBytesPerChunk, 1, kMaxChunks)))),
+        chunks_(pieces_.size()),
+        errors_(pieces_.size()),
+        done_(pieces_.size(), 0) {
     // One thread allowed, or one hardware thread (also the browser build, which has no threads): the
     // caller scans alone.
     const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
@@ -166,13 +170,16 @@ class Assembler {
     }
   }
 
-  [[noreturn]] void fail(const char* code, std::string message) { detail::fail_line("IQE", code, line_number_, std::move(message)); }
+  [[noreturn]] void fail(const char* code, std::string message) {
+    detail::fail_line("IQE", code, line_number_, std::move(message));
+  }
 
   // Appends the chunk's vertex arrays, then replays its events. True when a `comment` ended the file.
   bool assemble(Chunk& c, std::uint32_t first_line, std::string_view body) {
     vp_base_ = static_cast<std::uint32_t>(doc_.positions.size());
     const auto tangent_base = static_cast<std::uint32_t>(doc_.tangents.size());
-    const double scale = 1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
+    const double scale =
+        1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
     append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
     append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
     append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
@@ -184,10 +191,13 @@ class Assembler {
     // many again in each chunk to come (its rate over the rest of the text) when the array has to grow.
     std::size_t triangles = 0;
     for (const ChunkEvent& e : c.events)
-      if (e.kind == ChunkEvent::Kind::Face) triangles += std::size_t{e.faces} * (std::max<std::uint32_t>(e.corners, 2) - 2);
+      if (e.kind == ChunkEvent::Kind::Face)
+        triangles += std::size_t{e.faces} * (std::max<std::uint32_t>(e.corners, 2) - 2);
     if (doc_.corners.capacity() - doc_.corners.size() < 3 * triangles)
-      doc_.corners.reserve(doc_.corners.size() + static_cast<std::size_t>(3.0 * static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
-                                                                          static_cast<double>(std::max<std::size_t>(c.size, 1))));
+      doc_.corners.reserve(
+          doc_.corners.size() +
+          static_cast<std::size_t>(3.0 * static_cast<double>(triangles) * static_cast<double>(body.size() - c.offset) /
+                                   static_cast<double>(std::max<std::size_t>(c.size, 1))));
     const std::int32_t* face_values = c.face_values.data();
     std::size_t next_pose = 0, next_command = 0;
     for (const ChunkEvent& e : c.events) {
@@ -198,8 +208,12 @@ class Assembler {
           face_run(face_values, e);
           face_values += std::size_t{e.faces} * e.corners;
           break;
-        case ChunkEvent::Kind::Pose: pose(c.poses[next_pose++]); break;
-        case ChunkEvent::Kind::Command: command(c.commands[next_command++]); break;
+        case ChunkEvent::Kind::Pose:
+          pose(c.poses[next_pose++]);
+          break;
+        case ChunkEvent::Kind::Command:
+          command(c.commands[next_command++]);
+          break;
         case ChunkEvent::Kind::Comment:
           doc_.has_comment = true;
           doc_.comment = std::string(body.substr(c.offset + c.comment_end));
@@ -245,7 +259,9 @@ class Assembler {
       long long parent = -1;
       t.integer(parent);
       const auto index = static_cast<long long>(doc_.joints.size());
-      if (parent >= index) fail("IQE_BAD_PARENT", "joint \"" + name + "\" has parent " + std::to_string(parent) + ", not an earlier joint");
+      if (parent >= index)
+        fail("IQE_BAD_PARENT",
+             "joint \"" + name + "\" has parent " + std::to_string(parent) + ", not an earlier joint");
       doc_.joints.push_back({name, static_cast<std::int32_t>(parent < 0 ? -1 : parent)});
     } else if (cmd == "animation") {
       AnimationData a;
@@ -283,7 +299,8 @@ class Assembler {
     t.integer(size);
     std::string name(t.name());
     std::transform(type.begin(), type.end(), type.begin(), ::tolower);
-    if (type.size() == 7 && type.rfind("custom", 0) == 0 && type[6] >= '0' && type[6] <= '9' && size >= 1 && size <= 4) {
+    if (type.size() == 7 && type.rfind("custom", 0) == 0 && type[6] >= '0' && type[6] <= '9' && size >= 1 &&
+        size <= 4) {
       const int i = type[6] - '0';
       doc_.custom_sizes[i] = static_cast<int>(size);
       doc_.custom_names[i] = name.empty() ? type : name;
@@ -351,8 +368,8 @@ class Assembler {
   // Face `f` of the run being assembled has index `i`, which refers to vertex `v` of `count`.
   [[noreturn, gnu::cold]] void bad_index(std::uint32_t f, long long i, long long v, long long count) {
     line_number_ += f;
-    fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) + " but " + std::to_string(count) +
-                                       " are defined");
+    fail("IQE_INDEX_OUT_OF_RANGE", "face index " + std::to_string(i) + " refers to vertex " + std::to_string(v) +
+                                       " but " + std::to_string(count) + " are defined");
   }
 
   // Triangles from `triangle` on have smoothing state `s` (until the next call).
@@ -377,8 +394,9 @@ class Assembler {
     const std::size_t n = doc_.positions.size();
     auto check = [&](std::size_t size, const char* what) {
       if (size != 0 && size != n)
-        fail("IQE_ARRAY_LENGTH_MISMATCH", std::string(what) + " has " + std::to_string(size) + " entries but there are " +
-                                              std::to_string(n) + " positions (every vertex array must be absent or as long as vp)");
+        fail("IQE_ARRAY_LENGTH_MISMATCH", std::string(what) + " has " + std::to_string(size) +
+                                              " entries but there are " + std::to_string(n) +
+                                              " positions (every vertex array must be absent or as long as vp)");
     };
     check(doc_.uvs.size(), "vt");
     check(doc_.normals.size(), "vn");
@@ -397,7 +415,8 @@ class Assembler {
     for (const auto& skin : doc_.influences)  // there is a bad joint: name the first
       for (const std::int32_t joint : skin.joints)
         if (joint >= 0 && static_cast<std::size_t>(joint) >= doc_.joints.size())
-          fail("IQE_JOINT_OUT_OF_RANGE", "a vb line uses joint " + std::to_string(joint) + " but " + std::to_string(doc_.joints.size()) + " are defined");
+          fail("IQE_JOINT_OUT_OF_RANGE", "a vb line uses joint " + std::to_string(joint) + " but " +
+                                             std::to_string(doc_.joints.size()) + " are defined");
   }
 
   std::string_view text_;

@@ -15,7 +15,8 @@ bool names_image_file(const std::string& name) {
   const auto dot = name.rfind('.');
   if (dot == std::string::npos) return false;
   std::string ext = name.substr(dot);
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tga" || ext == ".bmp";
 }
 
@@ -23,8 +24,8 @@ bool names_image_file(const std::string& name) {
 // them (moved over when they are the document's vertices 0..n-1 in order). `remap` (one kUnused
 // entry per document vertex) is scratch shared by all meshes: only the entries this mesh touches are
 // set, and they are reset before returning.
-std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_triangles, std::vector<std::uint32_t>& remap,
-                                         std::vector<std::uint32_t>& indices) {
+std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_triangles,
+                                         std::vector<std::uint32_t>& remap, std::vector<std::uint32_t>& indices) {
   std::vector<std::uint32_t> used;
   std::uint32_t lo = kUnused, hi = 0;
   for (std::uint32_t g : global_triangles)
@@ -34,8 +35,10 @@ std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_tria
       lo = std::min(lo, g), hi = std::max(hi, g);
     }
   const bool contiguous = !used.empty() && hi - lo + 1 == used.size();
-  if (contiguous) std::iota(used.begin(), used.end(), lo);  // no sort needed
-  else std::sort(used.begin(), used.end());
+  if (contiguous)
+    std::iota(used.begin(), used.end(), lo);  // no sort needed
+  else
+    std::sort(used.begin(), used.end());
   if (contiguous && lo == 0) {
     for (std::uint32_t g : used) remap[g] = kUnused;
     indices = std::move(global_triangles);
@@ -49,8 +52,8 @@ std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_tria
 }
 
 // `sole`: no other mesh reads the document, so arrays that the mesh uses whole and in order are moved.
-Mesh build_mesh(Document& doc, std::vector<Vec3>& normals, std::vector<std::uint32_t>& global_triangles, std::string name,
-                std::vector<std::uint32_t>& remap, bool sole) {
+Mesh build_mesh(Document& doc, std::vector<Vec3>& normals, std::vector<std::uint32_t>& global_triangles,
+                std::string name, std::vector<std::uint32_t>& remap, bool sole) {
   Mesh m;
   m.name = std::move(name);
   const std::vector<std::uint32_t> used = take_vertices(global_triangles, remap, m.indices);
@@ -83,7 +86,8 @@ Mesh build_mesh(Document& doc, std::vector<Vec3>& normals, std::vector<std::uint
   for (int c = 0; c < 10; ++c) {
     if (doc.custom_sizes[c] <= 0 || doc.custom[c].empty()) continue;
     CustomAttribute& a = m.custom.emplace_back(CustomAttribute{doc.custom_names[c], doc.custom_sizes[c], {}});
-    for (std::uint32_t g : used) a.values.insert(a.values.end(), &doc.custom[c][g].x, &doc.custom[c][g].x + a.components);
+    for (std::uint32_t g : used)
+      a.values.insert(a.values.end(), &doc.custom[c][g].x, &doc.custom[c][g].x + a.components);
   }
   // Last, since the tangents above read the normals.
   gather(doc.positions, m.positions);
@@ -103,13 +107,16 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
     const bool has_pose = j < doc.base_poses.size();
     if (has_pose) joint.rest = doc.base_poses[j];
     // A joint without a base pose binds at identity (as the reference compiler does).
-    world[j] = has_pose ? (joint.parent >= 0 ? world[joint.parent] * compose(joint.rest) : compose(joint.rest)) : Mat4{};
+    world[j] =
+        has_pose ? (joint.parent >= 0 ? world[joint.parent] * compose(joint.rest) : compose(joint.rest)) : Mat4{};
     joint.inverse_bind = inverse(world[j]);
     s.joints.push_back(std::move(joint));
   }
   if (!doc.joints.empty() && doc.base_poses.size() < doc.joints.size())
-    warnings.push_back(Warning{.code = format + "_MISSING_BASE_POSES", .format = format,
-                               .message = std::to_string(doc.joints.size() - doc.base_poses.size()) + " joints have no base pose (bound at identity)"});
+    warnings.push_back(Warning{.code = format + "_MISSING_BASE_POSES",
+                               .format = format,
+                               .message = std::to_string(doc.joints.size() - doc.base_poses.size()) +
+                                          " joints have no base pose (bound at identity)"});
   for (const auto& a : doc.animations) {
     Animation anim;
     anim.name = a.name;
@@ -118,7 +125,10 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
     float rate = a.frame_rate;
     if (rate <= 0) {
       rate = 30.0f;
-      warnings.push_back(Warning{.code = format + "_FRAMERATE_ASSUMED", .format = format, .path = "animation \"" + a.name + "\"", .message = "no framerate; 30 fps assumed"});
+      warnings.push_back(Warning{.code = format + "_FRAMERATE_ASSUMED",
+                                 .format = format,
+                                 .path = "animation \"" + a.name + "\"",
+                                 .message = "no framerate; 30 fps assumed"});
     }
     anim.duration = static_cast<float>(a.frames.size()) / rate;
     for (std::uint32_t j = 0; j < doc.joints.size(); ++j) {
@@ -152,7 +162,9 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
     if (added) {
       Material m;
       m.name = name;
-      if (names_image_file(name)) m.textures.base_color = texture_by_name(s, name);  // the engines' convention: the material string is the texture's path
+      if (names_image_file(name))
+        m.textures.base_color =
+            texture_by_name(s, name);  // the engines' convention: the material string is the texture's path
       s.materials.push_back(m);
     }
     return it->second;
@@ -165,10 +177,13 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
       // A mesh without faces of its own takes none (the corners may already be with another mesh).
       if (seg.triangle_count == 0) continue;
       const auto first = doc.corners.begin() + 3 * static_cast<std::ptrdiff_t>(seg.first_triangle);
-      if (first == doc.corners.begin() && 3 * std::size_t{seg.triangle_count} == doc.corners.size()) tris = std::move(doc.corners);  // the only mesh with faces
-      else tris.assign(first, first + 3 * static_cast<std::ptrdiff_t>(seg.triangle_count));
+      if (first == doc.corners.begin() && 3 * std::size_t{seg.triangle_count} == doc.corners.size())
+        tris = std::move(doc.corners);  // the only mesh with faces
+      else
+        tris.assign(first, first + 3 * static_cast<std::ptrdiff_t>(seg.triangle_count));
     } else {  // no faces anywhere: each group of 3 vertices of the mesh is a triangle
-      for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3) tris.insert(tris.end(), {v, v + 1, v + 2});
+      for (std::uint32_t v = seg.first_vertex; v + 2 < seg.end_vertex; v += 3)
+        tris.insert(tris.end(), {v, v + 1, v + 2});
     }
     if (tris.empty()) continue;
     Mesh m = build_mesh(doc, normals, tris, seg.name, remap, doc.segments.size() == 1);

@@ -18,8 +18,12 @@ class Tokens {
   /// `readable_end` (at or after the line's end): how far past the line bytes may be loaded; the
   /// line's end when not given.
   explicit Tokens(std::string_view line, const char* readable_end = nullptr)
-      : begin_(line.data()), p_(line.data()), end_(line.data() + line.size()), token_(p_),
-        swar_end_(swar::kSwarDigits && readable_end && readable_end - end_ >= swar::kReach ? readable_end - swar::kReach : begin_) {}
+      : begin_(line.data()),
+        p_(line.data()),
+        end_(line.data() + line.size()),
+        token_(p_),
+        swar_end_(swar::kSwarDigits && readable_end && readable_end - end_ >= swar::kReach ? readable_end - swar::kReach
+                                                                                           : begin_) {}
 
   /// The next whitespace-separated word ("" at the end of the line).
   std::string_view word() {
@@ -47,7 +51,8 @@ class Tokens {
     if (p_ >= end_ || *p_ == '#') return false;
     token_ = p_;
     float short_value;
-    if (const char* q = p_ < swar_end_ ? swar::short_decimal(p_, short_value) : nullptr; q && (q == end_ || is_space(*q))) {
+    if (const char* q = p_ < swar_end_ ? swar::short_decimal(p_, short_value) : nullptr;
+        q && (q == end_ || is_space(*q))) {
       out = short_value;
       p_ = q;
       return true;
@@ -73,7 +78,8 @@ class Tokens {
     const bool negative = *p == '-';
     if (*p == '-' || *p == '+') ++p;
     std::uint32_t short_value;
-    if (const char* q = p_ < swar_end_ ? swar::short_digits(p, short_value) : nullptr; q && (q == end_ || is_space(*q))) {
+    if (const char* q = p_ < swar_end_ ? swar::short_digits(p, short_value) : nullptr;
+        q && (q == end_ || is_space(*q))) {
       out = negative ? -static_cast<long long>(short_value) : short_value;
       p_ = q;
       return true;

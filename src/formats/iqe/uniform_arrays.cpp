@@ -15,7 +15,8 @@ void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format
   const bool colors = any([](const Mesh& m) { return !m.colors.empty(); });
   std::vector<CustomAttribute> slots;  // per custom slot, the first mesh's name and width there, no values
   for (const auto& m : meshes)
-    for (std::size_t c = slots.size(); c < m.custom.size(); ++c) slots.push_back({m.custom[c].name, m.custom[c].components, {}});
+    for (std::size_t c = slots.size(); c < m.custom.size(); ++c)
+      slots.push_back({m.custom[c].name, m.custom[c].components, {}});
 
   for (auto& m : meshes) {
     const std::size_t n = m.positions.size();
@@ -50,8 +51,12 @@ void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format
     if (filled.empty() || n == 0) continue;
     std::string what;
     for (const auto& f : filled) what += (what.empty() ? "" : ", ") + f;
-    warnings.push_back(Warning{.code = "CONVERT_ARRAY_FILLED", .format = format, .path = "mesh \"" + m.name + "\"",
-                               .message = std::string(format) + " vertex arrays span every mesh; this mesh lacked some that others have and got " + what});
+    warnings.push_back(
+        Warning{.code = "CONVERT_ARRAY_FILLED",
+                .format = format,
+                .path = "mesh \"" + m.name + "\"",
+                .message = std::string(format) +
+                           " vertex arrays span every mesh; this mesh lacked some that others have and got " + what});
   }
 }
 

@@ -13,6 +13,7 @@ namespace aem::formats::iqe {
 /// (area-weighted; `ccw_front_faces` says which side is the front), tangents (1, 0, 0, 1), influences
 /// (none), colour set 0 (opaque white), custom attribute slots (zeros). Each fill is reported as a
 /// CONVERT_ARRAY_FILLED warning naming the mesh and the array.
-void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw_front_faces, const char* format, std::vector<Warning>& warnings);
+void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw_front_faces, const char* format,
+                         std::vector<Warning>& warnings);
 
 }  // namespace aem::formats::iqe

@@ -65,14 +65,17 @@ void write_mesh(TextOut& o, const Mesh& m, const std::string& material) {
     if (!m.tangents.empty()) {
       const Vec4& t = m.tangents[v];
       o.word("vx").num(t.x).num(t.y).num(t.z);
-      if (has_bitangents) o.num(m.bitangents[v].x).num(m.bitangents[v].y).num(m.bitangents[v].z);
-      else o.num(t.w);
+      if (has_bitangents)
+        o.num(m.bitangents[v].x).num(m.bitangents[v].y).num(m.bitangents[v].z);
+      else
+        o.num(t.w);
       o.end();
     }
     if (!m.skin.empty()) {
       o.word("vb");
       for (int k = 0; k < kMaxInfluences; ++k)
-        if (m.skin[v].joints[k] >= 0 && m.skin[v].weights[k] > 0) o.integer(m.skin[v].joints[k]).num(m.skin[v].weights[k]);
+        if (m.skin[v].joints[k] >= 0 && m.skin[v].weights[k] > 0)
+          o.integer(m.skin[v].joints[k]).num(m.skin[v].weights[k]);
       o.end();
     }
     if (!m.colors.empty()) {
@@ -105,7 +108,10 @@ Result<std::vector<std::byte>> iqe_write(const Scene& scene, const WriteOptions&
     for (std::size_t c = 0; c < m.custom.size() && c < 10; ++c)
       if (!declared[c]) {
         declared[c] = true;
-        o.word("vertexarray custom").word(std::string_view(&"0123456789"[c], 1)).word(" float").integer(std::min(m.custom[c].components, 4));
+        o.word("vertexarray custom")
+            .word(std::string_view(&"0123456789"[c], 1))
+            .word(" float")
+            .integer(std::min(m.custom[c].components, 4));
         o.name(m.custom[c].name).end();
       }
   for (std::size_t i = 0; i < model.meshes.size(); ++i) write_mesh(o, model.meshes[i], model.material_names[i]);

@@ -20,10 +20,12 @@ std::vector<std::uint32_t> weld(std::span<const Vec3> positions, std::uint32_t& 
   for (std::uint32_t v = 0; v < positions.size(); ++v) {
     const PositionKey key(positions[v]);
     // PositionHash leaves the low bits of round numbers zero: the multiply moves its mix to the top.
-    std::size_t slot = (PositionHash{}(key) * 0x9E3779B97F4A7C15ull) >> (64 - bits);
+    std::size_t slot = (PositionHash{}(key)*0x9E3779B97F4A7C15ull) >> (64 - bits);
     while (table[slot] != kEmpty && !(PositionKey(positions[table[slot]]) == key)) slot = (slot + 1) & mask;
-    if (table[slot] == kEmpty) table[slot] = v, id[v] = distinct++;
-    else id[v] = id[table[slot]];
+    if (table[slot] == kEmpty)
+      table[slot] = v, id[v] = distinct++;
+    else
+      id[v] = id[table[slot]];
   }
   return id;
 }
@@ -35,7 +37,8 @@ struct EdgeUse {
 
 }  // namespace
 
-std::vector<std::array<std::uint32_t, 3>> compute_adjacency(std::span<const Vec3> positions, std::span<const std::uint32_t> indices) {
+std::vector<std::array<std::uint32_t, 3>> compute_adjacency(std::span<const Vec3> positions,
+                                                            std::span<const std::uint32_t> indices) {
   std::uint32_t distinct = 0;
   const std::vector<std::uint32_t> id = weld(positions, distinct);
   const std::size_t triangles = indices.size() / 3;
@@ -56,7 +59,9 @@ std::vector<std::array<std::uint32_t, 3>> compute_adjacency(std::span<const Vec3
     for (std::uint32_t k = 0; k < 3; ++k)
       if (auto [a, b] = edge_ids(t, k); a != b) uses[fill[a]++] = {b, static_cast<std::uint32_t>(t), k};
   auto order = [](const EdgeUse& l, const EdgeUse& r) {
-    return l.other != r.other ? l.other < r.other : l.triangle != r.triangle ? l.triangle < r.triangle : l.edge < r.edge;
+    return l.other != r.other         ? l.other < r.other
+           : l.triangle != r.triangle ? l.triangle < r.triangle
+                                      : l.edge < r.edge;
   };
   for (std::size_t a = 0; a < distinct; ++a) std::sort(uses.begin() + first[a], uses.begin() + first[a + 1], order);
 

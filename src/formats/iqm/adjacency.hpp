@@ -16,6 +16,7 @@ inline constexpr std::uint32_t kNoNeighbour = 0xFFFFFFFFu;
 /// corner k+1), another triangle sharing that edge, or kNoNeighbour. Edges are keyed by the two
 /// positions regardless of direction, so seams split by UV or normal still connect (docs/formats/iqm.md
 /// §5). Where more than two triangles share an edge, each links to the next in file order (cyclic).
-std::vector<std::array<std::uint32_t, 3>> compute_adjacency(std::span<const Vec3> positions, std::span<const std::uint32_t> indices);
+std::vector<std::array<std::uint32_t, 3>> compute_adjacency(std::span<const Vec3> positions,
+                                                            std::span<const std::uint32_t> indices);
 
 }  // namespace aem::formats::iqm

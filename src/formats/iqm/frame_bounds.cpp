@@ -29,7 +29,8 @@ std::vector<Mat4> world(const std::vector<iqe::ExportJoint>& joints, const std::
 
 // The three rows of each joint's skin matrix (12 floats), then the identity for vertices without
 // influences (skin_groups.hpp).
-void skin_rows(const iqe::ExportModel& model, const std::vector<Transform>& frame, const std::vector<Mat4>& inverse_bind, float* rows) {
+void skin_rows(const iqe::ExportModel& model, const std::vector<Transform>& frame,
+               const std::vector<Mat4>& inverse_bind, float* rows) {
   std::vector<Mat4> skin = world(model.joints, frame);
   skin.emplace_back();
   for (std::size_t j = 0; j < skin.size(); ++j) {
@@ -73,10 +74,12 @@ void pose_quads(const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds
   Bounds4 bounds = out;  // a local copy stays in registers: `in` could alias `out`
   for (std::size_t q = 0; q < quads; ++q, in += 4 * N) {
     f32x4 p[3];
-    for (int r = 0; r < 3; ++r) p[r] = in[0] * m[0][4 * r] + in[1] * m[0][4 * r + 1] + in[2] * m[0][4 * r + 2] + in[3] * m[0][4 * r + 3];
+    for (int r = 0; r < 3; ++r)
+      p[r] = in[0] * m[0][4 * r] + in[1] * m[0][4 * r + 1] + in[2] * m[0][4 * r + 2] + in[3] * m[0][4 * r + 3];
     for (int k = 1; k < N; ++k)
       for (int r = 0; r < 3; ++r)
-        p[r] += in[4 * k] * m[k][4 * r] + in[4 * k + 1] * m[k][4 * r + 1] + in[4 * k + 2] * m[k][4 * r + 2] + in[4 * k + 3] * m[k][4 * r + 3];
+        p[r] += in[4 * k] * m[k][4 * r] + in[4 * k + 1] * m[k][4 * r + 1] + in[4 * k + 2] * m[k][4 * r + 2] +
+                in[4 * k + 3] * m[k][4 * r + 3];
     bounds.add(p);
   }
   out = bounds;
@@ -84,10 +87,14 @@ void pose_quads(const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds
 
 void pose_quads(int count, const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds4& bounds) {
   switch (count) {
-    case 1: return pose_quads<1>(in, quads, m, bounds);
-    case 2: return pose_quads<2>(in, quads, m, bounds);
-    case 3: return pose_quads<3>(in, quads, m, bounds);
-    default: return pose_quads<4>(in, quads, m, bounds);
+    case 1:
+      return pose_quads<1>(in, quads, m, bounds);
+    case 2:
+      return pose_quads<2>(in, quads, m, bounds);
+    case 3:
+      return pose_quads<3>(in, quads, m, bounds);
+    default:
+      return pose_quads<4>(in, quads, m, bounds);
   }
 }
 
@@ -105,7 +112,8 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
   const SkinGroups skin = group_by_joints(model);
   if (skin.groups.empty()) return out;
 
-  const std::size_t items = (frames.size() + kFramesPerItem - 1) / kFramesPerItem, stride = (model.joints.size() + 1) * 12;
+  const std::size_t items = (frames.size() + kFramesPerItem - 1) / kFramesPerItem,
+                    stride = (model.joints.size() + 1) * 12;
   const std::size_t poses = skin.data.size() * frames.size();
   const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
   const std::size_t worth = std::max<std::size_t>(poses / kPosesPerThread, 1);
@@ -116,7 +124,8 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
     for (std::size_t f = 0; f < count; ++f) skin_rows(model, *frames[first + f], inverse_bind, &rows[f * stride]);
     std::vector<Bounds4> bounds(count);
     for (const SkinGroup& g : skin.groups) {
-      const std::size_t per_quad = 4 * static_cast<std::size_t>(g.count), block = std::max<std::size_t>(kBlockVectors / per_quad, 1);
+      const std::size_t per_quad = 4 * static_cast<std::size_t>(g.count),
+                        block = std::max<std::size_t>(kBlockVectors / per_quad, 1);
       for (std::size_t q = 0; q < g.quads; q += block)
         for (std::size_t f = 0; f < count; ++f) {
           f32x4 m[4][12];

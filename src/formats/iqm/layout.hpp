@@ -31,8 +31,16 @@ inline constexpr std::uint32_t kMeshSize = 24, kVertexArraySize = 20, kTriangleS
 inline constexpr int kPoseChannels = 10;  ///< 0-2 translate, 3-6 rotate (x y z w), 7-9 scale
 inline constexpr std::uint32_t kAnimLoop = 1;
 
-enum VertexArrayType : std::uint32_t { Position = 0, TexCoord = 1, Normal = 2, Tangent = 3, BlendIndexes = 4,
-                                       BlendWeights = 5, Color = 6, Custom = 16 };
+enum VertexArrayType : std::uint32_t {
+  Position = 0,
+  TexCoord = 1,
+  Normal = 2,
+  Tangent = 3,
+  BlendIndexes = 4,
+  BlendWeights = 5,
+  Color = 6,
+  Custom = 16
+};
 enum VertexFormat : std::uint32_t { Byte = 0, UByte, Short, UShort, Int, UInt, Half, Float, Double };
 
 /// Bytes per component of `format`, 0 for an unknown format.

@@ -21,25 +21,39 @@ using iqe::Document;
 
 float half_to_float(std::uint16_t h) {
   const std::uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  if (exp == 0) return (sign ? -1.0f : 1.0f) * static_cast<float>(mant) * (1.0f / 16777216.0f);  // subnormal: mant·2^-24
+  if (exp == 0)
+    return (sign ? -1.0f : 1.0f) * static_cast<float>(mant) * (1.0f / 16777216.0f);  // subnormal: mant·2^-24
   const std::uint32_t bits = exp == 31 ? sign | 0x7f800000u | (mant << 13) : sign | ((exp + 112) << 23) | (mant << 13);
   return detail::bit_cast<float>(bits);
 }
 
 // One component; integer formats are normalised to [0,1] / [-1,1] unless `raw` (blend indices).
 float component(const std::byte* p, std::uint32_t format, bool raw) {
-  auto get = [p]<class T>(T) { T v; std::memcpy(&v, p, sizeof v); return v; };
+  auto get = [p]<class T>(T) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
   auto norm = [raw](double v, double max) { return static_cast<float>(raw ? v : std::max(v / max, -1.0)); };
   switch (format) {
-    case iqm::Byte: return norm(get(std::int8_t{}), 127.0);
-    case iqm::UByte: return norm(get(std::uint8_t{}), 255.0);
-    case iqm::Short: return norm(get(std::int16_t{}), 32767.0);
-    case iqm::UShort: return norm(get(std::uint16_t{}), 65535.0);
-    case iqm::Int: return norm(get(std::int32_t{}), 2147483647.0);
-    case iqm::UInt: return norm(get(std::uint32_t{}), 4294967295.0);
-    case iqm::Half: return half_to_float(get(std::uint16_t{}));
-    case iqm::Float: return get(float{});
-    default: return static_cast<float>(get(double{}));
+    case iqm::Byte:
+      return norm(get(std::int8_t{}), 127.0);
+    case iqm::UByte:
+      return norm(get(std::uint8_t{}), 255.0);
+    case iqm::Short:
+      return norm(get(std::int16_t{}), 32767.0);
+    case iqm::UShort:
+      return norm(get(std::uint16_t{}), 65535.0);
+    case iqm::Int:
+      return norm(get(std::int32_t{}), 2147483647.0);
+    case iqm::UInt:
+      return norm(get(std::uint32_t{}), 4294967295.0);
+    case iqm::Half:
+      return half_to_float(get(std::uint16_t{}));
+    case iqm::Float:
+      return get(float{});
+    default:
+      return static_cast<float>(get(double{}));
   }
 }
 
@@ -70,16 +84,23 @@ class IqmReader {
       in_.fail_here(0, "IQM_BAD_MAGIC", "not an IQM file (no \"INTERQUAKEMODEL\" magic)");
     std::memcpy(&h_, in_.bytes(sizeof h_, "header").data(), sizeof h_);
     if (h_.version != iqm::kVersion)
-      in_.fail_here(16, "IQM_UNSUPPORTED_VERSION", "version " + std::to_string(h_.version) + ": only version 2 is read" +
-                                                       (h_.version == 1 ? " (upgrade version 1 files with the iqm tools' upgrade program)" : ""));
+      in_.fail_here(16, "IQM_UNSUPPORTED_VERSION",
+                    "version " + std::to_string(h_.version) + ": only version 2 is read" +
+                        (h_.version == 1 ? " (upgrade version 1 files with the iqm tools' upgrade program)" : ""));
     if (h_.filesize > in_.size())
-      in_.fail_here(20, "IQM_TRUNCATED", "the header says the file has " + std::to_string(h_.filesize) + " bytes but it has " + std::to_string(in_.size()));
+      in_.fail_here(20, "IQM_TRUNCATED",
+                    "the header says the file has " + std::to_string(h_.filesize) + " bytes but it has " +
+                        std::to_string(in_.size()));
     if (h_.filesize < in_.size())
-      warn("IQM_FILESIZE_MISMATCH", std::to_string(in_.size() - h_.filesize) + " bytes after the size the header gives are ignored");
-    if (h_.num_extensions > 0) warn("IQM_EXTENSIONS_SKIPPED", std::to_string(h_.num_extensions) + " extension blocks skipped");
+      warn("IQM_FILESIZE_MISMATCH",
+           std::to_string(in_.size() - h_.filesize) + " bytes after the size the header gives are ignored");
+    if (h_.num_extensions > 0)
+      warn("IQM_EXTENSIONS_SKIPPED", std::to_string(h_.num_extensions) + " extension blocks skipped");
   }
 
-  void warn(const char* code, std::string message) { warnings_.push_back(Warning{.code = code, .format = "IQM", .message = std::move(message)}); }
+  void warn(const char* code, std::string message) {
+    warnings_.push_back(Warning{.code = code, .format = "IQM", .message = std::move(message)});
+  }
 
   // A reader over `count` records of `stride` bytes at `offset`; fails when they are not all present.
   ByteReader section(std::uint32_t offset, std::uint64_t count, std::uint64_t stride, const char* what) {
@@ -94,7 +115,9 @@ class IqmReader {
   std::string name(std::uint32_t offset, const ByteReader& at, const char* what) {
     if (offset == 0 && h_.num_text == 0) return {};
     if (offset >= h_.num_text)
-      at.fail_here(at.offset() - 4, "IQM_BAD_NAME", std::string(what) + " name at text offset " + std::to_string(offset) + " is outside the " + std::to_string(h_.num_text) + "-byte text section");
+      at.fail_here(at.offset() - 4, "IQM_BAD_NAME",
+                   std::string(what) + " name at text offset " + std::to_string(offset) + " is outside the " +
+                       std::to_string(h_.num_text) + "-byte text section");
     const char* p = reinterpret_cast<const char*>(text_) + offset;
     return std::string(p, strnlen(p, h_.num_text - offset));
   }
@@ -109,9 +132,12 @@ class IqmReader {
       const std::uint64_t vertex_count = r.u32("vertex count");
       s.first_triangle = r.u32("first triangle");
       s.triangle_count = r.u32("triangle count");
-      if (s.first_vertex + vertex_count > h_.num_vertexes || std::uint64_t{s.first_triangle} + s.triangle_count > h_.num_triangles)
-        r.fail_here(r.offset() - iqm::kMeshSize, "IQM_BAD_RANGE", "mesh " + std::to_string(i) + " covers vertices or triangles beyond the " +
-                        std::to_string(h_.num_vertexes) + " vertices / " + std::to_string(h_.num_triangles) + " triangles of the file");
+      if (s.first_vertex + vertex_count > h_.num_vertexes ||
+          std::uint64_t{s.first_triangle} + s.triangle_count > h_.num_triangles)
+        r.fail_here(r.offset() - iqm::kMeshSize, "IQM_BAD_RANGE",
+                    "mesh " + std::to_string(i) + " covers vertices or triangles beyond the " +
+                        std::to_string(h_.num_vertexes) + " vertices / " + std::to_string(h_.num_triangles) +
+                        " triangles of the file");
       s.end_vertex = static_cast<std::uint32_t>(s.first_vertex + vertex_count);
       doc_.segments.push_back(std::move(s));
     }
@@ -128,13 +154,18 @@ class IqmReader {
       const std::uint64_t at = r.file_offset();
       const std::uint32_t type = r.u32("vertex array type");
       r.u32("vertex array flags");
-      const std::uint32_t format = r.u32("vertex array format"), size = r.u32("vertex array size"), offset = r.u32("vertex array offset");
+      const std::uint32_t format = r.u32("vertex array format"), size = r.u32("vertex array size"),
+                          offset = r.u32("vertex array offset");
       const std::uint32_t csize = iqm::component_size(format);
       if (csize == 0 || size == 0 || size > 16)
-        in_.fail_here(at, "IQM_BAD_VERTEX_ARRAY", "vertex array " + std::to_string(i) + " has format " + std::to_string(format) + " and size " + std::to_string(size));
-      const std::span<const std::byte> data = section(offset, h_.num_vertexes, std::uint64_t{size} * csize, "vertex array data").data();
+        in_.fail_here(at, "IQM_BAD_VERTEX_ARRAY",
+                      "vertex array " + std::to_string(i) + " has format " + std::to_string(format) + " and size " +
+                          std::to_string(size));
+      const std::span<const std::byte> data =
+          section(offset, h_.num_vertexes, std::uint64_t{size} * csize, "vertex array data").data();
       if (type < iqm::Custom && !seen.insert(type).second) {
-        warn("IQM_VERTEX_ARRAY_SKIPPED", "vertex array " + std::to_string(i) + " repeats type " + std::to_string(type) + "; the first is used");
+        warn("IQM_VERTEX_ARRAY_SKIPPED",
+             "vertex array " + std::to_string(i) + " repeats type " + std::to_string(type) + "; the first is used");
         continue;
       }
       const bool raw = type == iqm::BlendIndexes;
@@ -145,25 +176,40 @@ class IqmReader {
             const std::byte* p = data.data() + (std::size_t{v} * size + k) * csize;
             c[k] = component(p, format, raw);
             if (!std::isfinite(c[k]))
-              in_.fail_here(static_cast<std::uint64_t>(p - in_.data().data()), "IQM_NOT_FINITE",
-                            "vertex array " + std::to_string(i) + ": vertex " + std::to_string(v) + " holds NaN or infinity");
+              in_.fail_here(
+                  static_cast<std::uint64_t>(p - in_.data().data()), "IQM_NOT_FINITE",
+                  "vertex array " + std::to_string(i) + ": vertex " + std::to_string(v) + " holds NaN or infinity");
           }
           store(c, n);
         }
       };
       switch (type) {
-        case iqm::Position: has_position = true; decode(3, [&](const float* c, auto) { doc_.positions.push_back({c[0], c[1], c[2]}); }); break;
-        case iqm::TexCoord: decode(2, [&](const float* c, auto) { doc_.uvs.push_back({c[0], c[1]}); }); break;
-        case iqm::Normal: decode(3, [&](const float* c, auto) { doc_.normals.push_back({c[0], c[1], c[2]}); }); break;
-        case iqm::Tangent: decode(4, [&](const float* c, auto) { doc_.tangents.push_back({c[0], c[1], c[2], c[3]}); }); break;
-        case iqm::BlendIndexes: decode(4, [&](const float* c, auto) { blend_indexes.push_back({c[0], c[1], c[2], c[3]}); }); break;
-        case iqm::BlendWeights: decode(4, [&](const float* c, auto) { blend_weights.push_back({c[0], c[1], c[2], c[3]}); }); break;
+        case iqm::Position:
+          has_position = true;
+          decode(3, [&](const float* c, auto) { doc_.positions.push_back({c[0], c[1], c[2]}); });
+          break;
+        case iqm::TexCoord:
+          decode(2, [&](const float* c, auto) { doc_.uvs.push_back({c[0], c[1]}); });
+          break;
+        case iqm::Normal:
+          decode(3, [&](const float* c, auto) { doc_.normals.push_back({c[0], c[1], c[2]}); });
+          break;
+        case iqm::Tangent:
+          decode(4, [&](const float* c, auto) { doc_.tangents.push_back({c[0], c[1], c[2], c[3]}); });
+          break;
+        case iqm::BlendIndexes:
+          decode(4, [&](const float* c, auto) { blend_indexes.push_back({c[0], c[1], c[2], c[3]}); });
+          break;
+        case iqm::BlendWeights:
+          decode(4, [&](const float* c, auto) { blend_weights.push_back({c[0], c[1], c[2], c[3]}); });
+          break;
         case iqm::Color:
           decode(4, [&](const float* c, auto) { doc_.colors.push_back({c[0], c[1], c[2], size < 4 ? 1.0f : c[3]}); });
           break;
         default:
           if (type < iqm::Custom || custom_slot >= 10) {
-            warn("IQM_VERTEX_ARRAY_SKIPPED", "vertex array " + std::to_string(i) + " of type " + std::to_string(type) + " skipped");
+            warn("IQM_VERTEX_ARRAY_SKIPPED",
+                 "vertex array " + std::to_string(i) + " of type " + std::to_string(type) + " skipped");
             break;
           }
           doc_.custom_names[custom_slot] = name(type - iqm::Custom, r, "custom vertex array");
@@ -186,8 +232,9 @@ class IqmReader {
         const float j = (&indexes[v].x)[k];
         if (!(w > 0.0f)) continue;
         if (!(j >= 0.0f && j < static_cast<float>(std::max(h_.num_joints, h_.num_poses))))
-          in_.fail_here(h_.ofs_vertexarrays, "IQM_JOINT_OUT_OF_RANGE", "vertex " + std::to_string(v) + " uses joint " + std::to_string(j) + " but the file has " +
-                                                                           std::to_string(std::max(h_.num_joints, h_.num_poses)));
+          in_.fail_here(h_.ofs_vertexarrays, "IQM_JOINT_OUT_OF_RANGE",
+                        "vertex " + std::to_string(v) + " uses joint " + std::to_string(j) + " but the file has " +
+                            std::to_string(std::max(h_.num_joints, h_.num_poses)));
         s.joints[k] = static_cast<std::int32_t>(j);
         s.weights[k] = w;
       }
@@ -203,7 +250,9 @@ class IqmReader {
         std::uint32_t& v = doc_.corners[3 * std::size_t{t} + k];
         v = r.u32("triangle index");
         if (v >= h_.num_vertexes)
-          r.fail_here(r.offset() - 4, "IQM_INDEX_OUT_OF_RANGE", "triangle " + std::to_string(t) + " uses vertex " + std::to_string(v) + " but there are " + std::to_string(h_.num_vertexes));
+          r.fail_here(r.offset() - 4, "IQM_INDEX_OUT_OF_RANGE",
+                      "triangle " + std::to_string(t) + " uses vertex " + std::to_string(v) + " but there are " +
+                          std::to_string(h_.num_vertexes));
       }
     }
   }
@@ -215,7 +264,9 @@ class IqmReader {
       joint.name = name(r.u32("joint name"), r, "joint");
       joint.parent = r.i32("joint parent");
       if (joint.parent >= static_cast<std::int32_t>(j))
-        r.fail_here(r.offset() - 4, "IQM_BAD_PARENT", "joint " + std::to_string(j) + " has parent " + std::to_string(joint.parent) + ", not an earlier joint");
+        r.fail_here(
+            r.offset() - 4, "IQM_BAD_PARENT",
+            "joint " + std::to_string(j) + " has parent " + std::to_string(joint.parent) + ", not an earlier joint");
       joint.parent = std::max(joint.parent, -1);
       float v[10];
       for (float& x : v) x = r.f32("joint transform");
@@ -240,12 +291,15 @@ class IqmReader {
       for (float& x : poses[p].offset) x = r.f32("pose offset");
       for (float& x : poses[p].scale) x = r.f32("pose scale");
       if (parent >= static_cast<std::int32_t>(p))
-        r.fail_here(r.offset() - iqm::kPoseSize, "IQM_BAD_PARENT", "pose " + std::to_string(p) + " has parent " + std::to_string(parent) + ", not an earlier pose");
+        r.fail_here(r.offset() - iqm::kPoseSize, "IQM_BAD_PARENT",
+                    "pose " + std::to_string(p) + " has parent " + std::to_string(parent) + ", not an earlier pose");
       if (h_.num_joints == 0)  // animation-only file: the poses define the skeleton
         doc_.joints.push_back({"pose" + std::to_string(p), std::max(parent, -1)});
     }
     if (channels != h_.num_framechannels)
-      in_.fail_here(96, "IQM_BAD_FRAME_CHANNELS", "the poses animate " + std::to_string(channels) + " channels but the header says " + std::to_string(h_.num_framechannels));
+      in_.fail_here(96, "IQM_BAD_FRAME_CHANNELS",
+                    "the poses animate " + std::to_string(channels) + " channels but the header says " +
+                        std::to_string(h_.num_framechannels));
     if (h_.num_joints > 0 && h_.num_poses != h_.num_joints)
       warn("IQM_POSE_COUNT", std::to_string(h_.num_poses) + " poses for " + std::to_string(h_.num_joints) + " joints");
     return poses;
@@ -257,7 +311,8 @@ class IqmReader {
     ByteReader anims = section(h_.ofs_anims, h_.num_anims, iqm::kAnimSize, "animations");
     ByteReader frames = section(h_.ofs_frames, h_.num_frames, std::uint64_t{h_.num_framechannels} * 2, "frames");
     std::uint64_t decoded = 0;
-    const std::uint64_t budget = std::min<std::uint64_t>(options_.max_decoded_bytes, 1024 * std::uint64_t{in_.size()} + (64u << 20));
+    const std::uint64_t budget =
+        std::min<std::uint64_t>(options_.max_decoded_bytes, 1024 * std::uint64_t{in_.size()} + (64u << 20));
     for (std::uint32_t a = 0; a < h_.num_anims; ++a) {
       iqe::AnimationData anim;
       anim.name = name(anims.u32("animation name"), anims, "animation");
@@ -265,11 +320,13 @@ class IqmReader {
       anim.frame_rate = std::max(anims.f32("frame rate"), 0.0f);
       anim.loop = (anims.u32("animation flags") & iqm::kAnimLoop) != 0;
       if (std::uint64_t{first} + count > h_.num_frames)
-        anims.fail_here(anims.offset() - iqm::kAnimSize, "IQM_BAD_RANGE", "animation \"" + anim.name + "\" uses frames " + std::to_string(first) + ".." +
-                                                                              std::to_string(std::uint64_t{first} + count) + " of " + std::to_string(h_.num_frames));
+        anims.fail_here(anims.offset() - iqm::kAnimSize, "IQM_BAD_RANGE",
+                        "animation \"" + anim.name + "\" uses frames " + std::to_string(first) + ".." +
+                            std::to_string(std::uint64_t{first} + count) + " of " + std::to_string(h_.num_frames));
       decoded += std::uint64_t{count} * std::max<std::uint32_t>(h_.num_poses, 1) * sizeof(Transform);
       if (decoded > budget)
-        anims.fail_here(anims.offset() - iqm::kAnimSize, "IQM_TOO_LARGE", "the animations would decode to more than " + std::to_string(budget) + " bytes");
+        anims.fail_here(anims.offset() - iqm::kAnimSize, "IQM_TOO_LARGE",
+                        "the animations would decode to more than " + std::to_string(budget) + " bytes");
       for (std::uint32_t f = first; f < first + count; ++f) anim.frames.push_back(decode_frame(frames, f, pose));
       doc_.animations.push_back(std::move(anim));
     }

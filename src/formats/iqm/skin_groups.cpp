@@ -28,7 +28,8 @@ VertexSkin skin_of(const Mesh& mesh, std::size_t v, std::uint32_t joint_count) {
   }
   if (r.count == 0) r.joints[0] = joint_count, r.weights[0] = 1.0f, r.count = 1;
   for (int i = 1; i < r.count; ++i)
-    for (int k = i; k > 0 && r.joints[k] < r.joints[k - 1]; --k) std::swap(r.joints[k], r.joints[k - 1]), std::swap(r.weights[k], r.weights[k - 1]);
+    for (int k = i; k > 0 && r.joints[k] < r.joints[k - 1]; --k)
+      std::swap(r.joints[k], r.joints[k - 1]), std::swap(r.weights[k], r.weights[k - 1]);
   return r;
 }
 
@@ -39,7 +40,8 @@ SkinGroups group_by_joints(const iqe::ExportModel& model) {
   std::vector<VertexSkin> skins;
   std::vector<Vec3> positions;
   for (const Mesh& mesh : model.meshes)
-    for (std::size_t v = 0; v < mesh.positions.size(); ++v) skins.push_back(skin_of(mesh, v, joint_count)), positions.push_back(mesh.positions[v]);
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v)
+      skins.push_back(skin_of(mesh, v, joint_count)), positions.push_back(mesh.positions[v]);
 
   SkinGroups out;
   std::vector<std::uint32_t> group_of(skins.size());
@@ -71,7 +73,8 @@ SkinGroups group_by_joints(const iqe::ExportModel& model) {
     const Vec3 p = positions[v];
     for (int k = 0; k < g.count; ++k) {
       const float w = skins[v].weights[k];
-      quad[4 * k][lane] = w * p.x, quad[4 * k + 1][lane] = w * p.y, quad[4 * k + 2][lane] = w * p.z, quad[4 * k + 3][lane] = w;
+      quad[4 * k][lane] = w * p.x, quad[4 * k + 1][lane] = w * p.y, quad[4 * k + 2][lane] = w * p.z,
+               quad[4 * k + 3][lane] = w;
     }
   };
   std::vector<std::size_t> filled(out.groups.size(), 0), last(out.groups.size(), 0);

@@ -19,8 +19,8 @@ using detail::f32x4;
 /// last quad repeats its last vertex in the lanes left over, which changes no bound.
 struct SkinGroup {
   std::array<std::uint32_t, 4> joints{};
-  int count = 0;           ///< influences, 1..4
-  std::size_t first = 0;   ///< index of its first vector in SkinGroups::data
+  int count = 0;          ///< influences, 1..4
+  std::size_t first = 0;  ///< index of its first vector in SkinGroups::data
   std::size_t quads = 0;
 };
 

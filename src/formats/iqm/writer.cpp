@@ -54,7 +54,8 @@ void blend_bytes(const SkinInfluences& all, std::uint8_t (&index)[4], std::uint8
     weight[k] = used ? static_cast<std::uint8_t>(std::lround(s.weights[k] * 255.0f)) : 0;
     total += weight[k];
   }
-  if (s.joints[0] >= 0) weight[0] = static_cast<std::uint8_t>(weight[0] + (255 - total));  // the largest absorbs rounding
+  if (s.joints[0] >= 0)
+    weight[0] = static_cast<std::uint8_t>(weight[0] + (255 - total));  // the largest absorbs rounding
 }
 
 struct ArraySpec {
@@ -69,7 +70,7 @@ struct PoseChannels {
 
 void channel_values(const Transform& t, float (&c)[iqm::kPoseChannels]) {
   const float v[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y,
-                     t.rotation.z, t.rotation.w, t.scale.x, t.scale.y, t.scale.z};
+                     t.rotation.z,    t.rotation.w,    t.scale.x,       t.scale.y,    t.scale.z};
   std::copy(std::begin(v), std::end(v), c);
 }
 
@@ -147,7 +148,8 @@ class IqmWriter {
     std::map<std::uint32_t, int> customs;
     for (const auto& mesh : m_.meshes)
       for (const auto& c : mesh.custom) customs.emplace(text_.add(c.name), std::clamp(c.components, 1, 4));
-    for (auto [offset, size] : customs) arrays_.push_back({iqm::Custom + offset, iqm::Float, static_cast<std::uint32_t>(size)});
+    for (auto [offset, size] : customs)
+      arrays_.push_back({iqm::Custom + offset, iqm::Float, static_cast<std::uint32_t>(size)});
   }
 
   void write_meshes(iqm::Header& h) {
@@ -173,16 +175,29 @@ class IqmWriter {
     std::fill(std::begin(b), std::end(b), 0);
     std::uint8_t unused[4];
     switch (spec.type) {
-      case iqm::Position: f[0] = mesh.positions[v].x, f[1] = mesh.positions[v].y, f[2] = mesh.positions[v].z; break;
-      case iqm::TexCoord: if (!mesh.uvs.empty()) f[0] = mesh.uvs[0][v].x, f[1] = mesh.uvs[0][v].y; break;
-      case iqm::Normal: if (!mesh.normals.empty()) f[0] = mesh.normals[v].x, f[1] = mesh.normals[v].y, f[2] = mesh.normals[v].z; break;
-      case iqm::Tangent: if (!mesh.tangents.empty()) std::copy_n(&mesh.tangents[v].x, 4, f); break;
-      case iqm::BlendIndexes: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], b, unused); break;
-      case iqm::BlendWeights: if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], unused, b); break;
+      case iqm::Position:
+        f[0] = mesh.positions[v].x, f[1] = mesh.positions[v].y, f[2] = mesh.positions[v].z;
+        break;
+      case iqm::TexCoord:
+        if (!mesh.uvs.empty()) f[0] = mesh.uvs[0][v].x, f[1] = mesh.uvs[0][v].y;
+        break;
+      case iqm::Normal:
+        if (!mesh.normals.empty()) f[0] = mesh.normals[v].x, f[1] = mesh.normals[v].y, f[2] = mesh.normals[v].z;
+        break;
+      case iqm::Tangent:
+        if (!mesh.tangents.empty()) std::copy_n(&mesh.tangents[v].x, 4, f);
+        break;
+      case iqm::BlendIndexes:
+        if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], b, unused);
+        break;
+      case iqm::BlendWeights:
+        if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], unused, b);
+        break;
       case iqm::Color:
         b[3] = 255;
         if (!mesh.colors.empty())
-          for (int k = 0; k < 4; ++k) b[k] = static_cast<std::uint8_t>(std::lround(std::clamp((&mesh.colors[0][v].x)[k], 0.0f, 1.0f) * 255.0f));
+          for (int k = 0; k < 4; ++k)
+            b[k] = static_cast<std::uint8_t>(std::lround(std::clamp((&mesh.colors[0][v].x)[k], 0.0f, 1.0f) * 255.0f));
         break;
       default:
         for (const auto& c : mesh.custom)
@@ -267,7 +282,8 @@ class IqmWriter {
           channel_values(frame[j], c);
           for (int k = 0; k < iqm::kPoseChannels; ++k)
             if (poses[j].mask & (1u << k))
-              w_.u16(static_cast<std::uint16_t>(std::min(65535.0f, 0.5f + (c[k] - poses[j].offset[k]) / poses[j].scale[k])));
+              w_.u16(static_cast<std::uint16_t>(
+                  std::min(65535.0f, 0.5f + (c[k] - poses[j].offset[k]) / poses[j].scale[k])));
         }
     pad(w_, 4);
     if (m_.meshes.empty()) return;
@@ -301,7 +317,9 @@ Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions&
   for (std::size_t m = 0; m < model.meshes.size(); ++m) {
     const Mesh& mesh = model.meshes[m];
     if (const JointUse use = highest_joint(mesh, 4); use.joint > kLargestBlendIndex)
-      return Error{.code = "IQM_JOINT_INDEX_TOO_LARGE", .format = "IQM", .path = "meshes[" + std::to_string(m) + "]",
+      return Error{.code = "IQM_JOINT_INDEX_TOO_LARGE",
+                   .format = "IQM",
+                   .path = "meshes[" + std::to_string(m) + "]",
                    .message = describe_joint_use(mesh, use, model.joints.size()) +
                               "; IQM blend indices are bytes, so a mesh can use joints 0 to " +
                               std::to_string(kLargestBlendIndex) + " only (at most 256)"};

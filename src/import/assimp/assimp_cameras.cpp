@@ -38,7 +38,8 @@ bool is_identity(const Transform& t) {
 }  // namespace
 
 void read_assimp_cameras_and_lights(const aiScene& ai, Scene& scene, std::vector<Mat4>& world,
-                                    const std::map<std::string, std::int32_t>& node_by_name, std::vector<Warning>& warnings) {
+                                    const std::map<std::string, std::int32_t>& node_by_name,
+                                    std::vector<Warning>& warnings) {
   auto warn = [&](const char* code, const std::string& element, const std::string& message) {
     warnings.push_back(Warning{.code = code, .format = "Assimp", .path = element, .message = message});
   };
@@ -89,8 +90,10 @@ void read_assimp_cameras_and_lights(const aiScene& ai, Scene& scene, std::vector
     const aiLight& l = *ai.mLights[i];
     Light light;
     light.name = l.mName.C_Str();
-    if (l.mType == aiLightSource_DIRECTIONAL) light.type = Light::Type::Directional;
-    else if (l.mType == aiLightSource_SPOT) light.type = Light::Type::Spot;
+    if (l.mType == aiLightSource_DIRECTIONAL)
+      light.type = Light::Type::Directional;
+    else if (l.mType == aiLightSource_SPOT)
+      light.type = Light::Type::Spot;
     else if (l.mType != aiLightSource_POINT) {
       warn("ASSIMP_LIGHT_DROPPED", light.name, "ambient and area lights have no glTF equivalent; dropped");
       continue;
@@ -106,7 +109,8 @@ void read_assimp_cameras_and_lights(const aiScene& ai, Scene& scene, std::vector
     }
     const bool aimed = light.type != Light::Type::Point;
     const Vec3 position = light.type == Light::Type::Directional ? Vec3{} : v3(l.mPosition);
-    Node* node = carrier(light.name, frame(position, aimed ? v3(l.mDirection) : Vec3{0, 0, -1}, aimed ? v3(l.mUp) : Vec3{0, 1, 0}),
+    Node* node = carrier(light.name,
+                         frame(position, aimed ? v3(l.mDirection) : Vec3{0, 0, -1}, aimed ? v3(l.mUp) : Vec3{0, 1, 0}),
                          Node::Kind::Light);
     if (!node) continue;
     node->light = static_cast<std::int32_t>(scene.lights.size());

@@ -17,6 +17,7 @@ namespace aem::formats {
 /// else on a new child node holding that placement (its world matrix appended to `world`). Ambient and
 /// area lights, and cameras or lights naming no node, are dropped with a warning.
 void read_assimp_cameras_and_lights(const aiScene& ai, Scene& scene, std::vector<Mat4>& world,
-                                    const std::map<std::string, std::int32_t>& node_by_name, std::vector<Warning>& warnings);
+                                    const std::map<std::string, std::int32_t>& node_by_name,
+                                    std::vector<Warning>& warnings);
 
 }  // namespace aem::formats

@@ -16,6 +16,8 @@ std::optional<double> assimp_metadata_number(const aiScene& scene, const char* k
 /// A text entry; empty when absent or not text.
 std::string assimp_metadata_text(const aiScene& scene, const char* key);
 /// The importer that read the file ("Collada Importer", "Autodesk FBX Importer", ...), or empty.
-inline std::string assimp_source_format(const aiScene& scene) { return assimp_metadata_text(scene, "SourceAsset_Format"); }
+inline std::string assimp_source_format(const aiScene& scene) {
+  return assimp_metadata_text(scene, "SourceAsset_Format");
+}
 
 }  // namespace aem::formats

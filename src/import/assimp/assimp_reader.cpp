@@ -60,8 +60,11 @@ class ScopedFileIO {
     auto& self = *reinterpret_cast<ScopedFileIO*>(io->UserData);
     if (!detail::side_file_allowed(file, self.model_dir_, self.asset_root_)) {
       if (self.refused_.insert(file).second)
-        self.warnings_.push_back(Warning{.code = "SIDE_FILE_REFUSED", .format = "Assimp", .path = file,
-                                         .message = "the model refers to \"" + std::string(file) + "\", which is outside the allowed folders; not read"});
+        self.warnings_.push_back(Warning{.code = "SIDE_FILE_REFUSED",
+                                         .format = "Assimp",
+                                         .path = file,
+                                         .message = "the model refers to \"" + std::string(file) +
+                                                    "\", which is outside the allowed folders; not read"});
       return nullptr;
     }
     std::FILE* stream = std::fopen(file, mode);
@@ -75,8 +78,12 @@ class ScopedFileIO {
     delete f;
   }
   static std::FILE* stream(aiFile* f) { return reinterpret_cast<std::FILE*>(f->UserData); }
-  static std::size_t read(aiFile* f, char* to, std::size_t size, std::size_t count) { return std::fread(to, size, count, stream(f)); }
-  static std::size_t write(aiFile* f, const char* from, std::size_t size, std::size_t count) { return std::fwrite(from, size, count, stream(f)); }
+  static std::size_t read(aiFile* f, char* to, std::size_t size, std::size_t count) {
+    return std::fread(to, size, count, stream(f));
+  }
+  static std::size_t write(aiFile* f, const char* from, std::size_t size, std::size_t count) {
+    return std::fwrite(from, size, count, stream(f));
+  }
   static std::size_t tell(aiFile* f) { return static_cast<std::size_t>(std::ftell(stream(f))); }
   static std::size_t size(aiFile* f) {
     const long at = std::ftell(stream(f));
@@ -107,12 +114,13 @@ struct Builder {
   std::map<const aiNode*, std::int32_t> node_index;
   std::map<std::string, std::int32_t> node_by_name;
   std::map<std::string, std::int32_t> texture_by_path;
-  std::vector<Mat4> world;  // bind-time world matrix of each node
+  std::vector<Mat4> world;         // bind-time world matrix of each node
   std::int32_t root_node = 0;      // the node of Assimp's root
   bool offsets_from_root = false;  // Collada: bone offsets start from the root's space (see skin())
 
   void warn(const char* code, std::string element, std::string message) {
-    warnings.push_back(Warning{.code = code, .format = "Assimp", .path = std::move(element), .message = std::move(message)});
+    warnings.push_back(
+        Warning{.code = code, .format = "Assimp", .path = std::move(element), .message = std::move(message)});
   }
 
   void nodes(const aiNode* n, std::int32_t parent) {
@@ -152,7 +160,8 @@ struct Builder {
         where.error().format = "Assimp";
         warnings.push_back(where.error());
       } else if (file) {
-        t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()), reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
+        t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()),
+                      reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
         t.loaded_from_file = true;
       } else {
         warn("ASSIMP_TEXTURE_MISSING", path, "texture file not found beside the model");
@@ -179,7 +188,8 @@ struct Builder {
       aiString name;
       if (lib.string(&am, AI_MATKEY_NAME, &name) == AI_SUCCESS) m.name = name.C_Str();
       aiColor4D c;
-      if (lib.color(&am, AI_MATKEY_BASE_COLOR, &c) == AI_SUCCESS || lib.color(&am, AI_MATKEY_COLOR_DIFFUSE, &c) == AI_SUCCESS)
+      if (lib.color(&am, AI_MATKEY_BASE_COLOR, &c) == AI_SUCCESS ||
+          lib.color(&am, AI_MATKEY_COLOR_DIFFUSE, &c) == AI_SUCCESS)
         m.base_color = {c.r, c.g, c.b, c.a};
       ai_real f;
       if (lib.floats(&am, AI_MATKEY_METALLIC_FACTOR, &f, nullptr) == AI_SUCCESS) m.metallic = f;
@@ -217,12 +227,14 @@ struct Builder {
       }
     for (unsigned set = 0; set < AI_MAX_NUMBER_OF_TEXTURECOORDS && set < kMaxUvSets && am.mTextureCoords[set]; ++set) {
       std::vector<Vec2> uv;
-      for (unsigned v = 0; v < am.mNumVertices; ++v) uv.push_back({am.mTextureCoords[set][v].x, am.mTextureCoords[set][v].y});
+      for (unsigned v = 0; v < am.mNumVertices; ++v)
+        uv.push_back({am.mTextureCoords[set][v].x, am.mTextureCoords[set][v].y});
       m.uvs.push_back(std::move(uv));
     }
     for (unsigned set = 0; set < AI_MAX_NUMBER_OF_COLOR_SETS && am.mColors[set]; ++set) {
       std::vector<Vec4> colors;
-      for (unsigned v = 0; v < am.mNumVertices; ++v) colors.push_back({am.mColors[set][v].r, am.mColors[set][v].g, am.mColors[set][v].b, am.mColors[set][v].a});
+      for (unsigned v = 0; v < am.mNumVertices; ++v)
+        colors.push_back({am.mColors[set][v].r, am.mColors[set][v].g, am.mColors[set][v].b, am.mColors[set][v].a});
       m.colors.push_back(std::move(colors));
     }
     std::size_t points = 0, lines = 0;
@@ -234,10 +246,12 @@ struct Builder {
     }
     if (points + lines > 0)
       warn("ASSIMP_PRIMITIVES_DROPPED", m.name,
-           std::to_string(points) + " points and " + std::to_string(lines) + " lines dropped (aem keeps triangles only)");
+           std::to_string(points) + " points and " + std::to_string(lines) +
+               " lines dropped (aem keeps triangles only)");
     if (am.mNumAnimMeshes > 0)
       warn("ASSIMP_MORPH_DROPPED", m.name,
-           std::to_string(am.mNumAnimMeshes) + " morph targets dropped (Assimp gives no weights animation to drive them)");
+           std::to_string(am.mNumAnimMeshes) +
+               " morph targets dropped (Assimp gives no weights animation to drive them)");
     return m;
   }
 
@@ -254,10 +268,12 @@ struct Builder {
       const aiBone& bone = *am.mBones[b];
       auto it = node_by_name.find(bone.mName.C_Str());
       if (it == node_by_name.end()) {
-        warn("ASSIMP_BONE_WITHOUT_NODE", m.name, std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped");
+        warn("ASSIMP_BONE_WITHOUT_NODE", m.name,
+             std::string("bone \"") + bone.mName.C_Str() + "\" names no node; its weights are dropped");
         continue;
       }
-      const std::int32_t joint = skeleton.joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world);
+      const std::int32_t joint =
+          skeleton.joint_with_inverse_bind(it->second, to_mat4(bone.mOffsetMatrix) * inverse_mesh_world);
       for (unsigned w = 0; w < bone.mNumWeights; ++w)
         if (bone.mWeights[w].mVertexId < am.mNumVertices && bone.mWeights[w].mWeight > 0.0f)
           influences[bone.mWeights[w].mVertexId].push_back({bone.mWeights[w].mWeight, joint});
@@ -288,9 +304,11 @@ struct Builder {
         Channel ch;
         ch.joint = static_cast<std::uint32_t>(it->second);
         for (unsigned k = 0; k < na.mNumPositionKeys; ++k)
-          ch.translation.push_back({static_cast<float>(na.mPositionKeys[k].mTime / tps), v3(na.mPositionKeys[k].mValue)});
+          ch.translation.push_back(
+              {static_cast<float>(na.mPositionKeys[k].mTime / tps), v3(na.mPositionKeys[k].mValue)});
         for (unsigned k = 0; k < na.mNumRotationKeys; ++k)
-          ch.rotation.push_back({static_cast<float>(na.mRotationKeys[k].mTime / tps), quat(na.mRotationKeys[k].mValue)});
+          ch.rotation.push_back(
+              {static_cast<float>(na.mRotationKeys[k].mTime / tps), quat(na.mRotationKeys[k].mValue)});
         for (unsigned k = 0; k < na.mNumScalingKeys; ++k)
           ch.scale.push_back({static_cast<float>(na.mScalingKeys[k].mTime / tps), v3(na.mScalingKeys[k].mValue)});
         anim.channels.push_back(std::move(ch));
@@ -313,7 +331,8 @@ struct Builder {
     scene.source_format = "Assimp";
     const AssimpSpace space = assimp_space(ai, document);
     note_source_space(scene, space.declared);
-    if (!space.ignored.empty()) warn("ASSIMP_SOURCE_SPACE_IGNORED", {}, space.ignored + "; left out, the numbers are taken as they are");
+    if (!space.ignored.empty())
+      warn("ASSIMP_SOURCE_SPACE_IGNORED", {}, space.ignored + "; left out, the numbers are taken as they are");
     nodes(ai.mRootNode, space.to_scene == Mat4{} ? -1 : space_node(space.to_scene));
     root_node = node_index[ai.mRootNode];
     offsets_from_root = assimp_source_format(ai) == "Collada Importer";
@@ -390,8 +409,11 @@ Result<Scene> assimp_read(const ReadInput& input) {
   std::string why;
   const AssimpLibrary* lib = assimp_library(&why);
   if (!lib)
-    return Error{.code = "ASSIMP_UNAVAILABLE", .format = "Assimp", .file = input.path.string(),
-                 .message = "reading this format needs Assimp 5 (" + assimp_library_name() + "), which could not be loaded: " + why};
+    return Error{.code = "ASSIMP_UNAVAILABLE",
+                 .format = "Assimp",
+                 .file = input.path.string(),
+                 .message = "reading this format needs Assimp 5 (" + assimp_library_name() +
+                            "), which could not be loaded: " + why};
   std::vector<Warning> io_warnings;  // outlives the import, whose file callbacks write to it
   ScopedFileIO files(input.path.parent_path(), input.options.asset_root, io_warnings);
   const unsigned flags = aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |
@@ -411,16 +433,22 @@ Result<Scene> assimp_read(const ReadInput& input) {
     else if (input.bytes.size() > UINT32_MAX)
       failure = "its interface takes at most 4 GB from memory";
     else
-      ai.reset(lib->import_memory(reinterpret_cast<const char*>(input.bytes.data()), static_cast<unsigned>(input.bytes.size()), flags,
+      ai.reset(lib->import_memory(reinterpret_cast<const char*>(input.bytes.data()),
+                                  static_cast<unsigned>(input.bytes.size()), flags,
                                   ext.size() > 1 ? ext.c_str() + 1 : ""));
     if ((!ai || !ai->mRootNode) && failure.empty()) failure = lib->error_string();
   }
   if (!ai || !ai->mRootNode)
-    return Error{.code = "ASSIMP_IMPORT_FAILED", .format = "Assimp", .file = input.path.string(), .message = "Assimp cannot read it: " + failure};
+    return Error{.code = "ASSIMP_IMPORT_FAILED",
+                 .format = "Assimp",
+                 .file = input.path.string(),
+                 .message = "Assimp cannot read it: " + failure};
   Builder b{*lib, *ai, input.path.parent_path(), input.options.asset_root, {}, {}, {}, {}, {}, {}};
   b.build(assimp_source_format(*ai) == "Collada Importer" ? document_head(input) : std::string());
   if (b.scene.triangle_count() == 0)
-    return Error{.code = "ASSIMP_NO_TRIANGLES", .format = "Assimp", .file = input.path.string(),
+    return Error{.code = "ASSIMP_NO_TRIANGLES",
+                 .format = "Assimp",
+                 .file = input.path.string(),
                  .message = "the file holds no triangles (points and lines are not kept): nothing to convert"};
   Result<Scene> result(std::move(b.scene));
   result.warnings = std::move(io_warnings);

@@ -44,15 +44,19 @@ AssimpSpace fbx_space(const aiScene& ai) {
       out.ignored = fmt::format("UnitScaleFactor {:g} is no length", *centimetres);
     }
   }
-  const bool any_axis = assimp_metadata(ai, "UpAxis") || assimp_metadata(ai, "FrontAxis") || assimp_metadata(ai, "CoordAxis");
+  const bool any_axis =
+      assimp_metadata(ai, "UpAxis") || assimp_metadata(ai, "FrontAxis") || assimp_metadata(ai, "CoordAxis");
   const auto up = fbx_axis(ai, "UpAxis", "UpAxisSign"), front = fbx_axis(ai, "FrontAxis", "FrontAxisSign"),
              right = fbx_axis(ai, "CoordAxis", "CoordAxisSign");
   const auto axis_of = [](AxisDirection d) { return static_cast<int>(d) / 2; };
-  if (up && front && right && axis_of(*up) != axis_of(*front) && axis_of(*up) != axis_of(*right) && axis_of(*front) != axis_of(*right)) {
+  if (up && front && right && axis_of(*up) != axis_of(*front) && axis_of(*up) != axis_of(*right) &&
+      axis_of(*front) != axis_of(*right)) {
     out.declared.up = up, out.declared.front = front, out.declared.right = right;
     out.to_scene = basis_to_scene(*right, *up, *front, metres);
   } else {
-    if (any_axis) out.ignored += (out.ignored.empty() ? "" : "; ") + std::string("UpAxis, FrontAxis and CoordAxis with their signs do not name three different axes");
+    if (any_axis)
+      out.ignored += (out.ignored.empty() ? "" : "; ") +
+                     std::string("UpAxis, FrontAxis and CoordAxis with their signs do not name three different axes");
     out.to_scene = scale_matrix({metres, metres, metres});
   }
   return out;
@@ -67,7 +71,8 @@ std::string_view trimmed(std::string_view s) {
 /// The value of attribute `name` in the tag text `tag` (quoted with ' or "), or empty.
 std::string_view attribute(std::string_view tag, std::string_view name) {
   for (std::size_t at = tag.find(name); at != std::string_view::npos; at = tag.find(name, at + 1)) {
-    const bool starts_word = at > 0 && (tag[at - 1] == ' ' || tag[at - 1] == '\t' || tag[at - 1] == '\n' || tag[at - 1] == '\r');
+    const bool starts_word =
+        at > 0 && (tag[at - 1] == ' ' || tag[at - 1] == '\t' || tag[at - 1] == '\n' || tag[at - 1] == '\r');
     std::size_t p = at + name.size();
     while (p < tag.size() && (tag[p] == ' ' || tag[p] == '\t')) ++p;
     if (!starts_word || p >= tag.size() || tag[p] != '=') continue;
@@ -94,7 +99,8 @@ SourceSpace collada_asset_space(std::string_view document) {
     const std::string_view meter = trimmed(attribute(tag, "meter"));
     double value = 0;
     const auto [end, error] = std::from_chars(meter.data(), meter.data() + meter.size(), value);
-    if (error == std::errc() && end == meter.data() + meter.size() && std::isfinite(value) && value > 0) out.meters_per_unit = value;
+    if (error == std::errc() && end == meter.data() + meter.size() && std::isfinite(value) && value > 0)
+      out.meters_per_unit = value;
   }
   if (const std::size_t up = asset.find("<up_axis>"); up != std::string_view::npos) {
     const std::size_t begin = up + 9, end = asset.find("</up_axis>", begin);
@@ -103,10 +109,17 @@ SourceSpace collada_asset_space(std::string_view document) {
     const std::string_view axis = end == std::string_view::npos ? std::string_view{} : asset.substr(begin, end - begin);
     // The right, up and in axes the Collada 1.4 specification gives each value (X_UP, Y_UP, Z_UP).
     if (axis.size() == 4 && axis.ends_with("_UP")) switch (axis[0]) {
-        case 'X': out.right = AxisDirection::NegY, out.up = AxisDirection::PosX, out.front = AxisDirection::PosZ; break;
-        case 'Y': out.right = AxisDirection::PosX, out.up = AxisDirection::PosY, out.front = AxisDirection::PosZ; break;
-        case 'Z': out.right = AxisDirection::PosX, out.up = AxisDirection::PosZ, out.front = AxisDirection::NegY; break;
-        default: break;
+        case 'X':
+          out.right = AxisDirection::NegY, out.up = AxisDirection::PosX, out.front = AxisDirection::PosZ;
+          break;
+        case 'Y':
+          out.right = AxisDirection::PosX, out.up = AxisDirection::PosY, out.front = AxisDirection::PosZ;
+          break;
+        case 'Z':
+          out.right = AxisDirection::PosX, out.up = AxisDirection::PosZ, out.front = AxisDirection::NegY;
+          break;
+        default:
+          break;
       }
   }
   return out;

@@ -8,9 +8,7 @@
 namespace aem::render {
 namespace {
 
-Error no_gl(const std::string& what) {
-  return Error{.code = "RENDER_NO_GL", .format = "EGL", .message = what};
-}
+Error no_gl(const std::string& what) { return Error{.code = "RENDER_NO_GL", .format = "EGL", .message = what}; }
 
 std::string egl_error() {
   char text[16];
@@ -41,8 +39,9 @@ Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create() {
     eglTerminate(display);
     return no_gl("EGL has no desktop OpenGL API");
   }
-  const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  const EGLint attributes[] = {
+      EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
   // Surfaceless contexts need no config (EGL_KHR_no_config_context); otherwise take any GL config.
   EGLConfig config = EGL_NO_CONFIG_KHR;
   const std::string display_extensions = eglQueryString(display, EGL_EXTENSIONS);

@@ -13,8 +13,10 @@ bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && 
 
 /// Why `s` cannot be drawn, or empty.
 std::string bad_settings(const RenderSettings& s) {
-  if (s.width < 1 || s.height < 1 || s.width > 16384 || s.height > 16384) return "the size must be 1..16384 pixels each way";
-  if (!std::isfinite(s.time) || !std::isfinite(s.yaw) || !std::isfinite(s.pitch)) return "time, yaw and pitch must be finite numbers";
+  if (s.width < 1 || s.height < 1 || s.width > 16384 || s.height > 16384)
+    return "the size must be 1..16384 pixels each way";
+  if (!std::isfinite(s.time) || !std::isfinite(s.yaw) || !std::isfinite(s.pitch))
+    return "time, yaw and pitch must be finite numbers";
   if (!std::isfinite(s.distance) || s.distance < 0.0f) return "the distance must be a finite number >= 0";
   if (s.target && !finite(*s.target)) return "the target must be three finite numbers";
   return {};

@@ -35,7 +35,8 @@ inline uLong compressBound(uLong length) { return length + length / 8 + 64; }
 /// A zlib stream of `source` into `dest` (capacity *dest_length, set to the bytes written).
 inline int compress2(Bytef* dest, uLongf* dest_length, const Bytef* source, uLong source_length, int level) {
   int written = 0;
-  unsigned char* packed = stbi_zlib_compress(const_cast<Bytef*>(source), static_cast<int>(source_length), &written, level);
+  unsigned char* packed =
+      stbi_zlib_compress(const_cast<Bytef*>(source), static_cast<int>(source_length), &written, level);
   if (!packed) return Z_BUF_ERROR;
   const bool fits = static_cast<uLong>(written) <= *dest_length;
   if (fits) std::memcpy(dest, packed, static_cast<std::size_t>(written)), *dest_length = static_cast<uLong>(written);
