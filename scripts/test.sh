@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: installs packages, builds (Release, with tests, the Python module and
-# benchmarks), runs ctest, then threads_tests under ThreadSanitizer, ctest again under ASan+UBSan, and each fuzz
+# Sets everything up and runs every test: installs packages, checks the sources' formatting (.clang-format),
+# builds (Release, with tests, the Python module and benchmarks), runs ctest, then threads_tests under ThreadSanitizer, ctest again under ASan+UBSan, and each fuzz
 # target briefly (clang, ASan+UBSan).
 # Corpus tests read AEM_CORPUS_DIR (e.g. ../shared/corpus); unset, they are reported as skipped.
 set -euo pipefail
@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
 bash scripts/install-deps.sh --tests
+bash scripts/check_format.sh
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_TESTS=ON -DAEM_BUILD_BENCH=ON -DAEM_BUILD_PYTHON=ON >/dev/null
 cmake --build build -j"$jobs"
