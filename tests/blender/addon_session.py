@@ -1,4 +1,4 @@
-# The Blender side of tests/blender: run by blender_addon_test.cpp as
+# The Blender side of tests/blender: run by addon_test.cpp as
 #   blender -b --factory-startup --python addon_session.py -- ZIP AEM OUT CESIUMMAN INPUT...
 # It installs and enables the add-on from its zip, imports each INPUT with import_scene.aem, exports
 # CesiumMan to every format (the operator's defaults, welding included), exports a model it builds

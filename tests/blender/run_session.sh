@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ctest fixture for the Blender add-on tests: runs addon_session.py in a headless, factory-settings
-# Blender on one file of each format aem reads; blender_addon_test.cpp then judges OUT/report.txt.
+# Blender on one file of each format aem reads; addon_test.cpp then judges OUT/report.txt.
 # Without Blender or the corpus it writes no report, and the tests say why they skip (or fail, when
 # AEM_REQUIRE_TOOLS=1, as in CI).
 set -euo pipefail

@@ -24,7 +24,7 @@ bool names_the_tool(const std::string& text) {
 }
 
 // Line 2 is `  "meshes": [1, 2,, 3]}`; the second comma, where a value should start, is its 19th
-// character (tests/gltf/gltf_read_json_position_test.cpp counts it out).
+// character (tests/gltf/read_json_position_test.cpp counts it out).
 TEST(CliDiagnostics, TheLineAndColumnOfATextFileReachTextAndJson) {
   const auto dir = test::temp_dir("cli-column");
   test::write_file(dir / "bad.gltf", std::string("{\"asset\": {\"version\": \"2.0\"},\n  \"meshes\": [1, 2,, 3]}"));

@@ -45,7 +45,7 @@ inline constexpr double kTenths[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e
 /// multiplication (no division on the critical path): the product is within 2^-52 of the quotient,
 /// while such a quotient is never closer than about 2^-48 (relative) to a midpoint between two floats,
 /// so rounding the product gives the quotient's float (checked for every mantissa and scale in
-/// tests/iqe/iqe_short_decimal_test.cpp).
+/// tests/iqe/short_decimal_test.cpp).
 inline float scaled(std::uint32_t mantissa, int scale) {
   return static_cast<float>(static_cast<double>(mantissa) * kTenths[scale]);
 }
