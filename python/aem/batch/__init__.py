@@ -9,7 +9,7 @@ clashes stop the batch before anything runs (ClashError). Each file is one task:
 a child process of the worker, writes into a staging folder inside DIR and is renamed into place, so a
 task retried after its worker died leaves exactly one whole output and no temporary. Without a client or
 a scheduler address, a LocalCluster of one single-threaded worker per core runs the batch, inside this
-process: the conversions already run in child processes, so worker processes would add only their messaging.
+process: the conversions already run in child processes, and worker processes would add only their messages.
 On many machines the inputs, DIR and the cache must be one shared folder, at the same path everywhere.
 Command line: python3 -m aem.batch IN... --out-dir DIR [--scheduler ADDRESS] (--help for the rest).
 """
