@@ -46,6 +46,30 @@ def test_fifty_files_of_several_formats(client, inputs, tmp_path):
     assert leftovers(tmp_path / "out") == []
 
 
+def test_small_files_share_tasks_and_large_ones_have_their_own():
+    from aem.batch._plan import tasks
+    jobs = [(f"in{i}", f"out{i}") for i in range(6)]
+    assert tasks(jobs, [10, 20, 70, 5, 200, 1], 100) == [jobs[0:3], jobs[3:4], jobs[4:5], jobs[5:6]]
+    assert tasks(jobs, [10] * 6, 0) == [[job] for job in jobs]
+    assert tasks([], [], 100) == []
+
+
+def converting_tasks(client, inputs, out, **options):
+    """The keys of the Dask tasks a batch ran, and its report."""
+    with distributed.get_task_stream(client) as stream:
+        report = aem.batch.convert(inputs, out, client=client, **options)
+    return {t["key"] for t in stream.data if str(t["key"]).startswith("aem-convert-")}, report
+
+
+def test_a_task_per_file_or_several(client, inputs, tmp_path):
+    # 50 small files on two worker threads: each task takes about a sixteenth of the input bytes.
+    grouped, report = converting_tasks(client, inputs, tmp_path / "grouped")
+    assert 8 <= len(grouped) < 50 and report.converted == 50
+    one_each, report = converting_tasks(client, inputs, tmp_path / "one-each", task_bytes=0)
+    assert len(one_each) == 50 and report.converted == 50
+    assert folder_bytes(tmp_path / "grouped") == folder_bytes(tmp_path / "one-each")
+
+
 def test_rows_stream_back_as_they_finish(client, inputs, tmp_path):
     rows = list(aem.batch.iter_convert(inputs[:6], tmp_path, "gltf", client, embed=True))
     assert sorted(r.input for r in rows) == sorted(inputs[:6])

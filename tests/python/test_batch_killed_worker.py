@@ -27,7 +27,9 @@ def test_a_killed_worker(tmp_path):
                 pids = client.run(os.getpid)
                 busy = {address: tasks for address, tasks in client.processing().items() if tasks}
                 killed = next(iter(busy))
-                interrupted = [int(key.rsplit("-", 1)[1]) for key in busy[killed]]  # keys end in the input's index
+                # A key ends in its task's first input and number of inputs.
+                ranges = [map(int, key.rsplit("-", 2)[1:]) for key in busy[killed]]
+                interrupted = [i for first, count in ranges for i in range(first, first + count)]
                 os.kill(pids[killed], signal.SIGKILL)
         assert killed is not None
         # The nanny started a new worker in its place; the cluster ran on.

@@ -1,31 +1,38 @@
-"""Converting many models on Dask distributed: one task per file, on one machine or many.
+"""Converting many models on Dask distributed, on one machine or many.
 
     report = aem.batch.convert(files, "out/", to="aem", cache="/shared/aem-cache")
     for row in aem.batch.iter_convert(files, "out/", client=Client("tcp://scheduler:8786")):
         print(row.input, row.status, row.seconds)
 
 Outputs are named as `aem convert IN... --out-dir DIR` names them (DIR/<stem>.<extension>), and the same
-clashes stop the batch before anything runs (ClashError). Each file is one task: its conversion runs in
-a child process of the worker, writes into a staging folder inside DIR and is renamed into place, so a
-task retried after its worker died leaves exactly one whole output and no temporary. Without a client or
-a scheduler address, a LocalCluster of one single-threaded worker per core runs the batch, inside this
-process: the conversions already run in child processes, and worker processes would add only their messages.
+clashes stop the batch before anything runs (ClashError). Each conversion runs in a child process of the
+worker, writes into a staging folder inside DIR and is renamed into place, so a task retried after its
+worker died leaves exactly one whole output per file and no temporary. A large file is a task of its own;
+consecutive small ones share a task (TASK_BYTES), since Dask's cost per task is that of a small conversion.
+Without a client or a scheduler address, a LocalCluster of one single-threaded worker per core runs the
+batch, inside this process: the conversions already run in child processes, and worker processes would
+add only their messages.
 On many machines the inputs, DIR and the cache must be one shared folder, at the same path everywhere.
 Command line: python3 -m aem.batch IN... --out-dir DIR [--scheduler ADDRESS] (--help for the rest).
 """
 import contextlib
 import dataclasses
+import itertools
 import os
 import shutil
 import sys
 import time
 import uuid
 
-from ._plan import ClashError, plan
+from ._plan import ClashError, plan, tasks
 from ._progress import Progress
-from ._task import Row, convert_one, staging_folder
+from ._task import Row, convert_group, staging_folder
 
-__all__ = ["ClashError", "Report", "Row", "convert", "iter_convert"]
+__all__ = ["ClashError", "Report", "Row", "TASK_BYTES", "convert", "iter_convert"]
+
+#: Input bytes that consecutive small files share one task up to. Dask spends one to two milliseconds on
+#: a task, as much as converting a small model, so a task per file would double a batch of small files.
+TASK_BYTES = 1 << 20
 
 
 @dataclasses.dataclass
@@ -76,13 +83,28 @@ def _failed_task(source, output, error):
     return Row(source, output, "failed", error_code="BATCH_TASK_FAILED", error=f"{source}: {type(error).__name__}: {error}")
 
 
-def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, workers=None, cache=None, **options):
+def _file_size(path):
+    try:
+        return os.path.getsize(path)
+    except OSError:  # the conversion reports it
+        return 0
+
+
+def _task_budget(total, threads, task_bytes):
+    """Input bytes per task: task_bytes, or an eighth of a worker thread's share of the input when that is
+    less, so that every thread has tasks to take while others finish."""
+    return min(task_bytes, total // (8 * max(threads, 1))) if task_bytes > 0 else 0
+
+
+def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, workers=None, cache=None,
+                 task_bytes=TASK_BYTES, **options):
     """Converts every input into out_dir and yields each Row as its task finishes (in no set order).
 
     to: the output format (aem, gltf, iqm, iqe, cem, e3d); options: those of aem.convert (scale, up,
     flip_uv, no_textures, optimize, weld, anim_error, fps, lods, compress, embed, sync, asset_root); cache: a folder the
     workers share. client: a distributed.Client; else scheduler: its address; else a LocalCluster with
-    `workers` workers in this process (default: one per core). Raises ClashError before anything runs."""
+    `workers` workers in this process (default: one per core). task_bytes: consecutive small inputs share a
+    task up to this much input (0: a task per file). Raises ClashError before anything runs."""
     from distributed import as_completed
 
     jobs = plan(inputs, out_dir, to)
@@ -92,17 +114,21 @@ def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, work
     batch = uuid.uuid4().hex
     try:
         with _connected(client, scheduler, workers) as connected:
-            # One map (one message to the scheduler, not one per file), and results gathered in
-            # batches as tasks finish: per-file overhead is what a batch of small files is made of.
-            sources, outputs = [j[0] for j in jobs], [j[1] for j in jobs]
-            futures = connected.map(convert_one, sources, outputs, to=to, options=options, cache=cache, batch=batch,
-                                    key=[f"aem-convert-{batch}-{i}" for i in range(len(jobs))], pure=False)
-            job_of = dict(zip(futures, jobs))
+            sizes = [_file_size(source) for source, _ in jobs]
+            groups = tasks(jobs, sizes, _task_budget(sum(sizes), sum(connected.nthreads().values()), task_bytes))
+            # One map (one message to the scheduler, not one per task), and results gathered in batches
+            # as tasks finish. A key names the task's first input and its number of inputs.
+            firsts = itertools.accumulate([len(g) for g in groups[:-1]], initial=0)
+            futures = connected.map(convert_group, groups, to=to, options=options, cache=cache, batch=batch,
+                                    key=[f"aem-convert-{batch}-{first}-{len(g)}" for first, g in zip(firsts, groups)],
+                                    pure=False)
+            group_of = dict(zip(futures, groups))
             for future, result in as_completed(futures, with_results=True, raise_errors=False):
                 if future.status == "finished":
-                    yield result
+                    yield from result
                 else:  # an error comes as (type, exception, traceback), a cancellation as the exception
-                    yield _failed_task(*job_of[future], result[1] if future.status == "error" else result)
+                    error = result[1] if future.status == "error" else result
+                    yield from (_failed_task(source, output, error) for source, output in group_of[future])
     finally:
         # Every task has ended: what is left of the staging folder was a dead attempt's.
         shutil.rmtree(staging_folder(out_dir, batch), ignore_errors=True)
@@ -110,14 +136,16 @@ def iter_convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, work
             os.rmdir(os.path.dirname(staging_folder(out_dir, batch)))
 
 
-def convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, workers=None, cache=None, progress=None, **options):
+def convert(inputs, out_dir, to="aem", client=None, *, scheduler=None, workers=None, cache=None, progress=None,
+            task_bytes=TASK_BYTES, **options):
     """Converts every input into out_dir (see iter_convert) and returns the Report, its rows in the order
     of the inputs. progress: draw a progress bar on standard error (default: when it is a terminal)."""
     inputs = list(inputs)
     start = time.monotonic()
     bar = Progress(len(inputs)) if (sys.stderr.isatty() if progress is None else progress) else None
     by_input = {}
-    for row in iter_convert(inputs, out_dir, to, client, scheduler=scheduler, workers=workers, cache=cache, **options):
+    for row in iter_convert(inputs, out_dir, to, client, scheduler=scheduler, workers=workers, cache=cache,
+                            task_bytes=task_bytes, **options):
         by_input[row.input] = row
         if bar:
             bar.update(row)

@@ -3,14 +3,14 @@ import argparse
 import json
 import sys
 
-from . import ClashError, iter_convert
+from . import TASK_BYTES, ClashError, iter_convert
 from ._progress import Progress
 
 
 def arguments(argv):
     p = argparse.ArgumentParser(
         prog="python3 -m aem.batch",
-        description="Convert models on Dask distributed, one task per file, into DIR/<stem>.<extension> "
+        description="Convert models on Dask distributed into DIR/<stem>.<extension> "
                     "(the rules of `aem convert IN... --out-dir DIR`). Without --scheduler, a LocalCluster "
                     "of --workers workers in this process runs them (each conversion in its own child process).")
     p.add_argument("inputs", nargs="+", metavar="IN", help="model files (on many machines: in a folder they all share)")
@@ -19,6 +19,8 @@ def arguments(argv):
     p.add_argument("--scheduler", metavar="ADDRESS", help="a dask-scheduler's address, e.g. tcp://host:8786")
     p.add_argument("--workers", type=int, metavar="N", help="LocalCluster workers (default: one per core)")
     p.add_argument("--cache", metavar="DIR", help="skip conversions whose inputs, side files and options are unchanged (a folder the workers share)")
+    p.add_argument("--task-bytes", type=int, default=TASK_BYTES, metavar="N",
+                   help="consecutive small inputs share a Dask task up to N bytes of input (default %(default)s; 0: a task per file)")
     p.add_argument("--json", action="store_true", help="print each row as a JSON object on one line as it finishes")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     g = p.add_argument_group("options of aem convert")
@@ -54,7 +56,7 @@ def main(argv=None):
     args = arguments(argv)
     try:
         rows = iter_convert(args.inputs, args.out_dir, args.to, scheduler=args.scheduler, workers=args.workers, cache=args.cache,
-                            **convert_options(args))
+                            task_bytes=args.task_bytes, **convert_options(args))
         bar = None if args.quiet else Progress(len(args.inputs))
         counts = {"converted": 0, "cached": 0, "failed": 0}
         for row in rows:

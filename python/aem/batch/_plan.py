@@ -1,4 +1,5 @@
-"""Which file goes where: the --out-dir rules of `aem convert`, checked before anything runs."""
+"""Which file goes where (the --out-dir rules of `aem convert`, checked before anything runs) and which
+files share a Dask task."""
 import os
 
 from .. import _aem
@@ -34,3 +35,17 @@ def plan(inputs, out_dir, to):
     if clashes:
         raise ClashError(clashes)
     return jobs
+
+
+def tasks(jobs, sizes, budget):
+    """The jobs cut into consecutive groups, one Dask task each: a group takes files while their sizes add
+    up to at most `budget` bytes, and always at least one file (a larger file is a task alone); a budget
+    of 0 makes a task of every file."""
+    groups, total = [], budget
+    for job, size in zip(jobs, sizes):
+        if not groups or budget <= 0 or total + size > budget:
+            groups.append([])
+            total = 0
+        groups[-1].append(job)
+        total += size
+    return groups

@@ -106,3 +106,8 @@ def convert_one(source, output, to, options, cache, batch):
         row.error_code, row.error = "IO_WRITE_FAILED", f"{source}: {e}"
     row.seconds = time.monotonic() - start
     return row
+
+
+def convert_group(jobs, to, options, cache, batch):
+    """convert_one for each (source, output) of a task, in order: [Row]."""
+    return [convert_one(source, output, to, options, cache, batch) for source, output in jobs]
