@@ -4,8 +4,6 @@
 // small part of the points one by one.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "aem/io.hpp"
 #include "convert/key_reduction.hpp"
 #include "core/flatten.hpp"
@@ -46,13 +44,6 @@ void expect_same_reduction(const Scene& scene, float bound) {
   }
 }
 
-bool has_keys(const Scene& s) {
-  for (const Animation& a : s.animations)
-    for (const Channel& ch : a.channels)
-      if (!ch.translation.empty() || !ch.rotation.empty() || !ch.scale.empty()) return true;
-  return false;
-}
-
 TEST(ErrorCheck, BoundsKeepTheKeysThatMeasuringEveryPointKeeps) {
   // The bound, a tenth and ten times it: passes that fail and halve shares, and ones that pass.
   for (bool mesh : {false, true})
@@ -65,20 +56,16 @@ TEST(ErrorCheck, BoundsKeepTheKeysThatMeasuringEveryPointKeeps) {
 TEST(ErrorCheck, CorpusClipsKeepTheKeysThatMeasuringEveryPointKeeps) {
   const auto root = test::corpus_root();
   if (root.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";
-  std::size_t animated = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file()) continue;
-    auto read = read_scene(entry.path());
-    if (!read || !has_keys(read.value())) continue;
-    ++animated;
-    const Scene scene = flatten_nodes(std::move(read.value()));
+  auto animated = test::animated_corpus_files(root);
+  for (auto& [path, read] : animated) {
+    const Scene scene = flatten_nodes(std::move(read));
     const float bound = convert::default_max_error(scene, 0.0f);
     for (float factor : {0.1f, 1.0f, 10.0f}) {
-      SCOPED_TRACE(entry.path().string() + " at " + std::to_string(factor) + " times the default bound");
+      SCOPED_TRACE(path.string() + " at " + std::to_string(factor) + " times the default bound");
       expect_same_reduction(scene, bound * factor);
     }
   }
-  EXPECT_GE(animated, 5u);
+  EXPECT_GE(animated.size(), 5u);
 }
 
 TEST(ErrorCheck, MeasuresFewPointsOneByOne) {
