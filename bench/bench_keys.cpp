@@ -97,6 +97,7 @@ void BM_Reduce(benchmark::State& state) {
   // Keys per second of choosing alone, and the exhaustive check's share of the step.
   state.counters["choose_keys_per_s"] = report.keys_before / (report.choose_ms * 1e-3);
   state.counters["check_ms"] = report.check_ms;
+  state.counters["points_measured"] = static_cast<double>(report.points_measured);
   state.counters["bound"] = report.bound;
 }
 

@@ -1,17 +1,22 @@
 // measure_error (see animation_error.hpp). Both animations are posed together, joint by joint: a joint
 // whose lists kept every key takes the original's local transform, and one whose local transform and
 // ancestors all agree takes its model matrix too, with no difference to measure. Per time, each joint's
-// model-matrix difference ΔM = reduced - original is formed once; a group of points within a sphere
-// moved by joints k with weights up to w_k then moves by at most Σ w_k (|ΔM_k c_k| + ‖ΔM_k‖ ‖B_k‖ r)
-// (c_k: the sphere's centre in joint k's space, B_k its inverse bind, r the radius; ‖·‖ of the 3x3
-// parts, Frobenius, which bounds the largest stretch), so only groups whose bound exceeds the largest
-// error so far (or the bound that attributes errors to joints) are measured point by point, with the
-// skin matrices' differences ΔM_k B_k.
+// model-matrix difference ΔM = reduced - original is formed once, and its skin-matrix difference
+// D = ΔM B when a group needs it. A point p moved by joints k with weights w_k (Σ|w_k| <= s) moves by
+// |Σ w_k D_k p| <= Σ |w_k| |D_k p|; |D_k p| is convex in p, so over the box around a group's points it
+// is largest at one of the box's eight corners: with C_k that largest, the group moves by at most
+// min(Σ max|w_k| C_k, s max C_k). Groups of a few points are measured directly instead.
+//
+// The check runs in two sweeps. The first poses every time and measures point by point every group
+// whose bound exceeds the bound given (`bound`): that finds every point beyond it, for the errors
+// per joint. When one is, the largest error is among those measured (the others are within `bound`).
+// When none is, the second sweep finds the largest error: the times in decreasing order of their
+// largest unmeasured group bound, each posed again and its groups whose bounds exceed the largest
+// error so far measured, until no time's bound does.
 #include "convert/animation_error.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
@@ -42,13 +47,6 @@ Difference difference(const Mat4& reduced, const Mat4& original) {
 Vec3 apply(const float* m, const Vec3& p) {
   return {m[0] * p.x + m[3] * p.y + m[6] * p.z + m[9], m[1] * p.x + m[4] * p.y + m[7] * p.z + m[10],
           m[2] * p.x + m[5] * p.y + m[8] * p.z + m[11]};
-}
-
-float frobenius3(const Mat4& m) {
-  float sum = 0.0f;
-  for (int c = 0; c < 3; ++c)
-    for (int r = 0; r < 3; ++r) sum += m.m[4 * c + r] * m.m[4 * c + r];
-  return std::sqrt(sum);
 }
 
 /// The skeleton posed by two animations at once (model matrices, as SceneAnimator poses them).
@@ -120,38 +118,16 @@ class DualPose {
   std::vector<Cursors> cursors_a_, cursors_b_;
 };
 
-/// What the bounds of a group need per skin joint, computed once: the group's centre in the joint's
-/// space and its radius stretched by the inverse bind.
-struct GroupFrames {
-  std::vector<std::uint32_t> first;  // per group: where its joints' entries start
-  std::vector<Vec3> centre;
-  std::vector<float> radius;
-};
-
-GroupFrames group_frames(const ErrorPoints& points, const std::vector<Joint>& joints) {
-  GroupFrames f;
-  for (const PointGroup& g : points.groups) {
-    f.first.push_back(static_cast<std::uint32_t>(f.centre.size()));
-    if (g.joint_space) {
-      f.centre.push_back(g.center), f.radius.push_back(g.radius);
-      continue;
-    }
-    std::vector<std::uint32_t> moved = g.joints;
-    if (g.joints.empty()) moved.push_back(static_cast<std::uint32_t>(g.rigid));
-    for (std::uint32_t j : moved) {
-      const Mat4& ib = joints[j].inverse_bind;
-      f.centre.push_back(transform_point(ib, g.center));
-      f.radius.push_back(g.radius * frobenius3(ib));
-    }
-  }
-  return f;
-}
-
 /// Per time: each joint's model-matrix difference, and its skin-matrix difference when a group needs it.
 class Differences {
  public:
   Differences(const std::vector<Joint>& joints, const DualPose& pose)
-      : joints_(joints), pose_(pose), model_(joints.size()), skin_(joints.size()), skin_at_(joints.size(), 0) {}
+      : joints_(joints), pose_(pose), model_(joints.size()), skin_(joints.size()), skin_at_(joints.size(), 0) {
+    for (const Joint& joint : joints) {
+      const auto& m = joint.inverse_bind.m;
+      affine_bind_.push_back(m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f);
+    }
+  }
   void next_time() {
     ++stamp_;
     for (std::size_t j = 0; j < joints_.size(); ++j)
@@ -159,8 +135,14 @@ class Differences {
   }
   const Difference& model(std::size_t j) const { return model_[j]; }
   const Difference& skin(std::size_t j) {
+    if (pose_.same(j)) return none_;  // equal products: the difference is zero
     if (skin_at_[j] != stamp_) {
-      skin_[j] = difference(pose_.reduced(j) * joints_[j].inverse_bind, pose_.original(j) * joints_[j].inverse_bind);
+      // With an affine inverse bind, affine_multiply adds the same products in the same order as
+      // the general product (less the zero ones): the same top rows, in half the work.
+      const Mat4& bind = joints_[j].inverse_bind;
+      skin_[j] = affine_bind_[j]
+                     ? difference(affine_multiply(pose_.reduced(j), bind), affine_multiply(pose_.original(j), bind))
+                     : difference(pose_.reduced(j) * bind, pose_.original(j) * bind);
       skin_at_[j] = stamp_;
     }
     return skin_[j];
@@ -172,25 +154,11 @@ class Differences {
   const std::vector<Joint>& joints_;
   const DualPose& pose_;
   std::vector<Difference> model_, skin_;
+  const Difference none_{};
   std::vector<std::uint64_t> skin_at_;
+  std::vector<bool> affine_bind_;  // per joint: the inverse bind's last row is 0 0 0 1
   std::uint64_t stamp_ = 0;
 };
-
-float moved(const Difference& d, const Vec3& centre, float stretched_radius) {
-  return length(apply(d.m, centre)) + d.norm * stretched_radius;
-}
-
-/// The bound on a group's distances, or infinity where there is none (a rigid joint under a skin).
-float group_bound(const PointGroup& g, std::size_t gi, const GroupFrames& frames, const Differences& d) {
-  const std::uint32_t f = frames.first[gi];
-  if (g.joint_space) return moved(d.model(g.joints[0]), frames.centre[f], frames.radius[f]);
-  if (g.joints.empty()) return moved(d.model(static_cast<std::uint32_t>(g.rigid)), frames.centre[f], frames.radius[f]);
-  if (g.rigid >= 0) return std::numeric_limits<float>::infinity();
-  float b = 0.0f;
-  for (std::size_t k = 0; k < g.joints.size(); ++k)
-    b += g.max_weight[k] * moved(d.model(g.joints[k]), frames.centre[f + k], frames.radius[f + k]);
-  return b;
-}
 
 /// Where a point of a skinned group with a rigid joint goes under one pose's skin matrices.
 template <class Skin>
@@ -230,6 +198,84 @@ float group_error(const ErrorPoints& pts, std::size_t gi, Differences& d) {
   return largest;
 }
 
+/// Groups of at most this many points are measured directly: about the work of their bound.
+constexpr std::uint32_t kMeasuredDirectly = 8;
+
+/// A margin for the rounding of the measurements a bound on |d p| stands for (relative 1e-5 of the
+/// terms they add up), so that a group the bound clears is one they would clear.
+float rounding_margin(const Difference& d, const PointGroup& g) {
+  const auto sum_abs = [](float x, float y, float z) { return std::fabs(x) + std::fabs(y) + std::fabs(z); };
+  const float reach = sum_abs(g.center.x, g.center.y, g.center.z) + g.radius;
+  return 1e-5f * (d.norm * reach + sum_abs(d.m[9], d.m[10], d.m[11]));
+}
+
+/// The largest |d p| over the sphere around the group's points, bounded.
+float within_sphere(const Difference& d, const PointGroup& g) {
+  return length(apply(d.m, g.center)) + d.norm * g.radius + rounding_margin(d, g);
+}
+
+/// The largest |d p| over the box around the group's points: at one of its corners.
+float at_corners(const Difference& d, const PointGroup& g) {
+  const Vec3 at_centre = apply(d.m, g.center);
+  const Vec3 x = Vec3{d.m[0], d.m[1], d.m[2]} * g.half_size.x, y = Vec3{d.m[3], d.m[4], d.m[5]} * g.half_size.y,
+             z = Vec3{d.m[6], d.m[7], d.m[8]} * g.half_size.z;
+  float largest = 0.0f;
+  for (float sx : {-1.0f, 1.0f})
+    for (float sy : {-1.0f, 1.0f})
+      for (float sz : {-1.0f, 1.0f}) {
+        const Vec3 corner = at_centre + x * sx + y * sy + z * sz;
+        largest = std::max(largest, dot(corner, corner));
+      }
+  return std::sqrt(largest) + rounding_margin(d, g);
+}
+
+/// A bound on a group's distances from `bound_of(D)`, a bound on |D p| over its points, for the
+/// difference D that moves them (per skin joint, combined by the weights).
+template <class BoundOf>
+float combined(const PointGroup& g, Differences& d, BoundOf bound_of) {
+  if (g.joint_space) return bound_of(d.model(g.joints[0]));
+  if (g.joints.empty()) return bound_of(d.skin(static_cast<std::uint32_t>(g.rigid)));
+  float weighted = 0.0f, largest = 0.0f;
+  for (std::size_t k = 0; k < g.joints.size(); ++k) {
+    const float b = bound_of(d.skin(g.joints[k]));
+    weighted += g.max_weight[k] * b;
+    largest = std::max(largest, b);
+  }
+  return std::min(weighted, g.weight_sum * largest);
+}
+
+/// A group's largest distance at the posed time, or a bound on it.
+struct GroupBound {
+  float value;
+  bool measured;  ///< value is the largest distance itself
+};
+
+/// The cheapest of: the sphere's bound when it is within `threshold`; the distances themselves for a
+/// group of a few points (about the work of the corners' bound); the corners' bound.
+GroupBound group_bound(const ErrorPoints& pts, std::size_t gi, Differences& d, float threshold, bool every_point) {
+  const PointGroup& g = pts.groups[gi];
+  // A rigid joint under a skin moves the points before the skin does: no bound here.
+  if (every_point || (g.rigid >= 0 && !g.joints.empty())) return {group_error(pts, gi, d), true};
+  const float sphere = combined(g, d, [&](const Difference& m) { return within_sphere(m, g); });
+  if (sphere <= threshold) return {sphere, false};
+  if (g.count <= kMeasuredDirectly) return {group_error(pts, gi, d), true};
+  return {combined(g, d, [&](const Difference& m) { return at_corners(m, g); }), false};
+}
+
+/// One measured group's distance, into the largest and the errors per joint.
+void record(AnimationError& out, const PointGroup& g, float e, float t, float bound) {
+  if (e > out.largest) {
+    out.largest = e;
+    out.time = t;
+  }
+  if (e > bound) {
+    for (std::uint32_t j : g.joints) out.by_joint[j] = std::max(out.by_joint[j], e);
+    if (g.rigid >= 0)
+      out.by_joint[static_cast<std::uint32_t>(g.rigid)] =
+          std::max(out.by_joint[static_cast<std::uint32_t>(g.rigid)], e);
+  }
+}
+
 }  // namespace
 
 std::vector<float> check_times(const Animation& animation) {
@@ -260,31 +306,46 @@ std::vector<float> check_times(const Animation& animation) {
 }
 
 AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, std::size_t original,
-                             std::size_t reduced, float bound) {
+                             std::size_t reduced, float bound, bool every_point) {
   const std::size_t nj = skeleton.joints.size();
   AnimationError out;
   out.by_joint.assign(nj, 0.0f);
   DualPose pose(skeleton, original, reduced);
   Differences d(skeleton.joints, pose);
-  const GroupFrames frames = group_frames(points, skeleton.joints);
-  for (float t : check_times(skeleton.animations[original])) {
-    pose.pose(t);
+  const std::vector<float> times = check_times(skeleton.animations[original]);
+
+  // Per time: the largest bound of a group the first sweep did not measure.
+  std::vector<float> unmeasured(times.size(), 0.0f);
+  for (std::size_t ti = 0; ti < times.size(); ++ti) {
+    pose.pose(times[ti]);
     if (pose.all_same()) continue;
     d.next_time();
     for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
-      const PointGroup& g = points.groups[gi];
-      if (group_bound(g, gi, frames, d) <= std::min(out.largest, bound)) continue;
-      const float e = group_error(points, gi, d);
-      if (e > out.largest) {
-        out.largest = e;
-        out.time = t;
+      const GroupBound b = group_bound(points, gi, d, bound, every_point);
+      if (b.measured || b.value > bound) {
+        const float e = b.measured ? b.value : group_error(points, gi, d);
+        out.points_measured += points.groups[gi].count;
+        record(out, points.groups[gi], e, times[ti], bound);
+      } else {
+        unmeasured[ti] = std::max(unmeasured[ti], b.value);
       }
-      if (e > bound) {
-        for (std::uint32_t j : g.joints) out.by_joint[j] = std::max(out.by_joint[j], e);
-        if (g.rigid >= 0)
-          out.by_joint[static_cast<std::uint32_t>(g.rigid)] =
-              std::max(out.by_joint[static_cast<std::uint32_t>(g.rigid)], e);
-      }
+    }
+  }
+  if (out.largest > bound) return out;
+  std::vector<std::uint32_t> order;
+  for (std::size_t ti = 0; ti < times.size(); ++ti)
+    if (unmeasured[ti] > out.largest) order.push_back(static_cast<std::uint32_t>(ti));
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return unmeasured[a] > unmeasured[b]; });
+  for (std::uint32_t ti : order) {
+    if (!(unmeasured[ti] > out.largest)) break;
+    pose.pose(times[ti]);
+    d.next_time();
+    for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
+      const GroupBound b = group_bound(points, gi, d, out.largest, false);
+      if (!b.measured && !(b.value > out.largest)) continue;
+      out.points_measured += points.groups[gi].count;
+      record(out, points.groups[gi], b.measured ? b.value : group_error(points, gi, d), times[ti], bound);
     }
   }
   return out;

@@ -75,6 +75,7 @@ void add_group(ErrorPoints& points, PointGroup group, const Pending& p) {
   Bounds box;
   for (const auto& q : p.positions) box.add(q);
   group.center = (box.min + box.max) * 0.5f;
+  group.half_size = (box.max - box.min) * 0.5f;
   for (const auto& q : p.positions) group.radius = std::max(group.radius, length(q - group.center));
   const std::size_t slots = group.joint_space ? 0 : group.joints.size();
   group.max_weight.assign(group.joints.size(), 1.0f);
@@ -82,6 +83,14 @@ void add_group(ErrorPoints& points, PointGroup group, const Pending& p) {
     float m = 0.0f;
     for (std::size_t i = s; i < p.weights.size(); i += slots) m = std::max(m, std::fabs(p.weights[i]));
     group.max_weight[s] = m;
+  }
+  if (slots > 0) {
+    group.weight_sum = 0.0f;
+    for (std::size_t i = 0; i < p.weights.size(); i += slots) {
+      float sum = 0.0f;
+      for (std::size_t s = 0; s < slots; ++s) sum += std::fabs(p.weights[i + s]);
+      group.weight_sum = std::max(group.weight_sum, sum);
+    }
   }
   points.weight_offset.push_back(static_cast<std::uint32_t>(points.weights.size()));
   points.positions.insert(points.positions.end(), p.positions.begin(), p.positions.end());

@@ -255,8 +255,9 @@ float reduce_animation(Scene& work, const ErrorPoints& points, const std::vector
     if (options.keep_time_span) keep_time_span(original, reduced);
     report.choose_ms += milliseconds_since(start);
     start = std::chrono::steady_clock::now();
-    const AnimationError error = measure_error(points, work, 0, 1, options.max_error);
+    const AnimationError error = measure_error(points, work, 0, 1, options.max_error, options.check_every_point);
     report.check_ms += milliseconds_since(start);
+    report.points_measured += error.points_measured;
     start = std::chrono::steady_clock::now();
     if (error.largest <= options.max_error) return error.largest;
     redo = failing_joints(work, error.by_joint, options.max_error);

@@ -16,6 +16,7 @@ struct KeyReductionOptions {
   float max_error = 0.0f;        ///< largest point distance allowed, in the scene's units; <= 0: nothing changes
   bool linear_playback = false;  ///< the output's runtime blends every list linearly, Step ones too (E3D)
   bool keep_time_span = false;   ///< the output's animation lasts until its last key (glTF): that key stays
+  bool check_every_point = false;  ///< the check measures every point at every time, no bounds (tests: same keys)
 };
 
 struct KeyReductionReport {
@@ -23,6 +24,7 @@ struct KeyReductionReport {
   float largest_error = 0.0f;                     ///< measured by the check, over every animation
   float bound = 0.0f;                             ///< the max_error it was held to
   double choose_ms = 0, check_ms = 0;             ///< time spent choosing keys and checking them
+  std::uint64_t points_measured = 0;              ///< point distances the check computed one by one
 };
 
 /// Reduces the keys of every animation of `scene` (see the file comment). Constant lists keep one

@@ -179,26 +179,18 @@ TEST(KeyReduction, NothingChangesWithoutABound) {
 TEST(KeyReduction, CorpusAnimationsStayWithinTheBound) {
   const auto root = test::corpus_root();
   if (root.empty()) GTEST_SKIP() << "AEM_CORPUS_DIR is not set; corpus tests skipped";
-  std::size_t animated = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file()) continue;
-    auto read = read_scene(entry.path());
-    if (!read || read->animations.empty()) continue;
-    bool keys = false;
-    for (const Animation& a : read->animations)
-      for (const Channel& ch : a.channels) keys |= !ch.translation.empty() || !ch.rotation.empty() || !ch.scale.empty();
-    if (!keys) continue;
-    SCOPED_TRACE(entry.path().string());
-    ++animated;
-    Scene reduced = read.value();
+  const auto animated = test::animated_corpus_files(root);
+  for (const auto& [path, scene] : animated) {
+    SCOPED_TRACE(path.string());
+    Scene reduced = scene;
     const float bound = convert::default_max_error(reduced, 0.0f);
     const auto report = convert::reduce_keys(reduced, {bound, false, false});
     EXPECT_LE(report.keys_after, report.keys_before);
     EXPECT_LE(report.largest_error, bound);
     // Float rounding of two posing paths on top of the bound: a millionth of the model's size.
-    EXPECT_LE(test::largest_animation_distance(read.value(), reduced), bound * (1 + 1e-3) + 1e-6 * bound * 18000);
+    EXPECT_LE(test::largest_animation_distance(scene, reduced), bound * (1 + 1e-3) + 1e-6 * bound * 18000);
   }
-  EXPECT_GE(animated, 5u);
+  EXPECT_GE(animated.size(), 5u);
 }
 
 TEST(KeyReduction, ListsThatSharedTimesStillShareThemInGroups) {

@@ -144,6 +144,22 @@ std::filesystem::path gltf_sample(const std::string& name) {
   return std::filesystem::exists(dir / (name + ".glb")) ? dir / (name + ".glb") : dir / (name + ".gltf");
 }
 
+std::vector<AnimatedFile> animated_corpus_files(const std::filesystem::path& root) {
+  std::vector<AnimatedFile> out;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    auto read = read_scene(entry.path());
+    if (!read) continue;
+    const bool keys = std::any_of(read->animations.begin(), read->animations.end(), [](const Animation& a) {
+      return std::any_of(a.channels.begin(), a.channels.end(), [](const Channel& ch) {
+        return !ch.translation.empty() || !ch.rotation.empty() || !ch.scale.empty();
+      });
+    });
+    if (keys) out.push_back({entry.path(), std::move(read.value())});
+  }
+  return out;
+}
+
 Scene read_or_fail(const std::filesystem::path& path) {
   auto scene = read_scene(path);
   if (!scene) {

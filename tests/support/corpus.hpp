@@ -44,6 +44,14 @@ std::filesystem::path gltf_sample(const std::string& name);
 /// `path` read; an empty scene and a failed expectation (naming the file and the error) when it cannot be.
 Scene read_or_fail(const std::filesystem::path& path);
 
+/// A corpus file that reads into a scene with at least one animation key, and that scene.
+struct AnimatedFile {
+  std::filesystem::path path;
+  Scene scene;
+};
+/// Every such file under `root` (files that do not read are left out).
+std::vector<AnimatedFile> animated_corpus_files(const std::filesystem::path& root);
+
 /// Whole file as bytes (test fails via exception message if unreadable).
 std::vector<std::byte> read_bytes(const std::filesystem::path& path);
 
