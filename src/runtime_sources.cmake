@@ -5,6 +5,7 @@ set(aem_runtime_sources
   core/math.cpp
   core/error.cpp
   core/file.cpp
+  core/cpu_features.cpp
   formats/aem/view.cpp
   formats/aem/model.cpp
   formats/aem/section_scan.cpp

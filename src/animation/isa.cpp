@@ -3,12 +3,14 @@
 
 #include <atomic>
 
+#include "core/cpu_features.hpp"
+
 namespace aem::animation {
 namespace {
 
 bool cpu_runs(Isa isa) {
 #if AEM_ANIMATION_AVX2
-  if (isa == Isa::avx2_fma) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (isa == Isa::avx2_fma) return detail::cpu_features().avx2 && detail::cpu_features().fma;
 #endif
   return isa == Isa::portable;
 }

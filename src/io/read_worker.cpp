@@ -25,18 +25,23 @@ bool runnable(const std::filesystem::path& file) { return !file.empty() && ::acc
 
 /// The places looked in when neither the options nor the environment name the worker, in order.
 std::vector<std::filesystem::path> default_places() {
-  std::vector<std::filesystem::path> places;
-  std::error_code ec;
-  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    places.push_back(program.parent_path() / kWorkerName);
-    places.push_back((program.parent_path() / AEM_READ_WORKER_FROM_BINDIR / kWorkerName).lexically_normal());
-  }
+  std::vector<std::filesystem::path> places = helper_places(kWorkerName);
   if (*AEM_READ_WORKER_BUILD_PATH) places.emplace_back(AEM_READ_WORKER_BUILD_PATH);
   return places;
 }
 
 }  // namespace
+
+std::vector<std::filesystem::path> helper_places(const char* name) {
+  std::vector<std::filesystem::path> places;
+  std::error_code ec;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    places.push_back(program.parent_path() / name);
+    places.push_back((program.parent_path() / AEM_READ_WORKER_FROM_BINDIR / name).lexically_normal());
+  }
+  return places;
+}
 
 Result<std::filesystem::path> find_read_worker(const ReadOptions& options, const std::string& file) {
   std::vector<std::filesystem::path> places;

@@ -15,6 +15,10 @@ namespace aem::detail {
 /// The worker's exit code when its command line is not one worker_arguments makes.
 constexpr int kReadWorkerUsage = 64;
 
+/// Where the tool's helper files (the worker, the renderer module) named `name` are looked for:
+/// beside the running program, then in its installed libexec folder relative to it.
+std::vector<std::filesystem::path> helper_places(const char* name);
+
 /// The worker's executable: `options.read_worker` when set, else the AEM_READ_WORKER environment
 /// variable's, else the first that exists of aem-read-worker beside the running program, in its
 /// installed libexec folder relative to it, and the build tree's. READ_WORKER_MISSING naming `file`

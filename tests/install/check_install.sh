@@ -12,7 +12,7 @@
 #      toolkit, asked for by name, is refused with the reason;
 #   7. the C++ and C programs of that README section, taken from the README's text.
 # Also checks that the installed library exports no stb symbols and that the tool's extras are there
-# (its read worker among them).
+# (its read worker and its renderer module among them).
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -48,6 +48,13 @@ fi
 
 # The example tube with 3 rings of 4+1 vertices (the seam is doubled): 15 vertices, 2*4*2 triangles.
 "$prefix/bin/aem" example "$work/tube.aem" --rings 3 --segments 4 --joints 2 >/dev/null
+# `aem render` opens its renderer, libexec/aem/aem-render.so, from bin/ (the prefix moved). A machine
+# without OpenGL through EGL fails later, at the context, with another message.
+test -f "$prefix/libexec/aem/aem-render.so"
+if rendered=$("$prefix/bin/aem" render "$work/tube.aem" -o "$work/tube.png" --size 32x24 2>&1) ||
+  grep -q "renderer module" <<<"$rendered"; then
+  grep -q "wrote $work/tube.png (32x24)" <<<"$rendered" || { echo "the installed aem render: $rendered" >&2; exit 1; }
+fi
 expect_tube="vertices 15 triangles 16 bones 2 animations 1"
 check() {  # check EXPECTED COMMAND...: runs the command, compares its output
   local out

@@ -1,4 +1,5 @@
 // `aem render FILE -o PNG`: draws a model headless (EGL, no window system) into a PNG image.
+#include <dlfcn.h>
 #include <fmt/core.h>
 
 #include <charconv>
@@ -6,12 +7,12 @@
 #include <cstdio>
 
 #include "aem/io.hpp"
-#include "aem/render.hpp"
 #include "commands/animation_choice.hpp"
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/render_module.hpp"
 #include "commands/tool_reads.hpp"
-#include "render/offscreen.hpp"
+#include "io/read_worker.hpp"
 
 namespace aem::cli {
 namespace {
@@ -60,6 +61,23 @@ bool parse_vec3(const std::string& text, Vec3& out) {
   }
   out = {v[0], v[1], v[2]};
   return p == end;
+}
+
+/// The renderer module's functions, opened from the first place that has it (it stays loaded until
+/// the tool exits); null after printing why when none does.
+const RenderFunctions* open_render_module() {
+  std::string why;
+  for (const auto& place : detail::helper_places(kRenderModuleName)) {
+    if (void* module = ::dlopen(place.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      if (const void* functions = ::dlsym(module, kRenderFunctionsSymbol))
+        return static_cast<const RenderFunctions*>(functions);
+      why += fmt::format("\n  {}: it has no {}", place.string(), kRenderFunctionsSymbol);
+    } else {
+      why += fmt::format("\n  {}", ::dlerror());
+    }
+  }
+  fmt::print(stderr, "error: cannot render: the renderer module {} is missing:{}\n", kRenderModuleName, why);
+  return nullptr;
 }
 
 }  // namespace
@@ -114,7 +132,9 @@ int run_render(const RenderOptions& options) {
   settings.model_folder = std::filesystem::path(options.file).parent_path();
   settings.asset_root = options.asset_root;
 
-  auto image = render_image(scene.value(), settings);
+  const RenderFunctions* renderer = open_render_module();
+  if (!renderer) return kExitInvalid;
+  auto image = renderer->render(scene.value(), settings);
   if (!image) {
     if (image.error().code == "RENDER_NO_GL")
       fmt::print(stderr, "error: cannot render: no OpenGL 3.3 core context through EGL: {}\n", image.error().message);
@@ -125,7 +145,7 @@ int run_render(const RenderOptions& options) {
   for (const auto& note : image->notes) fmt::print(stderr, "warning: {}\n", note);
   if (scene->triangle_count() == 0)
     fmt::print(stderr, "warning: {} has no triangles; the image shows the background only\n", options.file);
-  const auto status = render::write_png(options.output, image->width, image->height, image->rgba);
+  const auto status = renderer->write_png(options.output, image->width, image->height, image->rgba);
   if (!status) {
     fmt::print(stderr, "{}\n", diagnostic_text(status.error()));
     return kExitInvalid;

@@ -2,6 +2,8 @@
 #define AEM_SCAN_ISA scan_portable
 #include "formats/aem/scan_kernels_impl.hpp"
 
+#include "core/cpu_features.hpp"
+
 namespace aem::detail {
 
 #if AEM_SCAN_AVX2
@@ -19,7 +21,7 @@ const ScanKernels& ScanKernels::portable() {
 const ScanKernels& ScanKernels::best() {
 #if AEM_SCAN_AVX2
   static const ScanKernels avx2_set{scan_avx2::scan_blocks, scan_avx2::indices_below};
-  if (__builtin_cpu_supports("avx2")) return avx2_set;
+  if (cpu_features().avx2) return avx2_set;
 #endif
   return portable();
 }

@@ -1,0 +1,49 @@
+// What every run of the aem tool pays before its command starts (issue 35): only the rendering
+// command loads the OpenGL libraries, and the tool runs no CPU-feature probe at start-up (CPUID
+// traps to the hypervisor on virtual machines; the kernels ask for their features when first used).
+#include <gtest/gtest.h>
+
+#include "support/corpus.hpp"
+
+namespace aem {
+namespace {
+
+using test::run_shell;
+
+TEST(CliStartup, LoadsNoRenderingLibrary) {
+  // The dynamic loader lists what the tool loads at start, without running it.
+  std::string loaded;
+  ASSERT_EQ(run_shell("LD_TRACE_LOADED_OBJECTS=1 " + std::string(AEM_CLI_PATH), &loaded), 0);
+  ASSERT_NE(loaded.find("libc.so"), std::string::npos) << loaded;
+  for (const char* library : {"libepoxy", "libEGL", "libGL", "libgbm"})
+    EXPECT_EQ(loaded.find(library), std::string::npos) << library << " is loaded by every command:\n" << loaded;
+}
+
+TEST(CliStartup, RunsNoCpuFeatureProbeBeforeMain) {
+  // libgcc's probe behind __builtin_cpu_supports comes with a constructor that runs at every start.
+  std::string symbols;
+  if (run_shell("nm " + std::string(AEM_CLI_PATH), &symbols) != 0) GTEST_SKIP() << "nm cannot read the tool";
+  EXPECT_EQ(symbols.find("__cpu_indicator_init"), std::string::npos);
+}
+
+TEST(CliStartup, RenderWithoutItsModuleSaysSo) {
+  // A copy of the tool alone in a folder: neither beside it nor in ../libexec/aem is the module.
+  const auto dir = std::filesystem::temp_directory_path() / "aem_cli_startup_alone";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "bin");
+  const auto tool = dir / "bin" / "aem";
+  std::filesystem::copy_file(AEM_CLI_PATH, tool);
+  std::string out;
+  ASSERT_EQ(run_shell(test::shell_quoted(tool) + " example " + test::shell_quoted(dir / "tube.aem") + " >/dev/null"), 0);
+  EXPECT_EQ(run_shell(test::shell_quoted(tool) + " render " + test::shell_quoted(dir / "tube.aem") + " -o " +
+                          test::shell_quoted(dir / "tube.png") + " 2>&1",
+                      &out),
+            1);
+  EXPECT_NE(out.find("the renderer module aem-render.so is missing"), std::string::npos) << out;
+  EXPECT_NE(out.find((dir / "libexec" / "aem" / "aem-render.so").string()), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "tube.png"));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace aem
