@@ -28,7 +28,7 @@ from ._plan import ClashError, plan, tasks
 from ._progress import Progress
 from ._task import Row, convert_group, staging_folder
 
-__all__ = ["ClashError", "Report", "Row", "TASK_BYTES", "convert", "iter_convert"]
+__all__ = ["ClashError", "Report", "Row", "convert", "iter_convert"]
 
 #: Input bytes that consecutive small files share one task up to. Dask spends one to two milliseconds on
 #: a task, as much as converting a small model, so a task per file would double a batch of small files.
