@@ -143,10 +143,12 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
   ExportModel out;
   out.comment = scene.comment;
   const std::vector<std::int32_t> new_index = order_joints(scene, out, warnings, format);
-  Scene flat = flatten_nodes(scene);
-  for (auto& mesh : flat.meshes) {
+  // Flattening keeps materials and textures; without nodes it has nothing to do, and copying the
+  // meshes alone spares a copy of the animations (megabytes of keys in a real file).
+  std::vector<Mesh> meshes = scene.nodes.empty() ? scene.meshes : flatten_nodes(scene).meshes;
+  for (auto& mesh : meshes) {
     remap_skin(mesh, new_index, warnings, format);
-    out.material_names.push_back(material_name(flat, mesh.material));
+    out.material_names.push_back(material_name(scene, mesh.material));
     out.meshes.push_back(std::move(mesh));
   }
   fill_missing_arrays(out.meshes, scene.conventions.ccw_front_faces, format, warnings);
