@@ -1,6 +1,6 @@
 // The tokenizer's eight-digits-at-a-time path for short decimals (swar_digits.hpp) against strtof,
 // bit for bit, on random decimals of every length around the path's limits (7 integer digits, 16
-// fraction digits, 2^24 and 2^53 without the point) and on the forms it leaves to fast_float; its
+// fraction digits, 2^24 and 2^53 without the point, exponents) and on the forms it leaves to fast_float; its
 // multiplying step against IEEE float division for every mantissa and scale it accepts, and its
 // dividing step against strtof.
 #include <gtest/gtest.h>
@@ -51,7 +51,7 @@ void expect_same(const std::string& text) {
 
 TEST(IqeShortDecimal, MatchesStrtofBitForBit) {
   std::mt19937 rng(11);
-  std::uniform_int_distribution<int> digit(0, 9), length(0, 14), zeros(0, 4), coin(0, 3);
+  std::uniform_int_distribution<int> digit(0, 9), length(0, 14), zeros(0, 4), coin(0, 3), exponent(0, 120);
   for (int round = 0; round < 300000; ++round) {
     std::string s = coin(rng) == 0 ? "-" : "";
     s += std::string(static_cast<std::size_t>(zeros(rng)), '0');
@@ -60,6 +60,11 @@ TEST(IqeShortDecimal, MatchesStrtofBitForBit) {
       s += '.';
       s += std::string(static_cast<std::size_t>(zeros(rng)), '0');
       for (int i = length(rng); i > 0; --i) s += static_cast<char>('0' + digit(rng));
+    }
+    if (coin(rng) == 0) {  // an exponent of 1 to 3 digits, either sign, around the path's 0-22 scale
+      s += coin(rng) == 0 ? 'E' : 'e';
+      s += "+-"[coin(rng) != 0];
+      s += std::to_string(exponent(rng));
     }
     expect_same(s);
   }
@@ -104,6 +109,14 @@ TEST(IqeShortDecimal, LeavesOtherFormsToFastFloat) {
                         "0.16777216",
                         "9999999.9",
                         "0.0000000001",
+                        "1e-22",
+                        "1e-23",
+                        "1.5e-21",
+                        "1e+1",
+                        "1e",
+                        "1e-",
+                        "1e-005",
+                        "2.5e",
                         "0.00000000005",
                         "3.40282347e38",
                         "1e39",
@@ -140,11 +153,13 @@ TEST(IqeShortDecimal, ScalingMatchesFloatDivisionEverywhere) {
   EXPECT_EQ(mismatches, 0u);
 }
 
-// Exporters write most numbers with 9 significant digits (Blender's "%.9g": the Unvanquished IQE
-// files' poses and positions); the eight-byte path takes them, with strtof's value.
+// Exporters write most numbers with 9 significant digits, small ones with an exponent (Blender's
+// "%.9g": the Unvanquished IQE files' poses and positions); the eight-byte path takes them, with
+// strtof's value.
 TEST(IqeShortDecimal, TakesNineDigitExporterForms) {
   for (const char* s : {"0.722555995", "-0.000495223154", "11.5051003", "10.8400192", "-0.998783469", "0.00593310408",
-                        "6.72762728", "1234.12345678", "0.1234567890123456"}) {
+                        "6.72762728", "1234.12345678", "0.1234567890123456", "5.36129774e-05", "-8.31868965e-05",
+                        "9.01581152E-05", "4.38858369e-5", "1e-5", "2.5e+01", "1.5e1", "-7.5e-20"}) {
     const std::string buffer = std::string(s) + "\n" + std::string(64, ' ');
     float got = 0;
     const char* end = formats::iqe::swar::short_decimal(buffer.data(), got);
