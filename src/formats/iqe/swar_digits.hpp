@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/bit_cast.hpp"
+
 namespace aem::formats::iqe::swar {
 
 inline constexpr bool kSwarDigits = std::endian::native == std::endian::little;
@@ -62,7 +64,7 @@ inline constexpr double kPow10Exact[kMaxDividedScale + 1] = {1e0,  1e1,  1e2,  1
 /// itself (its 29 bits below float precision exactly 1000...0; every such quotient is a normal float).
 inline bool divided(std::uint64_t mantissa, int scale, float& out) {
   const double quotient = static_cast<double>(mantissa) / kPow10Exact[scale];
-  if ((std::bit_cast<std::uint64_t>(quotient) & 0x1FFFFFFFu) == 0x10000000u) return false;
+  if ((::aem::detail::bit_cast<std::uint64_t>(quotient) & 0x1FFFFFFFu) == 0x10000000u) return false;
   out = static_cast<float>(quotient);
   return true;
 }
