@@ -4,9 +4,10 @@
 # baseline measured in the same run (scripts/bench_summary.py). docs/performance.md has the figures.
 #   scripts/bench.sh                 every benchmark program, the whole-process rows, the summary
 #   scripts/bench.sh NAME...         only these programs (e.g. bench_aem_load; "processes" for the
-#                                    whole-process rows, "fbx" for the FBX rows, "python" for the Python
-#                                    module's rows), then the summary of what ran ("fbx" alone builds
-#                                    only the aem tool)
+#                                    whole-process rows, "real" for the real-file conversions beside
+#                                    their peers, "fbx" for the FBX rows, "python" for the Python
+#                                    module's rows), then the summary of what ran ("fbx" and "real"
+#                                    alone build only the aem tool)
 #   scripts/bench.sh --scale [...]   also the scale rows: a generated glb over 1 GB converted to AEM
 #                                    (peak RSS against the output's size + 100 MB; needs about 3 GB in
 #                                    $TMPDIR and 2 GB of memory) and a batch of 200 corpus files
@@ -21,6 +22,10 @@
 # around its parseiqe call (docs/performance.md, "Peers and inputs"): three runs on the generated 50 MB
 # IQE give the "IQE read to scene vs iqm's parser" row its baseline (the median parse CPU time);
 # without it that row is left out.
+# AEM_REAL_IQE_DIR names a folder of real IQE files (e.g. Unvanquished's 1-4 MB models, kept outside
+# the tree): the "real" rows convert each to IQM beside AEM_IQM_PEER, as they do the corpus's IQE files;
+# the same rows put the corpus's glb files beside AEM_EXPORTER_PEER (glTF -> AEM) and every corpus
+# glTF beside gltfpack (-> glb), and time the corpus's IQM and CEM files (-> glb) with no peer.
 # AEM_UFBX_DIR names a checkout of the ufbx repository (its data/*.fbx, not the fuzz folders): the FBX
 # rows time `aem convert F.fbx F.aem` on the five largest of those files that both sides convert, a
 # larger file that either side fails getting a row that says which, and judge the peak RSS (GNU
@@ -52,7 +57,7 @@ build=${AEM_BENCH_BUILD_DIR:-build}
 python_rows=0
 if [ ${#targets[@]} -eq 0 ] || [[ " ${targets[*]} " == *" python "* ]]; then python_rows=1; fi
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_BENCH=ON $([ $python_rows = 1 ] && echo -DAEM_BUILD_PYTHON=ON) >/dev/null
-if [ "${targets[*]}" = fbx ] && [ $scale = 0 ]; then
+if [ $scale = 0 ] && [ -z "$(printf '%s\n' "${targets[@]}" | grep -vx 'fbx\|real')" ] && [ ${#targets[@]} -gt 0 ]; then
   cmake --build "$build" -j"$(nproc)" --target aem_cli
 else
   cmake --build "$build" -j"$(nproc)"
@@ -62,7 +67,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     # bench_gltf_json compares JSON parsers on a file it is given (see docs/performance.md).
     [ -x "$b" ] && [ "$(basename "$b")" != bench_gltf_json ] && targets+=("$(basename "$b")")
   done
-  targets+=(processes fbx python)
+  targets+=(processes real fbx python)
 fi
 out=$(mktemp -d "${TMPDIR:-/tmp}/aem-bench.XXXXXX")
 gen="$out/generated"
@@ -112,7 +117,7 @@ reference_load_rows() {
 }
 
 for t in "${targets[@]}"; do
-  [ "$t" = processes ] || [ "$t" = fbx ] || [ "$t" = python ] && continue
+  [ "$t" = processes ] || [ "$t" = real ] || [ "$t" = fbx ] || [ "$t" = python ] && continue
   echo "== $t"
   extra=()
   # The animation and load rows divide two figures that drift by a fifth over seconds on a shared
@@ -186,6 +191,51 @@ if [[ " ${targets[*]} " == *" processes "* ]]; then
   rm -f "$gen"/grid.* "$gen/peer.iqm"
 fi
 
+# real_file_rows: conversions of real files, each beside its peer in the same run: IQE -> IQM
+# (AEM_REAL_IQE_DIR's files and the corpus's, against AEM_IQM_PEER), glTF -> AEM (the corpus's glb
+# files, against AEM_EXPORTER_PEER, which is given one file), glTF -> glb (every corpus glTF, against
+# gltfpack), and IQM and CEM corpus files to glb, for which this machine has no peer. Nine alternating
+# rounds after one unmeasured run of each command (page cache, first faults); the summary takes medians.
+real_file_rows() {
+  local rows=() row kind f peer name iqe_peer=${AEM_IQM_PEER:-} exporter=${AEM_EXPORTER_PEER:-}
+  [ -n "$iqe_peer" ] && [ ! -x "$iqe_peer" ] && echo "bench: AEM_IQM_PEER=$iqe_peer is not an executable: the real IQE rows have no peer" && iqe_peer=""
+  if [ -n "${AEM_REAL_IQE_DIR:-}" ] && [ -d "$AEM_REAL_IQE_DIR" ]; then
+    for f in "$AEM_REAL_IQE_DIR"/*.iqe; do rows+=("iqe-iqm|$f"); done
+  else
+    echo "bench: AEM_REAL_IQE_DIR is not set or missing: the real IQE rows cover the corpus's files only"
+  fi
+  if [ -n "$corpus" ]; then
+    for f in "$corpus"/iqe/*.iqe; do rows+=("iqe-iqm|$f"); done
+    for f in "$corpus"/gltf/*/*.glb; do rows+=("gltf-aem|$f"); done
+    for f in "$corpus"/gltf/*/*.glb "$corpus"/gltf/*/*.gltf; do rows+=("gltf-glb|$f"); done
+    for f in "$corpus"/iqm/*.iqm "$corpus"/cem/*.cem; do rows+=("nopeer-glb|$f"); done
+  fi
+  command -v gltfpack >/dev/null || echo "bench: gltfpack is not installed: the glTF -> glb rows have no peer"
+  # real_once ROW SIDE: one run of one side of ROW ("kind|file"), measured as real-KIND-SIDE:NAME.
+  real_once() {
+    local kind=${1%%|*} f=${1#*|} side=$2 dir="$gen/real-$2" name
+    name=$(basename "${f%.*}")
+    rm -rf "$dir" && mkdir -p "$dir"
+    case "$kind-$side" in
+      iqe-iqm-ours) measure "real-$kind-ours:$name" "$f" "$dir/$name.iqm" -- "$aem" convert "$f" "$dir/$name.iqm" >/dev/null ;;
+      iqe-iqm-peer) [ -n "$iqe_peer" ] && measure "real-$kind-peer:$name" "$f" "$dir/$name.iqm" -- "$iqe_peer" "$dir/$name.iqm" "$f" >/dev/null ;;
+      gltf-aem-ours) measure "real-$kind-ours:$name" "$f" "$dir/$name.aem" -- "$aem" convert "$f" "$dir/$name.aem" >/dev/null ;;
+      gltf-aem-peer) [ -n "$exporter" ] && measure "real-$kind-peer:$name" "$f" "$dir/$name.aem" -- "$exporter" "$f" "$dir" >/dev/null ;;
+      gltf-glb-ours | nopeer-glb-ours) measure "real-$kind-ours:$name" "$f" "$dir/$name.glb" -- "$aem" convert "$f" "$dir/$name.glb" >/dev/null ;;
+      gltf-glb-peer) command -v gltfpack >/dev/null && measure "real-$kind-peer:$name" "$f" "$dir/$name.glb" -- gltfpack -i "$f" -o "$dir/$name.glb" >/dev/null ;;
+    esac
+    return 0
+  }
+  local out_saved=$out
+  out="$gen/warm" && mkdir -p "$out"
+  for row in "${rows[@]}"; do real_once "$row" ours && real_once "$row" peer; done
+  out=$out_saved
+  for _ in $(seq 9); do
+    for row in "${rows[@]}"; do real_once "$row" ours && real_once "$row" peer; done
+  done
+  rm -rf "$gen"/real-* "$gen/warm"
+}
+
 # batch_inputs DIR: 200 links to the corpus's single-file models that convert to AEM (a .gltf's side
 # files would not follow a link; an animation-only IQM has no mesh for AEM), in turn, named 000_<name>
 # to 199_<name>.
@@ -212,6 +262,11 @@ fbx_convert() {
   echo "bench: $2 $3 failed: $(tail -n 1 "$log")"
   return 1
 }
+
+if [[ " ${targets[*]} " == *" real "* ]]; then
+  echo "== real-file conversions beside their peers (CPU time)"
+  real_file_rows
+fi
 
 if [[ " ${targets[*]} " == *" fbx "* ]]; then
   echo "== FBX -> AEM whole-process rows (aem convert against the Assimp path: CPU time, peak RSS)"

@@ -19,7 +19,7 @@
       median load + finish time, load_finish_median_s, becomes cpu_s; load_median_s is kept), and
       appends that with INPUT's size to DIR/processes.jsonl under LABEL (status 1 without the line).
   bench_summary.py table DIR
-      Prints issue 16's table (and issue 13's glTF rows, the FBX rows, the Python rows) from DIR/<bench>.json
+      Prints issue 16's table (and issue 13's glTF rows, the real-file rows, the FBX rows, the Python rows) from DIR/<bench>.json
       (Google Benchmark JSON output) and DIR/processes.jsonl: each row ours, its baseline from the
       same run, the ratio and the goal. A row whose figures are missing says so instead.
 
@@ -282,6 +282,34 @@ class Table:
                 row = self.rows[-1]
                 self.rows[-1] = (row[0], f"{row[1]} (load alone {ms(ours['load_s'])})", f"{row[2]}, load alone {ms(peer['load_s'])}", *row[3:])
 
+    def real_rows(self):
+        """Conversions of real files (bench.sh real), largest first, each against its peer in the same
+        run: IQE -> IQM against iqm (at least 3x on files of 1 MB or more, issue 34; not slower on the
+        smaller ones), glTF -> AEM against the reference exporter and glTF -> glb against gltfpack (not
+        slower); IQM and CEM files have no peer on this machine, and the corpus has no E3D file."""
+        kinds = (("iqe-iqm", "IQE -> IQM", "iqm, the reference compiler", "AEM_IQM_PEER: lsalzman/iqm"),
+                 ("gltf-aem", "glTF -> AEM", "reference exporter", "AEM_EXPORTER_PEER: janhsimon/aem's exporter"),
+                 ("gltf-glb", "glTF -> glb", "gltfpack", "gltfpack is not installed"))
+        if not self.names_largest_first("real-iqe-iqm-ours") and not self.names_largest_first("real-gltf-glb-ours"):
+            return self.missing("real files: conversions beside their peers", "not measured (scripts/bench.sh real, AEM_CORPUS_DIR)")
+        for kind, what, peer_label, why in kinds:
+            for name in self.names_largest_first(f"real-{kind}-ours"):
+                size = self.processes[f"real-{kind}-ours:{name}"]["input_bytes"]
+                path = f"real: {what}, whole process, {name} ({mb(size) if size >= 1e6 else f'{size / 1e3:.3g} KB'})"
+                if f"real-{kind}-peer:{name}" not in self.processes:
+                    self.missing(path, f"not measured ({why})")
+                    continue
+                goal = 3 if kind == "iqe-iqm" and size >= 1e6 else 1
+                self.process_speedup(path, f"real-{kind}-ours:{name}", f"real-{kind}-peer:{name}", peer_label, goal)
+        for name in self.names_largest_first("real-nopeer-glb-ours"):
+            r = self.processes[f"real-nopeer-glb-ours:{name}"]
+            path = f"real: to glb, whole process, {name} ({r['input_bytes'] / 1e3:.3g} KB)"
+            if r["status"]:
+                self.missing(path, "command failed")
+            else:
+                self.rows.append((path, ms(r["cpu_s"]), "no peer for this format on this machine", "-", "-", ""))
+        self.missing("real: E3D conversions", "no E3D file in the shared corpus, and no E3D peer on this machine")
+
     def python_rows(self):
         """aem.read from Python against read_scene in C++ (scripts/bench_python.py read), per file; and
         aem.batch on a LocalCluster of two workers against `aem convert -j2`, wall time (batch)."""
@@ -384,6 +412,7 @@ def table(directory):
     else:
         t.rows.append(("render CesiumMan 1280x720 4x MSAA, llvmpipe (wall)", f"{ms(frame)} ({1 / frame:.0f} fps)", f"{ms(clear)} (clear only)",
                        f"{frame / clear:.1f}x the clear frame", "<= 33.3 ms (30 fps)", "met" if frame <= 1 / 30 else "NOT met"))
+    t.real_rows()
     t.fbx_rows()
     bench_keys.rows(t, directory)
     t.python_rows()

@@ -1,12 +1,15 @@
 // The tokenizer's eight-digits-at-a-time path for short decimals (swar_digits.hpp) against strtof,
-// bit for bit, on random decimals of every length around the path's limits (7 integer digits, 10
-// fraction digits, 2^24 without the point) and on the forms it leaves to fast_float; and its one
-// rounding step against IEEE float division for every mantissa and scale it accepts.
+// bit for bit, on random decimals of every length around the path's limits (7 integer digits, 16
+// fraction digits, 2^24 and 2^53 without the point, exponents) and on the forms it leaves to fast_float; its
+// multiplying step against IEEE float division for every mantissa and scale it accepts, and its
+// dividing step against strtof.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -48,7 +51,7 @@ void expect_same(const std::string& text) {
 
 TEST(IqeShortDecimal, MatchesStrtofBitForBit) {
   std::mt19937 rng(11);
-  std::uniform_int_distribution<int> digit(0, 9), length(0, 12), zeros(0, 4), coin(0, 3);
+  std::uniform_int_distribution<int> digit(0, 9), length(0, 14), zeros(0, 4), coin(0, 3), exponent(0, 120);
   for (int round = 0; round < 300000; ++round) {
     std::string s = coin(rng) == 0 ? "-" : "";
     s += std::string(static_cast<std::size_t>(zeros(rng)), '0');
@@ -57,6 +60,11 @@ TEST(IqeShortDecimal, MatchesStrtofBitForBit) {
       s += '.';
       s += std::string(static_cast<std::size_t>(zeros(rng)), '0');
       for (int i = length(rng); i > 0; --i) s += static_cast<char>('0' + digit(rng));
+    }
+    if (coin(rng) == 0) {  // an exponent of 1 to 3 digits, either sign, around the path's 0-22 scale
+      s += coin(rng) == 0 ? 'E' : 'e';
+      s += "+-"[coin(rng) != 0];
+      s += std::to_string(exponent(rng));
     }
     expect_same(s);
   }
@@ -101,6 +109,14 @@ TEST(IqeShortDecimal, LeavesOtherFormsToFastFloat) {
                         "0.16777216",
                         "9999999.9",
                         "0.0000000001",
+                        "1e-22",
+                        "1e-23",
+                        "1.5e-21",
+                        "1e+1",
+                        "1e",
+                        "1e-",
+                        "1e-005",
+                        "2.5e",
                         "0.00000000005",
                         "3.40282347e38",
                         "1e39",
@@ -135,6 +151,61 @@ TEST(IqeShortDecimal, ScalingMatchesFloatDivisionEverywhere) {
           std::bit_cast<std::uint32_t>(formats::iqe::swar::scaled(m, scale)) != std::bit_cast<std::uint32_t>(reference);
     }
   EXPECT_EQ(mismatches, 0u);
+}
+
+// Exporters write most numbers with 9 significant digits, small ones with an exponent (Blender's
+// "%.9g": the Unvanquished IQE files' poses and positions); the eight-byte path takes them, with
+// strtof's value.
+TEST(IqeShortDecimal, TakesNineDigitExporterForms) {
+  for (const char* s : {"0.722555995", "-0.000495223154", "11.5051003", "10.8400192", "-0.998783469", "0.00593310408",
+                        "6.72762728", "1234.12345678", "0.1234567890123456", "5.36129774e-05", "-8.31868965e-05",
+                        "9.01581152E-05", "4.38858369e-5", "1e-5", "2.5e+01", "1.5e1", "-7.5e-20"}) {
+    const std::string buffer = std::string(s) + "\n" + std::string(64, ' ');
+    float got = 0;
+    const char* end = formats::iqe::swar::short_decimal(buffer.data(), got);
+    ASSERT_NE(end, nullptr) << s;
+    EXPECT_EQ(end, buffer.data() + std::strlen(s)) << s;
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(std::strtof(s, nullptr))) << s;
+    expect_same(s);
+  }
+}
+
+// One division decides unless its double lands exactly halfway between two floats: 8388608.5 is
+// halfway between 2^23 and 2^23 + 1 (strtof rounds it to even), a hair above it is not.
+TEST(IqeShortDecimal, DivisionDeclinesExactMidpoints) {
+  using formats::iqe::swar::divided;
+  float v = 0;
+  EXPECT_FALSE(divided(83886085, 1, v));
+  EXPECT_FALSE(divided(16777217, 0, v));  // 2^24 + 1, between floats 2 apart
+  ASSERT_TRUE(divided(838860850000001, 8, v));
+  EXPECT_EQ(v, 8388609.0f);
+  for (const char* s : {"8388608.5", "-8388608.5", "8388607.5", "8388608.50000001", "8388608.49999999"}) expect_same(s);
+}
+
+// divided() against strtof on random mantissas below 2^53 and every scale it takes; it may decline
+// only where the nearest double is exactly halfway between two floats.
+TEST(IqeShortDecimal, DivisionMatchesStrtof) {
+  std::mt19937_64 rng(3);
+  char text[48];
+  for (int round = 0; round < 200000; ++round) {
+    const std::uint64_t mantissa = rng() >> (11 + rng() % 40);
+    const int scale = static_cast<int>(rng() % 17);
+    // The decimal mantissa * 10^-scale written out exactly.
+    std::string digits = std::to_string(mantissa);
+    if (digits.size() <= static_cast<std::size_t>(scale))
+      digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
+    const std::size_t point = digits.size() - static_cast<std::size_t>(scale);
+    std::snprintf(text, sizeof text, "%s.%s", digits.substr(0, point).c_str(), digits.substr(point).c_str());
+    const float expected = std::strtof(text, nullptr);
+    float got = 0;
+    if (formats::iqe::swar::divided(mantissa, scale, got)) {
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected)) << text;
+    } else {
+      const double nearest = std::strtod(text, nullptr);
+      const float other = std::nextafter(expected, static_cast<double>(expected) < nearest ? INFINITY : -INFINITY);
+      ASSERT_EQ(nearest, (static_cast<double>(expected) + static_cast<double>(other)) / 2) << text;
+    }
+  }
 }
 
 TEST(IqeShortDecimal, DigitCountsAndValues) {

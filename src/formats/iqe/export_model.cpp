@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
@@ -122,11 +123,14 @@ ExportAnimation resample(const Scene& scene, const Animation& anim, const std::v
   for (const auto& ch : anim.channels)
     if (ch.joint < channel.size()) channel[ch.joint] = &ch;
   out.frames.assign(timing.count, std::vector<Transform>(scene.joints.size()));
+  // Each joint's key cursors follow the frames forward, so that a key is found by a step or two
+  // rather than searched for anew each frame.
+  const auto cursors = std::make_unique<std::uint32_t[][3]>(scene.joints.size());
   for (std::size_t f = 0; f < timing.count; ++f) {
     const float t = static_cast<float>(static_cast<double>(f) / out.frame_rate);
     for (std::size_t j = 0; j < scene.joints.size(); ++j) {
       const Transform& rest = scene.joints[j].rest;
-      out.frames[f][new_index[j]] = canonical(channel[j] ? sample_channel(*channel[j], rest, t) : rest);
+      out.frames[f][new_index[j]] = canonical(channel[j] ? sample_channel(*channel[j], rest, t, cursors[j]) : rest);
     }
   }
   return out;
@@ -139,10 +143,12 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
   ExportModel out;
   out.comment = scene.comment;
   const std::vector<std::int32_t> new_index = order_joints(scene, out, warnings, format);
-  Scene flat = flatten_nodes(scene);
-  for (auto& mesh : flat.meshes) {
+  // Flattening keeps materials and textures; without nodes it has nothing to do, and copying the
+  // meshes alone spares a copy of the animations (megabytes of keys in a real file).
+  std::vector<Mesh> meshes = scene.nodes.empty() ? scene.meshes : flatten_nodes(scene).meshes;
+  for (auto& mesh : meshes) {
     remap_skin(mesh, new_index, warnings, format);
-    out.material_names.push_back(material_name(flat, mesh.material));
+    out.material_names.push_back(material_name(scene, mesh.material));
     out.meshes.push_back(std::move(mesh));
   }
   fill_missing_arrays(out.meshes, scene.conventions.ccw_front_faces, format, warnings);

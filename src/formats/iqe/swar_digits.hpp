@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/bit_cast.hpp"
+
 namespace aem::formats::iqe::swar {
 
 inline constexpr bool kSwarDigits = std::endian::native == std::endian::little;
@@ -50,6 +52,23 @@ inline float scaled(std::uint32_t mantissa, int scale) {
   return static_cast<float>(static_cast<double>(mantissa) * kTenths[scale]);
 }
 
+inline constexpr int kMaxDividedScale = 22;  // 10^22 = 2^22 * 5^22, and 5^22 < 2^53: still exact
+inline constexpr double kPow10Exact[kMaxDividedScale + 1] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/// mantissa / 10^scale as the nearest float, for mantissa < 2^53 and scale <= kMaxDividedScale (both
+/// exact in a double), or false when one division cannot tell it. The double quotient is correctly rounded and
+/// rounding is monotonic, so no midpoint between two floats lies strictly between it and the exact
+/// quotient: rounding it to float gives the exact quotient's float unless it landed on a midpoint
+/// itself (its 29 bits below float precision exactly 1000...0; every such quotient is a normal float).
+inline bool divided(std::uint64_t mantissa, int scale, float& out) {
+  const double quotient = static_cast<double>(mantissa) / kPow10Exact[scale];
+  if ((::aem::detail::bit_cast<std::uint64_t>(quotient) & 0x1FFFFFFFu) == 0x10000000u) return false;
+  out = static_cast<float>(quotient);
+  return true;
+}
+
 /// How many bytes from a token's start short_digits and short_decimal may load.
 inline constexpr std::ptrdiff_t kReach = 32;
 
@@ -62,16 +81,20 @@ inline constexpr std::ptrdiff_t kReach = 32;
   return p + n;
 }
 
-/// [-]I[.F] at `p`, I 1-7 digits, F 1-10 digits and I.F below 2^24 with the point dropped: the float
-/// it denotes, and the end of its characters; null for any other form (the caller's general path).
+/// [-]I[.F][e[+-]E] at `p`, I 1-7 digits, F 1-16 digits, E 1-2 digits, I.F below 2^53 with the point
+/// dropped and a value of mantissa / 10^(0..22): the float it denotes, and the end of its characters;
+/// null for any other form (the caller's general path). Exporters print floats with up to 9
+/// significant digits and small ones with an exponent (Blender's "%.9g": "5.36129774e-05"), which
+/// take divided().
 [[gnu::always_inline]] inline const char* short_decimal(const char* p, float& out) {
   const bool negative = *p == '-';
   p += negative;
   // A lone digit ("0", "1": most of the numbers of axis-aligned normals, whole weights and identity
-  // poses) or a one-digit integer part before the point ("0.25", "-1.5") without the word arithmetic.
+  // poses) or a one-digit integer part before the point or exponent ("0.25", "-1.5", "5e-05") without
+  // the word arithmetic.
   std::uint32_t whole = static_cast<unsigned char>(p[0]) - static_cast<unsigned>('0');
   if (whole < 10 && static_cast<unsigned char>(p[1] - '0') >= 10) {
-    if (p[1] != '.') {
+    if (p[1] != '.' && (p[1] | 0x20) != 'e') {
       const auto v = static_cast<float>(whole);
       out = negative ? -v : v;
       return p + 1;
@@ -88,16 +111,32 @@ inline constexpr std::ptrdiff_t kReach = 32;
     if (scale == 0) return nullptr;
     mantissa = mantissa * kPow10[scale] + digits_value(f, scale);
     p += scale;
-    if (scale == 8) {  // up to two more
+    if (scale == 8) {  // up to eight more, while the mantissa stays below 10^19 (no overflow)
       const std::uint64_t g = load8(p);
       const int more = leading_digits(g);
-      if (more > 2) return nullptr;
+      if (more > 0 && mantissa >= 100000000000u) return nullptr;
+      if (more == 8 && static_cast<unsigned char>(p[8] - '0') < 10) return nullptr;  // a 17th digit
       if (more > 0) mantissa = mantissa * kPow10[more] + digits_value(g, more);
       p += more, scale += more;
     }
   }
-  if (mantissa >= (1u << 24)) return nullptr;
-  const float v = scaled(static_cast<std::uint32_t>(mantissa), scale);
+  if ((*p | 0x20) == 'e') {  // a negative exponent adds to the scale; a positive one must not outgrow it
+    const bool down = p[1] == '-';
+    const char* e = p + 1 + (down || p[1] == '+');
+    const unsigned d0 = static_cast<unsigned char>(e[0] - '0'), d1 = static_cast<unsigned char>(e[1] - '0');
+    if (d0 >= 10) return nullptr;
+    const int exponent = d1 < 10 ? static_cast<int>(10 * d0 + d1) : static_cast<int>(d0);
+    p = e + (d1 < 10 ? 2 : 1);
+    if (static_cast<unsigned char>(*p - '0') < 10) return nullptr;  // three exponent digits
+    scale += down ? exponent : -exponent;
+    if (scale < 0 || scale > kMaxDividedScale) return nullptr;
+  }
+  float v;
+  if (mantissa < (1u << 24) && scale <= 10) {
+    v = scaled(static_cast<std::uint32_t>(mantissa), scale);
+  } else if (mantissa >= (std::uint64_t{1} << 53) || !divided(mantissa, scale, v)) {
+    return nullptr;
+  }
   out = negative ? -v : v;
   return p;
 }
