@@ -7,9 +7,10 @@
 
 namespace aem::detail {
 
-/// `s` as a JSON string literal: quoted, with quotes, backslashes and control characters escaped.
-inline std::string json_quote(std::string_view s) {
-  std::string out = "\"";
+/// Appends `s` to `out` as a JSON string literal: quoted, with quotes, backslashes and control
+/// characters escaped.
+inline void append_json_quoted(std::string& out, std::string_view s) {
+  out += '"';
   for (unsigned char c : s) {
     switch (c) {
       case '"':
@@ -37,7 +38,14 @@ inline std::string json_quote(std::string_view s) {
         }
     }
   }
-  return out + "\"";
+  out += '"';
+}
+
+/// `s` as a JSON string literal (append_json_quoted into a new string).
+inline std::string json_quote(std::string_view s) {
+  std::string out;
+  append_json_quoted(out, s);
+  return out;
 }
 
 }  // namespace aem::detail
