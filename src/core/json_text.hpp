@@ -11,7 +11,12 @@ namespace aem::detail {
 /// characters escaped.
 inline void append_json_quoted(std::string& out, std::string_view s) {
   out += '"';
-  for (unsigned char c : s) {
+  // Keys and most names need no escape: their bytes go in at once.
+  const auto plain = [](unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; };
+  std::size_t run = 0;
+  while (run < s.size() && plain(static_cast<unsigned char>(s[run]))) ++run;
+  out.append(s.data(), run);
+  for (unsigned char c : s.substr(run)) {
     switch (c) {
       case '"':
         out += "\\\"";
