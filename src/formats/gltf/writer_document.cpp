@@ -38,6 +38,17 @@ void append_integer(std::string& out, long long v) {
   out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
 }
 
+/// Appends `[e0,e1,...]`, each element written by append_one(out, element).
+template <typename T, typename AppendOne>
+void append_array(std::string& out, std::span<const T> values, AppendOne append_one) {
+  out += '[';
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    append_one(out, values[i]);
+  }
+  out += ']';
+}
+
 }  // namespace
 
 void JsonObject::key(std::string_view key) {
@@ -70,23 +81,13 @@ JsonObject& JsonObject::num(std::string_view key, double value) {
 
 JsonObject& JsonObject::floats(std::string_view key, std::span<const float> values) {
   this->key(key);
-  text_ += '[';
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) text_ += ',';
-    append_json_float(text_, values[i]);
-  }
-  text_ += ']';
+  append_array(text_, values, append_json_float);
   return *this;
 }
 
 JsonObject& JsonObject::ints(std::string_view key, std::span<const std::uint32_t> values) {
   this->key(key);
-  text_ += '[';
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) text_ += ',';
-    append_integer(text_, values[i]);
-  }
-  text_ += ']';
+  append_array(text_, values, [](std::string& out, std::uint32_t v) { append_integer(out, v); });
   return *this;
 }
 
@@ -108,12 +109,7 @@ std::string json_array(const std::vector<std::string>& elements) {
   for (const auto& e : elements) size += e.size();
   std::string out;
   out.reserve(size);
-  out += '[';
-  for (std::size_t i = 0; i < elements.size(); ++i) {
-    if (i) out += ',';
-    out += elements[i];
-  }
-  out += ']';
+  append_array(out, std::span(elements), [](std::string& text, const std::string& e) { text += e; });
   return out;
 }
 
