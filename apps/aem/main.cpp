@@ -62,9 +62,11 @@ void define_validate_options(CLI::App* validate_cmd, aem::cli::ValidateOptions& 
   validate_cmd->add_flag("-q,--quiet", validate.quiet, "Print only problems");
 }
 
-void define_convert_options(CLI::App* convert_cmd, aem::cli::ConvertCliOptions& convert) {
+void define_convert_options(CLI::App* convert_cmd, aem::cli::ConvertCliOptions& convert, bool named_options) {
   convert_cmd->add_option("files", convert.inputs,
                           "Input file(s); with one input and no --out-dir, the last is the output");
+  // `convert IN OUT` gives no named option (none is required): its 25 are not worth defining then.
+  if (!named_options) return;
   convert_cmd->add_option("-o,--output", convert.output, "Output file (single conversion)");
   convert_cmd->add_option(
       "--out-dir", convert.out_dir,
@@ -183,6 +185,9 @@ int main(int argc, char** argv) {
   const auto named = [&](std::string_view word) { return std::ranges::find(args, word) != args.end(); };
   const bool describes_all = named("completion") || named("manpage");
   const auto needs_options = [&](const CLI::App* command) { return describes_all || named(command->get_name()); };
+  // Named options are given only in arguments that start with '-' (`aem help COMMAND` becomes one).
+  const bool dashed =
+      named("help") || std::ranges::any_of(args, [](const std::string& arg) { return arg.starts_with("-"); });
 
   InfoOptions info;
   auto* info_cmd =
@@ -198,7 +203,7 @@ int main(int argc, char** argv) {
 
   ConvertCliOptions convert;
   auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
-  if (needs_options(convert_cmd)) define_convert_options(convert_cmd, convert);
+  if (needs_options(convert_cmd)) define_convert_options(convert_cmd, convert, describes_all || dashed);
 
   PoseOptions pose;
   auto* pose_cmd =

@@ -54,6 +54,9 @@ TEST(Cli, EachCommandParsesItsOwnOptionsWhereverItsNameStands) {
                     "' --anim-error 0 --no-textures"),
             0);
   EXPECT_TRUE(std::filesystem::exists(dir / "tube.glb"));
+  // Without a dashed argument `convert` defines its files alone.
+  EXPECT_EQ(run_cli("convert '" + (dir / "tube.aem").string() + "' '" + (dir / "plain.glb").string() + "'"), 0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "plain.glb"));
   EXPECT_EQ(run_cli("render --help", &out), 0);
   EXPECT_NE(out.find("--uv-checker"), std::string::npos) << out;
   EXPECT_EQ(run_cli("validate --anim-error 0 convert 2>&1", &out), 2);
