@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "commands/commands.hpp"
 
@@ -40,17 +41,8 @@ aem::cli::ToolSpec tool_spec(const CLI::App& app) {
   return tool;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace aem::cli;
-  CLI::App app{"aem - load, validate, convert, animate and render 3D models for games", "aem"};
-  app.require_subcommand(1);
-  app.set_version_flag("--version", "aem " AEM_VERSION);
-
-  InfoOptions info;
-  auto* info_cmd =
-      app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
+// Each command's options, bound to the struct its run_ function takes.
+void define_info_options(CLI::App* info_cmd, aem::cli::InfoOptions& info) {
   info_cmd->add_option("file", info.file, "Model file in any supported format")->required();
   info_cmd->add_flag("--json", info.json, "Print JSON instead of text");
   info_cmd->add_option(
@@ -59,23 +51,22 @@ int main(int argc, char** argv) {
   info_cmd->add_flag(
       "--whole-scene", info.whole_scene,
       "Read a current-layout AEM file whole into memory like other formats instead of summarising it from the memory-mapped file (same output, more memory)");
+}
 
-  ValidateOptions validate;
-  auto* validate_cmd = app.add_subcommand(
-      "validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");
+void define_validate_options(CLI::App* validate_cmd, aem::cli::ValidateOptions& validate) {
   validate_cmd->add_option("files", validate.files, "Model files")->required();
   validate_cmd->add_flag("--json", validate.json, "Print a JSON report");
   validate_cmd->add_option(
       "--asset-root", validate.asset_root,
       "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");
   validate_cmd->add_flag("-q,--quiet", validate.quiet, "Print only problems");
+}
 
-  auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
-
-  ConvertCliOptions convert;
-  auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
+void define_convert_options(CLI::App* convert_cmd, aem::cli::ConvertCliOptions& convert, bool named_options) {
   convert_cmd->add_option("files", convert.inputs,
                           "Input file(s); with one input and no --out-dir, the last is the output");
+  // `convert IN OUT` gives no named option (none is required): its 25 are not worth defining then.
+  if (!named_options) return;
   convert_cmd->add_option("-o,--output", convert.output, "Output file (single conversion)");
   convert_cmd->add_option(
       "--out-dir", convert.out_dir,
@@ -136,24 +127,23 @@ int main(int argc, char** argv) {
                           "Convert the JSON list [{input, output, options}] in this file");
   convert_cmd->add_option("--cache", convert.cache,
                           "Skip conversions whose inputs, side files and options are unchanged (cache folder)");
+}
 
-  PoseOptions pose;
-  auto* pose_cmd =
-      app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");
+void define_pose_options(CLI::App* pose_cmd, aem::cli::PoseOptions& pose) {
   pose_cmd->add_option("file", pose.file, "Model file")->required();
   pose_cmd->add_option("--anim", pose.animation, "Animation index or name (negative: bind pose)")
       ->capture_default_str();
   pose_cmd->add_option("--time", pose.time, "Time in seconds")->required();
+}
 
-  ExampleOptions example;
-  auto* example_cmd = app.add_subcommand("example", "Write the built-in example model (a skinned, animated tube)");
+void define_example_options(CLI::App* example_cmd, aem::cli::ExampleOptions& example) {
   example_cmd->add_option("output", example.output, "Output file; the format comes from the extension")->required();
   example_cmd->add_option("--rings", example.rings, "Vertex rings along the tube")->check(CLI::Range(2u, 1000000u));
   example_cmd->add_option("--segments", example.segments, "Vertices around the tube")->check(CLI::Range(3u, 100000u));
   example_cmd->add_option("--joints", example.joints, "Joints in the chain")->check(CLI::Range(1u, 10000u));
+}
 
-  RenderOptions render;
-  auto* render_cmd = app.add_subcommand("render", "Render a model headless (EGL) into a PNG image");
+void define_render_options(CLI::App* render_cmd, aem::cli::RenderOptions& render) {
   render_cmd->add_option("file", render.file, "Model file in any supported format")->required();
   render_cmd->add_option("-o,--output", render.output, "PNG file to write")->required();
   render_cmd->add_option("--size", render.size, "Image size WIDTHxHEIGHT")->capture_default_str();
@@ -178,6 +168,55 @@ int main(int argc, char** argv) {
   render_cmd->add_option("--target", render.target, "Camera orbit centre X,Y,Z (default: the posed model's centre)");
   render_cmd->add_option("--distance", render.distance,
                          "Camera distance from the target (default: framed on the model)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace aem::cli;
+  CLI::App app{"aem - load, validate, convert, animate and render 3D models for games", "aem"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "aem " AEM_VERSION);
+
+  // Defining an option costs CLI11 more than the rest of a small conversion, so a command's options are
+  // defined only when an argument names that command (only then can CLI11 parse it), and all of them
+  // for the completion script and the manual page, which describe every command.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const auto named = [&](std::string_view word) { return std::ranges::find(args, word) != args.end(); };
+  const bool describes_all = named("completion") || named("manpage");
+  const auto needs_options = [&](const CLI::App* command) { return describes_all || named(command->get_name()); };
+  // Named options are given only in arguments that start with '-' (`aem help COMMAND` becomes one).
+  const bool dashed =
+      named("help") || std::ranges::any_of(args, [](const std::string& arg) { return arg.starts_with("-"); });
+
+  InfoOptions info;
+  auto* info_cmd =
+      app.add_subcommand("info", "Summarise a model: counts, meshes, materials, textures, bones, animations");
+  if (needs_options(info_cmd)) define_info_options(info_cmd, info);
+
+  ValidateOptions validate;
+  auto* validate_cmd = app.add_subcommand(
+      "validate", "Check files; print each problem with its byte offset or line (exit 1 if any is invalid)");
+  if (needs_options(validate_cmd)) define_validate_options(validate_cmd, validate);
+
+  auto* formats_cmd = app.add_subcommand("formats", "List the formats this build reads and writes");
+
+  ConvertCliOptions convert;
+  auto* convert_cmd = app.add_subcommand("convert", "Convert models between formats: IN OUT, or IN... --out-dir DIR");
+  if (needs_options(convert_cmd)) define_convert_options(convert_cmd, convert, describes_all || dashed);
+
+  PoseOptions pose;
+  auto* pose_cmd =
+      app.add_subcommand("pose", "Print the bone matrices of an animation at a time (column-major, one bone per line)");
+  if (needs_options(pose_cmd)) define_pose_options(pose_cmd, pose);
+
+  ExampleOptions example;
+  auto* example_cmd = app.add_subcommand("example", "Write the built-in example model (a skinned, animated tube)");
+  if (needs_options(example_cmd)) define_example_options(example_cmd, example);
+
+  RenderOptions render;
+  auto* render_cmd = app.add_subcommand("render", "Render a model headless (EGL) into a PNG image");
+  if (needs_options(render_cmd)) define_render_options(render_cmd, render);
 
   std::string help_topic;
   app.add_subcommand("help", "Print a command's help (the text of `aem COMMAND --help`), or this list")
@@ -188,7 +227,6 @@ int main(int argc, char** argv) {
 
   // Before CLI11 sees them: an unknown command is named as such (CLI11 would only say that a command is
   // required), and `aem help COMMAND` is answered by the command's own --help.
-  std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && !args[0].starts_with("-") && !find_command(app, args[0])) {
     fmt::print(stderr, "aem: unknown command '{}' (run `aem --help` for the list)\n", args[0]);
     return kExitUsage;

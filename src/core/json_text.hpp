@@ -7,10 +7,16 @@
 
 namespace aem::detail {
 
-/// `s` as a JSON string literal: quoted, with quotes, backslashes and control characters escaped.
-inline std::string json_quote(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
+/// Appends `s` to `out` as a JSON string literal: quoted, with quotes, backslashes and control
+/// characters escaped.
+inline void append_json_quoted(std::string& out, std::string_view s) {
+  out += '"';
+  // Keys and most names need no escape: their bytes go in at once.
+  const auto plain = [](unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; };
+  std::size_t run = 0;
+  while (run < s.size() && plain(static_cast<unsigned char>(s[run]))) ++run;
+  out.append(s.data(), run);
+  for (unsigned char c : s.substr(run)) {
     switch (c) {
       case '"':
         out += "\\\"";
@@ -37,7 +43,14 @@ inline std::string json_quote(std::string_view s) {
         }
     }
   }
-  return out + "\"";
+  out += '"';
+}
+
+/// `s` as a JSON string literal (append_json_quoted into a new string).
+inline std::string json_quote(std::string_view s) {
+  std::string out;
+  append_json_quoted(out, s);
+  return out;
 }
 
 }  // namespace aem::detail

@@ -251,5 +251,11 @@ INSTANTIATE_TEST_SUITE_P(Kernels, SectionScanTest, testing::Values(&ScanKernels:
                            return info.index == 0 ? std::string("Portable") : std::string("Best");
                          });
 
+TEST(ScanKernelChoice, WorkBelow64KiBTakesThePortableSetWithoutAskingTheCpu) {
+  EXPECT_EQ(&ScanKernels::for_bytes(0), &ScanKernels::portable());
+  EXPECT_EQ(&ScanKernels::for_bytes((64 << 10) - 1), &ScanKernels::portable());
+  EXPECT_EQ(&ScanKernels::for_bytes(64 << 10), &ScanKernels::best());
+}
+
 }  // namespace
 }  // namespace aem::detail

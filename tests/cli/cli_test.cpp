@@ -44,6 +44,25 @@ TEST(Cli, HelpCommandPrintsWhatHelpOptionPrints) {
   EXPECT_EQ(run_cli("help bogus"), 2);
 }
 
+TEST(Cli, EachCommandParsesItsOwnOptionsWhereverItsNameStands) {
+  // The tool defines a command's options only when an argument names the command; an option given
+  // before the command, or the command named as another command's file, must still find them.
+  const auto dir = test::temp_dir("named_command");
+  std::string out;
+  EXPECT_EQ(run_cli("example '" + (dir / "tube.aem").string() + "' --rings 3 --segments 4 --joints 2"), 0);
+  EXPECT_EQ(run_cli("convert '" + (dir / "tube.aem").string() + "' '" + (dir / "tube.glb").string() +
+                    "' --anim-error 0 --no-textures"),
+            0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "tube.glb"));
+  // Without a dashed argument `convert` defines its files alone.
+  EXPECT_EQ(run_cli("convert '" + (dir / "tube.aem").string() + "' '" + (dir / "plain.glb").string() + "'"), 0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "plain.glb"));
+  EXPECT_EQ(run_cli("render --help", &out), 0);
+  EXPECT_NE(out.find("--uv-checker"), std::string::npos) << out;
+  EXPECT_EQ(run_cli("validate --anim-error 0 convert 2>&1", &out), 2);
+  EXPECT_NE(out.find("--anim-error"), std::string::npos) << out;
+}
+
 /// Sources the generated completion script in bash and completes `line` (the last word is completed).
 std::string complete(const std::filesystem::path& dir, const std::string& line) {
   const auto script = dir / "aem.bash";

@@ -26,4 +26,10 @@ const ScanKernels& ScanKernels::best() {
   return portable();
 }
 
+const ScanKernels& ScanKernels::for_bytes(std::size_t bytes) {
+  // The portable loops check 64 KiB in a few microseconds, less than the probe best() may need.
+  constexpr std::size_t kProbeRepaid = std::size_t{64} << 10;
+  return bytes < kProbeRepaid ? portable() : best();
+}
+
 }  // namespace aem::detail

@@ -28,6 +28,9 @@ struct ScanKernels {
   static const ScanKernels& portable();
   /// The fastest set this CPU runs.
   static const ScanKernels& best();
+  /// best() for work of `bytes` bytes that repays asking the CPU for its features (each CPUID traps
+  /// to the hypervisor on a virtual machine, tens of microseconds), else portable().
+  static const ScanKernels& for_bytes(std::size_t bytes);
 };
 
 }  // namespace aem::detail

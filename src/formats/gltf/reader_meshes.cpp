@@ -208,8 +208,9 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
   }
   // One vectorised pass (the AEM validation's index check); the first index past the vertices is
   // searched for only when there is one.
-  if (!detail::ScanKernels::best().indices_below(reinterpret_cast<const std::uint8_t*>(indices.data()), indices.size(),
-                                                 static_cast<std::uint32_t>(std::min<std::size_t>(n, UINT32_MAX)))) {
+  const auto& kernels = detail::ScanKernels::for_bytes(indices.size() * sizeof(std::uint32_t));
+  if (!kernels.indices_below(reinterpret_cast<const std::uint8_t*>(indices.data()), indices.size(),
+                             static_cast<std::uint32_t>(std::min<std::size_t>(n, UINT32_MAX)))) {
     const auto bad = std::find_if(indices.begin(), indices.end(), [&](std::uint32_t i) { return i >= n; });
     ctx.fail("GLTF_INDEX_OUT_OF_RANGE", prim.path() + ".indices",
              "index " + std::to_string(*bad) + " at " + std::to_string(bad - indices.begin()) + " is past the " +

@@ -3,6 +3,7 @@
 #include "core/float_chars.hpp"
 #include "core/json_text.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -32,49 +33,84 @@ void put_u32(std::vector<std::byte>& out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::byte>(v >> (8 * i)));
 }
 
+void append_integer(std::string& out, long long v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+/// Appends `[e0,e1,...]`, each element written by append_one(out, element).
+template <typename T, typename AppendOne>
+void append_array(std::string& out, std::span<const T> values, AppendOne append_one) {
+  out += '[';
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    append_one(out, values[i]);
+  }
+  out += ']';
+}
+
 }  // namespace
 
-JsonObject& JsonObject::raw(std::string_view key, std::string_view json) {
+void JsonObject::key(std::string_view key) {
   if (!text_.empty()) text_ += ',';
-  text_ += detail::json_quote(key);
+  detail::append_json_quoted(text_, key);
   text_ += ':';
+}
+
+JsonObject& JsonObject::raw(std::string_view key, std::string_view json) {
+  this->key(key);
   text_ += json;
   return *this;
 }
 
 JsonObject& JsonObject::str(std::string_view key, std::string_view value) {
-  return raw(key, detail::json_quote(value));
+  this->key(key);
+  detail::append_json_quoted(text_, value);
+  return *this;
 }
 
 JsonObject& JsonObject::num(std::string_view key, double value) {
+  this->key(key);
   const double r = std::round(value);
-  return raw(key, r == value && std::fabs(value) < 9e15 ? std::to_string(static_cast<long long>(r))
-                                                        : json_float(static_cast<float>(value)));
+  if (r == value && std::fabs(value) < 9e15)
+    append_integer(text_, static_cast<long long>(r));
+  else
+    append_json_float(text_, static_cast<float>(value));
+  return *this;
 }
 
 JsonObject& JsonObject::floats(std::string_view key, std::span<const float> values) {
-  std::vector<std::string> items;
-  for (float v : values) items.push_back(json_float(v));
-  return raw(key, json_array(items));
+  this->key(key);
+  append_array(text_, values, append_json_float);
+  return *this;
 }
 
 JsonObject& JsonObject::ints(std::string_view key, std::span<const std::uint32_t> values) {
-  std::vector<std::string> items;
-  for (auto v : values) items.push_back(std::to_string(v));
-  return raw(key, json_array(items));
+  this->key(key);
+  append_array(text_, values, [](std::string& out, std::uint32_t v) { append_integer(out, v); });
+  return *this;
 }
 
-std::string json_float(float v) {
+void append_json_float(std::string& out, float v) {
   if (!std::isfinite(v)) v = 0.0f;
   char buf[32];
   auto res = detail::float_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, res.ptr);
+  out.append(buf, res.ptr);
+}
+
+std::string json_float(float v) {
+  std::string out;
+  append_json_float(out, v);
+  return out;
 }
 
 std::string json_array(const std::vector<std::string>& elements) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < elements.size(); ++i) out += (i ? "," : "") + elements[i];
-  return out + "]";
+  std::size_t size = 2 + elements.size();
+  for (const auto& e : elements) size += e.size();
+  std::string out;
+  out.reserve(size);
+  append_array(out, std::span(elements), [](std::string& text, const std::string& e) { text += e; });
+  return out;
 }
 
 void Document::warn(std::string code, std::string path, std::string message) {

@@ -14,11 +14,12 @@
 
 namespace aem::formats::gltf {
 
-/// JSON text of one object, built member by member.
+/// JSON text of one object, built member by member into one string.
 class JsonObject {
  public:
   JsonObject& raw(std::string_view key, std::string_view json);
   JsonObject& str(std::string_view key, std::string_view value);
+  /// An integral value as an integer (below 9e15), any other as json_float of it.
   JsonObject& num(std::string_view key, double value);
   JsonObject& floats(std::string_view key, std::span<const float> values);
   JsonObject& ints(std::string_view key, std::span<const std::uint32_t> values);
@@ -26,11 +27,15 @@ class JsonObject {
   std::string text() const { return "{" + text_ + "}"; }
 
  private:
+  /// Starts the member `key`: the comma before it, the quoted key and the colon.
+  void key(std::string_view key);
   std::string text_;
 };
 
 /// Shortest text that reads back as the same float; non-finite values become 0.
 std::string json_float(float v);
+/// Appends json_float(v) to `out`.
+void append_json_float(std::string& out, float v);
 std::string json_array(const std::vector<std::string>& elements);
 
 enum ComponentType : int { kByte = 5121, kShort = 5123, kUint = 5125, kFloat = 5126 };
