@@ -1,4 +1,4 @@
-// IQM per-frame bounds (vertices grouped by joints and posed 4 at a time) against a straightforward
+// IQM per-frame bounds (vertices grouped by joints, several frames posed at a time) against a straightforward
 // float64 computation: every vertex skinned one by one for every frame, matrices built in double.
 #include <gtest/gtest.h>
 
@@ -172,6 +172,30 @@ TEST(IqmFrameBounds, MatchFloat64SkinningOfEveryVertex) {
         EXPECT_NEAR(got[i], want[i], tolerance) << "round " << round << ", frame " << f << ", value " << i;
     }
   }
+}
+
+// Frames are posed several at a time (a batch's spare lanes repeat its last frame): 21 frames leave
+// partial batches, and each frame's bounds must be exactly those of the frame posed alone.
+TEST(IqmFrameBounds, AFramesBoundsDoNotDependOnTheFramesBesideIt) {
+  std::mt19937 rng(9);
+  formats::iqe::ExportModel model = random_model(rng);
+  model.animations[1].frames.resize(4);
+  const auto together = formats::iqm::compute_frame_bounds(model, 1);
+  ASSERT_EQ(together.size(), 21u);
+  formats::iqe::ExportModel single = model;
+  single.animations.resize(1);
+  std::size_t f = 0;
+  for (const auto& anim : model.animations)
+    for (const auto& frame : anim.frames) {
+      single.animations[0].frames = {frame};
+      const auto alone = formats::iqm::compute_frame_bounds(single, 1);
+      ASSERT_EQ(alone.size(), 1u);
+      EXPECT_EQ(together[f].min, alone[0].min) << "frame " << f;
+      EXPECT_EQ(together[f].max, alone[0].max) << "frame " << f;
+      EXPECT_EQ(together[f].xy_radius, alone[0].xy_radius) << "frame " << f;
+      EXPECT_EQ(together[f].radius, alone[0].radius) << "frame " << f;
+      ++f;
+    }
 }
 
 TEST(IqmFrameBounds, EveryFrameOfAModelWithoutVerticesIsZero) {
