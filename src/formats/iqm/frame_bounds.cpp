@@ -161,7 +161,8 @@ void bound_frames_portable(const SkinGroups& skin, const float* rows, std::size_
 
 }  // namespace
 
-std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads) {
+std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads,
+                                              [[maybe_unused]] bool wide_vectors) {
   std::vector<Transform> base;
   for (const auto& j : model.joints) base.push_back(j.base);
   std::vector<Mat4> inverse_bind = world(model.joints, base);
@@ -181,7 +182,7 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
   const auto used = static_cast<unsigned>(std::clamp<std::size_t>(allowed, 1, worth));
   auto bound = bound_frames_portable;
 #if AEM_BOUNDS_AVX2
-  if (detail::cpu_features().avx2) bound = bound_frames_avx2;
+  if (wide_vectors && detail::cpu_features().avx2) bound = bound_frames_avx2;
 #endif
   detail::parallel_for(items, used, [&](std::size_t item) {
     const std::size_t first = item * kFramesPerItem, count = std::min(kFramesPerItem, frames.size() - first);
