@@ -1,5 +1,9 @@
 // Quaternion and matrix operations for aem/math.hpp.
 #include "aem/math.hpp"
+
+#include <cstring>
+
+#include "core/lane_vectors.hpp"
 #include "core/slerp.hpp"
 
 namespace aem {
@@ -17,14 +21,19 @@ Vec3 rotate(const Quat& q, const Vec3& v) {
   return v + t * q.w + cross(u, t);
 }
 
+// A column of the product at a time, its four rows in the lanes of one vector: each lane adds the
+// same products in the same order (from 0, k = 0..3) as the element-wise formula, so the result is
+// bit for bit that formula's.
 Mat4 operator*(const Mat4& a, const Mat4& b) {
+  using detail::f32x4;
+  f32x4 column[4];
+  for (int k = 0; k < 4; ++k) column[k] = detail::load<f32x4>(&a.m[k * 4]);
   Mat4 r;
-  for (int c = 0; c < 4; ++c)
-    for (int row = 0; row < 4; ++row) {
-      float s = 0;
-      for (int k = 0; k < 4; ++k) s += a.m[k * 4 + row] * b.m[c * 4 + k];
-      r.m[c * 4 + row] = s;
-    }
+  for (int c = 0; c < 4; ++c) {
+    f32x4 s{};
+    for (int k = 0; k < 4; ++k) s += column[k] * b.m[c * 4 + k];
+    std::memcpy(&r.m[c * 4], &s, sizeof s);
+  }
   return r;
 }
 

@@ -1,8 +1,9 @@
-// IQM per-frame bounds (vertices grouped by joints and posed 4 at a time) against a straightforward
+// IQM per-frame bounds (vertices grouped by joints, several frames posed at a time) against a straightforward
 // float64 computation: every vertex skinned one by one for every frame, matrices built in double.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <random>
 
@@ -170,6 +171,52 @@ TEST(IqmFrameBounds, MatchFloat64SkinningOfEveryVertex) {
       const float tolerance = 2e-5f * (1.0f + slow[f].radius);
       for (int i = 0; i < 8; ++i)
         EXPECT_NEAR(got[i], want[i], tolerance) << "round " << round << ", frame " << f << ", value " << i;
+    }
+  }
+}
+
+// Frames are posed several at a time (a batch's spare lanes repeat its last frame): 21 frames leave
+// partial batches, and each frame's bounds must be exactly those of the frame posed alone.
+TEST(IqmFrameBounds, AFramesBoundsDoNotDependOnTheFramesBesideIt) {
+  std::mt19937 rng(9);
+  formats::iqe::ExportModel model = random_model(rng);
+  model.animations[1].frames.resize(4);
+  const auto together = formats::iqm::compute_frame_bounds(model, 1);
+  ASSERT_EQ(together.size(), 21u);
+  formats::iqe::ExportModel single = model;
+  single.animations.resize(1);
+  std::size_t f = 0;
+  for (const auto& anim : model.animations)
+    for (const auto& frame : anim.frames) {
+      single.animations[0].frames = {frame};
+      const auto alone = formats::iqm::compute_frame_bounds(single, 1);
+      ASSERT_EQ(alone.size(), 1u);
+      EXPECT_EQ(together[f].min, alone[0].min) << "frame " << f;
+      EXPECT_EQ(together[f].max, alone[0].max) << "frame " << f;
+      EXPECT_EQ(together[f].xy_radius, alone[0].xy_radius) << "frame " << f;
+      EXPECT_EQ(together[f].radius, alone[0].radius) << "frame " << f;
+      ++f;
+    }
+}
+
+// The 8-frame AVX2 loop against the 4-frame one: the same products summed in the same order, with no
+// fused multiply-add, so every value agrees bit for bit (which keeps the IQM files the same on every
+// CPU). Where the CPU lacks AVX2 both calls take the 4-frame loop.
+TEST(IqmFrameBounds, WideAndNarrowVectorsAgreeBitForBit) {
+  std::mt19937 rng(13);
+  for (int round = 0; round < 2; ++round) {
+    const formats::iqe::ExportModel model = random_model(rng, round == 1);
+    const auto wide = formats::iqm::compute_frame_bounds(model, 1, true),
+               narrow = formats::iqm::compute_frame_bounds(model, 1, false);
+    ASSERT_EQ(wide.size(), narrow.size());
+    for (std::size_t f = 0; f < wide.size(); ++f) {
+      const float a[] = {wide[f].min.x, wide[f].min.y, wide[f].min.z,     wide[f].max.x,
+                         wide[f].max.y, wide[f].max.z, wide[f].xy_radius, wide[f].radius};
+      const float b[] = {narrow[f].min.x, narrow[f].min.y, narrow[f].min.z,     narrow[f].max.x,
+                         narrow[f].max.y, narrow[f].max.z, narrow[f].xy_radius, narrow[f].radius};
+      for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(a[i]), std::bit_cast<std::uint32_t>(b[i]))
+            << "round " << round << ", frame " << f << ", value " << i;
     }
   }
 }

@@ -4,16 +4,26 @@
 #include <cmath>
 #include <thread>
 
+#include "core/cpu_features.hpp"
 #include "core/parallel.hpp"
 #include "formats/iqm/skin_groups.hpp"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define AEM_BOUNDS_AVX2 1
+#else
+#define AEM_BOUNDS_AVX2 0
+#endif
 
 namespace aem::formats::iqm {
 namespace {
 
-// Frames per work item: their skin matrices stay in cache while every vertex block is posed for each.
+using detail::f32x8;
+// The same vectors read from any float's address (unaligned loads).
+using f32x4u = float __attribute__((vector_size(16), aligned(4)));
+using f32x8u = float __attribute__((vector_size(32), aligned(4)));
+
+// Frames per work item: a multiple of the widest batch of frames posed together (8).
 constexpr std::size_t kFramesPerItem = 16;
-// Vectors of vertex data per block (32 KB): a block is read from memory once per work item.
-constexpr std::size_t kBlockVectors = 2048;
 // Vertex poses each thread must have before another starts: a thread costs about 1.5 ms of CPU time
 // (its start, its malloc arena, cold caches), which 2.7 M poses (a real 4 MB IQE, 4.4 ms on one
 // thread) did not repay: the conversion took 25.1 ms of CPU time with two threads, 23.4 ms with one.
@@ -42,67 +52,117 @@ void skin_rows(const iqe::ExportModel& model, const std::vector<Transform>& fram
   }
 }
 
-// Running bounds of one frame, lane by lane. The forms `b < p ? b : p` are single min/max
+// The skin matrices of L frames, coefficient by coefficient: the L floats from 12 * j + i (times L)
+// hold coefficient i (skin_rows' order) of joint j's matrix, lane f for the batch's frame f. Lanes
+// past the last frame repeat it (their bounds are dropped).
+template <int L>
+std::vector<float> frame_lanes(const float* rows, std::size_t frames, std::size_t stride) {
+  std::vector<float> out(stride * L);
+  for (std::size_t c = 0; c < stride; ++c)
+    for (std::size_t f = 0; f < L; ++f) out[c * L + f] = rows[std::min(f, frames - 1) * stride + c];
+  return out;
+}
+
+// Running bounds of L frames, one per lane. The forms `b < p ? b : p` are single min/max
 // instructions updating b in place; a NaN coordinate would make the bound NaN, as in the reference
 // compiler (IQE numbers are finite, checked by the reader).
-struct Bounds4 {
-  f32x4 lo[3], hi[3], xy2, r2;
+template <class V>
+struct LaneBounds {
+  V lo[3], hi[3], xy2{}, r2{};
 
-  Bounds4() {
-    for (int i = 0; i < 3; ++i) lo[i] = f32x4{} + INFINITY, hi[i] = f32x4{} - INFINITY;
-    xy2 = r2 = f32x4{};
+  [[gnu::always_inline]] LaneBounds() {
+    for (int i = 0; i < 3; ++i) lo[i] = V{} + INFINITY, hi[i] = V{} - INFINITY;
   }
-  void add(const f32x4 (&p)[3]) {
+  [[gnu::always_inline]] void add(const V (&p)[3]) {
     for (int i = 0; i < 3; ++i) lo[i] = lo[i] < p[i] ? lo[i] : p[i], hi[i] = hi[i] > p[i] ? hi[i] : p[i];
-    const f32x4 xy = p[0] * p[0] + p[1] * p[1], r = xy + p[2] * p[2];
+    const V xy = p[0] * p[0] + p[1] * p[1], r = xy + p[2] * p[2];
     xy2 = xy2 > xy ? xy2 : xy;
     r2 = r2 > r ? r2 : r;
   }
-  FrameBounds reduce() const {
-    float xy = xy2[0], r = r2[0];
-    float l[3] = {lo[0][0], lo[1][0], lo[2][0]}, h[3] = {hi[0][0], hi[1][0], hi[2][0]};
-    for (int lane = 1; lane < 4; ++lane) {
-      for (int i = 0; i < 3; ++i) l[i] = std::min(l[i], lo[i][lane]), h[i] = std::max(h[i], hi[i][lane]);
-      xy = std::max(xy, xy2[lane]), r = std::max(r, r2[lane]);
-    }
-    return {{l[0], l[1], l[2]}, {h[0], h[1], h[2]}, std::sqrt(xy), std::sqrt(r)};
+  FrameBounds frame(int lane) const {
+    return {{lo[0][lane], lo[1][lane], lo[2][lane]},
+            {hi[0][lane], hi[1][lane], hi[2][lane]},
+            std::sqrt(xy2[lane]),
+            std::sqrt(r2[lane])};
   }
 };
 
-// Linear-blend skinning of `quads` quads on the same N joints (`m`: their skin matrix rows, each
-// coefficient in all 4 lanes), added to `out`: 4 vertices per vector operation.
-template <int N>
-void pose_quads(const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds4& out) {
-  Bounds4 bounds = out;  // a local copy stays in registers: `in` could alias `out`
-  for (std::size_t q = 0; q < quads; ++q, in += 4 * N) {
-    f32x4 p[3];
-    for (int r = 0; r < 3; ++r)
-      p[r] = in[0] * m[0][4 * r] + in[1] * m[0][4 * r + 1] + in[2] * m[0][4 * r + 2] + in[3] * m[0][4 * r + 3];
-    for (int k = 1; k < N; ++k)
+// Linear-blend skinning of every vertex of a group on N joints for the L frames of `m` at once:
+// each vertex's (w_k*x, w_k*y, w_k*z, w_k) is spread over the lanes and multiplied by the joints'
+// coefficients of all frames. The products and their order of addition are those of one vertex
+// posed alone (skin_groups.hpp), so each frame's bounds do not depend on L. `U` is V read from any
+// float's address.
+template <class V, class U, int N>
+[[gnu::always_inline]] inline void pose_group(const SkinGroups& skin, const SkinGroup& g, const float* m,
+                                              LaneBounds<V>& out) {
+  constexpr std::size_t kLanes = sizeof(V) / sizeof(float);
+  const U* joint[N];
+  for (int k = 0; k < N; ++k) joint[k] = reinterpret_cast<const U*>(m + 12 * g.joints[k] * kLanes);
+  LaneBounds<V> bounds = out;  // a local copy stays in registers: `m` could alias `out`
+  const f32x4* in = &skin.data[g.first];
+  for (std::size_t q = 0; q < g.quads; ++q, in += 4 * N)
+    for (int lane = 0; lane < 4; ++lane) {
+      V p[3];
       for (int r = 0; r < 3; ++r)
-        p[r] += in[4 * k] * m[k][4 * r] + in[4 * k + 1] * m[k][4 * r + 1] + in[4 * k + 2] * m[k][4 * r + 2] +
-                in[4 * k + 3] * m[k][4 * r + 3];
-    bounds.add(p);
-  }
+        p[r] = joint[0][4 * r] * in[0][lane] + joint[0][4 * r + 1] * in[1][lane] +
+               joint[0][4 * r + 2] * in[2][lane] + joint[0][4 * r + 3] * in[3][lane];
+      for (int k = 1; k < N; ++k)
+        for (int r = 0; r < 3; ++r)
+          p[r] += joint[k][4 * r] * in[4 * k][lane] + joint[k][4 * r + 1] * in[4 * k + 1][lane] +
+                  joint[k][4 * r + 2] * in[4 * k + 2][lane] + joint[k][4 * r + 3] * in[4 * k + 3][lane];
+      bounds.add(p);
+    }
   out = bounds;
 }
 
-void pose_quads(int count, const f32x4* in, std::size_t quads, const f32x4 (*m)[12], Bounds4& bounds) {
-  switch (count) {
-    case 1:
-      return pose_quads<1>(in, quads, m, bounds);
-    case 2:
-      return pose_quads<2>(in, quads, m, bounds);
-    case 3:
-      return pose_quads<3>(in, quads, m, bounds);
-    default:
-      return pose_quads<4>(in, quads, m, bounds);
-  }
+template <class V, class U>
+[[gnu::always_inline]] inline LaneBounds<V> pose_frames(const SkinGroups& skin, const float* m) {
+  LaneBounds<V> bounds;
+  for (const SkinGroup& g : skin.groups) switch (g.count) {
+      case 1:
+        pose_group<V, U, 1>(skin, g, m, bounds);
+        break;
+      case 2:
+        pose_group<V, U, 2>(skin, g, m, bounds);
+        break;
+      case 3:
+        pose_group<V, U, 3>(skin, g, m, bounds);
+        break;
+      default:
+        pose_group<V, U, 4>(skin, g, m, bounds);
+    }
+  return bounds;
 }
+
+// Bounds of `frames` (1..L) frames from their skin rows, written to `out`.
+template <class V, class U, int L>
+[[gnu::always_inline]] inline void bound_frames(const SkinGroups& skin, const float* rows, std::size_t frames,
+                                                std::size_t stride, FrameBounds* out) {
+  const std::vector<float> m = frame_lanes<L>(rows, frames, stride);
+  const LaneBounds<V> bounds = pose_frames<V, U>(skin, m.data());
+  for (std::size_t f = 0; f < frames; ++f) out[f] = bounds.frame(static_cast<int>(f));
+}
+
+void bound_frames_portable(const SkinGroups& skin, const float* rows, std::size_t frames, std::size_t stride,
+                           FrameBounds* out) {
+  for (std::size_t f = 0; f < frames; f += 4)
+    bound_frames<f32x4, f32x4u, 4>(skin, rows + f * stride, std::min<std::size_t>(4, frames - f), stride, out + f);
+}
+
+#if AEM_BOUNDS_AVX2
+// 8 frames per vector where the CPU has AVX2. The target leaves FMA out, so no multiply and add are
+// fused and every posed coordinate is bit for bit the portable one.
+[[gnu::target("avx2")]] void bound_frames_avx2(const SkinGroups& skin, const float* rows, std::size_t frames,
+                                               std::size_t stride, FrameBounds* out) {
+  for (std::size_t f = 0; f < frames; f += 8)
+    bound_frames<f32x8, f32x8u, 8>(skin, rows + f * stride, std::min<std::size_t>(8, frames - f), stride, out + f);
+}
+#endif
 
 }  // namespace
 
-std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads) {
+std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads,
+                                              [[maybe_unused]] bool wide_vectors) {
   std::vector<Transform> base;
   for (const auto& j : model.joints) base.push_back(j.base);
   std::vector<Mat4> inverse_bind = world(model.joints, base);
@@ -120,23 +180,15 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
   const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
   const std::size_t worth = std::max<std::size_t>(poses / kPosesPerThread, 1);
   const auto used = static_cast<unsigned>(std::clamp<std::size_t>(allowed, 1, worth));
+  auto bound = bound_frames_portable;
+#if AEM_BOUNDS_AVX2
+  if (wide_vectors && detail::cpu_features().avx2) bound = bound_frames_avx2;
+#endif
   detail::parallel_for(items, used, [&](std::size_t item) {
     const std::size_t first = item * kFramesPerItem, count = std::min(kFramesPerItem, frames.size() - first);
     std::vector<float> rows(count * stride);
     for (std::size_t f = 0; f < count; ++f) skin_rows(model, *frames[first + f], inverse_bind, &rows[f * stride]);
-    std::vector<Bounds4> bounds(count);
-    for (const SkinGroup& g : skin.groups) {
-      const std::size_t per_quad = 4 * static_cast<std::size_t>(g.count),
-                        block = std::max<std::size_t>(kBlockVectors / per_quad, 1);
-      for (std::size_t q = 0; q < g.quads; q += block)
-        for (std::size_t f = 0; f < count; ++f) {
-          f32x4 m[4][12];
-          for (int k = 0; k < g.count; ++k)
-            for (int i = 0; i < 12; ++i) m[k][i] = f32x4{} + rows[f * stride + g.joints[k] * 12 + i];
-          pose_quads(g.count, &skin.data[g.first + q * per_quad], std::min(block, g.quads - q), m, bounds[f]);
-        }
-    }
-    for (std::size_t f = 0; f < count; ++f) out[first + f] = bounds[f].reduce();
+    bound(skin, rows.data(), count, stride, &out[first]);
   });
   return out;
 }

@@ -1,5 +1,5 @@
 // The vertices of an IQM export rearranged for the per-frame bounds loop: grouped by the joints they
-// use, so that every lane of a 4-lane vector is skinned by the same matrices (no per-lane gathers).
+// use, so that the loop finds a group's matrices once for all of its vertices.
 #pragma once
 
 #include <array>

@@ -2,12 +2,15 @@
 // text, meshes, vertex arrays, vertex data (8-aligned), triangles, adjacency, joints, poses, anims,
 // frames, bounds, comment. Only the recommended vertex formats, so every IQM reader accepts it.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 #include "core/byte_writer.hpp"
 #include "core/influences.hpp"
+#include "core/lane_vectors.hpp"
 #include "formats/iqe/export_model.hpp"
 #include "formats/iqm/adjacency.hpp"
 #include "formats/iqm/frame_bounds.hpp"
@@ -68,33 +71,73 @@ struct PoseChannels {
   float offset[iqm::kPoseChannels] = {}, scale[iqm::kPoseChannels] = {};
 };
 
-void channel_values(const Transform& t, float (&c)[iqm::kPoseChannels]) {
+// The iqm::kPoseChannels channels of `t` into c[0] to c[9], in the file's order.
+void channel_values(const Transform& t, float* c) {
   const float v[] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y,
                      t.rotation.z,    t.rotation.w,    t.scale.x,       t.scale.y,    t.scale.z};
   std::copy(std::begin(v), std::end(v), c);
 }
 
 std::vector<PoseChannels> quantise_channels(const ExportModel& m) {
-  std::vector<PoseChannels> poses(m.joints.size());
-  for (std::size_t j = 0; j < m.joints.size(); ++j) {
-    float lo[iqm::kPoseChannels], hi[iqm::kPoseChannels], c[iqm::kPoseChannels];
-    std::fill(std::begin(lo), std::end(lo), INFINITY);
-    std::fill(std::begin(hi), std::end(hi), -INFINITY);
-    for (const auto& a : m.animations)
-      for (const auto& f : a.frames) {
+  const std::size_t joints = m.joints.size();
+  std::vector<std::array<float, iqm::kPoseChannels>> lo(joints), hi(joints);
+  for (std::size_t j = 0; j < joints; ++j) lo[j].fill(INFINITY), hi[j].fill(-INFINITY);
+  // Frame by frame (each frame's joints lie together in memory); each channel still meets the
+  // frames in their order.
+  float c[iqm::kPoseChannels];
+  for (const auto& a : m.animations)
+    for (const auto& f : a.frames)
+      for (std::size_t j = 0; j < joints; ++j) {
         channel_values(f[j], c);
-        for (int k = 0; k < iqm::kPoseChannels; ++k) lo[k] = std::min(lo[k], c[k]), hi[k] = std::max(hi[k], c[k]);
+        for (int k = 0; k < iqm::kPoseChannels; ++k)
+          lo[j][k] = std::min(lo[j][k], c[k]), hi[j][k] = std::max(hi[j][k], c[k]);
       }
+  std::vector<PoseChannels> poses(joints);
+  for (std::size_t j = 0; j < joints; ++j)
     for (int k = 0; k < iqm::kPoseChannels; ++k) {
-      poses[j].offset[k] = lo[k];
-      if (hi[k] - lo[k] >= 1e-10f) {
+      poses[j].offset[k] = lo[j][k];
+      if (hi[j][k] - lo[j][k] >= 1e-10f) {
         poses[j].mask |= 1u << k;
-        poses[j].scale[k] = (hi[k] - lo[k]) / 65535.0f;
+        poses[j].scale[k] = (hi[j][k] - lo[j][k]) / 65535.0f;
       }
     }
-  }
   return poses;
 }
+
+// A joint's channels in three 4-lane vectors (10 channels, 2 spare lanes).
+constexpr int kChannelVectors = 3;
+
+// The stored value of each of a joint's channels, min(65535, 0.5 + (value - offset) / scale), 4
+// channels per vector operation: lane for lane the same division and sum as one channel at a time.
+// Channels outside the mask (and the spare lanes) divide by 1 and are not written.
+class ChannelQuantiser {
+ public:
+  explicit ChannelQuantiser(const PoseChannels& p) : mask_(p.mask) {
+    float offset[4 * kChannelVectors] = {}, scale[4 * kChannelVectors];
+    std::fill(std::begin(scale), std::end(scale), 1.0f);
+    for (int k = 0; k < iqm::kPoseChannels; ++k)
+      if (mask_ & (1u << k)) offset[k] = p.offset[k], scale[k] = p.scale[k];
+    for (int v = 0; v < kChannelVectors; ++v)
+      offset_[v] = detail::load<f32x4>(&offset[4 * v]), scale_[v] = detail::load<f32x4>(&scale[4 * v]);
+  }
+
+  void write(const Transform& t, ByteWriter& w) const {
+    float c[4 * kChannelVectors] = {}, q[4 * kChannelVectors];
+    channel_values(t, c);
+    for (int v = 0; v < kChannelVectors; ++v) {
+      const f32x4 stored = 0.5f + (detail::load<f32x4>(&c[4 * v]) - offset_[v]) / scale_[v];
+      const f32x4 clamped = stored < 65535.0f ? stored : 65535.0f;  // std::min(65535.0f, stored)
+      std::memcpy(&q[4 * v], &clamped, sizeof clamped);
+    }
+    for (int k = 0; k < iqm::kPoseChannels; ++k)
+      if (mask_ & (1u << k)) w.u16(static_cast<std::uint16_t>(q[k]));
+  }
+
+ private:
+  using f32x4 = detail::f32x4;
+  std::uint32_t mask_;
+  f32x4 offset_[kChannelVectors], scale_[kChannelVectors];
+};
 
 class IqmWriter {
  public:
@@ -276,15 +319,10 @@ class IqmWriter {
       h.num_frames += static_cast<std::uint32_t>(a.frames.size());
     }
     h.ofs_frames = here();
+    const std::vector<ChannelQuantiser> quantisers(poses.begin(), poses.end());
     for (const auto& a : m_.animations)
       for (const auto& frame : a.frames)
-        for (std::size_t j = 0; j < poses.size(); ++j) {
-          channel_values(frame[j], c);
-          for (int k = 0; k < iqm::kPoseChannels; ++k)
-            if (poses[j].mask & (1u << k))
-              w_.u16(static_cast<std::uint16_t>(
-                  std::min(65535.0f, 0.5f + (c[k] - poses[j].offset[k]) / poses[j].scale[k])));
-        }
+        for (std::size_t j = 0; j < quantisers.size(); ++j) quantisers[j].write(frame[j], w_);
     pad(w_, 4);
     if (m_.meshes.empty()) return;
     h.ofs_bounds = here();
