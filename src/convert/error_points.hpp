@@ -23,7 +23,7 @@ struct PointGroup {
   std::uint32_t first = 0, count = 0;  ///< range of ErrorPoints::positions
   Vec3 center{};                       ///< of the box and of the sphere around the group's points
   float radius = 0.0f;
-  Vec3 half_size{};                    ///< of the box (axis-aligned, about center)
+  Vec3 half_size{};               ///< of the box (axis-aligned, about center)
   std::vector<float> max_weight;  ///< per skin joint: the largest |weight| of the group's points
   float weight_sum = 1.0f;        ///< the largest sum of a point's |weights| (skinned groups)
 };

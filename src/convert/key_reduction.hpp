@@ -13,9 +13,9 @@
 namespace aem::convert {
 
 struct KeyReductionOptions {
-  float max_error = 0.0f;        ///< largest point distance allowed, in the scene's units; <= 0: nothing changes
-  bool linear_playback = false;  ///< the output's runtime blends every list linearly, Step ones too (E3D)
-  bool keep_time_span = false;   ///< the output's animation lasts until its last key (glTF): that key stays
+  float max_error = 0.0f;          ///< largest point distance allowed, in the scene's units; <= 0: nothing changes
+  bool linear_playback = false;    ///< the output's runtime blends every list linearly, Step ones too (E3D)
+  bool keep_time_span = false;     ///< the output's animation lasts until its last key (glTF): that key stays
   bool check_every_point = false;  ///< the check measures every point at every time, no bounds (tests: same keys)
 };
 

@@ -34,7 +34,8 @@ TEST(CliStartup, RenderWithoutItsModuleSaysSo) {
   const auto tool = dir / "bin" / "aem";
   std::filesystem::copy_file(AEM_CLI_PATH, tool);
   std::string out;
-  ASSERT_EQ(run_shell(test::shell_quoted(tool) + " example " + test::shell_quoted(dir / "tube.aem") + " >/dev/null"), 0);
+  ASSERT_EQ(run_shell(test::shell_quoted(tool) + " example " + test::shell_quoted(dir / "tube.aem") + " >/dev/null"),
+            0);
   EXPECT_EQ(run_shell(test::shell_quoted(tool) + " render " + test::shell_quoted(dir / "tube.aem") + " -o " +
                           test::shell_quoted(dir / "tube.png") + " 2>&1",
                       &out),

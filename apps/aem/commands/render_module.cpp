@@ -3,5 +3,5 @@
 
 #include "render/offscreen.hpp"
 
-extern "C" [[gnu::visibility("default")]] const aem::cli::RenderFunctions aem_render_functions{
-    &aem::render_image, &aem::render::write_png};
+extern "C" [[gnu::visibility("default")]] const aem::cli::RenderFunctions aem_render_functions{&aem::render_image,
+                                                                                               &aem::render::write_png};

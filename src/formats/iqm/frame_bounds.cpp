@@ -104,8 +104,8 @@ template <class V, class U, int N>
     for (int lane = 0; lane < 4; ++lane) {
       V p[3];
       for (int r = 0; r < 3; ++r)
-        p[r] = joint[0][4 * r] * in[0][lane] + joint[0][4 * r + 1] * in[1][lane] +
-               joint[0][4 * r + 2] * in[2][lane] + joint[0][4 * r + 3] * in[3][lane];
+        p[r] = joint[0][4 * r] * in[0][lane] + joint[0][4 * r + 1] * in[1][lane] + joint[0][4 * r + 2] * in[2][lane] +
+               joint[0][4 * r + 3] * in[3][lane];
       for (int k = 1; k < N; ++k)
         for (int r = 0; r < 3; ++r)
           p[r] += joint[k][4 * r] * in[4 * k][lane] + joint[k][4 * r + 1] * in[4 * k + 1][lane] +
