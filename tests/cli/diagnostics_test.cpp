@@ -64,6 +64,24 @@ TEST(CliDiagnostics, AnUnknownInputFormatIsHintedAtByTheToolAlone) {
                                   {"UNKNOWN_FORMAT", "\nhint: `aem formats`"});
 }
 
+TEST(CliDiagnostics, AHintIsGivenOnceForManyFilesWithItsCode) {
+  const auto dir = test::temp_dir("cli-hint-once");
+  for (const char* name : {"a.unknownext", "b.unknownext", "c.unknownext"})
+    test::write_file(dir / name, std::string("neither a model nor anything else\n"));
+  const CliRun run =
+      run_cli_split("validate " + test::shell_quoted(dir / "a.unknownext") + " " +
+                        test::shell_quoted(dir / "b.unknownext") + " " + test::shell_quoted(dir / "c.unknownext"),
+                    dir);
+  const std::string all = run.out + run.err;
+  const auto count = [&](const std::string& text) {
+    std::size_t n = 0;
+    for (auto at = all.find(text); at != std::string::npos; at = all.find(text, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("UNKNOWN_FORMAT"), 3u) << all;
+  EXPECT_EQ(count("hint: `aem formats`"), 1u) << all;
+}
+
 // models/escape.obj names ../evil.mtl: outside the model's folder, refused unless --asset-root allows it.
 TEST(CliDiagnostics, ARefusedSideFileIsHintedAtByTheToolAlone) {
   const auto dir = test::temp_dir("cli-hint-side-file");

@@ -10,7 +10,7 @@
 namespace aem::cli {
 
 /// `d`'s one-line text (Diagnostic::to_string), followed by "\nhint: ..." when one of the tool's flags
-/// or commands helps with a diagnostic of its code.
+/// or commands helps with a diagnostic of its code, the first time this process prints that code.
 std::string diagnostic_text(const Diagnostic& d, const char* severity = "error");
 
 }  // namespace aem::cli
