@@ -12,7 +12,9 @@ void JsonWriter::key(std::string_view k) {
     if (!first_.back()) out_ += ",";
     first_.back() = false;
   }
-  if (!k.empty()) out_ += json_quote(k) + ":";
+  if (k.empty()) return;
+  append_json_quoted(out_, k);
+  out_ += ':';
 }
 
 void JsonWriter::raw(std::string_view k, std::string_view text) {
@@ -43,7 +45,8 @@ JsonWriter& JsonWriter::end_array() {
   return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view k, std::string_view v) {
-  raw(k, json_quote(v));
+  key(k);
+  append_json_quoted(out_, v);
   return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view k, double v) {
