@@ -27,6 +27,17 @@ class CemBytes {
     u16(2).u16(0).u32(triangles).u32(vertices).u32(tags).u32(materials).u32(frames).u32(children).u32(lods);
     return str(name).vec3(cx, cy, cz);
   }
+  /// One LOD holding the triangle (0, 1, 2) and one untextured material over 3 vertices (§2.3, §2.4).
+  CemBytes& one_triangle_and_material() {
+    u32(1).u32(0).u32(1).u32(2);
+    return str("").u32(0).u32(0).u32(1).u32(0).u32(3).str("");
+  }
+  /// A frame's three vertices (§2.7): the unit right triangle at z = 0, normals +Z, UVs equal to x and y.
+  CemBytes& unit_triangle_vertices() {
+    vec3(0, 0, 0).vec3(0, 0, 1).f32(0).f32(0);
+    vec3(1, 0, 0).vec3(0, 0, 1).f32(1).f32(0);
+    return vec3(0, 1, 0).vec3(0, 0, 1).f32(0).f32(1);
+  }
   CemBytes& identity_matrix() {
     for (int k = 0; k < 16; ++k) f32(k % 5 == 0 ? 1.0f : 0.0f);
     return *this;

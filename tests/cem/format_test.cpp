@@ -74,21 +74,8 @@ test::CemBytes hand_built() {
   // Child "turret": 3 vertices, 1 triangle, 1 material, 1 frame, 1 child of its own, 1 LOD... the
   // LOD count may differ per model.
   b.header(1, 3, 0, 1, 1, 1, 1, "turret", 0, 0, 0);
-  b.u32(1).u32(0).u32(1).u32(2);
-  b.str("").u32(0).u32(0).u32(1).u32(0).u32(3).str("");
-  b.f32(1)
-      .vec3(0, 0, 0)
-      .vec3(0, 0, 1)
-      .f32(0)
-      .f32(0)
-      .vec3(1, 0, 0)
-      .vec3(0, 0, 1)
-      .f32(1)
-      .f32(0)
-      .vec3(0, 1, 0)
-      .vec3(0, 0, 1)
-      .f32(0)
-      .f32(1);
+  b.one_triangle_and_material();
+  b.f32(1).unit_triangle_vertices();
   const float m[16] = {1, 0, 0, 5, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1};  // row-major, translation at 3, 7, 11
   b.raw(m, sizeof m);
   b.vec3(0, 0, 0).vec3(1, 1, 0);

@@ -73,21 +73,8 @@ TEST(DclExplode, RejectsBadHeadersTruncationBombsAndDistancesBeforeTheStart) {
 test::CemBytes small_model() {
   test::CemBytes b;
   b.header(1, 3, 0, 1, 1, 0, 1, "Scene Root", 0.5f, 0.5f, 0);
-  b.u32(1).u32(0).u32(1).u32(2);
-  b.str("").u32(0).u32(0).u32(1).u32(0).u32(3).str("");
-  b.f32(0.70710677f);
-  b.vec3(0, 0, 0)
-      .vec3(0, 0, 1)
-      .f32(0)
-      .f32(0)
-      .vec3(1, 0, 0)
-      .vec3(0, 0, 1)
-      .f32(1)
-      .f32(0)
-      .vec3(0, 1, 0)
-      .vec3(0, 0, 1)
-      .f32(0)
-      .f32(1);
+  b.one_triangle_and_material();
+  b.f32(0.70710677f).unit_triangle_vertices();
   b.identity_matrix().vec3(0, 0, 0).vec3(1, 1, 0);
   return b;
 }

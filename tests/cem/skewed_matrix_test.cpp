@@ -20,10 +20,8 @@ std::vector<std::byte> root_with_skewed_child() {
   test::CemBytes b;
   auto triangle_model = [&](const char* name, std::uint32_t children, const float* matrix) {
     b.header(1, 3, 0, 1, 1, children, 1, name, 0, 0, 0);
-    b.u32(1).u32(0).u32(1).u32(2);
-    b.str("").u32(0).u32(0).u32(1).u32(0).u32(3).str("");
-    b.f32(1).vec3(0, 0, 0).vec3(0, 0, 1).f32(0).f32(0).vec3(1, 0, 0).vec3(0, 0, 1).f32(1).f32(0);
-    b.vec3(0, 1, 0).vec3(0, 0, 1).f32(0).f32(1);
+    b.one_triangle_and_material();
+    b.f32(1).unit_triangle_vertices();
     if (matrix)
       b.raw(matrix, 64);
     else
