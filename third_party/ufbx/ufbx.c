@@ -8068,6 +8068,7 @@ static ufbxi_noinline ufbxi_parse_state ufbxi_update_parse_state(ufbxi_parse_sta
 		break;
 
 	case UFBXI_PARSE_TAKE:
+		if (name == ufbxi_Thumbnail) return UFBXI_PARSE_THUMBNAIL;
 		return UFBXI_PARSE_TAKE_OBJECT;
 
 	case UFBXI_PARSE_TAKE_OBJECT:
@@ -8102,8 +8103,7 @@ static bool ufbxi_is_array_node(ufbxi_context *uc, ufbxi_parse_state parent, con
 
 	case UFBXI_PARSE_THUMBNAIL:
 		if (name == ufbxi_ImageData) {
-			info->type = 'c';
-			info->flags = UFBXI_ARRAY_FLAG_RESULT;
+			info->type = '-';
 			return true;
 		}
 		break;
