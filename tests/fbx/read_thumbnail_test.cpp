@@ -17,8 +17,7 @@ namespace {
 std::string thumbnail(int depth, const std::string& pixels) {
   const std::string t(static_cast<std::size_t>(depth), '\t');
   return t + "Thumbnail:  {\n" + t + "\tVersion: 100\n" + t + "\tFormat: 1\n" + t + "\tSize: 1\n" + t +
-         "\tImageEncoding: 0\n" + t + "\tImageData: *4 {\n" + t + "\t\ta: " + pixels + "\n" + t + "\t}\n" + t +
-         "}\n";
+         "\tImageEncoding: 0\n" + t + "\tImageData: *4 {\n" + t + "\t\ta: " + pixels + "\n" + t + "\t}\n" + t + "}\n";
 }
 
 /// The sample document in ASCII FBX 7.4 with a thumbnail in its header (as SceneInfo) and in its take.
