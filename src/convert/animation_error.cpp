@@ -1,11 +1,11 @@
 // measure_error (see animation_error.hpp). Both animations are posed together, joint by joint: a joint
 // whose lists kept every key takes the original's local transform, and one whose local transform and
-// ancestors all agree takes its model matrix too, with no difference to measure. Per time, each joint's
-// model-matrix difference ΔM = reduced - original is formed once, and its skin-matrix difference
-// D = ΔM B when a group needs it. A point p moved by joints k with weights w_k (Σ|w_k| <= s) moves by
-// |Σ w_k D_k p| <= Σ |w_k| |D_k p|; |D_k p| is convex in p, so over the box around a group's points it
-// is largest at one of the box's eight corners: with C_k that largest, the group moves by at most
-// min(Σ max|w_k| C_k, s max C_k). Groups of a few points are measured directly instead.
+// ancestors all agree takes its model matrix too, with no difference to measure. Per time, a joint's
+// model-matrix difference ΔM = reduced - original and its skin-matrix difference D = ΔM B are each
+// formed once, when a group first needs them. A point p moved by joints k with weights w_k
+// (Σ|w_k| <= s) moves by |Σ w_k D_k p| <= Σ |w_k| |D_k p|; |D_k p| is convex in p, so over the box
+// around a group's points it is largest at one of the box's eight corners: with C_k that largest, the
+// group moves by at most min(Σ max|w_k| C_k, s max C_k). Groups of a few points are measured directly instead.
 //
 // The check runs in two sweeps. The first poses every time and measures point by point every group
 // whose bound exceeds the bound given (`bound`): that finds every point beyond it, for the errors
@@ -118,22 +118,31 @@ class DualPose {
   std::vector<Cursors> cursors_a_, cursors_b_;
 };
 
-/// Per time: each joint's model-matrix difference, and its skin-matrix difference when a group needs it.
+/// Per time: each joint's model-matrix and skin-matrix differences, each formed when a group first needs it
+/// (skinned groups need only the skin ones, virtual points only the model ones).
 class Differences {
  public:
   Differences(const std::vector<Joint>& joints, const DualPose& pose)
-      : joints_(joints), pose_(pose), model_(joints.size()), skin_(joints.size()), skin_at_(joints.size(), 0) {
+      : joints_(joints),
+        pose_(pose),
+        model_(joints.size()),
+        skin_(joints.size()),
+        model_at_(joints.size(), 0),
+        skin_at_(joints.size(), 0) {
     for (const Joint& joint : joints) {
       const auto& m = joint.inverse_bind.m;
       affine_bind_.push_back(m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f);
     }
   }
-  void next_time() {
-    ++stamp_;
-    for (std::size_t j = 0; j < joints_.size(); ++j)
-      model_[j] = pose_.same(j) ? Difference{} : difference(pose_.reduced(j), pose_.original(j));
+  void next_time() { ++stamp_; }
+  const Difference& model(std::size_t j) {
+    if (pose_.same(j)) return none_;
+    if (model_at_[j] != stamp_) {
+      model_[j] = difference(pose_.reduced(j), pose_.original(j));
+      model_at_[j] = stamp_;
+    }
+    return model_[j];
   }
-  const Difference& model(std::size_t j) const { return model_[j]; }
   const Difference& skin(std::size_t j) {
     if (pose_.same(j)) return none_;  // equal products: the difference is zero
     if (skin_at_[j] != stamp_) {
@@ -155,7 +164,7 @@ class Differences {
   const DualPose& pose_;
   std::vector<Difference> model_, skin_;
   const Difference none_{};
-  std::vector<std::uint64_t> skin_at_;
+  std::vector<std::uint64_t> model_at_, skin_at_;  // the stamp of the time each was formed at
   std::vector<bool> affine_bind_;  // per joint: the inverse bind's last row is 0 0 0 1
   std::uint64_t stamp_ = 0;
 };
