@@ -165,7 +165,7 @@ class Differences {
   std::vector<Difference> model_, skin_;
   const Difference none_{};
   std::vector<std::uint64_t> model_at_, skin_at_;  // the stamp of the time each was formed at
-  std::vector<bool> affine_bind_;  // per joint: the inverse bind's last row is 0 0 0 1
+  std::vector<bool> affine_bind_;                  // per joint: the inverse bind's last row is 0 0 0 1
   std::uint64_t stamp_ = 0;
 };
 
