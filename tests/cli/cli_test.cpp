@@ -181,5 +181,13 @@ TEST(Cli, UnknownOutputExtensionIsAUsageError) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out.bogus"));
 }
 
+TEST(Cli, ConvertOfAnEmptyFileNameIsAnErrorNotACrash) {
+  const auto dir = test::temp_dir("convert-empty-name");
+  std::string out;
+  EXPECT_EQ(run_cli("convert '' '" + (dir / "out.glb").string() + "'", &out), 1);
+  EXPECT_NE(out.find("IO_OPEN_FAILED"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.glb"));
+}
+
 }  // namespace
 }  // namespace aem
