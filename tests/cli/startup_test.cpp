@@ -1,6 +1,7 @@
 // What every run of the aem tool pays before its command starts (issue 35): only the rendering
-// command loads the OpenGL libraries, and the tool runs no CPU-feature probe at start-up (CPUID
-// traps to the hypervisor on virtual machines; the kernels ask for their features when first used).
+// command loads the OpenGL libraries, zlib is linked in where its static library is installed, and
+// the tool runs no CPU-feature probe at start-up (CPUID traps to the hypervisor on virtual machines;
+// the kernels ask for their features when first used).
 #include <gtest/gtest.h>
 
 #include "support/corpus.hpp"
@@ -17,6 +18,15 @@ TEST(CliStartup, LoadsNoRenderingLibrary) {
   ASSERT_NE(loaded.find("libc.so"), std::string::npos) << loaded;
   for (const char* library : {"libepoxy", "libEGL", "libGL", "libgbm"})
     EXPECT_EQ(loaded.find(library), std::string::npos) << library << " is loaded by every command:\n" << loaded;
+}
+
+TEST(CliStartup, LoadsNoSharedZlibWhenItLinksTheStaticOne) {
+#ifndef AEM_TOOL_STATIC_ZLIB
+  GTEST_SKIP() << "no static zlib is installed: the tool links the shared one";
+#endif
+  std::string loaded;
+  ASSERT_EQ(run_shell("LD_TRACE_LOADED_OBJECTS=1 " + std::string(AEM_CLI_PATH), &loaded), 0);
+  EXPECT_EQ(loaded.find("libz.so"), std::string::npos) << loaded;
 }
 
 TEST(CliStartup, RunsNoCpuFeatureProbeBeforeMain) {
