@@ -36,6 +36,19 @@ TEST(CliStartup, RunsNoCpuFeatureProbeBeforeMain) {
   EXPECT_EQ(symbols.find("__cpu_indicator_init"), std::string::npos);
 }
 
+TEST(CliStartup, OneConversionReadsNoCoreCount) {
+  // The core count (a file in /sys) only sizes a batch's child processes: one file converts without it.
+  const auto dir = test::temp_dir("cli_startup_cores");
+  ASSERT_EQ(test::run_cli("example " + test::shell_quoted(dir / "tube.aem") + " --rings 3 --segments 4"), 0);
+  std::string opened;
+  if (run_shell("strace -f -e trace=openat -o /dev/stdout " + std::string(AEM_CLI_PATH) + " convert " +
+                    test::shell_quoted(dir / "tube.aem") + " " + test::shell_quoted(dir / "tube.glb") + " 2>/dev/null",
+                &opened) != 0)
+    GTEST_SKIP() << "strace cannot trace the tool here";
+  EXPECT_NE(opened.find("tube.aem"), std::string::npos) << opened;
+  EXPECT_EQ(opened.find("/sys/devices/system/cpu"), std::string::npos) << opened;
+}
+
 TEST(CliStartup, RenderWithoutItsModuleSaysSo) {
   // A copy of the tool alone in a folder: neither beside it nor in ../libexec/aem is the module.
   const auto dir = std::filesystem::temp_directory_path() / "aem_cli_startup_alone";
