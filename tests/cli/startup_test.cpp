@@ -1,8 +1,11 @@
 // What every run of the aem tool pays before its command starts (issue 35): only the rendering
-// command loads the OpenGL libraries, zlib is linked in where its static library is installed, and
-// the tool runs no CPU-feature probe at start-up (CPUID traps to the hypervisor on virtual machines;
+// command loads the OpenGL libraries, zlib and fmt are built in where they can be, and the tool
+// runs no CPU-feature probe at start-up (CPUID traps to the hypervisor on virtual machines;
 // the kernels ask for their features when first used).
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
 
 #include "support/corpus.hpp"
 
@@ -20,13 +23,18 @@ TEST(CliStartup, LoadsNoRenderingLibrary) {
     EXPECT_EQ(loaded.find(library), std::string::npos) << library << " is loaded by every command:\n" << loaded;
 }
 
-TEST(CliStartup, LoadsNoSharedZlibWhenItLinksTheStaticOne) {
-#ifndef AEM_TOOL_STATIC_ZLIB
-  GTEST_SKIP() << "no static zlib is installed: the tool links the shared one";
+TEST(CliStartup, LoadsNoSharedZlibOrFmtWhenItHasItsOwn) {
+  std::vector<std::string> built_in;
+#ifdef AEM_TOOL_STATIC_ZLIB
+  built_in.push_back("libz.so");
 #endif
+#ifdef AEM_TOOL_OWN_FMT
+  built_in.push_back("libfmt.so");
+#endif
+  if (built_in.empty()) GTEST_SKIP() << "the tool links the shared zlib and fmt here";
   std::string loaded;
   ASSERT_EQ(run_shell("LD_TRACE_LOADED_OBJECTS=1 " + std::string(AEM_CLI_PATH), &loaded), 0);
-  EXPECT_EQ(loaded.find("libz.so"), std::string::npos) << loaded;
+  for (const auto& library : built_in) EXPECT_EQ(loaded.find(library), std::string::npos) << library << ":\n" << loaded;
 }
 
 TEST(CliStartup, RunsNoCpuFeatureProbeBeforeMain) {
