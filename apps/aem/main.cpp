@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "commands/commands.hpp"
@@ -170,10 +171,24 @@ void define_render_options(CLI::App* render_cmd, aem::cli::RenderOptions& render
                          "Camera distance from the target (default: framed on the model)");
 }
 
+/// `aem convert IN OUT` with neither file starting with '-', the form a build rule runs once per file,
+/// as CLI11 parses it: the two files and every option at its default. Setting up CLI11's commands costs
+/// about what reading and writing a small glTF file does (docs/performance.md), so this form skips it.
+std::optional<aem::cli::ConvertCliOptions> plain_convert(const std::vector<std::string>& args) {
+  const auto is_file = [](const std::string& arg) { return !arg.starts_with("-"); };
+  if (args.size() != 3 || args[0] != "convert" || !is_file(args[1]) || !is_file(args[2])) return std::nullopt;
+  aem::cli::ConvertCliOptions convert;
+  convert.inputs = {args[1], args[2]};
+  return convert;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace aem::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (const auto convert = plain_convert(args)) return run_convert(*convert);
+
   CLI::App app{"aem - load, validate, convert, animate and render 3D models for games", "aem"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "aem " AEM_VERSION);
@@ -181,7 +196,6 @@ int main(int argc, char** argv) {
   // Defining an option costs CLI11 more than the rest of a small conversion, so a command's options are
   // defined only when an argument names that command (only then can CLI11 parse it), and all of them
   // for the completion script and the manual page, which describe every command.
-  std::vector<std::string> args(argv + 1, argv + argc);
   const auto named = [&](std::string_view word) { return std::ranges::find(args, word) != args.end(); };
   const bool describes_all = named("completion") || named("manpage");
   const auto needs_options = [&](const CLI::App* command) { return describes_all || named(command->get_name()); };

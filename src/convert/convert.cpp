@@ -80,9 +80,12 @@ Result<const FormatHandler*> output_format(const std::filesystem::path& output, 
   return format;
 }
 
-/// Paths as the clash rules compare them.
+/// Paths as the clash rules compare them. A path the system cannot make absolute (the empty one) is
+/// compared as given: reading or writing it fails later with an error that names it.
 std::string comparable(const std::filesystem::path& p) {
-  return std::filesystem::absolute(p).lexically_normal().string();
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(p, ec);
+  return (ec ? p : absolute).lexically_normal().string();
 }
 
 }  // namespace

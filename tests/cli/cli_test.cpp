@@ -181,5 +181,26 @@ TEST(Cli, UnknownOutputExtensionIsAUsageError) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out.bogus"));
 }
 
+// `convert IN OUT` skips CLI11 (main.cpp, plain_convert): it must write what the same conversion
+// parsed by CLI11 writes, also for files named like commands, which CLI11 takes as files there.
+TEST(Cli, PlainConvertWritesWhatTheParsedFormWrites) {
+  const auto dir = test::temp_dir("convert-plain");
+  std::filesystem::copy_file(small_tube(dir), dir / "info");
+  const std::string in_dir = "cd " + test::shell_quoted(dir) + " && " + test::shell_quoted(AEM_CLI_PATH);
+  ASSERT_EQ(test::run_shell(in_dir + " convert info help.glb"), 0);
+  ASSERT_EQ(test::run_shell(in_dir + " convert info -o parsed.glb"), 0);
+  const auto plain = test::read_bytes(dir / "help.glb");
+  EXPECT_FALSE(plain.empty());
+  EXPECT_TRUE(plain == test::read_bytes(dir / "parsed.glb"));
+}
+
+TEST(Cli, ConvertOfAnEmptyFileNameIsAnErrorNotACrash) {
+  const auto dir = test::temp_dir("convert-empty-name");
+  std::string out;
+  EXPECT_EQ(run_cli("convert '' '" + (dir / "out.glb").string() + "'", &out), 1);
+  EXPECT_NE(out.find("IO_OPEN_FAILED"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.glb"));
+}
+
 }  // namespace
 }  // namespace aem

@@ -1,7 +1,11 @@
 // What every run of the aem tool pays before its command starts (issue 35): only the rendering
-// command loads the OpenGL libraries, and the tool runs no CPU-feature probe at start-up (CPUID
-// traps to the hypervisor on virtual machines; the kernels ask for their features when first used).
+// command loads the OpenGL libraries, zlib and fmt are built in where they can be, and the tool
+// runs no CPU-feature probe at start-up (CPUID traps to the hypervisor on virtual machines;
+// the kernels ask for their features when first used).
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
 
 #include "support/corpus.hpp"
 
@@ -19,11 +23,38 @@ TEST(CliStartup, LoadsNoRenderingLibrary) {
     EXPECT_EQ(loaded.find(library), std::string::npos) << library << " is loaded by every command:\n" << loaded;
 }
 
+TEST(CliStartup, LoadsNoSharedZlibOrFmtWhenItHasItsOwn) {
+  std::vector<std::string> built_in;
+#ifdef AEM_TOOL_STATIC_ZLIB
+  built_in.push_back("libz.so");
+#endif
+#ifdef AEM_TOOL_OWN_FMT
+  built_in.push_back("libfmt.so");
+#endif
+  if (built_in.empty()) GTEST_SKIP() << "the tool links the shared zlib and fmt here";
+  std::string loaded;
+  ASSERT_EQ(run_shell("LD_TRACE_LOADED_OBJECTS=1 " + std::string(AEM_CLI_PATH), &loaded), 0);
+  for (const auto& library : built_in) EXPECT_EQ(loaded.find(library), std::string::npos) << library << ":\n" << loaded;
+}
+
 TEST(CliStartup, RunsNoCpuFeatureProbeBeforeMain) {
   // libgcc's probe behind __builtin_cpu_supports comes with a constructor that runs at every start.
   std::string symbols;
   if (run_shell("nm " + std::string(AEM_CLI_PATH), &symbols) != 0) GTEST_SKIP() << "nm cannot read the tool";
   EXPECT_EQ(symbols.find("__cpu_indicator_init"), std::string::npos);
+}
+
+TEST(CliStartup, OneConversionReadsNoCoreCount) {
+  // The core count (a file in /sys) only sizes a batch's child processes: one file converts without it.
+  const auto dir = test::temp_dir("cli_startup_cores");
+  ASSERT_EQ(test::run_cli("example " + test::shell_quoted(dir / "tube.aem") + " --rings 3 --segments 4"), 0);
+  std::string opened;
+  if (run_shell("strace -f -e trace=openat -o /dev/stdout " + std::string(AEM_CLI_PATH) + " convert " +
+                    test::shell_quoted(dir / "tube.aem") + " " + test::shell_quoted(dir / "tube.glb") + " 2>/dev/null",
+                &opened) != 0)
+    GTEST_SKIP() << "strace cannot trace the tool here";
+  EXPECT_NE(opened.find("tube.aem"), std::string::npos) << opened;
+  EXPECT_EQ(opened.find("/sys/devices/system/cpu"), std::string::npos) << opened;
 }
 
 TEST(CliStartup, RenderWithoutItsModuleSaysSo) {

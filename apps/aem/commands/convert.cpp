@@ -354,7 +354,6 @@ int run_convert(const ConvertCliOptions& o) {
   // A batch's lines would bury its progress; piped to standard output, a tool stays quiet unless asked.
   const Reporting reporting{o.verbose, jobs.size() == 1 && !to_stdout, to_stdout ? stderr : stdout};
 
-  const unsigned parallel = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::map<pid_t, std::size_t> running;
   std::size_t next = 0, done = 0, failed = 0;
   if (jobs.size() == 1 && !needs_child(jobs[0].input)) {
@@ -362,6 +361,9 @@ int run_convert(const ConvertCliOptions& o) {
     next = done = 1;
   }
   std::fflush(nullptr);
+  // Asked only when there are child processes to start: the count comes from a file in /sys.
+  const unsigned parallel =
+      done == jobs.size() ? 1 : o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   while (done < jobs.size()) {
     while (next < jobs.size() && running.size() < parallel) {
       // Safe to fork: this process runs one thread here (conversions' threads live in the children), so

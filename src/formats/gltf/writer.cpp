@@ -1,5 +1,6 @@
 // glTF writer entry points: the scene prepared for glTF (skinned instances baked to their placement),
 // the parts written in order, then packed as .glb, .gltf + side files, or a self-contained .gltf.
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -66,6 +67,43 @@ std::optional<Error> joint_index_overflow(const Scene& scene) {
   return std::nullopt;
 }
 
+/// The most a glTF buffer can hold (its byteLength is a uint32, less the GLB chunk's padding).
+constexpr std::size_t kMaxBinBytes = 0xFFFFFFF0u;
+
+/// A little more than the binary buffer receives: every vertex array, index list, morph frame, key,
+/// inverse bind and (`images_inside`) embedded image, at their widest stored form. Reserved up front:
+/// growing the buffer by doubling copied it about twice over, faulting in every copy's pages (CesiumMan
+/// to glb: 85 of 900 page faults, 0.85 M of 26.8 M instructions); pages reserved but not written cost
+/// no fault.
+std::size_t expected_bin_bytes(const Scene& scene, bool images_inside) {
+  constexpr std::size_t kAlignment = 4;  // each view starts on a multiple of 4
+  std::size_t bytes = 0;
+  const auto add = [&](std::size_t count, std::size_t size) { bytes += count * size + kAlignment; };
+  for (const Mesh& mesh : scene.meshes) {
+    add(mesh.positions.size(), sizeof(Vec3));
+    add(mesh.normals.size(), sizeof(Vec3));
+    add(mesh.tangents.size(), sizeof(Vec4));
+    for (const auto& set : mesh.uvs) add(set.size(), sizeof(Vec2));
+    for (const auto& set : mesh.colors) add(set.size(), sizeof(Vec4));
+    add(std::max(mesh.skin.size(), mesh.rigid_joints.size()), sizeof(SkinInfluences));  // rigid: one influence
+    add(mesh.indices.size(), sizeof(std::uint32_t));
+    for (const auto& level : mesh.lod_indices) add(level.size(), sizeof(std::uint32_t));
+    for (const MorphFrame& frame : mesh.frames)
+      add(frame.positions.size() + frame.normals.size(), sizeof(Vec3)), add(frame.uvs.size(), sizeof(Vec2));
+    add(mesh.frames.size() * (mesh.frames.size() + 1), sizeof(float));  // each frame's time and weights
+  }
+  for (const Animation& animation : scene.animations)
+    for (const auto& channel : animation.channels) {
+      add(channel.translation.size(), sizeof(float) + sizeof(Vec3));
+      add(channel.rotation.size(), sizeof(float) + sizeof(Quat));
+      add(channel.scale.size(), sizeof(float) + sizeof(Vec3));
+    }
+  add(scene.joints.size(), sizeof(Mat4));
+  if (images_inside)
+    for (const Texture& texture : scene.textures) add(texture.data.size(), 1);
+  return bytes;
+}
+
 bool is_glb(const WriteOptions& options) {
   std::string ext = std::filesystem::path(options.output_name).extension().string();
   for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -84,13 +122,15 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   const std::optional<Scene> baked = bake_skinned_instances(source);
   const Scene& scene = baked ? *baked : source;
   gltf::Document doc;
+  // At most what one buffer may hold (GLTF_WRITE_TOO_LARGE below): a larger scene fails either way.
+  doc.bin.reserve(std::min<std::size_t>(expected_bin_bytes(scene, packing != gltf::Packing::SideFiles), kMaxBinBytes));
   WriterOutput out;
   const auto meshes = gltf::write_meshes(doc, scene);
   gltf::write_materials(doc, scene, packing, stem, out.side_files);
   gltf::write_cameras_and_lights(doc, scene);
   const auto mesh_nodes = gltf::write_nodes(doc, scene, meshes);
   gltf::write_animations(doc, scene, meshes, mesh_nodes);
-  if (doc.bin.size() > 0xFFFFFFF0u)
+  if (doc.bin.size() > kMaxBinBytes)
     return Error{.code = "GLTF_WRITE_TOO_LARGE",
                  .format = "glTF",
                  .message = "the binary data exceeds the 4 GiB glTF buffers can hold"};

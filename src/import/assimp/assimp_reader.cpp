@@ -7,6 +7,7 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "core/file.hpp"
 #include "core/side_files.hpp"
@@ -379,30 +381,55 @@ std::mutex& assimp_import_lock() {
   return lock;
 }
 
-const std::vector<std::string_view>& assimp_extensions() {
-  // Asked of the Assimp this build compiles against, at build time ("*.3ds;*.obj;...": the generated
-  // assimp_extensions.inc, see list_extensions.cpp), so that knowing the formats loads no library.
-  static const std::vector<std::string> owned = [] {
-    const std::string list =
+namespace {
+
+// Asked of the Assimp this build compiles against, at build time ("*.3ds;*.obj;...": the generated
+// assimp_extensions.inc, see list_extensions.cpp), so that knowing the formats loads no library; split
+// at compile time too, since every program that looks up a format by extension asks for the list.
+constexpr std::string_view kAssimpList =
 #include "assimp_extensions.inc"
-        ;
-    std::vector<std::string> out;
-    for (std::size_t start = 0; start < list.size();) {
-      std::size_t end = list.find(';', start);
-      if (end == std::string::npos) end = list.size();
-      std::string ext = list.substr(start, end - start);
-      // glTF, FBX and OBJ are read natively (formats/gltf, formats/fbx), never through Assimp.
-      if (ext.rfind("*.", 0) == 0 && ext != "*.gltf" && ext != "*.glb" && ext != "*.fbx" && ext != "*.obj") {
-        ext.erase(0, 1);
-        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-        out.push_back(ext);
-      }
-      start = end + 1;
-    }
-    return out;
-  }();
-  static const std::vector<std::string_view> views(owned.begin(), owned.end());
-  return views;
+    ;
+
+/// The list in lower case: the extensions handed out point into it.
+constexpr auto kLowerCaseList = [] {
+  std::array<char, kAssimpList.size()> lower{};
+  for (std::size_t i = 0; i < kAssimpList.size(); ++i)
+    lower[i] = kAssimpList[i] >= 'A' && kAssimpList[i] <= 'Z' ? static_cast<char>(kAssimpList[i] - 'A' + 'a')
+                                                               : kAssimpList[i];
+  return lower;
+}();
+
+/// Calls `take(".ext")`, in lower case, for each "*.ext" of the list but glTF, FBX and OBJ, which are
+/// read natively (formats/gltf, formats/fbx), never through Assimp.
+template <class Take>
+constexpr void for_each_assimp_extension(Take&& take) {
+  for (std::size_t start = 0; start < kAssimpList.size();) {
+    const std::size_t end = std::min(kAssimpList.find(';', start), kAssimpList.size());
+    const std::string_view entry = kAssimpList.substr(start, end - start);
+    if (entry.starts_with("*.") && entry != "*.gltf" && entry != "*.glb" && entry != "*.fbx" && entry != "*.obj")
+      take(std::string_view(kLowerCaseList.data() + start + 1, entry.size() - 1));
+    start = end + 1;
+  }
+}
+
+constexpr std::size_t kAssimpExtensionCount = [] {
+  std::size_t count = 0;
+  for_each_assimp_extension([&](std::string_view) { ++count; });
+  return count;
+}();
+
+constexpr auto kAssimpExtensions = [] {
+  std::array<std::string_view, kAssimpExtensionCount> extensions{};
+  std::size_t next = 0;
+  for_each_assimp_extension([&](std::string_view extension) { extensions[next++] = extension; });
+  return extensions;
+}();
+
+}  // namespace
+
+const std::vector<std::string_view>& assimp_extensions() {
+  static const std::vector<std::string_view> extensions(kAssimpExtensions.begin(), kAssimpExtensions.end());
+  return extensions;
 }
 
 Result<Scene> assimp_read(const ReadInput& input) {
