@@ -362,8 +362,9 @@ int run_convert(const ConvertCliOptions& o) {
   }
   std::fflush(nullptr);
   // Asked only when there are child processes to start: the count comes from a file in /sys.
-  const unsigned parallel =
-      done == jobs.size() ? 1 : o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned parallel = done == jobs.size() ? 1
+                            : o.jobs            ? o.jobs
+                                                : std::max(1u, std::thread::hardware_concurrency());
   while (done < jobs.size()) {
     while (next < jobs.size() && running.size() < parallel) {
       // Safe to fork: this process runs one thread here (conversions' threads live in the children), so

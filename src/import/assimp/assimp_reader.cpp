@@ -394,8 +394,8 @@ constexpr std::string_view kAssimpList =
 constexpr auto kLowerCaseList = [] {
   std::array<char, kAssimpList.size()> lower{};
   for (std::size_t i = 0; i < kAssimpList.size(); ++i)
-    lower[i] = kAssimpList[i] >= 'A' && kAssimpList[i] <= 'Z' ? static_cast<char>(kAssimpList[i] - 'A' + 'a')
-                                                               : kAssimpList[i];
+    lower[i] =
+        kAssimpList[i] >= 'A' && kAssimpList[i] <= 'Z' ? static_cast<char>(kAssimpList[i] - 'A' + 'a') : kAssimpList[i];
   return lower;
 }();
 
