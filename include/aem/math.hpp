@@ -76,10 +76,16 @@ Quat operator*(const Quat& a, const Quat& b);
 Vec3 rotate(const Quat& q, const Vec3& v);
 
 Mat4 operator*(const Mat4& a, const Mat4& b);
-/// Transforms a point (w = 1).
-Vec3 transform_point(const Mat4& m, const Vec3& p);
+/// Transforms a point (w = 1). Inline: skinning calls it once per vertex.
+inline Vec3 transform_point(const Mat4& m, const Vec3& p) {
+  return {m.m[0] * p.x + m.m[4] * p.y + m.m[8] * p.z + m.m[12], m.m[1] * p.x + m.m[5] * p.y + m.m[9] * p.z + m.m[13],
+          m.m[2] * p.x + m.m[6] * p.y + m.m[10] * p.z + m.m[14]};
+}
 /// Transforms a direction (w = 0); not renormalised.
-Vec3 transform_vector(const Mat4& m, const Vec3& v);
+inline Vec3 transform_vector(const Mat4& m, const Vec3& v) {
+  return {m.m[0] * v.x + m.m[4] * v.y + m.m[8] * v.z, m.m[1] * v.x + m.m[5] * v.y + m.m[9] * v.z,
+          m.m[2] * v.x + m.m[6] * v.y + m.m[10] * v.z};
+}
 /// General 4x4 inverse; returns identity for a singular matrix.
 Mat4 inverse(const Mat4& m);
 Mat4 transpose(const Mat4& m);

@@ -37,16 +37,6 @@ Mat4 operator*(const Mat4& a, const Mat4& b) {
   return r;
 }
 
-Vec3 transform_point(const Mat4& m, const Vec3& p) {
-  return {m.m[0] * p.x + m.m[4] * p.y + m.m[8] * p.z + m.m[12], m.m[1] * p.x + m.m[5] * p.y + m.m[9] * p.z + m.m[13],
-          m.m[2] * p.x + m.m[6] * p.y + m.m[10] * p.z + m.m[14]};
-}
-
-Vec3 transform_vector(const Mat4& m, const Vec3& v) {
-  return {m.m[0] * v.x + m.m[4] * v.y + m.m[8] * v.z, m.m[1] * v.x + m.m[5] * v.y + m.m[9] * v.z,
-          m.m[2] * v.x + m.m[6] * v.y + m.m[10] * v.z};
-}
-
 Mat4 transpose(const Mat4& m) {
   Mat4 r;
   for (int c = 0; c < 4; ++c)

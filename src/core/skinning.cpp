@@ -11,16 +11,6 @@ Mat4 blend(const Mat4& sum, const Mat4& m, float w) {
   return out;
 }
 
-Vec3 apply_point(const Mat4& m, const Vec3& p) {
-  return {m.m[0] * p.x + m.m[4] * p.y + m.m[8] * p.z + m.m[12], m.m[1] * p.x + m.m[5] * p.y + m.m[9] * p.z + m.m[13],
-          m.m[2] * p.x + m.m[6] * p.y + m.m[10] * p.z + m.m[14]};
-}
-
-Vec3 apply_vector(const Mat4& m, const Vec3& v) {
-  return {m.m[0] * v.x + m.m[4] * v.y + m.m[8] * v.z, m.m[1] * v.x + m.m[5] * v.y + m.m[9] * v.z,
-          m.m[2] * v.x + m.m[6] * v.y + m.m[10] * v.z};
-}
-
 template <bool kNormals>
 void pose(const Mesh& mesh, std::span<const Mat4> skin, std::vector<Vec3>& positions, std::vector<Vec3>* normals) {
   const std::size_t n = mesh.positions.size();
@@ -33,8 +23,8 @@ void pose(const Mesh& mesh, std::span<const Mat4> skin, std::vector<Vec3>& posit
     Vec3 nr = has_normals ? mesh.normals[v] : Vec3{};
     if (v < mesh.rigid_joints.size() && joint_ok(mesh.rigid_joints[v])) {
       const Mat4& m = skin[mesh.rigid_joints[v]];
-      p = apply_point(m, p);
-      if (has_normals) nr = apply_vector(m, nr);
+      p = transform_point(m, p);
+      if (has_normals) nr = transform_vector(m, nr);
     }
     if (v < mesh.skin.size()) {
       Mat4 sum;
@@ -48,8 +38,8 @@ void pose(const Mesh& mesh, std::span<const Mat4> skin, std::vector<Vec3>& posit
         sum = blend(sum, skin[j], w);
       }
       if (any) {
-        p = apply_point(sum, p);
-        if (has_normals) nr = apply_vector(sum, nr);
+        p = transform_point(sum, p);
+        if (has_normals) nr = transform_vector(sum, nr);
       }
     }
     positions[v] = p;
