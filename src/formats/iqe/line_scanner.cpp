@@ -83,6 +83,10 @@ class Scanner {
   // (swar_digits.hpp) each after exactly one space, then '\n'. Gives the start of the next line, or
   // null to leave the line to scan(), which reads these lines alike and reports what is wrong with others.
   const char* fast_line(const char* p) {
+    if (p[0] == 'v' && p[1] == 'b' && p[2] == '\n') {  // no influences: every vertex line of some exporters
+      add_influences({});
+      return p + 3;
+    }
     if (p[2] != ' ') return nullptr;
     if (p[0] == 'v') {
       switch (p[1]) {  // the usual vertex arrays straight in; the rest through store_vertex
