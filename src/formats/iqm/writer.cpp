@@ -109,14 +109,15 @@ constexpr int kChannelVectors = 3;
 
 // The stored value of each of a joint's channels, min(65535, 0.5 + (value - offset) / scale), 4
 // channels per vector operation: lane for lane the same division and sum as one channel at a time.
-// Channels outside the mask (and the spare lanes) divide by 1 and are not written.
+// Channels outside the mask (and the spare lanes) divide by 1 and are not written; the masked ones
+// go out in one write per joint.
 class ChannelQuantiser {
  public:
-  explicit ChannelQuantiser(const PoseChannels& p) : mask_(p.mask) {
+  explicit ChannelQuantiser(const PoseChannels& p) {
     float offset[4 * kChannelVectors] = {}, scale[4 * kChannelVectors];
     std::fill(std::begin(scale), std::end(scale), 1.0f);
     for (int k = 0; k < iqm::kPoseChannels; ++k)
-      if (mask_ & (1u << k)) offset[k] = p.offset[k], scale[k] = p.scale[k];
+      if (p.mask & (1u << k)) offset[k] = p.offset[k], scale[k] = p.scale[k], written_[count_++] = k;
     for (int v = 0; v < kChannelVectors; ++v)
       offset_[v] = detail::load<f32x4>(&offset[4 * v]), scale_[v] = detail::load<f32x4>(&scale[4 * v]);
   }
@@ -129,14 +130,16 @@ class ChannelQuantiser {
       const f32x4 clamped = stored < 65535.0f ? stored : 65535.0f;  // std::min(65535.0f, stored)
       std::memcpy(&q[4 * v], &clamped, sizeof clamped);
     }
-    for (int k = 0; k < iqm::kPoseChannels; ++k)
-      if (mask_ & (1u << k)) w.u16(static_cast<std::uint16_t>(q[k]));
+    std::uint16_t out[iqm::kPoseChannels];
+    for (std::size_t i = 0; i < count_; ++i) out[i] = static_cast<std::uint16_t>(q[written_[i]]);
+    w.bytes(std::as_bytes(std::span(out, count_)));
   }
 
  private:
   using f32x4 = detail::f32x4;
-  std::uint32_t mask_;
   f32x4 offset_[kChannelVectors], scale_[kChannelVectors];
+  int written_[iqm::kPoseChannels] = {};  ///< the masked channels, in file order
+  std::size_t count_ = 0;                 ///< how many there are
 };
 
 class IqmWriter {
