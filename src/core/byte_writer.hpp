@@ -51,6 +51,10 @@ class ByteWriter {
   void bytes(std::span<const std::byte> b) {
     if (!b.empty()) std::memcpy(room(b.size()), b.data(), b.size());
   }
+  /// `n` zero bytes.
+  void zeros(std::size_t n) {
+    if (n != 0) std::memset(room(n), 0, n);
+  }
   /// Writes `s` into a field of `n` bytes, truncated to n-1 bytes and zero-filled after it.
   void fixed_string(std::string_view s, std::size_t n) {
     const std::size_t len = s.size() < n ? s.size() : n - 1;

@@ -61,10 +61,13 @@ Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem
   return scene;
 }
 
-// Below this size reading a file costs no more than mapping it and its buffer is short-lived; above it
-// the mapping lets a reader give back the pages it has decoded, so that the input is never whole in
-// memory beside the scene (a 1 GB glb converts to AEM in about the memory of its output).
-constexpr std::uintmax_t kMapFrom = 16u << 20;
+// From this size the file is mapped rather than read: a read copies every byte into fresh memory
+// that faults in page by page, while the mapping shares the page cache's pages, several per fault (the
+// 1.2-1.9 MB real IQE files convert to IQM in 7-13% less CPU time). The mapping also lets a reader
+// give back the pages it has decoded, so that the input is never whole in memory beside the scene (a
+// 1 GB glb converts to AEM in about the memory of its output). Smaller files are read: their few
+// pages cost about what the mapping's own calls do.
+constexpr std::uintmax_t kMapFrom = 1u << 20;
 
 }  // namespace
 

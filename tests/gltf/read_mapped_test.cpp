@@ -1,5 +1,5 @@
-// Files of 16 MB or more are read through a memory mapping whose pages the glTF reader gives back as it
-// decodes them (ReadInput::release). The scene must be the one read from memory, its arrays the file's
+// Files of 1 MB or more (these are over 16 MB) are read through a memory mapping whose pages the glTF
+// reader gives back as it decodes them (ReadInput::release). The scene must be the one read from memory, its arrays the file's
 // bytes decoded here by hand, the mapping must never hold much of the file, and a truncated or lying
 // file gives the same errors as from memory.
 #include <gtest/gtest.h>
@@ -145,7 +145,7 @@ TEST(GltfReadMapped, CorpusReadsAsFromMemory) {
   }
 }
 
-/// `bytes` as a file beside the large glb, read by path (mapped when 16 MB or more).
+/// `bytes` as a file beside the large glb, read by path (mapped when 1 MB or more).
 Result<Scene> read_written(const std::string& name, std::span<const std::byte> bytes) {
   const fs::path path = large_glb().parent_path() / name;
   test::write_file(path, bytes);

@@ -261,6 +261,31 @@ TEST(IqeFastLines, TriangleRunsInSeveralMeshesMatchTheVerticesWritten) {
   for (std::size_t c = 0; c < want.size(); ++c) ASSERT_EQ(doc.corners[c], want[c]) << "corner " << c;
 }
 
+// Pose lines that repeat the previous frame's line at the same place reuse its pose; lines that only
+// start like it (a longer line, another line end, a tab the general path reads) are read for
+// themselves. Translations and scales written here are what each frame must hold.
+TEST(IqeFastLines, RepeatedPoseLinesGiveTheirOwnValues) {
+  const std::string text =
+      "# Inter-Quake Export\njoint a -1\njoint b 0\npq 0 0 0\npq 0 0 0\nanimation\nframerate 10\n"
+      "frame\npq 1 2 3 0 0 0 1\npq 4 5 6 0 0 0 1\n"
+      "frame\npq 1 2 3 0 0 0 1\npq 4 5 6 0 0 0 1 2 2 2\n"
+      "frame\npq 1 2 3 0 0 0 1\t\npq 4 5 6 0 0 0 1\n"
+      "frame\npq 1 2 3 0 0 0 1\npq 4 5 6 0 0 0 1\r\n"
+      "frame\npq 1 2 3 0 0 0 1\npq 4 5 6 0 0 0 1\n" +
+      std::string(64, '\n');  // so that the last lines lie well before the end, where the fast path reads
+  const formats::iqe::Document doc = formats::iqe::parse(text);
+  ASSERT_EQ(doc.animations.size(), 1u);
+  const auto& frames = doc.animations[0].frames;
+  ASSERT_EQ(frames.size(), 5u);
+  for (std::size_t f = 0; f < frames.size(); ++f) {
+    ASSERT_EQ(frames[f].size(), 2u) << f;
+    EXPECT_EQ(frames[f][0].translation, (Vec3{1, 2, 3})) << f;
+    EXPECT_EQ(frames[f][1].translation, (Vec3{4, 5, 6})) << f;
+    EXPECT_EQ(frames[f][0].scale, (Vec3{1, 1, 1})) << f;
+    EXPECT_EQ(frames[f][1].scale, f == 1 ? (Vec3{2, 2, 2}) : (Vec3{1, 1, 1})) << f;
+  }
+}
+
 // One past the last vertex, at the end of a run of good triangles of a mesh that starts after vertex 0.
 TEST(IqeFastLines, IndexOnePastTheMeshsVerticesFailsAtItsLine) {
   std::string text = "# Inter-Quake Export\nvp 0 0 0\nvp 0 0 0\nmesh b\nvp 0 0 0\nvp 0 0 0\nvp 0 0 0\n";

@@ -60,6 +60,12 @@ TEST_P(MixedArrays, WrittenFileValidatesAndKeepsTheTexturedMeshsValues) {
   ASSERT_EQ(bare.normals.size(), 4u);
   ASSERT_EQ(painted.normals.size(), 3u);
   for (const Vec3& n : bare.normals) EXPECT_NEAR(dot(n, painted.normals[0]), 1.0f, 1e-5f);
+  // Colours (bytes in IQM: 0 and 1 exactly) and the custom attribute keep the painted mesh's values.
+  ASSERT_EQ(painted.colors.size(), 1u);
+  for (const Vec4& c : painted.colors[0]) EXPECT_EQ(c, (Vec4{1, 0, 0, 1}));
+  ASSERT_EQ(painted.custom.size(), 1u);
+  EXPECT_EQ(painted.custom[0].name, "wear");
+  EXPECT_EQ(painted.custom[0].values, (std::vector<float>{0.25f, 0.5f, 0.75f}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, MixedArrays, ::testing::Values("iqe", "iqm"));

@@ -2,7 +2,7 @@
 // bit for bit, on random decimals of every length around the path's limits (7 integer digits, 16
 // fraction digits, 2^24 and 2^53 without the point, exponents) and on the forms it leaves to fast_float; its
 // multiplying step against IEEE float division for every mantissa and scale it accepts, and its
-// dividing step against strtof.
+// steps for longer mantissas (multiplying, then dividing where that declines) against strtof.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -138,8 +138,9 @@ TEST(IqeShortDecimal, LeavesOtherFormsToFastFloat) {
     expect_same(s);
 }
 
-// The rounding step on its own, for every mantissa below 2^24 and every scale: IEEE float division
-// of the two exact floats is correctly rounded, so it is the reference.
+// The multiplying step on its own, for every mantissa below 2^24 and every scale up to 10: it takes
+// them all, and IEEE float division of the two exact floats is correctly rounded, so it is the
+// reference.
 TEST(IqeShortDecimal, ScalingMatchesFloatDivisionEverywhere) {
   const float powers[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
   std::uint64_t mismatches = 0;
@@ -147,8 +148,9 @@ TEST(IqeShortDecimal, ScalingMatchesFloatDivisionEverywhere) {
     for (std::uint32_t m = 0; m < (1u << 24); ++m) {
       volatile float divisor = powers[scale];  // keeps the reference a real division
       const float reference = static_cast<float>(m) / divisor;
-      mismatches +=
-          std::bit_cast<std::uint32_t>(formats::iqe::swar::scaled(m, scale)) != std::bit_cast<std::uint32_t>(reference);
+      float got = 0;
+      mismatches += !formats::iqe::swar::multiplied(m, scale, got) ||
+                    std::bit_cast<std::uint32_t>(got) != std::bit_cast<std::uint32_t>(reference);
     }
   EXPECT_EQ(mismatches, 0u);
 }
@@ -184,18 +186,22 @@ TEST(IqeShortDecimal, DivisionDeclinesExactMidpoints) {
 
 // divided() against strtof on random mantissas below 2^53 and every scale it takes; it may decline
 // only where the nearest double is exactly halfway between two floats.
+// The decimal mantissa * 10^-scale written out exactly ("0.0012" for 12 and 4).
+std::string exact_decimal(std::uint64_t mantissa, int scale) {
+  std::string digits = std::to_string(mantissa);
+  if (digits.size() <= static_cast<std::size_t>(scale))
+    digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
+  const std::size_t point = digits.size() - static_cast<std::size_t>(scale);
+  return digits.substr(0, point) + "." + digits.substr(point);
+}
+
 TEST(IqeShortDecimal, DivisionMatchesStrtof) {
   std::mt19937_64 rng(3);
-  char text[48];
   for (int round = 0; round < 200000; ++round) {
     const std::uint64_t mantissa = rng() >> (11 + rng() % 40);
     const int scale = static_cast<int>(rng() % 17);
-    // The decimal mantissa * 10^-scale written out exactly.
-    std::string digits = std::to_string(mantissa);
-    if (digits.size() <= static_cast<std::size_t>(scale))
-      digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
-    const std::size_t point = digits.size() - static_cast<std::size_t>(scale);
-    std::snprintf(text, sizeof text, "%s.%s", digits.substr(0, point).c_str(), digits.substr(point).c_str());
+    const std::string decimal = exact_decimal(mantissa, scale);
+    const char* const text = decimal.c_str();
     const float expected = std::strtof(text, nullptr);
     float got = 0;
     if (formats::iqe::swar::divided(mantissa, scale, got)) {
@@ -206,6 +212,40 @@ TEST(IqeShortDecimal, DivisionMatchesStrtof) {
       ASSERT_EQ(nearest, (static_cast<double>(expected) + static_cast<double>(other)) / 2) << text;
     }
   }
+}
+
+// multiplied() against strtof on random mantissas below 2^53 (half of them of the 9 and 10 digits
+// that "%.9g" numbers give) and every scale it takes; it may decline only where the nearest double
+// lies within 3 units in its last place of a midpoint between two floats.
+TEST(IqeShortDecimal, MultiplicationMatchesStrtof) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 400000; ++round) {
+    const std::uint64_t mantissa = round % 2 ? 100000000 + rng() % 9900000000u : rng() >> (11 + rng() % 40);
+    const int scale = static_cast<int>(rng() % (formats::iqe::swar::kMaxDividedScale + 1));
+    const std::string text = exact_decimal(mantissa, scale);
+    const float expected = std::strtof(text.c_str(), nullptr);
+    float got = 0;
+    if (formats::iqe::swar::multiplied(mantissa, scale, got)) {
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(expected)) << text;
+    } else {
+      const double nearest = std::strtod(text.c_str(), nullptr);
+      const float other = std::nextafter(expected, static_cast<double>(expected) < nearest ? INFINITY : -INFINITY);
+      const double midpoint = (static_cast<double>(expected) + static_cast<double>(other)) / 2;
+      const double unit = std::nextafter(nearest, INFINITY) - nearest;
+      ASSERT_LE(std::fabs(nearest - midpoint), 3 * unit) << text;
+    }
+  }
+}
+
+// Quotients on or a hair from a midpoint between two floats are left to the division: 8388608.5
+// lies halfway between 2^23 and 2^23 + 1, 2^24 + 1 between floats 2 apart.
+TEST(IqeShortDecimal, MultiplicationDeclinesNearMidpoints) {
+  using formats::iqe::swar::multiplied;
+  float v = 0;
+  EXPECT_FALSE(multiplied(83886085, 1, v));
+  EXPECT_FALSE(multiplied(16777217, 0, v));
+  ASSERT_TRUE(multiplied(838860850000001, 8, v));  // 8388608.50000001: 5 units of the product above it
+  EXPECT_EQ(v, 8388609.0f);
 }
 
 TEST(IqeShortDecimal, DigitCountsAndValues) {

@@ -41,16 +41,9 @@ inline std::uint32_t digits_value(std::uint64_t w, int n) {
 }
 
 inline constexpr std::uint64_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
-inline constexpr double kTenths[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
-
-/// mantissa / 10^scale correctly rounded to float, for mantissa < 2^24 and scale <= 10, by one double
-/// multiplication (no division on the critical path): the product is within 2^-52 of the quotient,
-/// while such a quotient is never closer than about 2^-48 (relative) to a midpoint between two floats,
-/// so rounding the product gives the quotient's float (checked for every mantissa and scale in
-/// tests/iqe/short_decimal_test.cpp).
-inline float scaled(std::uint32_t mantissa, int scale) {
-  return static_cast<float>(static_cast<double>(mantissa) * kTenths[scale]);
-}
+/// 10^-scale, each the nearest double.
+inline constexpr double kTenths[] = {1e0,   1e-1,  1e-2,  1e-3,  1e-4,  1e-5,  1e-6,  1e-7,  1e-8,  1e-9,  1e-10, 1e-11,
+                                     1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19, 1e-20, 1e-21, 1e-22};
 
 inline constexpr int kMaxDividedScale = 22;  // 10^22 = 2^22 * 5^22, and 5^22 < 2^53: still exact
 inline constexpr double kPow10Exact[kMaxDividedScale + 1] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -66,6 +59,22 @@ inline bool divided(std::uint64_t mantissa, int scale, float& out) {
   const double quotient = static_cast<double>(mantissa) / kPow10Exact[scale];
   if ((::aem::detail::bit_cast<std::uint64_t>(quotient) & 0x1FFFFFFFu) == 0x10000000u) return false;
   out = static_cast<float>(quotient);
+  return true;
+}
+
+/// divided()'s float by a multiplication, which costs a fraction of a division, or false when the
+/// product cannot tell it (then divide). 10^-scale and the product are each rounded once, so the
+/// product lies less than 2 units in its last place from the exact quotient: rounding it to float
+/// gives the quotient's float unless a midpoint between two floats lies that close, that is unless
+/// its 29 bits below float precision are within 2 of 1000...0 (declined with a unit to spare). For
+/// mantissa < 2^24 and scale <= 10 no quotient comes closer than about 2^-48 (relative) to a
+/// midpoint, so it never declines there (checked for every such mantissa and scale in
+/// tests/iqe/short_decimal_test.cpp).
+inline bool multiplied(std::uint64_t mantissa, int scale, float& out) {
+  const double product = static_cast<double>(mantissa) * kTenths[scale];
+  const std::uint64_t below = ::aem::detail::bit_cast<std::uint64_t>(product) & 0x1FFFFFFFu;
+  if (below - (0x10000000u - 3) <= 6) return false;
+  out = static_cast<float>(product);
   return true;
 }
 
@@ -85,7 +94,7 @@ inline constexpr std::ptrdiff_t kReach = 32;
 /// dropped and a value of mantissa / 10^(0..22): the float it denotes, and the end of its characters;
 /// null for any other form (the caller's general path). Exporters print floats with up to 9
 /// significant digits and small ones with an exponent (Blender's "%.9g": "5.36129774e-05"), which
-/// take divided().
+/// take multiplied() (divided() where it declines).
 [[gnu::always_inline]] inline const char* short_decimal(const char* p, float& out) {
   const bool negative = *p == '-';
   p += negative;
@@ -132,11 +141,8 @@ inline constexpr std::ptrdiff_t kReach = 32;
     if (scale < 0 || scale > kMaxDividedScale) return nullptr;
   }
   float v;
-  if (mantissa < (1u << 24) && scale <= 10) {
-    v = scaled(static_cast<std::uint32_t>(mantissa), scale);
-  } else if (mantissa >= (std::uint64_t{1} << 53) || !divided(mantissa, scale, v)) {
+  if (mantissa >= (std::uint64_t{1} << 53) || !(multiplied(mantissa, scale, v) || divided(mantissa, scale, v)))
     return nullptr;
-  }
   out = negative ? -v : v;
   return p;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <thread>
 
 #include "core/cpu_features.hpp"
@@ -56,8 +57,8 @@ void skin_rows(const iqe::ExportModel& model, const std::vector<Transform>& fram
 // hold coefficient i (skin_rows' order) of joint j's matrix, lane f for the batch's frame f. Lanes
 // past the last frame repeat it (their bounds are dropped).
 template <int L>
-std::vector<float> frame_lanes(const float* rows, std::size_t frames, std::size_t stride) {
-  std::vector<float> out(stride * L);
+std::unique_ptr<float[]> frame_lanes(const float* rows, std::size_t frames, std::size_t stride) {
+  std::unique_ptr<float[]> out(new float[stride * L]);  // every float is set below: no zero fill first
   for (std::size_t c = 0; c < stride; ++c)
     for (std::size_t f = 0; f < L; ++f) out[c * L + f] = rows[std::min(f, frames - 1) * stride + c];
   return out;
@@ -138,8 +139,8 @@ template <class V, class U>
 template <class V, class U, int L>
 [[gnu::always_inline]] inline void bound_frames(const SkinGroups& skin, const float* rows, std::size_t frames,
                                                 std::size_t stride, FrameBounds* out) {
-  const std::vector<float> m = frame_lanes<L>(rows, frames, stride);
-  const LaneBounds<V> bounds = pose_frames<V, U>(skin, m.data());
+  const std::unique_ptr<float[]> m = frame_lanes<L>(rows, frames, stride);
+  const LaneBounds<V> bounds = pose_frames<V, U>(skin, m.get());
   for (std::size_t f = 0; f < frames; ++f) out[f] = bounds.frame(static_cast<int>(f));
 }
 
@@ -186,9 +187,9 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
 #endif
   detail::parallel_for(items, used, [&](std::size_t item) {
     const std::size_t first = item * kFramesPerItem, count = std::min(kFramesPerItem, frames.size() - first);
-    std::vector<float> rows(count * stride);
+    const std::unique_ptr<float[]> rows(new float[count * stride]);  // skin_rows sets every float
     for (std::size_t f = 0; f < count; ++f) skin_rows(model, *frames[first + f], inverse_bind, &rows[f * stride]);
-    bound(skin, rows.data(), count, stride, &out[first]);
+    bound(skin, rows.get(), count, stride, &out[first]);
   });
   return out;
 }

@@ -109,14 +109,15 @@ constexpr int kChannelVectors = 3;
 
 // The stored value of each of a joint's channels, min(65535, 0.5 + (value - offset) / scale), 4
 // channels per vector operation: lane for lane the same division and sum as one channel at a time.
-// Channels outside the mask (and the spare lanes) divide by 1 and are not written.
+// Channels outside the mask (and the spare lanes) divide by 1 and are not written; the masked ones
+// go out in one write per joint.
 class ChannelQuantiser {
  public:
-  explicit ChannelQuantiser(const PoseChannels& p) : mask_(p.mask) {
+  explicit ChannelQuantiser(const PoseChannels& p) {
     float offset[4 * kChannelVectors] = {}, scale[4 * kChannelVectors];
     std::fill(std::begin(scale), std::end(scale), 1.0f);
     for (int k = 0; k < iqm::kPoseChannels; ++k)
-      if (mask_ & (1u << k)) offset[k] = p.offset[k], scale[k] = p.scale[k];
+      if (p.mask & (1u << k)) offset[k] = p.offset[k], scale[k] = p.scale[k], written_[count_++] = k;
     for (int v = 0; v < kChannelVectors; ++v)
       offset_[v] = detail::load<f32x4>(&offset[4 * v]), scale_[v] = detail::load<f32x4>(&scale[4 * v]);
   }
@@ -129,14 +130,16 @@ class ChannelQuantiser {
       const f32x4 clamped = stored < 65535.0f ? stored : 65535.0f;  // std::min(65535.0f, stored)
       std::memcpy(&q[4 * v], &clamped, sizeof clamped);
     }
-    for (int k = 0; k < iqm::kPoseChannels; ++k)
-      if (mask_ & (1u << k)) w.u16(static_cast<std::uint16_t>(q[k]));
+    std::uint16_t out[iqm::kPoseChannels];
+    for (std::size_t i = 0; i < count_; ++i) out[i] = static_cast<std::uint16_t>(q[written_[i]]);
+    w.bytes(std::as_bytes(std::span(out, count_)));
   }
 
  private:
   using f32x4 = detail::f32x4;
-  std::uint32_t mask_;
   f32x4 offset_[kChannelVectors], scale_[kChannelVectors];
+  int written_[iqm::kPoseChannels] = {};  ///< the masked channels, in file order
+  std::size_t count_ = 0;                 ///< how many there are
 };
 
 class IqmWriter {
@@ -146,6 +149,7 @@ class IqmWriter {
   std::vector<std::byte> run() {
     collect_names();
     plan_arrays();
+    w_.reserve(size_bound());  // one buffer: growing it would copy and fault in each larger one
     iqm::Header h{};
     h.version = iqm::kVersion;
     w_.bytes(std::as_bytes(std::span(iqm::kMagic.data(), iqm::kMagic.size())));
@@ -166,6 +170,20 @@ class IqmWriter {
   }
 
  private:
+  // At least the file's size, from the counts of everything it holds.
+  std::size_t size_bound() const {
+    std::size_t vertices = 0, triangles = 0, frames = 0, vertex_bytes = 0;
+    for (const Mesh& mesh : m_.meshes) vertices += mesh.vertex_count(), triangles += mesh.triangle_count();
+    for (const auto& a : m_.animations) frames += a.frames.size();
+    for (const ArraySpec& a : arrays_) vertex_bytes += a.size * iqm::component_size(a.format);
+    const std::size_t joints = m_.joints.size(), alignment = 8;
+    return iqm::kHeaderSize + text_.bytes().size() + m_.meshes.size() * iqm::kMeshSize +
+           arrays_.size() * (iqm::kVertexArraySize + alignment) + vertices * vertex_bytes +
+           triangles * 2 * iqm::kTriangleSize + joints * (iqm::kJointSize + iqm::kPoseSize) +
+           m_.animations.size() * iqm::kAnimSize + frames * (joints * iqm::kPoseChannels * 2 + iqm::kBoundsSize) +
+           m_.comment.size() + 4 * alignment;
+  }
+
   std::uint32_t here() const { return static_cast<std::uint32_t>(w_.size()); }
 
   void collect_names() {
@@ -212,41 +230,74 @@ class IqmWriter {
     h.num_triangles = triangle;
   }
 
-  // The value of `spec`'s attribute for one vertex of `mesh`: floats, or bytes for ubyte arrays.
-  void vertex_value(const ArraySpec& spec, const Mesh& mesh, std::size_t v, float (&f)[4], std::uint8_t (&b)[4]) {
-    std::fill(std::begin(f), std::end(f), 0.0f);
-    std::fill(std::begin(b), std::end(b), 0);
-    std::uint8_t unused[4];
-    switch (spec.type) {
-      case iqm::Position:
-        f[0] = mesh.positions[v].x, f[1] = mesh.positions[v].y, f[2] = mesh.positions[v].z;
-        break;
-      case iqm::TexCoord:
-        if (!mesh.uvs.empty()) f[0] = mesh.uvs[0][v].x, f[1] = mesh.uvs[0][v].y;
-        break;
-      case iqm::Normal:
-        if (!mesh.normals.empty()) f[0] = mesh.normals[v].x, f[1] = mesh.normals[v].y, f[2] = mesh.normals[v].z;
-        break;
-      case iqm::Tangent:
-        if (!mesh.tangents.empty()) std::copy_n(&mesh.tangents[v].x, 4, f);
-        break;
-      case iqm::BlendIndexes:
-        if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], b, unused);
-        break;
-      case iqm::BlendWeights:
-        if (!mesh.skin.empty()) blend_bytes(mesh.skin[v], unused, b);
-        break;
-      case iqm::Color:
-        b[3] = 255;
-        if (!mesh.colors.empty())
-          for (int k = 0; k < 4; ++k)
-            b[k] = static_cast<std::uint8_t>(std::lround(std::clamp((&mesh.colors[0][v].x)[k], 0.0f, 1.0f) * 255.0f));
-        break;
-      default:
-        for (const auto& c : mesh.custom)
-          if (text_.add(c.name) == spec.type - iqm::Custom)
-            for (int k = 0; k < std::min(c.components, 4); ++k) f[k] = c.values[v * c.components + k];
+  // The first `count` values of `values` as they lie in memory (floats only), zeros for any missing.
+  template <class V>
+  void put_values(std::span<const V> values, std::size_t count) {
+    const std::size_t present = std::min(values.size(), count);
+    w_.bytes(std::as_bytes(values.first(present)));
+    w_.zeros((count - present) * sizeof(V));
+  }
+
+  // Every vertex's 4 blend indices and 4 blend weights, meshes in order (zeros without a skin):
+  // reduced once, though the file stores them as two arrays.
+  void collect_blend_bytes() {
+    for (const Mesh& mesh : m_.meshes)
+      for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
+        BlendBytes& b = blend_.emplace_back();
+        if (v < mesh.skin.size()) blend_bytes(mesh.skin[v], b.index, b.weight);
+      }
+  }
+
+  // The ubyte colour of one vertex: white without colours.
+  static std::array<std::uint8_t, 4> color_bytes(const Mesh& mesh, std::size_t v) {
+    std::array<std::uint8_t, 4> b{0, 0, 0, 255};
+    if (!mesh.colors.empty())
+      for (int k = 0; k < 4; ++k)
+        b[k] = static_cast<std::uint8_t>(std::lround(std::clamp((&mesh.colors[0][v].x)[k], 0.0f, 1.0f) * 255.0f));
+    return b;
+  }
+
+  // The custom array `spec` of one mesh: its first spec.size components per vertex, zero where the
+  // mesh's attribute of that name has fewer (or the mesh has none).
+  void put_custom(const ArraySpec& spec, const Mesh& mesh) {
+    const CustomAttribute* attribute = nullptr;
+    for (const auto& c : mesh.custom)
+      if (text_.add(c.name) == spec.type - iqm::Custom) attribute = &c;  // a later one of the same name wins
+    const int components = attribute ? std::min(attribute->components, 4) : 0;
+    for (std::size_t v = 0; v < mesh.vertex_count(); ++v)
+      for (std::uint32_t k = 0; k < spec.size; ++k)
+        w_.f32(static_cast<int>(k) < components ? attribute->values[v * attribute->components + k] : 0.0f);
+  }
+
+  // One vertex array of every mesh, meshes in order.
+  void put_array(const ArraySpec& spec) {
+    for (const Mesh& mesh : m_.meshes) {
+      const std::size_t n = mesh.vertex_count();
+      switch (spec.type) {
+        case iqm::Position:
+          put_values(std::span(mesh.positions), n);
+          break;
+        case iqm::TexCoord:
+          put_values(mesh.uvs.empty() ? std::span<const Vec2>() : std::span(mesh.uvs[0]), n);
+          break;
+        case iqm::Normal:
+          put_values(std::span(mesh.normals), n);
+          break;
+        case iqm::Tangent:
+          put_values(std::span(mesh.tangents), n);
+          break;
+        case iqm::Color:
+          for (std::size_t v = 0; v < n; ++v) w_.object(color_bytes(mesh, v));
+          break;
+        case iqm::BlendIndexes:
+        case iqm::BlendWeights:
+          break;  // all meshes at once, below
+        default:
+          put_custom(spec, mesh);
+      }
     }
+    if (spec.type == iqm::BlendIndexes || spec.type == iqm::BlendWeights)
+      for (const BlendBytes& b : blend_) w_.object(spec.type == iqm::BlendIndexes ? b.index : b.weight);
   }
 
   void write_vertices(iqm::Header& h) {
@@ -256,18 +307,14 @@ class IqmWriter {
     std::vector<ByteWriter::Field> table;
     for (std::size_t i = 0; i < arrays_.size() * kFields; ++i) table.push_back(w_.u32_field());
     pad(w_, 8);
+    if (std::any_of(arrays_.begin(), arrays_.end(), [](const ArraySpec& a) { return a.type == iqm::BlendIndexes; }))
+      collect_blend_bytes();
     for (std::size_t a = 0; a < arrays_.size(); ++a) {
       const ArraySpec& spec = arrays_[a];
       pad(w_, 4);
       const std::uint32_t values[kFields] = {spec.type, 0, spec.format, spec.size, here()};
       for (std::size_t k = 0; k < kFields; ++k) w_.patch_u32(table[a * kFields + k], values[k]);
-      float f[4];
-      std::uint8_t b[4];
-      for (const Mesh& mesh : m_.meshes)
-        for (std::size_t v = 0; v < mesh.vertex_count(); ++v) {
-          vertex_value(spec, mesh, v, f, b);
-          for (std::uint32_t k = 0; k < spec.size; ++k) spec.format == iqm::UByte ? w_.u8(b[k]) : w_.f32(f[k]);
-        }
+      put_array(spec);
     }
     pad(w_, 4);
   }
@@ -345,6 +392,10 @@ class IqmWriter {
   ByteWriter w_;
   TextTable text_;
   std::vector<ArraySpec> arrays_;
+  struct BlendBytes {
+    std::uint8_t index[4] = {}, weight[4] = {};
+  };
+  std::vector<BlendBytes> blend_;  ///< per vertex of all meshes, when the file has blend arrays
 };
 
 }  // namespace
