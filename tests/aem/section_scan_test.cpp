@@ -1,4 +1,4 @@
-// SectionScan screens eight vertices (and four indices) at a time and pads the last, partial group
+// SectionScan screens eight vertices (and eight indices) at a time and pads the last, partial group
 // of vertices: a bad word must be found in every lane of a group and in every position of a tail, in
 // reads of any length, and the tolerated oddities must be counted exactly as the scalar formulas
 // here (an independent reference) count them.
@@ -191,8 +191,9 @@ TEST_P(SectionScanTest, OddVertexInEveryLaneAndTailPosition) {
 }
 
 TEST_P(SectionScanTest, BadIndexInEveryLaneAndTailPosition) {
+  // Eight lanes, unrolled four times: every lane of a vector, of each unrolled step, and each tail.
   const std::uint32_t n = 9;
-  for (std::uint32_t count : {8u, 9u, 10u, 11u, 1u}) {
+  for (std::uint32_t count : {8u, 9u, 10u, 11u, 15u, 16u, 1u, 3u, 31u, 32u, 33u, 39u, 40u, 71u}) {
     const Vertices clean(n, 1, count);
     ASSERT_TRUE(clean.passed(scan(clean)));
     for (std::uint32_t i = 0; i < count; ++i) {

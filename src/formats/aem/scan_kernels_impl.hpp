@@ -139,25 +139,38 @@ BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t b
   return r;
 }
 
-/// True when every index is below `count`, four at a time: x < count as unsigned is
-/// (x ^ 0x80000000) <= (count - 1) ^ 0x80000000 as signed, one compare (SSE2 has no unsigned one).
+/// True when every index is below `count`. Where the target has an unsigned maximum (AVX2, SSE4.1,
+/// NEON, wasm) the largest index is folded eight at a time, one operation per eight; plain SSE2 has
+/// neither an unsigned maximum nor an unsigned compare, so there x < count as unsigned is tested as
+/// (x ^ 0x80000000) <= (count - 1) ^ 0x80000000 as signed, one compare per four.
 bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
   if (count == 0) return n == 0;
+  std::size_t i = 0;
+  std::uint32_t bad = 0;
+#if defined(__SSE2__) && !defined(__SSE4_1__)
   const std::uint32_t sign = 0x80000000u;
   const std::int32_t last = static_cast<std::int32_t>((count - 1) ^ sign);
   const i32x4 limit = {last, last, last, last};
   const u32x4 flip = {sign, sign, sign, sign};
-  u32x4 bad = {};
-  std::size_t i = 0;
+  u32x4 above = {};
 #pragma GCC unroll 4
-  for (; i + 4 <= n; i += 4) bad |= (u32x4)((i32x4)(detail::load<u32x4>(p + 4 * i) ^ flip) > limit);
-  std::uint32_t tail = 0;
+  for (; i + 4 <= n; i += 4) above |= (u32x4)((i32x4)(detail::load<u32x4>(p + 4 * i) ^ flip) > limit);
+  bad = above[0] | above[1] | above[2] | above[3];
+#else
+  u32x8 largest = {};
+#pragma GCC unroll 4
+  for (; i + 8 <= n; i += 8) {
+    const u32x8 x = detail::load<u32x8>(p + 4 * i);
+    largest = largest > x ? largest : x;
+  }
+  for (int k = 0; k < 8; ++k) bad |= largest[k] >= count;
+#endif
   for (; i < n; ++i) {
     std::uint32_t x;
     std::memcpy(&x, p + 4 * i, 4);
-    tail |= x >= count;
+    bad |= x >= count;
   }
-  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
+  return bad == 0;
 }
 
 }  // namespace aem::detail::AEM_SCAN_ISA
