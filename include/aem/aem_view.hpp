@@ -19,6 +19,11 @@ namespace detail {
 class SectionScan;
 }
 
+/// Whether a load tallies the vertex warnings (AEM_WEIGHTS_NOT_NORMALIZED, AEM_NORMAL_NOT_UNIT).
+/// `Skip` scans the vertices for errors alone (no weight sums, no normal lengths), for callers that
+/// drop warnings (the C API); every error is found either way, at the same offset.
+enum class VertexWarnings { Report, Skip };
+
 /// A validated view over the bytes of a current-layout AEM file. Does not own the bytes: they
 /// must outlive the view. After validate() succeeds every index, range and parent link is in range,
 /// the bone hierarchy is acyclic, every float is finite and key times never decrease.
@@ -98,9 +103,11 @@ class AemModel {
   /// stays far below the file's size, and bytes read later are mapped in again from the file.
   enum class Source { Read, Map, MapAndRelease };
   /// Loads and validates a file from `source`.
-  static Result<AemModel> load(const std::filesystem::path& path, Source source = Source::Read);
+  static Result<AemModel> load(const std::filesystem::path& path, Source source = Source::Read,
+                               VertexWarnings warnings = VertexWarnings::Report);
   /// The same for a NUL-terminated path, with no std::filesystem::path made (the C API's form).
-  static Result<AemModel> load(const char* path, Source source = Source::Read);
+  static Result<AemModel> load(const char* path, Source source = Source::Read,
+                               VertexWarnings warnings = VertexWarnings::Report);
   /// Validates bytes in place when they are 4-byte aligned and `copy` is false, else copies them
   /// into aligned storage first. Non-copied bytes must outlive the model.
   static Result<AemModel> from_memory(std::span<const std::byte> bytes, bool copy = true);

@@ -55,7 +55,8 @@ AEMResult load(const char* filename, struct AEMModel** model, aem::AemModel::Sou
   *model = nullptr;
   last_error.clear();
   try {
-    auto loaded = aem::AemModel::load(filename ? filename : "", source);
+    // The C API reports no warnings: the vertices are scanned for errors alone.
+    auto loaded = aem::AemModel::load(filename ? filename : "", source, aem::VertexWarnings::Skip);
     if (!loaded) {
       const auto& e = loaded.error();
       last_error = e.to_string();

@@ -45,9 +45,11 @@ Result<AemModel> AemModel::from_memory(std::span<const std::byte> bytes, bool co
 // while the chunk is in cache, or (MapAndRelease) before its pages are given back.
 constexpr std::size_t kChunk = 128 * 1024;
 
-Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source) { return load(path.c_str(), source); }
+Result<AemModel> AemModel::load(const std::filesystem::path& path, Source source, VertexWarnings warnings) {
+  return load(path.c_str(), source, warnings);
+}
 
-Result<AemModel> AemModel::load(const char* path, Source source) {
+Result<AemModel> AemModel::load(const char* path, Source source, VertexWarnings warnings) {
   auto storage = std::make_shared<Storage>();
   if (source != Source::Read) {
     // Private writes: the C API hands out non-const pointers into these bytes, as the reference's does.
@@ -55,11 +57,14 @@ Result<AemModel> AemModel::load(const char* path, Source source) {
     if (!mapped) return mapped.error();
     storage->mapped.emplace(std::move(mapped.value()));
     const auto bytes = storage->mapped->bytes();
-    if (source == Source::Map) return adopt(std::move(storage), bytes, path);
+    std::optional<detail::SectionScan> scan;
+    if (bytes.size() >= aem_file::kHeaderSize) scan = detail::SectionScan::for_file(bytes, bytes.size(), warnings);
+    if (source == Source::Map) {
+      if (scan) scan->advance(bytes);
+      return adopt(std::move(storage), bytes, path, scan ? &*scan : nullptr);
+    }
     // Pages go back one chunk behind the scan: each advance re-reads the unfinished vertex block
     // before its start, and the kernel maps the neighbours of a page it faults in again.
-    std::optional<detail::SectionScan> scan;
-    if (bytes.size() >= aem_file::kHeaderSize) scan = detail::SectionScan::for_file(bytes, bytes.size());
     std::size_t released = 0;
     for (std::size_t end = kChunk; scan && released < bytes.size(); end += kChunk) {
       scan->advance(bytes.first(std::min(end, bytes.size())));
@@ -73,7 +78,7 @@ Result<AemModel> AemModel::load(const char* path, Source source) {
   bool no_scan = false;  // the header does not describe this file: validate() reports it
   auto data = detail::read_file_uninitialized(path, kChunk, [&](std::span<const std::byte> read, std::size_t size) {
     if (!scan && !no_scan && read.size() >= aem_file::kHeaderSize) {
-      scan = detail::SectionScan::for_file(read, size);
+      scan = detail::SectionScan::for_file(read, size, warnings);
       no_scan = !scan;
     }
     if (scan) scan->advance(read);

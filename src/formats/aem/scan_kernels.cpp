@@ -9,18 +9,19 @@ namespace aem::detail {
 #if AEM_SCAN_AVX2
 namespace scan_avx2 {  // scan_kernels_avx2.cpp
 BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
+bool check_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
 bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count);
 }  // namespace scan_avx2
 #endif
 
 const ScanKernels& ScanKernels::portable() {
-  static const ScanKernels set{scan_portable::scan_blocks, scan_portable::indices_below};
+  static const ScanKernels set{scan_portable::scan_blocks, scan_portable::check_blocks, scan_portable::indices_below};
   return set;
 }
 
 const ScanKernels& ScanKernels::best() {
 #if AEM_SCAN_AVX2
-  static const ScanKernels avx2_set{scan_avx2::scan_blocks, scan_avx2::indices_below};
+  static const ScanKernels avx2_set{scan_avx2::scan_blocks, scan_avx2::check_blocks, scan_avx2::indices_below};
   if (cpu_features().avx2) return avx2_set;
 #endif
   return portable();

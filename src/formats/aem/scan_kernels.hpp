@@ -21,6 +21,8 @@ struct ScanKernels {
   /// below `bones`; skinned vertices whose weights do not sum to 1 and normals that are not unit
   /// length are oddities.
   BlockScan (*scan_blocks)(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
+  /// scan_blocks' `valid` alone, without looking for oddities (about half the work).
+  bool (*check_blocks)(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
   /// True when each of the n 32-bit indices at p is below `count`.
   bool (*indices_below)(const std::uint8_t* p, std::size_t n, std::uint32_t count);
 

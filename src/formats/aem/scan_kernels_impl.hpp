@@ -79,11 +79,8 @@ template <class V>
   columns[3] = __builtin_shufflevector(hi01, hi23, 2, 3, 10, 11, 6, 7, 14, 15);
 }
 
-/// Folds the eight vertices at p into t. A bone index i is valid when (i + 1) as unsigned is at
-/// most the bone count; adding 0x80000001 instead of 1 turns that into one signed compare (SSE2 has
-/// no unsigned one), against `bone_limit` = bone count ^ 0x80000000. The weight and normal sums add
-/// in the order the scalar formulas do, lane by lane.
-[[gnu::always_inline]] inline void scan_block(const std::uint8_t* p, std::int32_t bone_limit, Tallies& t) {
+/// Folds the float words of the eight vertices at p into t.exponent_max.
+[[gnu::always_inline]] inline void fold_exponents(const std::uint8_t* p, Tallies& t) {
 #pragma GCC unroll 23
   for (int k = 0; k < kBlockGroups; ++k) {
     u32x8 g, mask;
@@ -92,19 +89,31 @@ template <class V>
     const i16x16 h = (i16x16)(g & mask);
     t.exponent_max = t.exponent_max > h ? t.exponent_max : h;
   }
+}
+
+/// Folds the bone indices of the eight vertices at p into t.bad_bone; `b` gets their first four
+/// (load_rows order). A bone index i is valid when (i + 1) as unsigned is at most the bone count;
+/// adding 0x80000001 instead of 1 turns that into one signed compare (SSE2 has no unsigned one),
+/// against `bone_limit` = bone count ^ 0x80000000. The extra bone, the last word of each vertex, is
+/// the last lane of the row of words 19-22; two unpacks of those rows gather it, lane i = vertex i.
+[[gnu::always_inline]] inline void fold_bones(const std::uint8_t* p, std::int32_t bone_limit, Tallies& t,
+                                              u32x8 (&b)[4]) {
   const std::uint32_t s = 0x80000001u;
   const u32x8 shift = {s, s, s, s, s, s, s, s};
   const i32x8 limit = {bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit, bone_limit};
-  u32x8 b[4], extra;
+  u32x8 tail[4];
   load_rows<u32x4>(p, kBoneIndices, b);
-  for (int i = 0; i < kBlockVertices; ++i) {
-    std::uint32_t word;  // Clang takes no address of a vector element
-    std::memcpy(&word, p + kVertexBytes * i + kExtraBone, 4);
-    extra[i] = word;
-  }
+  load_rows<u32x4>(p, kExtraBone - 12, tail);
+  const u32x8 high01 = __builtin_shufflevector(tail[0], tail[1], 2, 10, 3, 11, 6, 14, 7, 15);
+  const u32x8 high23 = __builtin_shufflevector(tail[2], tail[3], 2, 10, 3, 11, 6, 14, 7, 15);
+  const u32x8 extra = __builtin_shufflevector(high01, high23, 2, 3, 10, 11, 6, 7, 14, 15);
   for (int i = 0; i < 4; ++i) t.bad_bone |= (u32x8)((i32x8)(b[i] + shift) > limit);
   t.bad_bone |= (u32x8)((i32x8)(extra + shift) > limit);
+}
 
+/// Folds the oddities of the eight vertices at p (bone index rows `b` from fold_bones) into t. The
+/// weight and normal sums add in the order the scalar formulas do, lane by lane.
+[[gnu::always_inline]] inline void fold_oddities(const std::uint8_t* p, const u32x8 (&b)[4], Tallies& t) {
   const u32x8 magnitude = {0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu,
                            0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu, 0x7FFFFFFFu};
   f32x8 rows[4], c[4];
@@ -123,41 +132,78 @@ template <class V>
   t.odd_normal |= (u32x8)((f32x8)((u32x8)(normal_len2 - 1.0f) & magnitude) > 2e-3f);
 }
 
+/// Folds `blocks` blocks of eight vertices at p into t: the errors, and the oddities when kOddities.
+template <bool kOddities>
+void fold_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones, Tallies& t) {
+  const std::int32_t bone_limit = static_cast<std::int32_t>(bones ^ 0x80000000u);
+  for (std::size_t i = 0; i < blocks; ++i) {
+    const std::uint8_t* block = p + kBlockGroups * 32 * i;
+    u32x8 b[4];
+    fold_exponents(block, t);
+    fold_bones(block, bone_limit, t, b);
+    if constexpr (kOddities) fold_oddities(block, b, t);
+  }
+}
+
+/// No float of t is NaN or infinite and no bone index is out of range.
+bool tallies_valid(const Tallies& t) {
+  bool valid = true;
+  for (int i = 0; i < 16; ++i) valid &= t.exponent_max[i] < kNonFiniteHalf;
+  for (int i = 0; i < kBlockVertices; ++i) valid &= t.bad_bone[i] == 0;
+  return valid;
+}
+
 }  // namespace
 
 BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones) {
-  const std::int32_t bone_limit = static_cast<std::int32_t>(bones ^ 0x80000000u);
   Tallies t;
-  for (std::size_t b = 0; b < blocks; ++b) scan_block(p + kBlockGroups * 32 * b, bone_limit, t);
-  BlockScan r{true, 0, 0};
-  for (int i = 0; i < 16; ++i) r.valid &= t.exponent_max[i] < kNonFiniteHalf;
+  fold_blocks<true>(p, blocks, bones, t);
+  BlockScan r{tallies_valid(t), 0, 0};
   for (int i = 0; i < kBlockVertices; ++i) {
-    r.valid &= t.bad_bone[i] == 0;
     r.odd_weights |= static_cast<std::uint8_t>((t.odd_weights[i] & 1u) << i);
     r.odd_normal |= static_cast<std::uint8_t>((t.odd_normal[i] & 1u) << i);
   }
   return r;
 }
 
-/// True when every index is below `count`, four at a time: x < count as unsigned is
-/// (x ^ 0x80000000) <= (count - 1) ^ 0x80000000 as signed, one compare (SSE2 has no unsigned one).
+bool check_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones) {
+  Tallies t;
+  fold_blocks<false>(p, blocks, bones, t);
+  return tallies_valid(t);
+}
+
+/// True when every index is below `count`. Where the target has an unsigned maximum (AVX2, SSE4.1,
+/// NEON, wasm) the largest index is folded eight at a time, one operation per eight; plain SSE2 has
+/// neither an unsigned maximum nor an unsigned compare, so there x < count as unsigned is tested as
+/// (x ^ 0x80000000) <= (count - 1) ^ 0x80000000 as signed, one compare per four.
 bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
   if (count == 0) return n == 0;
+  std::size_t i = 0;
+  std::uint32_t bad = 0;
+#if defined(__SSE2__) && !defined(__SSE4_1__)
   const std::uint32_t sign = 0x80000000u;
   const std::int32_t last = static_cast<std::int32_t>((count - 1) ^ sign);
   const i32x4 limit = {last, last, last, last};
   const u32x4 flip = {sign, sign, sign, sign};
-  u32x4 bad = {};
-  std::size_t i = 0;
+  u32x4 above = {};
 #pragma GCC unroll 4
-  for (; i + 4 <= n; i += 4) bad |= (u32x4)((i32x4)(detail::load<u32x4>(p + 4 * i) ^ flip) > limit);
-  std::uint32_t tail = 0;
+  for (; i + 4 <= n; i += 4) above |= (u32x4)((i32x4)(detail::load<u32x4>(p + 4 * i) ^ flip) > limit);
+  bad = above[0] | above[1] | above[2] | above[3];
+#else
+  u32x8 largest = {};
+#pragma GCC unroll 4
+  for (; i + 8 <= n; i += 8) {
+    const u32x8 x = detail::load<u32x8>(p + 4 * i);
+    largest = largest > x ? largest : x;
+  }
+  for (int k = 0; k < 8; ++k) bad |= largest[k] >= count;
+#endif
   for (; i < n; ++i) {
     std::uint32_t x;
     std::memcpy(&x, p + 4 * i, 4);
-    tail |= x >= count;
+    bad |= x >= count;
   }
-  return (bad[0] | bad[1] | bad[2] | bad[3] | tail) == 0;
+  return bad == 0;
 }
 
 }  // namespace aem::detail::AEM_SCAN_ISA

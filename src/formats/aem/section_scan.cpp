@@ -39,14 +39,15 @@ void for_each_block(const std::uint8_t* verts, std::size_t first, std::size_t en
 
 }  // namespace
 
-std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size) {
+std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size,
+                                                 VertexWarnings warnings) {
   aem_file::Counts c;
   if (header.size() < aem_file::kHeaderSize || std::memcmp(header.data(), "AEM", 3) != 0 ||
       std::to_integer<std::uint8_t>(header[3]) != aem_file::kVersion)
     return std::nullopt;
   std::memcpy(&c, header.data() + 4, sizeof c);
   if (aem_file::file_size(c) != size) return std::nullopt;
-  return SectionScan(c.vertices, c.bones, c.indices, aem_file::kHeaderSize);
+  return SectionScan(c.vertices, c.bones, c.indices, aem_file::kHeaderSize, ScanKernels::best(), warnings);
 }
 
 void SectionScan::advance(std::span<const std::byte> file_start) {
@@ -67,6 +68,13 @@ void SectionScan::advance(std::span<const std::byte> file_start) {
 }
 
 void SectionScan::scan_vertices(const std::uint8_t* verts, std::uint32_t end) {
+  if (!tally_) {
+    for_each_block(verts, next_vertex_, end, [&](const std::uint8_t* block, std::size_t, std::size_t blocks, int) {
+      ok_ &= kernels_->check_blocks(block, blocks, bones_);
+    });
+    next_vertex_ = end;
+    return;
+  }
   BlockScan all{true, 0, 0};
   for_each_block(verts, next_vertex_, end, [&](const std::uint8_t* block, std::size_t, std::size_t blocks, int) {
     const BlockScan r = kernels_->scan_blocks(block, blocks, bones_);

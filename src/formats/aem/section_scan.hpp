@@ -8,6 +8,7 @@
 #include <span>
 
 #include "aem/aem_file.hpp"
+#include "aem/aem_view.hpp"
 #include "formats/aem/oddity_counter.hpp"
 #include "formats/aem/scan_kernels.hpp"
 
@@ -16,13 +17,20 @@ namespace aem::detail {
 class SectionScan {
  public:
   /// For `vertices` vertices at byte `offset` of the file, whose bone indices must be -1 or below
-  /// `bones`, followed by `indices` indices that must be below `vertices`; checked with `kernels`.
+  /// `bones`, followed by `indices` indices that must be below `vertices`; checked with `kernels`,
+  /// tallying the oddities (weight_sum, normal_len) unless `warnings` is Skip.
   SectionScan(std::uint32_t vertices, std::uint32_t bones, std::uint32_t indices, std::uint64_t offset,
-              const ScanKernels& kernels = ScanKernels::best())
-      : vertices_(vertices), bones_(bones), indices_(indices), offset_(offset), kernels_(&kernels) {}
+              const ScanKernels& kernels = ScanKernels::best(), VertexWarnings warnings = VertexWarnings::Report)
+      : vertices_(vertices),
+        bones_(bones),
+        indices_(indices),
+        offset_(offset),
+        kernels_(&kernels),
+        tally_(warnings == VertexWarnings::Report) {}
   /// The scan for the file that starts with `header` (at least the 40 header bytes) and has `size`
   /// bytes; none when the header does not describe a current-layout file of that size.
-  static std::optional<SectionScan> for_file(std::span<const std::byte> header, std::size_t size);
+  static std::optional<SectionScan> for_file(std::span<const std::byte> header, std::size_t size,
+                                             VertexWarnings warnings);
 
   /// Scans what `file_start` (the file's first bytes) newly completes: vertices in whole groups of
   /// four (the last few once every vertex is there), then indices.
@@ -42,6 +50,7 @@ class SectionScan {
   std::uint64_t offset_;
   const ScanKernels* kernels_;
   std::uint32_t next_vertex_ = 0, next_index_ = 0;  // first not yet scanned
+  bool tally_;  // look for oddities too
   bool ok_ = true;
 };
 
