@@ -60,9 +60,7 @@ std::uint64_t vertex_at(std::uint32_t v) { return 40 + 92ull * v; }
 
 class AemChunkedLoad : public ::testing::TestWithParam<std::tuple<AemModel::Source, VertexWarnings>> {
  protected:
-  Result<AemModel> load(const LargeFile& f) const {
-    return f.load(std::get<0>(GetParam()), std::get<1>(GetParam()));
-  }
+  Result<AemModel> load(const LargeFile& f) const { return f.load(std::get<0>(GetParam()), std::get<1>(GetParam())); }
   bool skips_vertex_warnings() const { return std::get<1>(GetParam()) == VertexWarnings::Skip; }
 };
 

@@ -50,7 +50,7 @@ class SectionScan {
   std::uint64_t offset_;
   const ScanKernels* kernels_;
   std::uint32_t next_vertex_ = 0, next_index_ = 0;  // first not yet scanned
-  bool tally_;  // look for oddities too
+  bool tally_;                                      // look for oddities too
   bool ok_ = true;
 };
 
