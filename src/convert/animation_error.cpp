@@ -9,7 +9,9 @@
 //
 // The check runs in two sweeps. The first poses every time and measures point by point every group
 // whose bound exceeds the bound given (`bound`): that finds every point beyond it, for the errors
-// per joint. When one is, the largest error is among those measured (the others are within `bound`).
+// per joint. When one is, the largest error is among those measured (the others are within `bound`),
+// and from then on a time whose joints' bounds (each over all the groups it moves) are all within
+// `bound` is passed over without looking at its groups.
 // When none is, the second sweep finds the largest error: the times in decreasing order of their
 // largest unmeasured group bound, each posed again and its groups whose bounds exceed the largest
 // error so far measured, until no time's bound does.
@@ -210,12 +212,17 @@ float group_error(const ErrorPoints& pts, std::size_t gi, Differences& d) {
 /// Groups of at most this many points are measured directly: about the work of their bound.
 constexpr std::uint32_t kMeasuredDirectly = 8;
 
+float sum_abs(const Vec3& v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); }
+
 /// A margin for the rounding of the measurements a bound on |d p| stands for (relative 1e-5 of the
-/// terms they add up), so that a group the bound clears is one they would clear.
+/// terms they add up), for points p with |p|₁ <= `reach`.
+float rounding_margin(const Difference& d, float reach) {
+  return 1e-5f * (d.norm * reach + sum_abs({d.m[9], d.m[10], d.m[11]}));
+}
+
+/// The margin for a group's points, so that a group the bound clears is one they would clear.
 float rounding_margin(const Difference& d, const PointGroup& g) {
-  const auto sum_abs = [](float x, float y, float z) { return std::fabs(x) + std::fabs(y) + std::fabs(z); };
-  const float reach = sum_abs(g.center.x, g.center.y, g.center.z) + g.radius;
-  return 1e-5f * (d.norm * reach + sum_abs(d.m[9], d.m[10], d.m[11]));
+  return rounding_margin(d, sum_abs(g.center) + g.radius);
 }
 
 /// The largest |d p| over the sphere around the group's points, bounded.
@@ -271,6 +278,78 @@ GroupBound group_bound(const ErrorPoints& pts, std::size_t gi, Differences& d, f
   return {combined(g, d, [&](const Difference& m) { return at_corners(m, g); }), false};
 }
 
+/// Per joint, one sphere around the spheres of every group whose bound uses the joint's difference,
+/// so that a bound per joint and time exceeds each of those groups' sphere bounds: a time whose joints
+/// are all within the bound has no group beyond it, and its groups need not be looked at.
+class WholePoseBound {
+ public:
+  WholePoseBound(const ErrorPoints& pts, std::size_t joint_count, bool every_point) : joints_(joint_count) {
+    // Groups measured whatever their bound leave no time to clear.
+    usable_ = !every_point;
+    std::vector<Bounds> boxes(joint_count);
+    const auto each_joint = [&](const PointGroup& g, auto visit) {
+      if (g.joint_space) return visit(g.joints[0], true);
+      if (g.joints.empty()) return visit(static_cast<std::uint32_t>(g.rigid), false);
+      for (std::uint32_t j : g.joints) visit(j, false);
+    };
+    for (const PointGroup& g : pts.groups) {
+      if (g.rigid >= 0 && !g.joints.empty()) usable_ = false;
+      if (!std::isfinite(g.center.x + g.center.y + g.center.z + g.radius)) usable_ = false;
+      if (!g.joint_space && !g.joints.empty()) weight_sum_ = std::max(weight_sum_, g.weight_sum);
+      each_joint(g, [&](std::uint32_t j, bool model) {
+        Reach& r = joints_[j];
+        if (r.used && r.model != model) usable_ = false;  // one difference per joint
+        r.used = true, r.model = model;
+        const Vec3 extent{g.radius, g.radius, g.radius};
+        boxes[j].add(g.center - extent);
+        boxes[j].add(g.center + extent);
+      });
+    }
+    if (!usable_ || !std::isfinite(weight_sum_)) {
+      usable_ = false;
+      return;
+    }
+    for (std::size_t j = 0; j < joint_count; ++j)
+      if (joints_[j].used) joints_[j].center = (boxes[j].min + boxes[j].max) * 0.5f;
+    for (const PointGroup& g : pts.groups)
+      each_joint(g, [&](std::uint32_t j, bool) {
+        Reach& r = joints_[j];
+        r.radius = std::max(r.radius, length(g.center - r.center) + g.radius);
+      });
+    for (Reach& r : joints_) {
+      r.radius *= 1.0001f;  // over the rounding of the distances it was taken from
+      // Over each group's |c|₁ + r, the sum rounding_margin scales by: |c|₁ <= |C|₁ + √3 |c - C|.
+      r.reach = sum_abs(r.center) + 2.0f * r.radius;
+    }
+  }
+
+  /// Whether every group's sphere bound at the posed time is within `bound`. The per joint bound
+  /// |D C| + |D| R is over |D c| + |D| r for a sphere (c, r) inside (C, R), since D c - D C is the
+  /// 3x3 part times c - C; twice the rounding margin covers the two computations' rounding. The
+  /// groups combine their joints' bounds into at most the largest weight sum times the largest.
+  bool clears(Differences& d, float bound) const {
+    if (!usable_) return false;
+    for (std::size_t j = 0; j < joints_.size(); ++j) {
+      const Reach& r = joints_[j];
+      if (!r.used) continue;
+      const Difference& m = r.model ? d.model(j) : d.skin(j);
+      const float joint_bound = length(apply(m.m, r.center)) + m.norm * r.radius + 2.0f * rounding_margin(m, r.reach);
+      if (!(weight_sum_ * joint_bound <= bound)) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Reach {
+    Vec3 center{};
+    float radius = 0.0f, reach = 0.0f;
+    bool used = false, model = false;  ///< model: the joint moves virtual points by its model matrix
+  };
+  std::vector<Reach> joints_;
+  float weight_sum_ = 1.0f;  ///< the largest a group's weights scale its joints' bounds by
+  bool usable_ = true;
+};
+
 /// One measured group's distance, into the largest and the errors per joint.
 void record(AnimationError& out, const PointGroup& g, float e, float t, float bound) {
   if (e > out.largest) {
@@ -321,6 +400,7 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
   out.by_joint.assign(nj, 0.0f);
   DualPose pose(skeleton, original, reduced);
   Differences d(skeleton.joints, pose);
+  const WholePoseBound whole_pose(points, nj, every_point);
   const std::vector<float> times = check_times(skeleton.animations[original]);
 
   // Per time: the largest bound of a group the first sweep did not measure.
@@ -329,6 +409,10 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
     pose.pose(times[ti]);
     if (pose.all_same()) continue;
     d.next_time();
+    // Once an error beyond the bound is found the check fails and `unmeasured` goes unused: a time
+    // whose whole pose is within the bound has nothing left to measure. Before that, every group's
+    // own bound is kept, for the order of the second sweep.
+    if (out.largest > bound && whole_pose.clears(d, bound)) continue;
     for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
       const GroupBound b = group_bound(points, gi, d, bound, every_point);
       if (b.measured || b.value > bound) {

@@ -4,7 +4,11 @@
 // small part of the points one by one.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "aem/io.hpp"
+#include "convert/animation_error.hpp"
+#include "convert/error_points.hpp"
 #include "convert/key_reduction.hpp"
 #include "core/flatten.hpp"
 #include "support/corpus.hpp"
@@ -66,6 +70,31 @@ TEST(ErrorCheck, CorpusClipsKeepTheKeysThatMeasuringEveryPointKeeps) {
     }
   }
   EXPECT_GE(animated.size(), 5u);
+}
+
+TEST(ErrorCheck, FailingCheckFindsEveryJointBeyondTheBound) {
+  // A reduction keeping every fourth rotation key fails at many times. Once the check has failed,
+  // times whose whole pose is within the bound are passed over; each joint's error beyond the bound
+  // is still the one measuring every point finds.
+  Scene scene = test::mocap_clip({24, 2.0f, 60.0f, true});
+  Animation thinned = scene.animations[0];
+  for (Channel& ch : thinned.channels) {
+    std::vector<Key<Quat>> kept;
+    for (std::size_t k = 0; k < ch.rotation.size(); ++k)
+      if (k % 4 == 0 || k + 1 == ch.rotation.size()) kept.push_back(ch.rotation[k]);
+    ch.rotation = std::move(kept);
+  }
+  scene.animations.push_back(std::move(thinned));
+  const convert::ErrorPoints points = convert::error_points(scene);
+  for (float bound : {1e-4f, 1e-3f, 1e-2f}) {
+    SCOPED_TRACE("bound " + std::to_string(bound));
+    const convert::AnimationError bounded = convert::measure_error(points, scene, 0, 1, bound);
+    const convert::AnimationError every = convert::measure_error(points, scene, 0, 1, bound, true);
+    ASSERT_GT(every.largest, bound);
+    EXPECT_EQ(bounded.largest, every.largest);
+    EXPECT_EQ(bounded.by_joint, every.by_joint);
+    EXPECT_GT(std::count_if(every.by_joint.begin(), every.by_joint.end(), [&](float e) { return e > bound; }), 1);
+  }
 }
 
 TEST(ErrorCheck, MeasuresFewPointsOneByOne) {
