@@ -57,8 +57,7 @@ Result<AemModel> AemModel::load(const char* path, Source source, VertexWarnings 
     if (!mapped) return mapped.error();
     storage->mapped.emplace(std::move(mapped.value()));
     const auto bytes = storage->mapped->bytes();
-    std::optional<detail::SectionScan> scan;
-    if (bytes.size() >= aem_file::kHeaderSize) scan = detail::SectionScan::for_file(bytes, bytes.size(), warnings);
+    auto scan = detail::SectionScan::for_file(bytes, bytes.size(), warnings);
     if (source == Source::Map) {
       if (scan) scan->advance(bytes);
       return adopt(std::move(storage), bytes, path, scan ? &*scan : nullptr);

@@ -27,8 +27,8 @@ class SectionScan {
         offset_(offset),
         kernels_(&kernels),
         tally_(warnings == VertexWarnings::Report) {}
-  /// The scan for the file that starts with `header` (at least the 40 header bytes) and has `size`
-  /// bytes; none when the header does not describe a current-layout file of that size.
+  /// The scan for the file that starts with `header` and has `size` bytes; none when `header` is
+  /// shorter than the 40 header bytes or does not describe a current-layout file of that size.
   static std::optional<SectionScan> for_file(std::span<const std::byte> header, std::size_t size,
                                              VertexWarnings warnings);
 
