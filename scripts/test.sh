@@ -14,9 +14,14 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_TESTS=ON -DAEM_BUILD_
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs" --timeout 600)
 
+# Both sanitizer builds: -O1 -g1 (line tables only) builds much quicker than -O2 -g, and every report
+# still has its file and line.
+sanitizer_build=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DAEM_BUILD_BENCH=OFF)
+
 # ThreadSanitizer: only the concurrency test and what it links (readers, C API, animators) under
 # -fsanitize=thread; any data race fails it (TSAN_OPTIONS halt_on_error).
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAEM_TSAN=ON -DAEM_BUILD_BENCH=OFF >/dev/null
+cmake -S . -B build-tsan "${sanitizer_build[@]}" -DAEM_TSAN=ON >/dev/null
 cmake --build build-tsan -j"$jobs" --target threads_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" build-tsan/tests/threads_tests
 
@@ -32,12 +37,10 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" build-tsan/tests/threads_
 # the tests that need Assimp (not instrumented) to crash on a file (ThirdPartyFormats.CrashInside*, the
 # sweep's crash counts): under ASan's allocator its overrun lands in mapped memory and it does not crash;
 # and Gltf1.ConvertsInfoAndRenders, whose `aem render` runs the uninstrumented GL driver, as the render label.
-# -O1 -g1 (line tables only): quicker to build than -O2 -g, and every report still has its file and
-# line. Exit code 99: a command the tests expect to fail exits 1, so a sanitizer's exit must not
-# look like that. allocator_may_return_null: an allocation the machine cannot meet fails as it does
+# Exit code 99: a command the tests expect to fail exits 1, so a sanitizer's exit must not look like
+# that. allocator_may_return_null: an allocation the machine cannot meet fails as it does
 # without the sanitizer (std::bad_alloc, which the readers turn into an error), not as a report.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DAEM_SANITIZE=ON -DAEM_BUILD_BENCH=OFF >/dev/null
+cmake -S . -B build-asan "${sanitizer_build[@]}" -DAEM_SANITIZE=ON >/dev/null
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS="exitcode=99 allocator_may_return_null=1" UBSAN_OPTIONS="exitcode=99 print_stacktrace=1" \
   ctest --output-on-failure -j"$jobs" --timeout 600 -LE '^(web|python|blender|render|viewer|install|pipeline)$' \
