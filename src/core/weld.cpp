@@ -1,11 +1,13 @@
 #include "core/weld.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/mesh_remap.hpp"
@@ -49,15 +51,24 @@ class Streams {
   std::vector<Stream> list_;
 };
 
-/// The arrays that are not directions; false when one has another length.
-bool collect_undirected(Mesh& m, Streams& s) {
+/// The rest pose's arrays that are not directions; false when one has another length.
+bool collect_rest(Mesh& m, Streams& s) {
   bool ok = s.add(m.positions) && s.add(m.skin) && s.add(m.rigid_joints);
   for (auto& set : m.uvs) ok = ok && s.add(set);
   for (auto& set : m.colors) ok = ok && s.add(set);
   for (auto& c : m.custom) ok = ok && s.add(c);
+  return ok;
+}
+
+/// The frames' arrays that are not directions (positions, UVs); false when one has another length.
+bool collect_frames(Mesh& m, Streams& s) {
+  bool ok = true;
   for (auto& f : m.frames) ok = ok && !f.positions.empty() && s.add(f.positions) && s.add(f.uvs);
   return ok;
 }
+
+/// The arrays that are not directions; false when one has another length.
+bool collect_undirected(Mesh& m, Streams& s) { return collect_rest(m, s) && collect_frames(m, s); }
 
 /// The direction arrays: normals, tangents, bitangents and the frames' normals.
 bool collect_directions(Mesh& m, Streams& s) {
@@ -158,45 +169,95 @@ bool close(const std::byte* a, const std::byte* b, std::size_t bytes, float tole
 /// Distinct directions per vertex position (and everything else) that classes_with_tolerance merges into.
 constexpr std::size_t kMaxDirectionsPerVertex = 32;
 
-/// Vertex i -> its class, as classes() numbers them, where vertices equal in every array but the
-/// directions, with directions within `tolerance` of the first such vertex's, share one: one hashing
-/// pass over the other arrays, then the directions compared within each group (at most
-/// kMaxDirectionsPerVertex per group, which keeps a hostile file from taking minutes).
-std::vector<std::uint32_t> classes_with_tolerance(Mesh& m, float tolerance, std::size_t& distinct) {
-  const std::size_t n = m.positions.size();
-  Streams undirected(n), directions(n);
-  collect_undirected(m, undirected);
-  collect_directions(m, directions);
+/// Most distinct frames (positions and UVs) that vertices equal at rest (in everything but directions
+/// and frames) are compared with one by one before the frames are hashed with the rest instead: each
+/// vertex then compares its frames at most this many times, however many coincide at rest.
+constexpr std::size_t kMaxFrameSetsPerRestVertex = 4;
+
+/// Vertex i -> its class, as classes() numbers them, where vertices equal in `hashed` and `compared`
+/// with directions within `tolerance` of the first such vertex's share one: one hashing pass over
+/// `hashed` groups the vertices, and each is compared with its group's listed first vertices, those
+/// equal in `compared` (at most kMaxDirectionsPerVertex of them, which keeps a hostile file from taking
+/// minutes) and then in direction. Nothing when a group's vertices hold more than `max_sets` distinct
+/// values of `compared` (when not empty).
+std::optional<std::vector<std::uint32_t>> classes_in_groups(const std::vector<Stream>& hashed,
+                                                            const std::vector<Stream>& compared,
+                                                            const std::vector<Stream>& directions, std::size_t n,
+                                                            float tolerance, std::size_t max_sets,
+                                                            std::size_t& distinct) {
+  if (max_sets > kMaxFrameSetsPerRestVertex) max_sets = kMaxFrameSetsPerRestVertex;  // `differing` below holds them
   std::size_t groups = 0;
-  const std::vector<std::uint32_t> group = classes(undirected.list(), n, groups);
+  const std::vector<std::uint32_t> group = classes(hashed, n, groups);
   // Per group, the first vertex of each class in a list linked through `later` (one allocation for all
   // groups: most hold one class).
   constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   std::vector<std::uint32_t> head(groups, kNone), tail(groups, kNone), later(n, kNone), table(n);
-  std::vector<std::uint8_t> listed(groups, 0);
-  static_assert(kMaxDirectionsPerVertex <= std::numeric_limits<std::uint8_t>::max());
+  // Per listed vertex, the first listed vertex of its group equal to it in `compared`: each vertex
+  // compares its `compared` arrays once with each distinct one its group lists.
+  std::vector<std::uint32_t> equal_first(compared.empty() ? 0 : n);
+  std::vector<std::size_t> sets(compared.empty() ? 0 : groups, 0);
   const auto near = [&](std::uint32_t f, std::size_t i) {
-    return std::all_of(directions.list().begin(), directions.list().end(), [&](const Stream& s) {
+    return std::all_of(directions.begin(), directions.end(), [&](const Stream& s) {
       return close(s.data + f * s.stride, s.data + i * s.stride, s.stride, tolerance);
     });
   };
   std::uint32_t next = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t g = group[i];
+    std::size_t equal_listed = 0;
+    std::uint32_t equal = kNone;  // the listed vertex that first has i's `compared` values
+    std::array<std::uint32_t, kMaxFrameSetsPerRestVertex> differing{};  // those found to differ from i
+    std::size_t differing_count = 0;
     std::uint32_t f = head[g];
-    while (f != kNone && !near(f, i)) f = later[f];
+    for (; f != kNone; f = later[f]) {
+      if (!compared.empty()) {
+        const std::uint32_t first = equal_first[f];
+        const auto differing_end = differing.begin() + static_cast<std::ptrdiff_t>(differing_count);
+        if (equal == kNone && std::find(differing.begin(), differing_end, first) == differing_end) {
+          if (same_vertex(compared, first, i))
+            equal = first;
+          else
+            differing[differing_count++] = first;
+        }
+        if (first != equal) continue;
+      }
+      ++equal_listed;
+      if (near(f, i)) break;
+    }
     if (f != kNone) {
       table[i] = table[f];
       continue;
     }
     table[i] = next++;
-    if (listed[g] == kMaxDirectionsPerVertex) continue;
+    if (equal_listed == kMaxDirectionsPerVertex) continue;
+    if (!compared.empty()) {
+      if (equal == kNone && sets[g]++ == max_sets) return std::nullopt;
+      equal_first[i] = equal == kNone ? static_cast<std::uint32_t>(i) : equal;
+    }
     (tail[g] == kNone ? head[g] : later[tail[g]]) = static_cast<std::uint32_t>(i);
     tail[g] = static_cast<std::uint32_t>(i);
-    ++listed[g];
   }
   distinct = next;
   return table;
+}
+
+/// Vertex i -> its class, as classes() numbers them, where vertices equal in every array but the
+/// directions, with directions within `tolerance` of the first such vertex's, share one. A mesh with
+/// frames is grouped by its rest arrays alone and the frames compared within a group: hashing every
+/// frame of every vertex took most of welding a blend-shaped mesh, whose vertices rarely coincide at
+/// rest; where many do in different frames, the frames are hashed with the rest.
+std::vector<std::uint32_t> classes_with_tolerance(Mesh& m, float tolerance, std::size_t& distinct) {
+  const std::size_t n = m.positions.size();
+  Streams rest(n), frames(n), undirected(n), directions(n);
+  collect_rest(m, rest);
+  collect_frames(m, frames);
+  collect_undirected(m, undirected);
+  collect_directions(m, directions);
+  if (!frames.list().empty())
+    if (auto table = classes_in_groups(rest.list(), frames.list(), directions.list(), n, tolerance,
+                                       kMaxFrameSetsPerRestVertex, distinct))
+      return std::move(*table);
+  return *classes_in_groups(undirected.list(), {}, directions.list(), n, tolerance, 0, distinct);
 }
 
 /// Vertex i -> its class (classes() numbering), with or without a direction tolerance.

@@ -25924,7 +25924,9 @@ static ufbxi_forceinline const ufbx_prop *ufbxi_next_prop(ufbxi_prop_iter *iter)
 	}
 }
 
-static ufbxi_noinline ufbx_props ufbxi_evaluate_selected_props(const ufbx_anim *anim, const ufbx_element *element, double time, ufbx_prop *props, const char *const *prop_names, size_t max_props, uint32_t flags)
+// The properties of `element` named in `prop_names` (sorted) that animation, connections or overrides
+// change, unevaluated (connected ones excepted); `*any_connected` (when given) is set if one is connected.
+static ufbxi_noinline size_t ufbxi_select_props(const ufbx_anim *anim, const ufbx_element *element, double time, ufbx_prop *props, const char *const *prop_names, size_t max_props, uint32_t flags, bool *any_connected)
 {
 	const char *name = prop_names[0];
 	uint32_t key = ufbxi_get_name_key_c(name);
@@ -25949,6 +25951,7 @@ static ufbxi_noinline ufbx_props ufbxi_evaluate_selected_props(const ufbx_anim *
 					ufbx_prop *dst = &props[num_props++];
 					*dst = *prop;
 					ufbxi_evaluate_connected_prop(dst, anim, element, name, time, flags);
+					if (any_connected) *any_connected = true;
 				} else if ((prop->flags & (UFBX_PROP_FLAG_ANIMATED|UFBX_PROP_FLAG_OVERRIDDEN)) != 0) {
 					props[num_props++] = *prop;
 				}
@@ -25965,6 +25968,12 @@ static ufbxi_noinline ufbx_props ufbxi_evaluate_selected_props(const ufbx_anim *
 		}
 	}
 
+	return num_props;
+}
+
+static ufbxi_noinline ufbx_props ufbxi_evaluate_selected_props(const ufbx_anim *anim, const ufbx_element *element, double time, ufbx_prop *props, const char *const *prop_names, size_t max_props, uint32_t flags)
+{
+	size_t num_props = ufbxi_select_props(anim, element, time, props, prop_names, max_props, flags, NULL);
 	ufbxi_evaluate_props(anim, element, time, props, num_props, flags);
 
 	ufbx_props prop_list;
@@ -27199,6 +27208,145 @@ ufbxi_nodiscard static ufbxi_noinline int ufbxi_bake_postprocess_quat(ufbxi_bake
 	return 1;
 }
 
+// A node's transform properties as ufbxi_evaluate_bake_transform() keeps them between evaluations.
+typedef struct {
+	bool ready;   // the rest is filled in
+	bool general; // evaluated by ufbx_evaluate_transform_flags() instead
+	size_t num_selected;
+	ufbx_prop selected[10]; // the properties animation changes, unevaluated (ufbxi_select_props())
+	const ufbx_prop *fixed[10]; // per name of ufbxi_transform_props_all: the node's property, NULL without one
+} ufbxi_bake_transform_props;
+
+static const char *const ufbxi_transform_props_all[] = {
+	ufbxi_Lcl_Rotation,
+	ufbxi_Lcl_Scaling,
+	ufbxi_Lcl_Translation,
+	ufbxi_PostRotation,
+	ufbxi_PreRotation,
+	ufbxi_RotationOffset,
+	ufbxi_RotationOrder,
+	ufbxi_RotationPivot,
+	ufbxi_ScalingOffset,
+	ufbxi_ScalingPivot,
+};
+
+ufbx_static_assert(bake_transform_props, ufbxi_arraycount(ufbxi_transform_props_all) == 10); // ufbxi_bake_transform_props
+
+static const char *const ufbxi_transform_props_rotation[] = {
+	ufbxi_Lcl_Rotation,
+	ufbxi_PostRotation,
+	ufbxi_PreRotation,
+	ufbxi_RotationOrder,
+};
+
+static const char *const ufbxi_transform_props_scale[] = {
+	ufbxi_Lcl_Scaling,
+};
+
+static const char *const ufbxi_transform_props_rotation_scale[] = {
+	ufbxi_Lcl_Rotation,
+	ufbxi_Lcl_Scaling,
+	ufbxi_PostRotation,
+	ufbxi_PreRotation,
+	ufbxi_RotationOrder,
+};
+
+// The transform properties `components` (UFBX_TRANSFORM_FLAG_INCLUDE_*, at least one) are made of.
+static const char *const *ufbxi_transform_prop_names(uint32_t components, size_t *p_count)
+{
+	if (components == (UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION|UFBX_TRANSFORM_FLAG_INCLUDE_SCALE)) {
+		*p_count = ufbxi_arraycount(ufbxi_transform_props_rotation_scale);
+		return ufbxi_transform_props_rotation_scale;
+	} else if (components == UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION) {
+		*p_count = ufbxi_arraycount(ufbxi_transform_props_rotation);
+		return ufbxi_transform_props_rotation;
+	} else if (components == UFBX_TRANSFORM_FLAG_INCLUDE_SCALE) {
+		*p_count = ufbxi_arraycount(ufbxi_transform_props_scale);
+		return ufbxi_transform_props_scale;
+	}
+	*p_count = ufbxi_arraycount(ufbxi_transform_props_all);
+	return ufbxi_transform_props_all;
+}
+
+// `components` of `node`'s transform from its evaluated properties `props`.
+static ufbxi_noinline ufbx_transform ufbxi_transform_from_props(const ufbx_props *props, const ufbx_node *node, uint32_t components, const ufbx_vec3 *translation_scale)
+{
+	ufbx_rotation_order order = (ufbx_rotation_order)ufbxi_find_enum(props, ufbxi_RotationOrder, UFBX_ROTATION_ORDER_XYZ, UFBX_ROTATION_ORDER_SPHERIC);
+
+	ufbx_transform transform; // ufbxi_uninit
+	if ((components & UFBX_TRANSFORM_FLAG_INCLUDE_TRANSLATION) != 0) {
+		transform = ufbxi_get_transform(props, order, node, translation_scale);
+	} else {
+		transform.translation = ufbx_zero_vec3;
+		if ((components & UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION) != 0) {
+			transform.rotation = ufbxi_get_rotation(props, order, node);
+		} else {
+			transform.rotation = ufbx_identity_quat;
+		}
+		if ((components & UFBX_TRANSFORM_FLAG_INCLUDE_SCALE) != 0) {
+			transform.scale = ufbxi_get_scale(props, node);
+		} else {
+			transform.scale = ufbxi_one_vec3;
+		}
+	}
+	return transform;
+}
+
+// ufbx_evaluate_transform_flags() for a bake, which evaluates one node at every key time with flags that
+// ignore scale helpers: which transform properties animation changes, and the node's own (or default)
+// values of the rest, are looked up once per node instead of by name at every evaluation. A node with a
+// connected transform property, or the root, takes the general path.
+static ufbxi_noinline ufbx_transform ufbxi_evaluate_bake_transform(ufbxi_bake_transform_props *cache, const ufbx_anim *anim, const ufbx_node *node, double time, uint32_t flags)
+{
+	const uint32_t ignored = UFBX_TRANSFORM_FLAG_IGNORE_SCALE_HELPER|UFBX_TRANSFORM_FLAG_IGNORE_COMPONENTWISE_SCALE|UFBX_TRANSFORM_FLAG_EXPLICIT_INCLUDES;
+	uint32_t components = flags & (UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION|UFBX_TRANSFORM_FLAG_INCLUDE_SCALE|UFBX_TRANSFORM_FLAG_INCLUDE_TRANSLATION);
+	if (!cache->ready) {
+		cache->ready = true;
+		cache->general = !anim || node->is_root;
+		if (!cache->general) {
+			bool connected = false;
+			cache->num_selected = ufbxi_select_props(anim, &node->element, time, cache->selected, ufbxi_transform_props_all, ufbxi_arraycount(ufbxi_transform_props_all), 0, &connected);
+			cache->general = connected;
+			for (size_t i = 0; i < ufbxi_arraycount(ufbxi_transform_props_all); i++) {
+				cache->fixed[i] = ufbxi_find_prop(&node->props, ufbxi_transform_props_all[i]);
+			}
+		}
+	}
+	if (cache->general || (flags & ignored) != ignored || components == 0) {
+		return ufbx_evaluate_transform_flags(anim, node, time, flags);
+	}
+
+	// The animated properties of these components, evaluated as ufbxi_evaluate_selected_props() does.
+	size_t num_names; // ufbxi_uninit
+	const char *const *names = ufbxi_transform_prop_names(components, &num_names);
+	ufbx_prop evaluated[ufbxi_arraycount(ufbxi_transform_props_all)]; // ufbxi_uninit
+	size_t num_evaluated = 0;
+	ufbxi_for(const ufbx_prop, prop, cache->selected, cache->num_selected) {
+		if (ufbxi_in_list(names, num_names, prop->name.data)) evaluated[num_evaluated++] = *prop;
+	}
+	uint32_t eval_flags = (flags & UFBX_TRANSFORM_FLAG_NO_EXTRAPOLATION) != 0 ? UFBX_EVALUATE_FLAG_NO_EXTRAPOLATION : 0;
+	ufbxi_evaluate_props(anim, &node->element, time, evaluated, num_evaluated, eval_flags);
+
+	// Each name's property as a lookup in `evaluated` falling back to the node's properties finds it.
+	ufbx_prop merged[ufbxi_arraycount(ufbxi_transform_props_all)]; // ufbxi_uninit
+	size_t num_merged = 0;
+	for (size_t i = 0; i < ufbxi_arraycount(ufbxi_transform_props_all); i++) {
+		const ufbx_prop *found = cache->fixed[i];
+		ufbxi_for(const ufbx_prop, prop, evaluated, num_evaluated) {
+			if (prop->name.data == ufbxi_transform_props_all[i] && (prop->flags & UFBX_PROP_FLAG_NO_VALUE) == 0) {
+				found = prop;
+				break;
+			}
+		}
+		if (found) merged[num_merged++] = *found;
+	}
+	ufbx_props props;
+	props.props.data = merged;
+	props.props.count = props.num_animated = num_merged;
+	props.defaults = NULL;
+	return ufbxi_transform_from_props(&props, node, components, NULL);
+}
+
 static ufbxi_forceinline double ufbxi_bake_time_sample_time(ufbxi_bake_time time)
 {
 	// Move an infinitesimal step for stepped tangents
@@ -27363,6 +27511,8 @@ ufbxi_nodiscard static ufbxi_noinline int ufbxi_bake_node_imp(ufbxi_bake_context
 	keys_s.data = ufbxi_push(&bc->tmp_prop, ufbx_baked_vec3, keys_s.count);
 	ufbxi_check_err(&bc->error, keys_s.data);
 
+	ufbxi_bake_transform_props transform_props;
+	transform_props.ready = false;
 	size_t ix_t = 0, ix_r = 0, ix_s = 0;
 	while (ix_t < times_t.count || ix_r < times_r.count || ix_s < times_s.count) {
 		ufbxi_bake_time bake_time = { UFBX_INFINITY };
@@ -27408,7 +27558,7 @@ ufbxi_nodiscard static ufbxi_noinline int ufbxi_bake_node_imp(ufbxi_bake_context
 		}
 
 		double eval_time = ufbxi_bake_time_sample_time(bake_time);
-		ufbx_transform transform = ufbx_evaluate_transform_flags(bc->anim, node, eval_time, flags);
+		ufbx_transform transform = ufbxi_evaluate_bake_transform(&transform_props, bc->anim, node, eval_time, flags);
 
 		if (flags & UFBX_TRANSFORM_FLAG_INCLUDE_TRANSLATION) {
 			if (scale_helper_t) {
@@ -31029,38 +31179,6 @@ ufbx_abi ufbxi_noinline ufbx_transform ufbx_evaluate_transform(const ufbx_anim *
 	return ufbx_evaluate_transform_flags(anim, node, time, 0);
 }
 
-static const char *const ufbxi_transform_props_all[] = {
-	ufbxi_Lcl_Rotation,
-	ufbxi_Lcl_Scaling,
-	ufbxi_Lcl_Translation,
-	ufbxi_PostRotation,
-	ufbxi_PreRotation,
-	ufbxi_RotationOffset,
-	ufbxi_RotationOrder,
-	ufbxi_RotationPivot,
-	ufbxi_ScalingOffset,
-	ufbxi_ScalingPivot,
-};
-
-static const char *const ufbxi_transform_props_rotation[] = {
-	ufbxi_Lcl_Rotation,
-	ufbxi_PostRotation,
-	ufbxi_PreRotation,
-	ufbxi_RotationOrder,
-};
-
-static const char *const ufbxi_transform_props_scale[] = {
-	ufbxi_Lcl_Scaling,
-};
-
-static const char *const ufbxi_transform_props_rotation_scale[] = {
-	ufbxi_Lcl_Rotation,
-	ufbxi_Lcl_Scaling,
-	ufbxi_PostRotation,
-	ufbxi_PreRotation,
-	ufbxi_RotationOrder,
-};
-
 ufbx_abi ufbxi_noinline ufbx_transform ufbx_evaluate_transform_flags(const ufbx_anim *anim, const ufbx_node *node, double time, uint32_t flags)
 {
 	ufbx_assert(anim);
@@ -31073,21 +31191,10 @@ ufbx_abi ufbxi_noinline ufbx_transform ufbx_evaluate_transform_flags(const ufbx_
 		flags |= UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION|UFBX_TRANSFORM_FLAG_INCLUDE_SCALE|UFBX_TRANSFORM_FLAG_INCLUDE_TRANSLATION;
 	}
 
-	const char *const *prop_names = ufbxi_transform_props_all;
-	size_t num_prop_names = ufbxi_arraycount(ufbxi_transform_props_all);
 	uint32_t components = flags & (UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION|UFBX_TRANSFORM_FLAG_INCLUDE_SCALE|UFBX_TRANSFORM_FLAG_INCLUDE_TRANSLATION);
-	if (components == (UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION|UFBX_TRANSFORM_FLAG_INCLUDE_SCALE)) {
-		prop_names = ufbxi_transform_props_rotation_scale;
-		num_prop_names = ufbxi_arraycount(ufbxi_transform_props_rotation_scale);
-	} else if (components == UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION) {
-		prop_names = ufbxi_transform_props_rotation;
-		num_prop_names = ufbxi_arraycount(ufbxi_transform_props_rotation);
-	} else if (components == UFBX_TRANSFORM_FLAG_INCLUDE_SCALE) {
-		prop_names = ufbxi_transform_props_scale;
-		num_prop_names = ufbxi_arraycount(ufbxi_transform_props_scale);
-	} else if (components == 0) {
-		return ufbx_identity_transform;
-	}
+	if (components == 0) return ufbx_identity_transform;
+	size_t num_prop_names; // ufbxi_uninit
+	const char *const *prop_names = ufbxi_transform_prop_names(components, &num_prop_names);
 
 	const ufbx_vec3 *translation_scale = NULL;
 	ufbx_prop helper_scale; // ufbxi_uninit
@@ -31134,24 +31241,7 @@ ufbx_abi ufbxi_noinline ufbx_transform ufbx_evaluate_transform_flags(const ufbx_
 
 	ufbx_prop buf[ufbxi_arraycount(ufbxi_transform_props_all)]; // ufbxi_uninit
 	ufbx_props props = ufbxi_evaluate_selected_props(anim, &node->element, time, buf, prop_names, num_prop_names, eval_flags);
-	ufbx_rotation_order order = (ufbx_rotation_order)ufbxi_find_enum(&props, ufbxi_RotationOrder, UFBX_ROTATION_ORDER_XYZ, UFBX_ROTATION_ORDER_SPHERIC);
-
-	ufbx_transform transform; // ufbxi_uninit
-	if ((components & UFBX_TRANSFORM_FLAG_INCLUDE_TRANSLATION) != 0) {
-		transform = ufbxi_get_transform(&props, order, node, translation_scale);
-	} else {
-		transform.translation = ufbx_zero_vec3;
-		if ((components & UFBX_TRANSFORM_FLAG_INCLUDE_ROTATION) != 0) {
-			transform.rotation = ufbxi_get_rotation(&props, order, node);
-		} else {
-			transform.rotation = ufbx_identity_quat;
-		}
-		if ((components & UFBX_TRANSFORM_FLAG_INCLUDE_SCALE) != 0) {
-			transform.scale = ufbxi_get_scale(&props, node);
-		} else {
-			transform.scale = ufbxi_one_vec3;
-		}
-	}
+	ufbx_transform transform = ufbxi_transform_from_props(&props, node, components, translation_scale);
 
 	if (use_scale_factor) {
 		transform.scale.x *= scale_factor.x;
@@ -31160,6 +31250,7 @@ ufbx_abi ufbxi_noinline ufbx_transform ufbx_evaluate_transform_flags(const ufbx_
 	}
 	return transform;
 }
+
 
 ufbx_abi ufbx_real ufbx_evaluate_blend_weight(const ufbx_anim *anim, const ufbx_blend_channel *channel, double time)
 {

@@ -198,6 +198,8 @@ Result<Scene> read(const ReadInput& input, SourceFormat format) {
   Build b{*loaded, input, format, {}, {}, {}, {}, {}, nullptr};
   b.scene.source_format = format_label(format);
   b.default_stack = default_take(*loaded, input.bytes);
+  // ufbx copied what it keeps and the take is named: a mapped file's pages can go before the scene is built.
+  if (input.release) input.release(input.bytes);
   // OBJ declares no units or axes: ufbx reports its defaults for them, which are no fact about the file.
   if (format == SourceFormat::Fbx) note_source_space(b);
   read_nodes(b);
