@@ -242,7 +242,9 @@ TEST(Weld, MorphFramesWeldAsTheContractSays) {
   // apart or far apart. Checked against the contract worked out vertex by vertex, with and without a
   // direction tolerance.
   std::mt19937 random(35);
-  const auto pick = [&random](int n) { return static_cast<float>(std::uniform_int_distribution<int>(0, n - 1)(random)); };
+  const auto pick = [&random](int n) {
+    return static_cast<float>(std::uniform_int_distribution<int>(0, n - 1)(random));
+  };
   Mesh m;
   m.frames.resize(2);
   for (int v = 0; v < 2000; ++v) {
