@@ -1,6 +1,6 @@
-// measure_error (see animation_error.hpp). Both animations are posed together, joint by joint: a joint
-// whose lists kept every key takes the original's local transform, and one whose local transform and
-// ancestors all agree takes its model matrix too, with no difference to measure. Per time, a joint's
+// measure_error (see animation_error.hpp). Both animations are posed together, four check times at a
+// time (dual_pose.hpp); a joint whose model matrix agrees in both has no difference to measure. Per
+// time, a joint's
 // model-matrix difference ΔM = reduced - original and its skin-matrix difference D = ΔM B are each
 // formed once, when a group first needs them. A point p moved by joints k with weights w_k
 // (Σ|w_k| <= s) moves by |Σ w_k D_k p| <= Σ |w_k| |D_k p|; |D_k p| is convex in p, so over the box
@@ -20,9 +20,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
 #include "aem/sampling.hpp"
+#include "convert/dual_pose.hpp"
 
 namespace aem::convert {
 namespace {
@@ -50,75 +50,6 @@ Vec3 apply(const float* m, const Vec3& p) {
   return {m[0] * p.x + m[3] * p.y + m[6] * p.z + m[9], m[1] * p.x + m[4] * p.y + m[7] * p.z + m[10],
           m[2] * p.x + m[5] * p.y + m[8] * p.z + m[11]};
 }
-
-/// The skeleton posed by two animations at once (model matrices, as SceneAnimator poses them).
-class DualPose {
- public:
-  DualPose(const Scene& skeleton, std::size_t original, std::size_t reduced) : joints_(skeleton.joints) {
-    const std::size_t nj = joints_.size();
-    std::vector<std::int32_t> parents(nj);
-    for (std::size_t j = 0; j < nj; ++j) parents[j] = joints_[j].parent;
-    order_ = parents_first_order(parents);
-    a_.assign(nj, nullptr), b_.assign(nj, nullptr);
-    for (const Channel& ch : skeleton.animations[original].channels)
-      if (ch.joint < nj) a_[ch.joint] = &ch;
-    for (const Channel& ch : skeleton.animations[reduced].channels)
-      if (ch.joint < nj) b_[ch.joint] = &ch;
-    kept_all_.assign(nj, 0);
-    for (std::size_t j = 0; j < nj; ++j)  // the reduced keys are a subset of the original ones
-      kept_all_[j] = (!a_[j] && !b_[j]) ||
-                     (a_[j] && b_[j] && a_[j]->translation.size() == b_[j]->translation.size() &&
-                      a_[j]->rotation.size() == b_[j]->rotation.size() && a_[j]->scale.size() == b_[j]->scale.size() &&
-                      a_[j]->translation_interpolation == b_[j]->translation_interpolation &&
-                      a_[j]->rotation_interpolation == b_[j]->rotation_interpolation &&
-                      a_[j]->scale_interpolation == b_[j]->scale_interpolation);
-    model_a_.resize(nj), model_b_.resize(nj);
-    same_.assign(nj, 1);
-    cursors_a_.resize(nj), cursors_b_.resize(nj);
-  }
-
-  /// Poses both at `time`; joints on cycles keep identity in both.
-  void pose(float time) {
-    for (std::uint32_t j : order_) {
-      const Transform& rest = joints_[j].rest;
-      const Transform ta = a_[j] ? sample_channel(*a_[j], rest, time, cursors_a_[j].c) : rest;
-      const Mat4 la = trs_matrix(ta.translation, ta.rotation, ta.scale);
-      const std::int32_t p = joints_[j].parent;
-      const bool has_parent = p >= 0 && static_cast<std::size_t>(p) < joints_.size();
-      model_a_[j] = has_parent ? affine_multiply(model_a_[p], la) : la;
-      if (kept_all_[j] && (!has_parent || same_[p])) {
-        model_b_[j] = model_a_[j];
-        same_[j] = 1;
-        continue;
-      }
-      Mat4 lb = la;
-      if (!kept_all_[j]) {
-        const Transform tb = b_[j] ? sample_channel(*b_[j], rest, time, cursors_b_[j].c) : rest;
-        lb = trs_matrix(tb.translation, tb.rotation, tb.scale);
-      }
-      model_b_[j] = has_parent ? affine_multiply(model_b_[p], lb) : lb;
-      same_[j] = model_b_[j] == model_a_[j];
-    }
-  }
-
-  const Mat4& original(std::size_t j) const { return model_a_[j]; }
-  const Mat4& reduced(std::size_t j) const { return model_b_[j]; }
-  bool same(std::size_t j) const { return same_[j] != 0; }
-  bool all_same() const {
-    return std::all_of(same_.begin(), same_.end(), [](std::uint8_t s) { return s != 0; });
-  }
-
- private:
-  struct Cursors {
-    std::uint32_t c[3] = {0, 0, 0};
-  };
-  const std::vector<Joint>& joints_;
-  std::vector<std::uint32_t> order_;
-  std::vector<const Channel*> a_, b_;
-  std::vector<std::uint8_t> kept_all_, same_;
-  std::vector<Mat4> model_a_, model_b_;
-  std::vector<Cursors> cursors_a_, cursors_b_;
-};
 
 /// Per time: each joint's model-matrix and skin-matrix differences, each formed when a group first needs it
 /// (skinned groups need only the skin ones, virtual points only the model ones).
@@ -405,22 +336,29 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
 
   // Per time: the largest bound of a group the first sweep did not measure.
   std::vector<float> unmeasured(times.size(), 0.0f);
-  for (std::size_t ti = 0; ti < times.size(); ++ti) {
-    pose.pose(times[ti]);
-    if (pose.all_same()) continue;
-    d.next_time();
-    // Once an error beyond the bound is found the check fails and `unmeasured` goes unused: a time
-    // whose whole pose is within the bound has nothing left to measure. Before that, every group's
-    // own bound is kept, for the order of the second sweep.
-    if (out.largest > bound && whole_pose.clears(d, bound)) continue;
-    for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
-      const GroupBound b = group_bound(points, gi, d, bound, every_point);
-      if (b.measured || b.value > bound) {
-        const float e = b.measured ? b.value : group_error(points, gi, d);
-        out.points_measured += points.groups[gi].count;
-        record(out, points.groups[gi], e, times[ti], bound);
-      } else {
-        unmeasured[ti] = std::max(unmeasured[ti], b.value);
+  for (std::size_t first = 0; first < times.size(); first += 4) {
+    const int count = static_cast<int>(std::min<std::size_t>(4, times.size() - first));
+    float batch[4];
+    for (int lane = 0; lane < 4; ++lane) batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, count - 1))];
+    pose.pose(batch, count);
+    for (int lane = 0; lane < count; ++lane) {
+      const std::size_t ti = first + static_cast<std::size_t>(lane);
+      pose.use_lane(lane);
+      if (pose.all_same()) continue;
+      d.next_time();
+      // Once an error beyond the bound is found the check fails and `unmeasured` goes unused: a time
+      // whose whole pose is within the bound has nothing left to measure. Before that, every group's
+      // own bound is kept, for the order of the second sweep.
+      if (out.largest > bound && whole_pose.clears(d, bound)) continue;
+      for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
+        const GroupBound b = group_bound(points, gi, d, bound, every_point);
+        if (b.measured || b.value > bound) {
+          const float e = b.measured ? b.value : group_error(points, gi, d);
+          out.points_measured += points.groups[gi].count;
+          record(out, points.groups[gi], e, times[ti], bound);
+        } else {
+          unmeasured[ti] = std::max(unmeasured[ti], b.value);
+        }
       }
     }
   }
