@@ -60,13 +60,10 @@ class Differences {
         pose_(pose),
         model_(joints.size()),
         skin_(joints.size()),
+        skin_lanes_(joints.size()),
         model_at_(joints.size(), 0),
-        skin_at_(joints.size(), 0) {
-    for (const Joint& joint : joints) {
-      const auto& m = joint.inverse_bind.m;
-      affine_bind_.push_back(m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f);
-    }
-  }
+        skin_at_(joints.size(), 0),
+        skin_lanes_at_(joints.size(), 0) {}
   void next_time() { ++stamp_; }
   const Difference& model(std::size_t j) {
     if (pose_.same(j)) return none_;
@@ -79,12 +76,22 @@ class Differences {
   const Difference& skin(std::size_t j) {
     if (pose_.same(j)) return none_;  // equal products: the difference is zero
     if (skin_at_[j] != stamp_) {
-      // With an affine inverse bind, affine_multiply adds the same products in the same order as
-      // the general product (less the zero ones): the same top rows, in half the work.
-      const Mat4& bind = joints_[j].inverse_bind;
-      skin_[j] = affine_bind_[j]
-                     ? difference(affine_multiply(pose_.reduced(j), bind), affine_multiply(pose_.original(j), bind))
-                     : difference(pose_.reduced(j) * bind, pose_.original(j) * bind);
+      // Formed for every lane of the pose at once (difference's operations, lane by lane).
+      if (skin_lanes_at_[j] != pose_.poses()) {
+        AffineLanes original, reduced;
+        pose_.skin_lanes(j, joints_[j].inverse_bind, original, reduced);
+        DifferenceLanes& d = skin_lanes_[j];
+        detail::f32x4 sum{};
+        for (int e = 0; e < 12; ++e) {
+          d.m[e] = reduced.m[e] - original.m[e];
+          if (e < 9) sum += d.m[e] * d.m[e];
+        }
+        d.norm = detail::sqrt_lanes(sum);
+        skin_lanes_at_[j] = pose_.poses();
+      }
+      const int lane = pose_.lane();
+      for (int e = 0; e < 12; ++e) skin_[j].m[e] = skin_lanes_[j].m[e][lane];
+      skin_[j].norm = skin_lanes_[j].norm[lane];
       skin_at_[j] = stamp_;
     }
     return skin_[j];
@@ -95,10 +102,14 @@ class Differences {
  private:
   const std::vector<Joint>& joints_;
   const DualPose& pose_;
+  struct DifferenceLanes {
+    detail::f32x4 m[12], norm;
+  };
   std::vector<Difference> model_, skin_;
+  std::vector<DifferenceLanes> skin_lanes_;
   const Difference none_{};
   std::vector<std::uint64_t> model_at_, skin_at_;  // the stamp of the time each was formed at
-  std::vector<bool> affine_bind_;                  // per joint: the inverse bind's last row is 0 0 0 1
+  std::vector<std::uint64_t> skin_lanes_at_;       // the pose each skin_lanes_ was formed at
   std::uint64_t stamp_ = 0;
 };
 

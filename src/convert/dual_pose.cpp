@@ -32,6 +32,18 @@ AffineLanes multiply_lanes(const AffineLanes& a, const AffineLanes& b) {
   return r;
 }
 
+/// a * b as Mat4's operator* adds its products (from zero, over all four rows of b's columns).
+AffineLanes general_multiply_lanes(const AffineLanes& a, const Mat4& b) {
+  AffineLanes r;
+  for (int c = 0; c < 4; ++c)
+    for (int row = 0; row < 3; ++row) {
+      f32x4 sum{};
+      for (int k = 0; k < 4; ++k) sum += a.m[3 * k + row] * b.m[4 * c + k];
+      r.m[3 * c + row] = sum;
+    }
+  return r;
+}
+
 /// All ones in the lanes where every element of `a` equals that of `b` (as floats: 0 == -0, NaN != NaN).
 u32x4 equal_lanes(const AffineLanes& a, const AffineLanes& b) {
   u32x4 equal = ~u32x4{};
@@ -90,6 +102,7 @@ TransformLanes DualPose::sample(const Channel& channel, const Transform& rest, c
 
 void DualPose::pose(const float (&times)[4], int count) {
   lane_ = 0;
+  ++poses_;
   keys_.find(times, count);
   for (std::uint32_t j : order_) {
     const Transform& rest = joints_[j].rest;
@@ -117,6 +130,18 @@ void DualPose::pose(const float (&times)[4], int count) {
 void DualPose::pose(float time) {
   const float times[4] = {time, time, time, time};
   pose(times, 1);
+}
+
+void DualPose::skin_lanes(std::size_t j, const Mat4& bind, AffineLanes& original, AffineLanes& reduced) const {
+  // With an affine bind, affine_multiply adds the same products in the same order as the general
+  // product (less the zero ones): the same top rows, in half the work.
+  const auto& b = bind.m;
+  if (b[3] == 0.0f && b[7] == 0.0f && b[11] == 0.0f && b[15] == 1.0f) {
+    const AffineLanes top = broadcast(bind);
+    original = multiply_lanes(model_a_[j], top), reduced = multiply_lanes(model_b_[j], top);
+  } else {
+    original = general_multiply_lanes(model_a_[j], bind), reduced = general_multiply_lanes(model_b_[j], bind);
+  }
 }
 
 bool DualPose::all_same() const {

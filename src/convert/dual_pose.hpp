@@ -36,6 +36,12 @@ class DualPose {
   Mat4 reduced(std::size_t j) const { return matrix(model_b_[j]); }
   bool same(std::size_t j) const { return same_[j][lane_] != 0; }
   bool all_same() const;
+  /// The lane read, and how many times pose was called (a new set of lanes each time).
+  int lane() const { return lane_; }
+  std::uint64_t poses() const { return poses_; }
+  /// Joint j's model matrices times `bind` in every lane (top rows), as affine_multiply forms them
+  /// for an affine `bind` (last row 0 0 0 1) and Mat4's operator* for any other.
+  void skin_lanes(std::size_t j, const Mat4& bind, AffineLanes& original, AffineLanes& reduced) const;
 
  private:
   /// The lookups of a channel's translation, rotation and scale lists in keys_.
@@ -56,6 +62,7 @@ class DualPose {
   KeyTimeLanes keys_;
   std::vector<Lists> lists_a_, lists_b_;
   int lane_ = 0;
+  std::uint64_t poses_ = 0;
 };
 
 }  // namespace aem::convert

@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "aem/sampling.hpp"
 #include "aem/scene_animation.hpp"
 #include "convert/animation_error.hpp"
 #include "convert/dual_pose.hpp"
@@ -67,6 +68,44 @@ TEST(DualPose, EachLaneIsSceneAnimatorsPoseBitForBit) {
           all_same = all_same && pose.same(j);
         }
         EXPECT_EQ(pose.all_same(), all_same);
+      }
+    }
+  }
+}
+
+/// Whether lane `lane` of `lanes` holds the top rows of `want`, bit for bit.
+bool lane_is(const convert::AffineLanes& lanes, int lane, const Mat4& want) {
+  for (int c = 0; c < 4; ++c)
+    for (int row = 0; row < 3; ++row) {
+      const float got = lanes.m[3 * c + row][lane];
+      if (std::memcmp(&got, &want.m[4 * c + row], sizeof got) != 0) return false;
+    }
+  return true;
+}
+
+TEST(DualPose, SkinLanesAreTheProductsTheCheckFormedOneByOne) {
+  // An affine bind takes affine_multiply's operations, any other Mat4's operator*'s.
+  const Scene scene = capture_and_reduction();
+  const std::vector<float> times = convert::check_times(scene.animations[0]);
+  Mat4 affine = scene.joints[4].inverse_bind;
+  affine.m[12] = 0.25f, affine.m[13] = -1.5f;
+  Mat4 projective = affine;
+  projective.m[3] = 0.125f, projective.m[15] = 0.75f;
+  convert::DualPose pose(scene, 0, 1);
+  for (std::size_t first = 0; first + 4 <= times.size(); first += 4) {
+    const float batch[4] = {times[first], times[first + 1], times[first + 2], times[first + 3]};
+    pose.pose(batch, 4);
+    for (std::size_t j = 0; j < scene.joints.size(); ++j) {
+      convert::AffineLanes affine_original, affine_reduced, general_original, general_reduced;
+      pose.skin_lanes(j, affine, affine_original, affine_reduced);
+      pose.skin_lanes(j, projective, general_original, general_reduced);
+      for (int lane = 0; lane < 4; ++lane) {
+        SCOPED_TRACE(testing::Message() << "time " << batch[lane] << ", joint " << j);
+        pose.use_lane(lane);
+        EXPECT_TRUE(lane_is(affine_original, lane, affine_multiply(pose.original(j), affine)));
+        EXPECT_TRUE(lane_is(affine_reduced, lane, affine_multiply(pose.reduced(j), affine)));
+        EXPECT_TRUE(lane_is(general_original, lane, pose.original(j) * projective));
+        EXPECT_TRUE(lane_is(general_reduced, lane, pose.reduced(j) * projective));
       }
     }
   }
