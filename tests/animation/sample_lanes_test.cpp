@@ -4,6 +4,7 @@
 // empty and one-key lists, times outside the keys and repeated ones).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>

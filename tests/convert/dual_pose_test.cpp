@@ -4,7 +4,9 @@
 // only in the original, step keys).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <span>
 
 #include "aem/sampling.hpp"
 #include "aem/scene_animation.hpp"
