@@ -35,6 +35,10 @@ class DualPose {
   Mat4 original(std::size_t j) const { return matrix(model_a_[j]); }
   Mat4 reduced(std::size_t j) const { return matrix(model_b_[j]); }
   bool same(std::size_t j) const { return same_[j][lane_] != 0; }
+  /// Joint j's model matrices and where they are the same, in every lane.
+  const AffineLanes& original_lanes(std::size_t j) const { return model_a_[j]; }
+  const AffineLanes& reduced_lanes(std::size_t j) const { return model_b_[j]; }
+  detail::u32x4 same_lanes(std::size_t j) const { return same_[j]; }
   bool all_same() const;
   /// The lane read, and how many times pose was called (a new set of lanes each time).
   int lane() const { return lane_; }
