@@ -40,7 +40,8 @@ KeyLanes gather(const std::vector<Key<V>>& keys, Interpolation mode, const KeySp
     return detail::load<f32x4>(reinterpret_cast<const char*>(&keys[k]) + sizeof(Key<V>) - 16);
   };
   KeyLanes out;
-  for (int lane = 0; lane < 4; ++lane) out.lo[lane] = last_16_bytes(s[lane].lo), out.hi[lane] = last_16_bytes(s[lane].hi);
+  for (int lane = 0; lane < 4; ++lane)
+    out.lo[lane] = last_16_bytes(s[lane].lo), out.hi[lane] = last_16_bytes(s[lane].hi);
   detail::transpose(out.lo[0], out.lo[1], out.lo[2], out.lo[3]);
   detail::transpose(out.hi[0], out.hi[1], out.hi[2], out.hi[3]);
   out.f = f32x4{s[0].f, s[1].f, s[2].f, s[3].f};

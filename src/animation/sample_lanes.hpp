@@ -18,7 +18,8 @@ namespace aem {
 /// A span as a list of interpolation `mode` uses it: Step keeps the earlier key alone (a key's own
 /// time already gives that key).
 inline KeySpan by_mode(KeySpan s, Interpolation mode) {
-  if (mode == Interpolation::Step && s.lo != s.hi) return s.f >= 1.0f ? KeySpan{s.hi, s.hi, 0.0f} : KeySpan{s.lo, s.lo, 0.0f};
+  if (mode == Interpolation::Step && s.lo != s.hi)
+    return s.f >= 1.0f ? KeySpan{s.hi, s.hi, 0.0f} : KeySpan{s.lo, s.lo, 0.0f};
   return s;
 }
 

@@ -139,7 +139,7 @@ class Differences {
   std::vector<Difference> model_, skin_;
   std::vector<DifferenceLanes> skin_lanes_, model_lanes_;
   const Difference none_{};
-  std::vector<std::uint64_t> model_at_, skin_at_;            // the stamp of the time each was formed at
+  std::vector<std::uint64_t> model_at_, skin_at_;              // the stamp of the time each was formed at
   std::vector<std::uint64_t> skin_lanes_at_, model_lanes_at_;  // the pose each lanes were formed at
   std::uint64_t stamp_ = 0;
 };
@@ -250,7 +250,10 @@ class SphereBounds {
     if (at_[gi] != pose_.poses()) {
       const PointGroup& g = pts_.groups[gi];
       lanes_[gi] = combined(
-          g, [&](std::uint32_t j, bool model) -> const DifferenceLanes& { return model ? d_.model_lanes(j) : d_.skin_lanes(j); },
+          g,
+          [&](std::uint32_t j, bool model) -> const DifferenceLanes& {
+            return model ? d_.model_lanes(j) : d_.skin_lanes(j);
+          },
           [&](const DifferenceLanes& m) { return within_sphere(m, g); });
       at_[gi] = pose_.poses();
     }
@@ -281,7 +284,9 @@ GroupBound group_bound(const ErrorPoints& pts, std::size_t gi, Differences& d, S
   const float sphere = spheres(gi);
   if (sphere <= threshold) return {sphere, false};
   if (g.count <= kMeasuredDirectly) return {group_error(pts, gi, d), true};
-  const auto difference_of = [&](std::uint32_t j, bool model) -> const Difference& { return model ? d.model(j) : d.skin(j); };
+  const auto difference_of = [&](std::uint32_t j, bool model) -> const Difference& {
+    return model ? d.model(j) : d.skin(j);
+  };
   return {combined(g, difference_of, [&](const Difference& m) { return at_corners(m, g); }), false};
 }
 
@@ -416,7 +421,8 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
   for (std::size_t first = 0; first < times.size(); first += 4) {
     const int count = static_cast<int>(std::min<std::size_t>(4, times.size() - first));
     float batch[4];
-    for (int lane = 0; lane < 4; ++lane) batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, count - 1))];
+    for (int lane = 0; lane < 4; ++lane)
+      batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, count - 1))];
     pose.pose(batch, count);
     for (int lane = 0; lane < count; ++lane) {
       const std::size_t ti = first + static_cast<std::size_t>(lane);

@@ -17,10 +17,9 @@ AffineLanes trs_lanes(const TransformLanes& t) {
   const f32x4 *q = t.rotation, *s = t.scale;
   const f32x4 xx = q[0] * q[0], yy = q[1] * q[1], zz = q[2] * q[2], xy = q[0] * q[1], xz = q[0] * q[2],
               yz = q[1] * q[2], wx = q[3] * q[0], wy = q[3] * q[1], wz = q[3] * q[2];
-  return {{(1.0f - 2.0f * (yy + zz)) * s[0], 2.0f * (xy + wz) * s[0], 2.0f * (xz - wy) * s[0],
-           2.0f * (xy - wz) * s[1], (1.0f - 2.0f * (xx + zz)) * s[1], 2.0f * (yz + wx) * s[1],
-           2.0f * (xz + wy) * s[2], 2.0f * (yz - wx) * s[2], (1.0f - 2.0f * (xx + yy)) * s[2],
-           t.translation[0], t.translation[1], t.translation[2]}};
+  return {{(1.0f - 2.0f * (yy + zz)) * s[0], 2.0f * (xy + wz) * s[0], 2.0f * (xz - wy) * s[0], 2.0f * (xy - wz) * s[1],
+           (1.0f - 2.0f * (xx + zz)) * s[1], 2.0f * (yz + wx) * s[1], 2.0f * (xz + wy) * s[2], 2.0f * (yz - wx) * s[2],
+           (1.0f - 2.0f * (xx + yy)) * s[2], t.translation[0], t.translation[1], t.translation[2]}};
 }
 
 AffineLanes multiply_lanes(const AffineLanes& a, const AffineLanes& b) {
@@ -106,8 +105,7 @@ void DualPose::pose(const float (&times)[4], int count) {
   keys_.find(times, count);
   for (std::uint32_t j : order_) {
     const Transform& rest = joints_[j].rest;
-    const AffineLanes la =
-        a_[j] ? trs_lanes(sample(*a_[j], rest, lists_a_[j])) : rest_local_[j];
+    const AffineLanes la = a_[j] ? trs_lanes(sample(*a_[j], rest, lists_a_[j])) : rest_local_[j];
     const std::int32_t p = joints_[j].parent;
     const bool has_parent = p >= 0 && static_cast<std::size_t>(p) < joints_.size();
     model_a_[j] = has_parent ? multiply_lanes(model_a_[p], la) : la;
@@ -119,8 +117,7 @@ void DualPose::pose(const float (&times)[4], int count) {
       continue;
     }
     AffineLanes lb = la;
-    if (!kept_all_[j])
-      lb = b_[j] ? trs_lanes(sample(*b_[j], rest, lists_b_[j])) : rest_local_[j];
+    if (!kept_all_[j]) lb = b_[j] ? trs_lanes(sample(*b_[j], rest, lists_b_[j])) : rest_local_[j];
     const AffineLanes mb = has_parent ? multiply_lanes(model_b_[p], lb) : lb;
     for (int e = 0; e < 12; ++e) model_b_[j].m[e] = detail::select(copied, model_a_[j].m[e], mb.m[e]);
     same_[j] = copied | equal_lanes(mb, model_a_[j]);

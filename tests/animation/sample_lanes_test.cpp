@@ -24,17 +24,21 @@ Quat turn(float angle) { return {0.6f * std::sin(angle / 2), 0.0f, 0.8f * std::s
 /// Rotation keys 0.1 s apart, each pair taking another of sample_channel's paths.
 std::vector<Key<Quat>> rotation_keys() {
   const Quat values[] = {
-      turn(0.0f),     turn(0.01f),  // nlerp
-      turn(0.3f),                   // 4-term series
-      turn(1.3f),                   // 8-term series
-      turn(3.5f),                   // the acos formula
-      {-0.6f, 0.0f, -0.8f, 0.0f},   // a negative dot product: the other way round
-      {1.0f, 0.0f, 0.0f, 0.0f},     {-0.0f, -1.0f, -0.0f, -0.0f},  // dot -0: not flipped
-      {0.0f, 0.0f, 0.0f, 0.0f},     // zero: identity
-      {3.0f, 0.0f, 4.0f, 0.0f},     // not unit
-      {kInf, 0.0f, 0.0f, 1.0f},     {kNaN, 0.0f, 0.0f, 1.0f},
-      {1e30f, 1e30f, 0.0f, 0.0f},   // squared length beyond float
-      turn(0.5f),                   turn(0.5f),  // two equal keys
+      turn(0.0f),
+      turn(0.01f),                 // nlerp
+      turn(0.3f),                  // 4-term series
+      turn(1.3f),                  // 8-term series
+      turn(3.5f),                  // the acos formula
+      {-0.6f, 0.0f, -0.8f, 0.0f},  // a negative dot product: the other way round
+      {1.0f, 0.0f, 0.0f, 0.0f},
+      {-0.0f, -1.0f, -0.0f, -0.0f},  // dot -0: not flipped
+      {0.0f, 0.0f, 0.0f, 0.0f},      // zero: identity
+      {3.0f, 0.0f, 4.0f, 0.0f},      // not unit
+      {kInf, 0.0f, 0.0f, 1.0f},
+      {kNaN, 0.0f, 0.0f, 1.0f},
+      {1e30f, 1e30f, 0.0f, 0.0f},  // squared length beyond float
+      turn(0.5f),
+      turn(0.5f),  // two equal keys
   };
   std::vector<Key<Quat>> keys;
   float t = 0.0f;
@@ -43,8 +47,8 @@ std::vector<Key<Quat>> rotation_keys() {
 }
 
 std::vector<Key<Vec3>> vector_keys() {
-  const Vec3 values[] = {{-0.0f, 1.0f, 2.0f}, {-0.0f, -3.0f, 2.0f}, {1e30f, -1e30f, 0.5f}, {kInf, 1.0f, 0.0f},
-                         {kNaN, 2.0f, -0.0f}, {4.0f, 5.0f, 6.0f}};
+  const Vec3 values[] = {{-0.0f, 1.0f, 2.0f}, {-0.0f, -3.0f, 2.0f}, {1e30f, -1e30f, 0.5f},
+                         {kInf, 1.0f, 0.0f},  {kNaN, 2.0f, -0.0f},  {4.0f, 5.0f, 6.0f}};
   std::vector<Key<Vec3>> keys;
   float t = 0.0f;
   for (const Vec3& v : values) keys.push_back({t += 0.25f, v});
@@ -73,13 +77,15 @@ void expect_lanes_equal_sample_channel(const Channel& channel, int count) {
   const Transform rest{{1.0f, -0.0f, 2.0f}, {0.0f, 3.0f, 0.0f, 4.0f}, {1.0f, 2.0f, -0.0f}};
   KeyTimeLanes lanes;
   const KeySpan* spans[3] = {};
-  const std::uint32_t lists[3] = {lanes.add(channel.translation), lanes.add(channel.rotation), lanes.add(channel.scale)};
+  const std::uint32_t lists[3] = {lanes.add(channel.translation), lanes.add(channel.rotation),
+                                  lanes.add(channel.scale)};
   std::uint32_t cursors[3] = {0, 0, 0};
   const std::vector<float> times = sample_times();
   for (std::size_t first = 0; first < times.size(); first += static_cast<std::size_t>(count)) {
     const int used = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(count), times.size() - first));
     float batch[4];
-    for (int lane = 0; lane < 4; ++lane) batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, used - 1))];
+    for (int lane = 0; lane < 4; ++lane)
+      batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, used - 1))];
     lanes.find(batch, used);
     for (int k = 0; k < 3; ++k) spans[k] = lanes.spans(lists[k]);
     const TransformLanes got = sample_channel_lanes(channel, rest, spans);

@@ -55,7 +55,8 @@ TEST(DualPose, EachLaneIsSceneAnimatorsPoseBitForBit) {
     for (std::size_t first = 0; first < times.size(); first += static_cast<std::size_t>(count)) {
       const int used = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(count), times.size() - first));
       float batch[4];
-      for (int lane = 0; lane < 4; ++lane) batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, used - 1))];
+      for (int lane = 0; lane < 4; ++lane)
+        batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, used - 1))];
       pose.pose(batch, used);
       for (int lane = 0; lane < used; ++lane) {
         original.evaluate(0, batch[lane], skin);
