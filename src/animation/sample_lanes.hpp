@@ -4,6 +4,7 @@
 // one time list between them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <unordered_map>
@@ -78,6 +79,19 @@ std::uint32_t KeyTimeLanes::add_times(std::size_t count, TimeOf time_of) {
   cursors_.push_back(0);
   spans_.resize(spans_.size() + 4);
   return list;
+}
+
+/// Calls visit(first, batch, count) for times[first..first + count), taken `per_batch` (1 to 4) at a
+/// time in order; batch holds them, its lanes from `count` on repeating the last.
+template <class Visit>
+void in_batches(const std::vector<float>& times, int per_batch, Visit visit) {
+  for (std::size_t first = 0; first < times.size(); first += static_cast<std::size_t>(per_batch)) {
+    const int count = static_cast<int>(std::min(static_cast<std::size_t>(per_batch), times.size() - first));
+    float batch[4];
+    for (int lane = 0; lane < 4; ++lane)
+      batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, count - 1))];
+    visit(first, batch, count);
+  }
 }
 
 /// A transform per lane: components x, y, z (and w) each in one vector.

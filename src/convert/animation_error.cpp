@@ -418,11 +418,7 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
 
   // Per time: the largest bound of a group the first sweep did not measure.
   std::vector<float> unmeasured(times.size(), 0.0f);
-  for (std::size_t first = 0; first < times.size(); first += 4) {
-    const int count = static_cast<int>(std::min<std::size_t>(4, times.size() - first));
-    float batch[4];
-    for (int lane = 0; lane < 4; ++lane)
-      batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, count - 1))];
+  in_batches(times, 4, [&](std::size_t first, const float(&batch)[4], int count) {
     pose.pose(batch, count);
     for (int lane = 0; lane < count; ++lane) {
       const std::size_t ti = first + static_cast<std::size_t>(lane);
@@ -444,7 +440,7 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
         }
       }
     }
-  }
+  });
   if (out.largest > bound) return out;
   std::vector<std::uint32_t> order;
   for (std::size_t ti = 0; ti < times.size(); ++ti)

@@ -80,12 +80,7 @@ void expect_lanes_equal_sample_channel(const Channel& channel, int count) {
   const std::uint32_t lists[3] = {lanes.add(channel.translation), lanes.add(channel.rotation),
                                   lanes.add(channel.scale)};
   std::uint32_t cursors[3] = {0, 0, 0};
-  const std::vector<float> times = sample_times();
-  for (std::size_t first = 0; first < times.size(); first += static_cast<std::size_t>(count)) {
-    const int used = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(count), times.size() - first));
-    float batch[4];
-    for (int lane = 0; lane < 4; ++lane)
-      batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, used - 1))];
+  in_batches(sample_times(), count, [&](std::size_t, const float(&batch)[4], int used) {
     lanes.find(batch, used);
     for (int k = 0; k < 3; ++k) spans[k] = lanes.spans(lists[k]);
     const TransformLanes got = sample_channel_lanes(channel, rest, spans);
@@ -96,7 +91,7 @@ void expect_lanes_equal_sample_channel(const Channel& channel, int count) {
       expect_same_bits(&want.rotation.x, got.rotation, 4, lane);
       expect_same_bits(&want.scale.x, got.scale, 3, lane);
     }
-  }
+  });
 }
 
 TEST(SampleLanes, EachLaneIsSampleChannelBitForBit) {

@@ -52,11 +52,7 @@ TEST(DualPose, EachLaneIsSceneAnimatorsPoseBitForBit) {
     SCOPED_TRACE(testing::Message() << count << " times at once");
     convert::DualPose pose(scene, 0, 1);
     SceneAnimator original(scene), reduced(scene);
-    for (std::size_t first = 0; first < times.size(); first += static_cast<std::size_t>(count)) {
-      const int used = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(count), times.size() - first));
-      float batch[4];
-      for (int lane = 0; lane < 4; ++lane)
-        batch[lane] = times[first + static_cast<std::size_t>(std::min(lane, used - 1))];
+    in_batches(times, count, [&](std::size_t, const float(&batch)[4], int used) {
       pose.pose(batch, used);
       for (int lane = 0; lane < used; ++lane) {
         original.evaluate(0, batch[lane], skin);
@@ -72,7 +68,7 @@ TEST(DualPose, EachLaneIsSceneAnimatorsPoseBitForBit) {
         }
         EXPECT_EQ(pose.all_same(), all_same);
       }
-    }
+    });
   }
 }
 
