@@ -3,6 +3,7 @@
 # formats/ adds its reader and writer to the aem target itself, and so does src/convert/ (native only).
 set(aem_toolkit_sources
   animation/scene_animator.cpp
+  animation/sample_lanes.cpp
   core/scene.cpp
   core/flatten.cpp
   core/validate.cpp

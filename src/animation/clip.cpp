@@ -110,15 +110,12 @@ class TrackBuilder {
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
 };
 
+using detail::select;
 using detail::u32x4;
 
 // Casts between vector types of one size keep the bits (GCC and Clang vector extensions).
 AEM_KERNEL_INLINE f32x4 as_float(u32x4 v) { return (f32x4)v; }
 AEM_KERNEL_INLINE u32x4 as_bits(f32x4 v) { return (u32x4)v; }
-/// Lanes of `a` where `mask` is all ones, of `b` where it is zero.
-AEM_KERNEL_INLINE f32x4 select(u32x4 mask, f32x4 a, f32x4 b) {
-  return as_float((as_bits(a) & mask) | (as_bits(b) & ~mask));
-}
 
 /// slerp_inline of four channels at once, lane i blended by fv[i]: each lane takes the same path (nlerp,
 /// 4- or 8-term series, or the acos formula, by its own cosine) with the same operations, so the

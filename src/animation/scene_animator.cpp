@@ -5,6 +5,7 @@
 #include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
 #include "aem/sampling.hpp"
+#include "animation/sample_lanes.hpp"
 #include "core/slerp.hpp"
 
 namespace aem {
@@ -18,11 +19,9 @@ std::uint32_t key_count(const std::vector<Key<V>>& keys) {
 /// The keys around t; Step keeps the earlier one alone (a key's own time already gives that key).
 template <class V>
 KeySpan span_at(const std::vector<Key<V>>& keys, float t, std::uint32_t& hint, Interpolation mode) {
-  KeySpan s = find_keys(
-      key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint);
-  if (mode == Interpolation::Step && s.lo != s.hi)
-    s = s.f >= 1.0f ? KeySpan{s.hi, s.hi, 0.0f} : KeySpan{s.lo, s.lo, 0.0f};
-  return s;
+  return by_mode(find_keys(
+                     key_count(keys), t, [&](std::uint32_t i) { return keys[i].time; }, hint),
+                 mode);
 }
 
 Vec3 sample(const std::vector<Key<Vec3>>& keys, Interpolation mode, float t, std::uint32_t& hint, const Vec3& rest) {

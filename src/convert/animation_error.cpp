@@ -1,6 +1,6 @@
-// measure_error (see animation_error.hpp). Both animations are posed together, joint by joint: a joint
-// whose lists kept every key takes the original's local transform, and one whose local transform and
-// ancestors all agree takes its model matrix too, with no difference to measure. Per time, a joint's
+// measure_error (see animation_error.hpp). Both animations are posed together, four check times at a
+// time (dual_pose.hpp); a joint whose model matrix agrees in both has no difference to measure. Per
+// time, a joint's
 // model-matrix difference ΔM = reduced - original and its skin-matrix difference D = ΔM B are each
 // formed once, when a group first needs them. A point p moved by joints k with weights w_k
 // (Σ|w_k| <= s) moves by |Σ w_k D_k p| <= Σ |w_k| |D_k p|; |D_k p| is convex in p, so over the box
@@ -20,9 +20,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
 #include "aem/sampling.hpp"
+#include "convert/dual_pose.hpp"
 
 namespace aem::convert {
 namespace {
@@ -32,6 +32,19 @@ struct Difference {
   float m[12];  // column-major 3x4
   float norm;
 };
+
+/// A Difference at each of the four times of a pose, one per lane.
+struct DifferenceLanes {
+  detail::f32x4 m[12], norm;
+};
+
+// The same operation on one float and on four lanes, so that a bound reads alike for both.
+float larger(float a, float b) { return std::max(a, b); }
+detail::f32x4 larger(detail::f32x4 a, detail::f32x4 b) { return detail::select((detail::u32x4)(a < b), b, a); }
+float smaller(float a, float b) { return std::min(a, b); }
+detail::f32x4 smaller(detail::f32x4 a, detail::f32x4 b) { return detail::select((detail::u32x4)(b < a), b, a); }
+float magnitude(float v) { return std::fabs(v); }
+detail::f32x4 magnitude(detail::f32x4 v) { return (detail::f32x4)((detail::u32x4)v & 0x7fffffffu); }
 
 Difference difference(const Mat4& reduced, const Mat4& original) {
   Difference d;
@@ -51,75 +64,6 @@ Vec3 apply(const float* m, const Vec3& p) {
           m[2] * p.x + m[5] * p.y + m[8] * p.z + m[11]};
 }
 
-/// The skeleton posed by two animations at once (model matrices, as SceneAnimator poses them).
-class DualPose {
- public:
-  DualPose(const Scene& skeleton, std::size_t original, std::size_t reduced) : joints_(skeleton.joints) {
-    const std::size_t nj = joints_.size();
-    std::vector<std::int32_t> parents(nj);
-    for (std::size_t j = 0; j < nj; ++j) parents[j] = joints_[j].parent;
-    order_ = parents_first_order(parents);
-    a_.assign(nj, nullptr), b_.assign(nj, nullptr);
-    for (const Channel& ch : skeleton.animations[original].channels)
-      if (ch.joint < nj) a_[ch.joint] = &ch;
-    for (const Channel& ch : skeleton.animations[reduced].channels)
-      if (ch.joint < nj) b_[ch.joint] = &ch;
-    kept_all_.assign(nj, 0);
-    for (std::size_t j = 0; j < nj; ++j)  // the reduced keys are a subset of the original ones
-      kept_all_[j] = (!a_[j] && !b_[j]) ||
-                     (a_[j] && b_[j] && a_[j]->translation.size() == b_[j]->translation.size() &&
-                      a_[j]->rotation.size() == b_[j]->rotation.size() && a_[j]->scale.size() == b_[j]->scale.size() &&
-                      a_[j]->translation_interpolation == b_[j]->translation_interpolation &&
-                      a_[j]->rotation_interpolation == b_[j]->rotation_interpolation &&
-                      a_[j]->scale_interpolation == b_[j]->scale_interpolation);
-    model_a_.resize(nj), model_b_.resize(nj);
-    same_.assign(nj, 1);
-    cursors_a_.resize(nj), cursors_b_.resize(nj);
-  }
-
-  /// Poses both at `time`; joints on cycles keep identity in both.
-  void pose(float time) {
-    for (std::uint32_t j : order_) {
-      const Transform& rest = joints_[j].rest;
-      const Transform ta = a_[j] ? sample_channel(*a_[j], rest, time, cursors_a_[j].c) : rest;
-      const Mat4 la = trs_matrix(ta.translation, ta.rotation, ta.scale);
-      const std::int32_t p = joints_[j].parent;
-      const bool has_parent = p >= 0 && static_cast<std::size_t>(p) < joints_.size();
-      model_a_[j] = has_parent ? affine_multiply(model_a_[p], la) : la;
-      if (kept_all_[j] && (!has_parent || same_[p])) {
-        model_b_[j] = model_a_[j];
-        same_[j] = 1;
-        continue;
-      }
-      Mat4 lb = la;
-      if (!kept_all_[j]) {
-        const Transform tb = b_[j] ? sample_channel(*b_[j], rest, time, cursors_b_[j].c) : rest;
-        lb = trs_matrix(tb.translation, tb.rotation, tb.scale);
-      }
-      model_b_[j] = has_parent ? affine_multiply(model_b_[p], lb) : lb;
-      same_[j] = model_b_[j] == model_a_[j];
-    }
-  }
-
-  const Mat4& original(std::size_t j) const { return model_a_[j]; }
-  const Mat4& reduced(std::size_t j) const { return model_b_[j]; }
-  bool same(std::size_t j) const { return same_[j] != 0; }
-  bool all_same() const {
-    return std::all_of(same_.begin(), same_.end(), [](std::uint8_t s) { return s != 0; });
-  }
-
- private:
-  struct Cursors {
-    std::uint32_t c[3] = {0, 0, 0};
-  };
-  const std::vector<Joint>& joints_;
-  std::vector<std::uint32_t> order_;
-  std::vector<const Channel*> a_, b_;
-  std::vector<std::uint8_t> kept_all_, same_;
-  std::vector<Mat4> model_a_, model_b_;
-  std::vector<Cursors> cursors_a_, cursors_b_;
-};
-
 /// Per time: each joint's model-matrix and skin-matrix differences, each formed when a group first needs it
 /// (skinned groups need only the skin ones, virtual points only the model ones).
 class Differences {
@@ -129,13 +73,12 @@ class Differences {
         pose_(pose),
         model_(joints.size()),
         skin_(joints.size()),
+        skin_lanes_(joints.size()),
+        model_lanes_(joints.size()),
         model_at_(joints.size(), 0),
-        skin_at_(joints.size(), 0) {
-    for (const Joint& joint : joints) {
-      const auto& m = joint.inverse_bind.m;
-      affine_bind_.push_back(m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f);
-    }
-  }
+        skin_at_(joints.size(), 0),
+        skin_lanes_at_(joints.size(), 0),
+        model_lanes_at_(joints.size(), 0) {}
   void next_time() { ++stamp_; }
   const Difference& model(std::size_t j) {
     if (pose_.same(j)) return none_;
@@ -148,15 +91,31 @@ class Differences {
   const Difference& skin(std::size_t j) {
     if (pose_.same(j)) return none_;  // equal products: the difference is zero
     if (skin_at_[j] != stamp_) {
-      // With an affine inverse bind, affine_multiply adds the same products in the same order as
-      // the general product (less the zero ones): the same top rows, in half the work.
-      const Mat4& bind = joints_[j].inverse_bind;
-      skin_[j] = affine_bind_[j]
-                     ? difference(affine_multiply(pose_.reduced(j), bind), affine_multiply(pose_.original(j), bind))
-                     : difference(pose_.reduced(j) * bind, pose_.original(j) * bind);
+      const DifferenceLanes& lanes = skin_lanes(j);
+      const int lane = pose_.lane();
+      for (int e = 0; e < 12; ++e) skin_[j].m[e] = lanes.m[e][lane];
+      skin_[j].norm = lanes.norm[lane];
       skin_at_[j] = stamp_;
     }
     return skin_[j];
+  }
+  /// skin(j) and model(j) at every time of the pose, formed for the four at once with difference's
+  /// operations lane by lane.
+  const DifferenceLanes& skin_lanes(std::size_t j) {
+    if (skin_lanes_at_[j] != pose_.poses()) {
+      AffineLanes original, reduced;
+      pose_.skin_lanes(j, joints_[j].inverse_bind, original, reduced);
+      skin_lanes_[j] = difference_lanes(j, reduced, original);
+      skin_lanes_at_[j] = pose_.poses();
+    }
+    return skin_lanes_[j];
+  }
+  const DifferenceLanes& model_lanes(std::size_t j) {
+    if (model_lanes_at_[j] != pose_.poses()) {
+      model_lanes_[j] = difference_lanes(j, pose_.reduced_lanes(j), pose_.original_lanes(j));
+      model_lanes_at_[j] = pose_.poses();
+    }
+    return model_lanes_[j];
   }
   Mat4 skin_original(std::size_t j) const { return pose_.original(j) * joints_[j].inverse_bind; }
   Mat4 skin_reduced(std::size_t j) const { return pose_.reduced(j) * joints_[j].inverse_bind; }
@@ -164,10 +123,24 @@ class Differences {
  private:
   const std::vector<Joint>& joints_;
   const DualPose& pose_;
+  /// reduced - original with the lanes where joint j's model matrices agree zero (none_'s).
+  DifferenceLanes difference_lanes(std::size_t j, const AffineLanes& reduced, const AffineLanes& original) const {
+    const detail::u32x4 same = pose_.same_lanes(j);
+    DifferenceLanes d;
+    detail::f32x4 sum{};
+    for (int e = 0; e < 12; ++e) {
+      d.m[e] = detail::select(same, detail::f32x4{}, reduced.m[e] - original.m[e]);
+      if (e < 9) sum += d.m[e] * d.m[e];
+    }
+    d.norm = detail::sqrt_lanes(sum);
+    return d;
+  }
+
   std::vector<Difference> model_, skin_;
+  std::vector<DifferenceLanes> skin_lanes_, model_lanes_;
   const Difference none_{};
-  std::vector<std::uint64_t> model_at_, skin_at_;  // the stamp of the time each was formed at
-  std::vector<bool> affine_bind_;                  // per joint: the inverse bind's last row is 0 0 0 1
+  std::vector<std::uint64_t> model_at_, skin_at_;              // the stamp of the time each was formed at
+  std::vector<std::uint64_t> skin_lanes_at_, model_lanes_at_;  // the pose each lanes were formed at
   std::uint64_t stamp_ = 0;
 };
 
@@ -215,19 +188,25 @@ constexpr std::uint32_t kMeasuredDirectly = 8;
 float sum_abs(const Vec3& v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); }
 
 /// A margin for the rounding of the measurements a bound on |d p| stands for (relative 1e-5 of the
-/// terms they add up), for points p with |p|₁ <= `reach`.
-float rounding_margin(const Difference& d, float reach) {
-  return 1e-5f * (d.norm * reach + sum_abs({d.m[9], d.m[10], d.m[11]}));
+/// terms they add up), for points p with |p|₁ <= `reach`. D: Difference or DifferenceLanes.
+template <class D>
+auto rounding_margin(const D& d, float reach) {
+  return 1e-5f * (d.norm * reach + (magnitude(d.m[9]) + magnitude(d.m[10]) + magnitude(d.m[11])));
 }
 
 /// The margin for a group's points, so that a group the bound clears is one they would clear.
-float rounding_margin(const Difference& d, const PointGroup& g) {
+template <class D>
+auto rounding_margin(const D& d, const PointGroup& g) {
   return rounding_margin(d, sum_abs(g.center) + g.radius);
 }
 
-/// The largest |d p| over the sphere around the group's points, bounded.
-float within_sphere(const Difference& d, const PointGroup& g) {
-  return length(apply(d.m, g.center)) + d.norm * g.radius + rounding_margin(d, g);
+/// The largest |d p| over the sphere around the group's points, bounded, at the four times.
+detail::f32x4 within_sphere(const DifferenceLanes& d, const PointGroup& g) {
+  const Vec3& c = g.center;
+  const detail::f32x4 x = d.m[0] * c.x + d.m[3] * c.y + d.m[6] * c.z + d.m[9],
+                      y = d.m[1] * c.x + d.m[4] * c.y + d.m[7] * c.z + d.m[10],
+                      z = d.m[2] * c.x + d.m[5] * c.y + d.m[8] * c.z + d.m[11];
+  return detail::sqrt_lanes(x * x + y * y + z * z) + d.norm * g.radius + rounding_margin(d, g);
 }
 
 /// The largest |d p| over the box around the group's points: at one of its corners.
@@ -247,18 +226,47 @@ float at_corners(const Difference& d, const PointGroup& g) {
 
 /// A bound on a group's distances from `bound_of(D)`, a bound on |D p| over its points, for the
 /// difference D that moves them (per skin joint, combined by the weights).
-template <class BoundOf>
-float combined(const PointGroup& g, Differences& d, BoundOf bound_of) {
-  if (g.joint_space) return bound_of(d.model(g.joints[0]));
-  if (g.joints.empty()) return bound_of(d.skin(static_cast<std::uint32_t>(g.rigid)));
-  float weighted = 0.0f, largest = 0.0f;
+/// `difference_of(j, model)` is joint j's model (or skin) difference, at one time or four.
+template <class DifferenceOf, class BoundOf>
+auto combined(const PointGroup& g, DifferenceOf difference_of, BoundOf bound_of) {
+  if (g.joint_space) return bound_of(difference_of(g.joints[0], true));
+  if (g.joints.empty()) return bound_of(difference_of(static_cast<std::uint32_t>(g.rigid), false));
+  decltype(bound_of(difference_of(0, false))) weighted{}, largest{};
   for (std::size_t k = 0; k < g.joints.size(); ++k) {
-    const float b = bound_of(d.skin(g.joints[k]));
+    const auto b = bound_of(difference_of(g.joints[k], false));
     weighted += g.max_weight[k] * b;
-    largest = std::max(largest, b);
+    largest = larger(largest, b);
   }
-  return std::min(weighted, g.weight_sum * largest);
+  return smaller(weighted, g.weight_sum * largest);
 }
+
+/// Per group, its sphere bound at the four times of the pose, formed when first needed.
+class SphereBounds {
+ public:
+  SphereBounds(const ErrorPoints& pts, Differences& d, const DualPose& pose)
+      : pts_(pts), d_(d), pose_(pose), lanes_(pts.groups.size()), at_(pts.groups.size(), 0) {}
+  /// Group gi's bound at the time read.
+  float operator()(std::size_t gi) {
+    if (at_[gi] != pose_.poses()) {
+      const PointGroup& g = pts_.groups[gi];
+      lanes_[gi] = combined(
+          g,
+          [&](std::uint32_t j, bool model) -> const DifferenceLanes& {
+            return model ? d_.model_lanes(j) : d_.skin_lanes(j);
+          },
+          [&](const DifferenceLanes& m) { return within_sphere(m, g); });
+      at_[gi] = pose_.poses();
+    }
+    return lanes_[gi][pose_.lane()];
+  }
+
+ private:
+  const ErrorPoints& pts_;
+  Differences& d_;
+  const DualPose& pose_;
+  std::vector<detail::f32x4> lanes_;
+  std::vector<std::uint64_t> at_;
+};
 
 /// A group's largest distance at the posed time, or a bound on it.
 struct GroupBound {
@@ -268,14 +276,18 @@ struct GroupBound {
 
 /// The cheapest of: the sphere's bound when it is within `threshold`; the distances themselves for a
 /// group of a few points (about the work of the corners' bound); the corners' bound.
-GroupBound group_bound(const ErrorPoints& pts, std::size_t gi, Differences& d, float threshold, bool every_point) {
+GroupBound group_bound(const ErrorPoints& pts, std::size_t gi, Differences& d, SphereBounds& spheres, float threshold,
+                       bool every_point) {
   const PointGroup& g = pts.groups[gi];
   // A rigid joint under a skin moves the points before the skin does: no bound here.
   if (every_point || (g.rigid >= 0 && !g.joints.empty())) return {group_error(pts, gi, d), true};
-  const float sphere = combined(g, d, [&](const Difference& m) { return within_sphere(m, g); });
+  const float sphere = spheres(gi);
   if (sphere <= threshold) return {sphere, false};
   if (g.count <= kMeasuredDirectly) return {group_error(pts, gi, d), true};
-  return {combined(g, d, [&](const Difference& m) { return at_corners(m, g); }), false};
+  const auto difference_of = [&](std::uint32_t j, bool model) -> const Difference& {
+    return model ? d.model(j) : d.skin(j);
+  };
+  return {combined(g, difference_of, [&](const Difference& m) { return at_corners(m, g); }), false};
 }
 
 /// Per joint, one sphere around the spheres of every group whose bound uses the joint's difference,
@@ -400,30 +412,35 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
   out.by_joint.assign(nj, 0.0f);
   DualPose pose(skeleton, original, reduced);
   Differences d(skeleton.joints, pose);
+  SphereBounds spheres(points, d, pose);
   const WholePoseBound whole_pose(points, nj, every_point);
   const std::vector<float> times = check_times(skeleton.animations[original]);
 
   // Per time: the largest bound of a group the first sweep did not measure.
   std::vector<float> unmeasured(times.size(), 0.0f);
-  for (std::size_t ti = 0; ti < times.size(); ++ti) {
-    pose.pose(times[ti]);
-    if (pose.all_same()) continue;
-    d.next_time();
-    // Once an error beyond the bound is found the check fails and `unmeasured` goes unused: a time
-    // whose whole pose is within the bound has nothing left to measure. Before that, every group's
-    // own bound is kept, for the order of the second sweep.
-    if (out.largest > bound && whole_pose.clears(d, bound)) continue;
-    for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
-      const GroupBound b = group_bound(points, gi, d, bound, every_point);
-      if (b.measured || b.value > bound) {
-        const float e = b.measured ? b.value : group_error(points, gi, d);
-        out.points_measured += points.groups[gi].count;
-        record(out, points.groups[gi], e, times[ti], bound);
-      } else {
-        unmeasured[ti] = std::max(unmeasured[ti], b.value);
+  in_batches(times, 4, [&](std::size_t first, const float(&batch)[4], int count) {
+    pose.pose(batch, count);
+    for (int lane = 0; lane < count; ++lane) {
+      const std::size_t ti = first + static_cast<std::size_t>(lane);
+      pose.use_lane(lane);
+      if (pose.all_same()) continue;
+      d.next_time();
+      // Once an error beyond the bound is found the check fails and `unmeasured` goes unused: a time
+      // whose whole pose is within the bound has nothing left to measure. Before that, every group's
+      // own bound is kept, for the order of the second sweep.
+      if (out.largest > bound && whole_pose.clears(d, bound)) continue;
+      for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
+        const GroupBound b = group_bound(points, gi, d, spheres, bound, every_point);
+        if (b.measured || b.value > bound) {
+          const float e = b.measured ? b.value : group_error(points, gi, d);
+          out.points_measured += points.groups[gi].count;
+          record(out, points.groups[gi], e, times[ti], bound);
+        } else {
+          unmeasured[ti] = std::max(unmeasured[ti], b.value);
+        }
       }
     }
-  }
+  });
   if (out.largest > bound) return out;
   std::vector<std::uint32_t> order;
   for (std::size_t ti = 0; ti < times.size(); ++ti)
@@ -435,7 +452,7 @@ AnimationError measure_error(const ErrorPoints& points, const Scene& skeleton, s
     pose.pose(times[ti]);
     d.next_time();
     for (std::size_t gi = 0; gi < points.groups.size(); ++gi) {
-      const GroupBound b = group_bound(points, gi, d, out.largest, false);
+      const GroupBound b = group_bound(points, gi, d, spheres, out.largest, false);
       if (!b.measured && !(b.value > out.largest)) continue;
       out.points_measured += points.groups[gi].count;
       record(out, points.groups[gi], b.measured ? b.value : group_error(points, gi, d), times[ti], bound);

@@ -39,4 +39,22 @@ inline void transpose(f32x4& a, f32x4& b, f32x4& c, f32x4& d) {
 
 inline std::uint32_t any_lane(u32x4 v) { return v[0] | v[1] | v[2] | v[3]; }
 
+/// `v` in every lane (bit for bit: adding it to a zero vector would make -0 +0).
+[[gnu::always_inline]] inline f32x4 splat(float v) { return f32x4{v, v, v, v}; }
+
+/// The square root of each lane, correctly rounded as std::sqrt's.
+[[gnu::always_inline]] inline f32x4 sqrt_lanes(f32x4 v) {
+#if defined(__SSE__) && (defined(__x86_64__) || defined(__i386__))
+  return __builtin_ia32_sqrtps(v);
+#else
+  for (int lane = 0; lane < 4; ++lane) v[lane] = __builtin_sqrtf(v[lane]);
+  return v;
+#endif
+}
+
+/// Lanes of `a` where `mask` is all ones, of `b` where it is zero (the bits, so -0 and NaN stay).
+[[gnu::always_inline]] inline f32x4 select(u32x4 mask, f32x4 a, f32x4 b) {
+  return (f32x4)(((u32x4)a & mask) | ((u32x4)b & ~mask));
+}
+
 }  // namespace aem::detail
