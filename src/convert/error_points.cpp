@@ -69,6 +69,18 @@ float largest_column(const Mat4& m) {
 
 Vec3 origin_of(const Mat4& m) { return {m.m[12], m.m[13], m.m[14]}; }
 
+/// The largest squared length of the keys' values (0 for none), NaNs passed over as std::max does.
+/// Four running maxima, as the order of a maximum does not matter, so that each does not wait on
+/// the one before.
+float longest_squared(const std::vector<Key<Vec3>>& keys) {
+  float m[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  const std::size_t n = keys.size(), whole = n - n % 4;
+  for (std::size_t i = 0; i < whole; i += 4)
+    for (std::size_t l = 0; l < 4; ++l) m[l] = std::max(m[l], dot(keys[i + l].value, keys[i + l].value));
+  for (std::size_t i = whole; i < n; ++i) m[0] = std::max(m[0], dot(keys[i].value, keys[i].value));
+  return std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+}
+
 void add_group(ErrorPoints& points, PointGroup group, const Pending& p) {
   group.first = static_cast<std::uint32_t>(points.positions.size());
   group.count = static_cast<std::uint32_t>(p.positions.size());
@@ -174,12 +186,17 @@ ErrorPoints error_points(const Scene& scene) {
     if (moves_points[*it] && parents[*it] >= 0) moves_points[parents[*it]] = 1;
 
   // The longest translation each joint takes, at rest or in any key: the bone to it from its parent.
+  // Squares are compared and one root taken per joint: the square root keeps their order, and the
+  // keys are too many (a capture's millions) for a root each.
   std::vector<float> bone(nj, 0.0f);
-  for (std::size_t j = 0; j < nj; ++j) bone[j] = length(scene.joints[j].rest.translation);
+  for (std::size_t j = 0; j < nj; ++j) {
+    const Vec3& rest_bone = scene.joints[j].rest.translation;
+    bone[j] = dot(rest_bone, rest_bone);
+  }
   for (const Animation& a : scene.animations)
     for (const Channel& ch : a.channels)
-      if (ch.joint < nj)
-        for (const auto& k : ch.translation) bone[ch.joint] = std::max(bone[ch.joint], length(k.value));
+      if (ch.joint < nj) bone[ch.joint] = std::max(bone[ch.joint], longest_squared(ch.translation));
+  for (float& b : bone) b = std::sqrt(b);
   std::vector<float> longest_child(nj, 0.0f);
   std::vector<std::uint8_t> has_child(nj, 0);
   for (std::size_t j = 0; j < nj; ++j)
