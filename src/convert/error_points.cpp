@@ -91,16 +91,21 @@ float largest_column(const Mat4& m) {
 
 Vec3 origin_of(const Mat4& m) { return {m.m[12], m.m[13], m.m[14]}; }
 
-/// The largest squared length of the keys' values (0 for none), NaNs passed over as std::max does.
-/// Four running maxima, as the order of a maximum does not matter, so that each does not wait on
-/// the one before.
-float longest_squared(const std::vector<Key<Vec3>>& keys) {
+/// The largest of 0 and the squares square(0) ... square(n - 1), NaNs passed over as std::max does.
+/// Four running maxima, as the order of a maximum of squares (never -0) does not matter, so that each
+/// does not wait on the one before.
+template <class Square>
+float largest_square(std::size_t n, Square square) {
   float m[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  const std::size_t n = keys.size(), whole = n - n % 4;
+  const std::size_t whole = n - n % 4;
   for (std::size_t i = 0; i < whole; i += 4)
-    for (std::size_t l = 0; l < 4; ++l) m[l] = std::max(m[l], dot(keys[i + l].value, keys[i + l].value));
-  for (std::size_t i = whole; i < n; ++i) m[0] = std::max(m[0], dot(keys[i].value, keys[i].value));
+    for (std::size_t l = 0; l < 4; ++l) m[l] = std::max(m[l], square(i + l));
+  for (std::size_t i = whole; i < n; ++i) m[0] = std::max(m[0], square(i));
   return std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+}
+
+float longest_squared(const std::vector<Key<Vec3>>& keys) {
+  return largest_square(keys.size(), [&](std::size_t i) { return dot(keys[i].value, keys[i].value); });
 }
 
 /// Sets the group's box, sphere and weight bounds from its points, already in `points` (its
@@ -112,9 +117,10 @@ void bound_group(const ErrorPoints& points, PointGroup& group, const float* weig
   group.center = (box.min + box.max) * 0.5f;
   group.half_size = (box.max - box.min) * 0.5f;
   // Squares are compared and one root taken: the square root keeps their order.
-  float farthest = 0.0f;
-  for (const auto& q : positions) farthest = std::max(farthest, dot(q - group.center, q - group.center));
-  group.radius = std::sqrt(farthest);
+  group.radius = std::sqrt(largest_square(positions.size(), [&](std::size_t i) {
+    const Vec3 d = positions[i] - group.center;
+    return dot(d, d);
+  }));
   const std::size_t slots = group.joint_space ? 0 : group.joints.size();
   group.max_weight.assign(group.joints.size(), 1.0f);
   if (slots == 0) return;
