@@ -2,30 +2,39 @@
 #include "convert/error_points.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <map>
+#include <cstring>
+#include <numeric>
+#include <span>
+#include <unordered_map>
 
 #include "aem/animation.hpp"
 
 namespace aem::convert {
 namespace {
 
-/// A group while its points are collected.
-struct Pending {
-  std::vector<Vec3> positions;
-  std::vector<float> weights;
-};
-
 /// One vertex's influences in a canonical order: the rigid joint first, then skin joints ascending
-/// (a joint listed twice counts once with the weights summed, which blends the same).
+/// (a joint listed twice counts once with the weights summed, which blends the same). Fixed arrays:
+/// this runs once per vertex.
 struct Influences {
-  std::vector<std::int32_t> key;  // rigid (or -1), then the skin joints
-  std::vector<float> weights;     // per skin joint
+  std::array<std::int32_t, 1 + kMaxInfluences> key;  // rigid (or -1), then the skin joints
+  std::array<float, kMaxInfluences> weights;         // per skin joint, then zeros
+  std::size_t skin = 0;                              // skin joints in key and weights
+
+  std::span<const std::int32_t> joints() const { return {key.data(), 1 + skin}; }
+  bool same_joints(const Influences& other) const {
+    if (skin != other.skin) return false;
+    for (std::size_t i = 0; i <= skin; ++i)  // a loop, not memcmp: the lists are short
+      if (key[i] != other.key[i]) return false;
+    return true;
+  }
 };
 
 bool influences_of(const Mesh& mesh, std::size_t v, std::int32_t node_joint, std::size_t joint_count, Influences& out) {
-  out.key.assign(1, -1);
-  out.weights.clear();
+  out.key[0] = -1;
+  out.skin = 0;
+  out.weights.fill(0.0f);
   const auto in_range = [&](std::int32_t j) { return j >= 0 && static_cast<std::size_t>(j) < joint_count; };
   // flatten_nodes' rule: a node's joint moves the meshes it places that have neither skin nor rigid joints.
   if (v < mesh.rigid_joints.size() && in_range(mesh.rigid_joints[v]))
@@ -38,27 +47,40 @@ bool influences_of(const Mesh& mesh, std::size_t v, std::int32_t node_joint, std
       const std::int32_t j = s.joints[k];
       const float w = s.weights[k];
       if (!in_range(j) || w == 0.0f || !std::isfinite(w)) continue;
-      const auto at = std::find(out.key.begin() + 1, out.key.end(), j);
-      if (at == out.key.end()) {
-        out.key.push_back(j);
-        out.weights.push_back(w);
+      std::size_t at = 0;
+      while (at < out.skin && out.key[1 + at] != j) ++at;
+      if (at == out.skin) {
+        out.key[1 + out.skin] = j;
+        out.weights[out.skin++] = w;
       } else {
-        out.weights[at - out.key.begin() - 1] += w;
+        out.weights[at] += w;
       }
     }
   }
   // Weights scaled to sum to 1, as renderers and AEM's writer use them.
   float sum = 0.0f;
-  for (float w : out.weights) sum += w;
-  if (sum > 0.0f && std::isfinite(sum))
+  for (std::size_t i = 0; i < out.skin; ++i) sum += out.weights[i];
+  if (sum > 0.0f && std::isfinite(sum))  // all eight: the divisions go four at a time, the zeros stay zero
     for (float& w : out.weights) w /= sum;
   // Ascending joints, weights alongside (insertion sort: at most eight).
-  for (std::size_t i = 2; i < out.key.size(); ++i)
+  for (std::size_t i = 2; i <= out.skin; ++i)
     for (std::size_t k = i; k > 1 && out.key[k - 1] > out.key[k]; --k) {
       std::swap(out.key[k - 1], out.key[k]);
       std::swap(out.weights[k - 2], out.weights[k - 1]);
     }
-  return out.key[0] >= 0 || out.key.size() > 1;
+  return out.key[0] >= 0 || out.skin > 0;
+}
+
+/// Whether vertex v (> 0) has the same skin and rigid joint as the vertex before it, bit for bit, and
+/// so the same influences: meshes often list runs of vertices bound alike. Compared as bytes, which
+/// the compiler does in a few vector compares.
+bool same_as_previous(const Mesh& mesh, std::size_t v) {
+  static_assert(sizeof(SkinInfluences) == kMaxInfluences * (sizeof(std::int32_t) + sizeof(float)), "no padding");
+  const auto same = [v](const auto& per_vertex) {
+    if (v >= per_vertex.size()) return v - 1 >= per_vertex.size();
+    return std::memcmp(&per_vertex[v], &per_vertex[v - 1], sizeof per_vertex[v]) == 0;
+  };
+  return same(mesh.skin) && same(mesh.rigid_joints);
 }
 
 float largest_column(const Mat4& m) {
@@ -69,42 +91,69 @@ float largest_column(const Mat4& m) {
 
 Vec3 origin_of(const Mat4& m) { return {m.m[12], m.m[13], m.m[14]}; }
 
-void add_group(ErrorPoints& points, PointGroup group, const Pending& p) {
-  group.first = static_cast<std::uint32_t>(points.positions.size());
-  group.count = static_cast<std::uint32_t>(p.positions.size());
+/// The largest of 0 and the squares square(0) ... square(n - 1), NaNs passed over as std::max does.
+/// Four running maxima, as the order of a maximum of squares (never -0) does not matter, so that each
+/// does not wait on the one before.
+template <class Square>
+float largest_square(std::size_t n, Square square) {
+  float m[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  const std::size_t whole = n - n % 4;
+  for (std::size_t i = 0; i < whole; i += 4)
+    for (std::size_t l = 0; l < 4; ++l) m[l] = std::max(m[l], square(i + l));
+  for (std::size_t i = whole; i < n; ++i) m[0] = std::max(m[0], square(i));
+  return std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+}
+
+float longest_squared(const std::vector<Key<Vec3>>& keys) {
+  return largest_square(keys.size(), [&](std::size_t i) { return dot(keys[i].value, keys[i].value); });
+}
+
+/// Sets the group's box, sphere and weight bounds from its points, already in `points` (its
+/// positions from group.first, its weights from `weights`).
+void bound_group(const ErrorPoints& points, PointGroup& group, const float* weights) {
+  const std::span<const Vec3> positions(points.positions.data() + group.first, group.count);
   Bounds box;
-  for (const auto& q : p.positions) box.add(q);
+  for (const auto& q : positions) box.add(q);
   group.center = (box.min + box.max) * 0.5f;
   group.half_size = (box.max - box.min) * 0.5f;
-  for (const auto& q : p.positions) group.radius = std::max(group.radius, length(q - group.center));
+  // Squares are compared and one root taken: the square root keeps their order.
+  group.radius = std::sqrt(largest_square(positions.size(), [&](std::size_t i) {
+    const Vec3 d = positions[i] - group.center;
+    return dot(d, d);
+  }));
   const std::size_t slots = group.joint_space ? 0 : group.joints.size();
   group.max_weight.assign(group.joints.size(), 1.0f);
-  for (std::size_t s = 0; s < slots; ++s) {
-    float m = 0.0f;
-    for (std::size_t i = s; i < p.weights.size(); i += slots) m = std::max(m, std::fabs(p.weights[i]));
-    group.max_weight[s] = m;
-  }
-  if (slots > 0) {
-    group.weight_sum = 0.0f;
-    for (std::size_t i = 0; i < p.weights.size(); i += slots) {
-      float sum = 0.0f;
-      for (std::size_t s = 0; s < slots; ++s) sum += std::fabs(p.weights[i + s]);
-      group.weight_sum = std::max(group.weight_sum, sum);
+  if (slots == 0) return;
+  std::fill(group.max_weight.begin(), group.max_weight.end(), 0.0f);
+  group.weight_sum = 0.0f;
+  for (std::size_t i = 0; i < group.count; ++i, weights += slots) {
+    float sum = 0.0f;
+    for (std::size_t s = 0; s < slots; ++s) {
+      group.max_weight[s] = std::max(group.max_weight[s], std::fabs(weights[s]));
+      sum += std::fabs(weights[s]);
     }
+    group.weight_sum = std::max(group.weight_sum, sum);
   }
+}
+
+/// Appends a group of virtual points (no weights) to `points`.
+void add_virtual_group(ErrorPoints& points, PointGroup group, const std::vector<Vec3>& positions) {
+  group.first = static_cast<std::uint32_t>(points.positions.size());
+  group.count = static_cast<std::uint32_t>(positions.size());
+  points.positions.insert(points.positions.end(), positions.begin(), positions.end());
   points.weight_offset.push_back(static_cast<std::uint32_t>(points.weights.size()));
-  points.positions.insert(points.positions.end(), p.positions.begin(), p.positions.end());
-  points.weights.insert(points.weights.end(), p.weights.begin(), p.weights.end());
+  bound_group(points, group, points.weights.data() + points.weights.size());
   points.groups.push_back(std::move(group));
 }
 
-/// Every skinned or joint-following vertex, grouped by its influences.
-void add_vertices(const Scene& scene, ErrorPoints& points) {
-  struct Instance {
-    const Mesh* mesh;
-    Mat4 world;
-    std::int32_t joint;
-  };
+/// A mesh as a node places it.
+struct Instance {
+  const Mesh* mesh;
+  Mat4 world;
+  std::int32_t joint;
+};
+
+std::vector<Instance> instances_of(const Scene& scene) {
   std::vector<Instance> instances;
   if (scene.nodes.empty()) {
     for (const Mesh& m : scene.meshes) instances.push_back({&m, Mat4{}, -1});
@@ -114,28 +163,121 @@ void add_vertices(const Scene& scene, ErrorPoints& points) {
       for (std::uint32_t mi : scene.nodes[n].meshes)
         if (mi < scene.meshes.size()) instances.push_back({&scene.meshes[mi], world[n], scene.nodes[n].joint});
   }
-  std::map<std::vector<std::int32_t>, Pending> pending;
-  Influences inf;
-  Pending* last = nullptr;
-  std::vector<std::int32_t> last_key;
-  for (const Instance& in : instances) {
-    const bool moves = !(in.world == Mat4{});
-    for (std::size_t v = 0; v < in.mesh->positions.size(); ++v) {
-      if (!influences_of(*in.mesh, v, in.joint, scene.joints.size(), inf)) continue;
-      if (!last || inf.key != last_key) {  // neighbouring vertices mostly share their joints
-        last = &pending[inf.key];
-        last_key = inf.key;
+  return instances;
+}
+
+/// Vertices in a row of one mesh instance with the same influences.
+struct Run {
+  std::uint32_t instance, first, count, group;
+  std::uint32_t weights;  ///< where the run's weights (its group's slots) start in the gathered weights
+};
+
+/// Joint lists hashed for the lookup of their group; the groups are ordered by their lists afterwards.
+struct JointListHash {
+  std::size_t operator()(const std::vector<std::int32_t>& key) const {
+    std::uint64_t h = key.size();
+    for (std::int32_t j : key) h = h * 0x9E3779B97F4A7C15ull + static_cast<std::uint32_t>(j);
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+};
+
+/// The vertices some joint moves, read once into runs of vertices bound alike, and their groups,
+/// numbered as they are found.
+struct Gathered {
+  std::unordered_map<std::vector<std::int32_t>, std::uint32_t, JointListHash> id_of;  // joint list -> number
+  std::vector<const std::vector<std::int32_t>*> key_of;  // per group number: its joint list
+  std::vector<std::uint32_t> slots, count;               // per group number: skin joints, points
+  std::vector<Run> runs;
+  std::vector<float> run_weights;
+};
+
+Gathered gather(const std::vector<Instance>& instances, std::size_t joint_count) {
+  Gathered out;
+  Influences inf, last;
+  std::uint32_t last_id = 0;
+  bool any = false;
+  std::vector<std::int32_t> probe;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    const Mesh& mesh = *instances[i].mesh;
+    bool moved = false;
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+      if (v > 0 && same_as_previous(mesh, v)) {
+        if (moved) {
+          ++out.runs.back().count;
+          ++out.count[last_id];
+        }
+        continue;
       }
-      const Vec3 p = in.mesh->positions[v];
-      last->positions.push_back(moves ? transform_point(in.world, p) : p);
-      last->weights.insert(last->weights.end(), inf.weights.begin(), inf.weights.end());
+      moved = influences_of(mesh, v, instances[i].joint, joint_count, inf);
+      if (!moved) continue;
+      if (!any || !inf.same_joints(last)) {  // neighbouring vertices mostly share their joints
+        probe.assign(inf.joints().begin(), inf.joints().end());
+        const auto [at, added] = out.id_of.try_emplace(probe, static_cast<std::uint32_t>(out.slots.size()));
+        if (added) {
+          out.key_of.push_back(&at->first);
+          out.slots.push_back(static_cast<std::uint32_t>(inf.skin));
+          out.count.push_back(0);
+        }
+        last_id = at->second;
+        last = inf;
+        any = true;
+      }
+      out.runs.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(v), 1, last_id,
+                          static_cast<std::uint32_t>(out.run_weights.size())});
+      out.run_weights.insert(out.run_weights.end(), inf.weights.begin(), inf.weights.begin() + inf.skin);
+      ++out.count[last_id];
     }
   }
-  for (const auto& [key, p] : pending) {
+  return out;
+}
+
+/// Every skinned or joint-following vertex, grouped by its influences: groups in the order of their
+/// joint lists, each one's points in vertex order. The points are placed straight where their group's
+/// go, so that no list grows and is copied again.
+void add_vertices(const Scene& scene, ErrorPoints& points) {
+  const std::vector<Instance> instances = instances_of(scene);
+  const Gathered gathered = gather(instances, scene.joints.size());
+  const auto& key_of = gathered.key_of;
+  const auto& slots = gathered.slots;
+  const auto& count = gathered.count;
+
+  // Where each group's points and weights start, in the order of the joint lists.
+  std::vector<std::uint32_t> order(count.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::ranges::sort(order, [&](std::uint32_t a, std::uint32_t b) { return *key_of[a] < *key_of[b]; });
+  std::vector<std::uint32_t> next_point(count.size()), next_weight(count.size());
+  std::uint32_t point_at = static_cast<std::uint32_t>(points.positions.size());
+  std::uint32_t weight_at = static_cast<std::uint32_t>(points.weights.size());
+  for (const std::uint32_t id : order) {
+    next_point[id] = point_at;
+    next_weight[id] = weight_at;
+    point_at += count[id];
+    weight_at += count[id] * slots[id];
+  }
+  const std::vector<std::uint32_t> first_point = next_point, first_weight = next_weight;
+  points.positions.resize(point_at);
+  points.weights.resize(weight_at);
+  for (const Run& run : gathered.runs) {
+    const Instance& in = instances[run.instance];
+    const bool moves = !(in.world == Mat4{});
+    for (std::uint32_t v = run.first; v < run.first + run.count; ++v) {
+      const Vec3 p = in.mesh->positions[v];
+      points.positions[next_point[run.group]++] = moves ? transform_point(in.world, p) : p;
+      for (std::size_t s = 0; s < slots[run.group]; ++s)
+        points.weights[next_weight[run.group]++] = gathered.run_weights[run.weights + s];
+    }
+  }
+
+  for (const std::uint32_t id : order) {
+    const std::vector<std::int32_t>& key = *key_of[id];
     PointGroup g;
     g.rigid = key[0];
     for (std::size_t i = 1; i < key.size(); ++i) g.joints.push_back(static_cast<std::uint32_t>(key[i]));
-    add_group(points, std::move(g), p);
+    g.first = first_point[id];
+    g.count = count[id];
+    points.weight_offset.push_back(first_weight[id]);
+    bound_group(points, g, points.weights.data() + first_weight[id]);
+    points.groups.push_back(std::move(g));
   }
 }
 
@@ -174,12 +316,17 @@ ErrorPoints error_points(const Scene& scene) {
     if (moves_points[*it] && parents[*it] >= 0) moves_points[parents[*it]] = 1;
 
   // The longest translation each joint takes, at rest or in any key: the bone to it from its parent.
+  // Squares are compared and one root taken per joint: the square root keeps their order, and the
+  // keys are too many (a capture's millions) for a root each.
   std::vector<float> bone(nj, 0.0f);
-  for (std::size_t j = 0; j < nj; ++j) bone[j] = length(scene.joints[j].rest.translation);
+  for (std::size_t j = 0; j < nj; ++j) {
+    const Vec3& rest_bone = scene.joints[j].rest.translation;
+    bone[j] = dot(rest_bone, rest_bone);
+  }
   for (const Animation& a : scene.animations)
     for (const Channel& ch : a.channels)
-      if (ch.joint < nj)
-        for (const auto& k : ch.translation) bone[ch.joint] = std::max(bone[ch.joint], length(k.value));
+      if (ch.joint < nj) bone[ch.joint] = std::max(bone[ch.joint], longest_squared(ch.translation));
+  for (float& b : bone) b = std::sqrt(b);
   std::vector<float> longest_child(nj, 0.0f);
   std::vector<std::uint8_t> has_child(nj, 0);
   for (std::size_t j = 0; j < nj; ++j)
@@ -192,17 +339,16 @@ ErrorPoints error_points(const Scene& scene) {
   for (std::uint32_t j : order) {
     if (moves_points[j]) continue;
     const float r = has_child[j] ? longest_child[j] : bone[j];
-    Pending p;
-    p.positions.push_back({});
+    std::vector<Vec3> positions{{}};
     if (r > 0.0f)
       for (const Vec3& axis : {Vec3{r, 0, 0}, Vec3{0, r, 0}, Vec3{0, 0, r}}) {
-        p.positions.push_back(axis);
-        p.positions.push_back(axis * -1.0f);
+        positions.push_back(axis);
+        positions.push_back(axis * -1.0f);
       }
     PointGroup g;
     g.joints = {j};
     g.joint_space = true;
-    add_group(points, std::move(g), p);
+    add_virtual_group(points, std::move(g), positions);
     own[j] = r * largest_column(rest[j]);
   }
 
