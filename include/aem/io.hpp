@@ -125,7 +125,7 @@ const FormatHandler* format_for_extension(const std::filesystem::path& path, For
 /// The handler whose sniff accepts `bytes`, else the one for the extension, else null.
 const FormatHandler* detect_format(std::span<const std::byte> bytes, const std::filesystem::path& path);
 
-/// Reads a whole file in any supported format. Errors name the file. Files of 1 MB or more are
+/// Reads a whole file in any supported format. Errors name the file. Files of 128 KiB or more are
 /// memory-mapped instead of read into memory, and readers give back the pages they are done with: such
 /// a file must not be truncated while it is read (the process would get SIGBUS).
 Result<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options = {});
