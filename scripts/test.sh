@@ -10,6 +10,9 @@ jobs=$(nproc)
 bash scripts/install-deps.sh --tests
 bash scripts/check_format.sh
 
+# New build folders use Ninja: it compiles a target's sources while the libraries it links are still
+# building, where Make waits (CMAKE_GENERATOR does not change a folder configured before).
+export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAEM_BUILD_TESTS=ON -DAEM_BUILD_BENCH=ON -DAEM_BUILD_PYTHON=ON >/dev/null
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs" --timeout 600)
@@ -30,7 +33,8 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" build-tsan/tests/threads_
 #   web              the browser build is Emscripten's, not this one;
 #   python           not built here (an instrumented module would need the ASan runtime preloaded into Python);
 #   blender          the add-on runs inside Blender's own process, which this build does not instrument;
-#   render, viewer   OpenGL through Mesa's llvmpipe under xvfb, a driver this build does not instrument;
+#   render, viewer   OpenGL through Mesa's llvmpipe under xvfb, a driver this build does not instrument
+#                    (this build makes neither these nor the Blender test programs: tests/CMakeLists.txt);
 #   install, pipeline  they build other projects against this tree with their own flags, which cannot link
 #                    the sanitizer runtime.
 # and, by name, ConvertMemory: it bounds the tool's peak memory, which ASan's shadow and quarantine raise;
