@@ -64,7 +64,7 @@ struct alignas(16) Splat {
 Splat splat(const Mat4& m) {
   Splat s;
   for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) s.e[c][r] = f32x4{m.m[4 * c + r], m.m[4 * c + r], m.m[4 * c + r], m.m[4 * c + r]};
+    for (int r = 0; r < 4; ++r) s.e[c][r] = detail::splat(m.m[4 * c + r]);
   return s;
 }
 
