@@ -56,26 +56,35 @@ class Scanner {
     c_.events.push_back({kind, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())});
   }
 
-  // Reserves every array for the whole chunk from the line mix of a sample at its start, so that
-  // growing them does not touch (and fault in) twice the memory. A wrong guess only costs growth.
+  // Reserves every array for the whole chunk from the line mix of samples spread over it (an IQE
+  // file's vertices come first and its animations last, so a sample at the start misses the poses),
+  // so that growing them does not touch (and fault in) twice the memory. A wrong guess only costs
+  // growth; an untouched reserve costs no memory, and no guess exceeds 1.1 elements per byte of text.
   void reserve_from_sample() {
-    constexpr std::size_t kSample = 64 * 1024;
-    if (text_.size() <= kSample) return;
-    std::size_t counts[128] = {}, lines = 0, face_bytes = 0;
-    for (std::size_t pos = 0; pos < kSample;) {
-      const std::size_t end = std::min(text_.find('\n', pos), text_.size());
-      const std::string_view line = text_.substr(pos, end - pos);
-      ++lines;
-      if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
-      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) face_bytes += line.size();
-      pos = end + 1;
+    constexpr std::size_t kSamples = 8, kSampleBytes = 8 * 1024;
+    if (text_.size() <= kSamples * kSampleBytes) return;
+    std::size_t counts[128] = {}, lines = 0, face_bytes = 0, poses = 0, sampled = 0;
+    for (std::size_t k = 0; k < kSamples; ++k) {
+      std::size_t pos = text_.size() / kSamples * k;
+      if (k > 0) pos = std::min(text_.find('\n', pos), text_.size() - 1) + 1;  // from a line start
+      const std::size_t stop = std::min(pos + kSampleBytes, text_.size());
+      sampled += stop - pos;
+      while (pos < stop) {
+        const std::size_t end = std::min(text_.find('\n', pos), text_.size());
+        const std::string_view line = text_.substr(pos, end - pos);
+        ++lines;
+        if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
+        if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) face_bytes += line.size();
+        if (line.size() >= 2 && line[0] == 'p' && (line[1] == 'q' || line[1] == 'm' || line[1] == 'a')) ++poses;
+        pos = end + 1;
+      }
     }
-    const double scale = 1.1 * static_cast<double>(text_.size()) / kSample;
+    const double scale = 1.1 * static_cast<double>(text_.size()) / static_cast<double>(std::max<std::size_t>(sampled, 1));
     auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
     const auto v = [&](char second) { return counts[static_cast<unsigned char>(second)]; };  // lines "v<second>"
     c_.positions.reserve(guess(v('p'))), c_.uvs.reserve(guess(v('t'))), c_.normals.reserve(guess(v('n')));
     c_.tangents.reserve(guess(v('x'))), c_.influences.reserve(guess(v('b'))), c_.colors.reserve(guess(v('c')));
-    c_.face_values.reserve(guess(face_bytes / 4)),
+    c_.face_values.reserve(guess(face_bytes / 4)), c_.poses.reserve(guess(poses)),
         c_.events.reserve(guess(lines - v('p') - v('t') - v('n') - v('x') - v('b') - v('c')));
   }
 

@@ -53,7 +53,7 @@ struct Chunk {
 };
 
 /// Scans `text` (whole lines) into `reuse` (a spent chunk, cleared first; its arrays' memory is
-/// reused), reserving the arrays from the mix of lines in its first 64 KB. Numbers
+/// reused), reserving the arrays from the mix of lines in 8 samples of 8 KB spread over it. Numbers
 /// left out take their defaults, as in the spec; a token that is not a finite number, or a negative vb
 /// joint, throws ParseError with the line within `text` and the column. Errors that need global
 /// context (indices, parents, lengths) are found during assembly.
