@@ -178,13 +178,17 @@ class Assembler {
   bool assemble(Chunk& c, std::uint32_t first_line, std::string_view body) {
     vp_base_ = static_cast<std::uint32_t>(doc_.positions.size());
     const auto tangent_base = static_cast<std::uint32_t>(doc_.tangents.size());
-    const double scale =
-        1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
+    // No room for chunks to come after the last one: its arrays are taken over as they are.
+    const double scale = c.offset + c.size >= body.size()
+                             ? 1.0
+                             : 1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
     append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
     append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
     append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
     max_joint_ = std::max(max_joint_, c.max_joint);
     append(doc_.smoothing_index, c.smoothing_index, scale);
+    const std::size_t pose_base = doc_.poses.size();
+    append(doc_.poses, c.poses, scale);
     for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
     // Faces are not appended but assembled one by one: room for this chunk's triangles, and for as
@@ -209,7 +213,7 @@ class Assembler {
           face_values += std::size_t{e.faces} * e.corners;
           break;
         case ChunkEvent::Kind::Pose:
-          pose(c.poses[next_pose++]);
+          pose(pose_base + next_pose++);
           break;
         case ChunkEvent::Kind::Command:
           command(c.commands[next_command++]);
@@ -280,17 +284,19 @@ class Assembler {
     }
   }
 
-  void pose(const Transform& p) {
+  // Pose `index` of doc_.poses joins the base poses or the current frame, which are consecutive:
+  // the base poses come before the first animation, and each frame's after its command.
+  void pose(std::size_t index) {
     if (doc_.animations.empty()) {
-      doc_.base_poses.push_back(p);
+      ++doc_.base_poses.count;
       return;
     }
     auto& frames = doc_.animations.back().frames;
     if (!frame_open_) {
-      frames.emplace_back();
+      frames.push_back({index, 0});
       frame_open_ = true;
     }
-    frames.back().push_back(p);
+    ++frames.back().count;
   }
 
   void vertexarray(Tokens& t) {
