@@ -59,7 +59,9 @@ class Scanner {
   // Reserves every array for the whole chunk from the line mix of samples spread over it (an IQE
   // file's vertices come first and its animations last, so a sample at the start misses the poses),
   // so that growing them does not touch (and fault in) twice the memory. A wrong guess only costs
-  // growth; an untouched reserve costs no memory, and no guess exceeds 1.1 elements per byte of text.
+  // growth; an untouched reserve costs no memory. No guess exceeds one element per 8 bytes of text (a
+  // short real line), so that a sample of hostile short lines reserves no array beyond 8 times the
+  // text (64-byte influences; 5 times for the 40-byte poses).
   void reserve_from_sample() {
     constexpr std::size_t kSamples = 8, kSampleBytes = 8 * 1024;
     if (text_.size() <= kSamples * kSampleBytes) return;
@@ -82,7 +84,9 @@ class Scanner {
       }
     }
     const double scale = 1.1 * static_cast<double>(text_.size()) / static_cast<double>(std::max<std::size_t>(sampled, 1));
-    auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
+    auto guess = [&](std::size_t n) {
+      return std::min(static_cast<std::size_t>(static_cast<double>(n) * scale), text_.size() / 8);
+    };
     const auto v = [&](char second) { return counts[static_cast<unsigned char>(second)]; };  // lines "v<second>"
     c_.positions.reserve(guess(v('p'))), c_.uvs.reserve(guess(v('t'))), c_.normals.reserve(guess(v('n')));
     c_.tangents.reserve(guess(v('x'))), c_.influences.reserve(guess(v('b'))), c_.colors.reserve(guess(v('c')));
