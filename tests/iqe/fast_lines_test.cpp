@@ -278,11 +278,12 @@ TEST(IqeFastLines, RepeatedPoseLinesGiveTheirOwnValues) {
   const auto& frames = doc.animations[0].frames;
   ASSERT_EQ(frames.size(), 5u);
   for (std::size_t f = 0; f < frames.size(); ++f) {
-    ASSERT_EQ(frames[f].size(), 2u) << f;
-    EXPECT_EQ(frames[f][0].translation, (Vec3{1, 2, 3})) << f;
-    EXPECT_EQ(frames[f][1].translation, (Vec3{4, 5, 6})) << f;
-    EXPECT_EQ(frames[f][0].scale, (Vec3{1, 1, 1})) << f;
-    EXPECT_EQ(frames[f][1].scale, f == 1 ? (Vec3{2, 2, 2}) : (Vec3{1, 1, 1})) << f;
+    const auto frame = doc.poses_of(frames[f]);
+    ASSERT_EQ(frame.size(), 2u) << f;
+    EXPECT_EQ(frame[0].translation, (Vec3{1, 2, 3})) << f;
+    EXPECT_EQ(frame[1].translation, (Vec3{4, 5, 6})) << f;
+    EXPECT_EQ(frame[0].scale, (Vec3{1, 1, 1})) << f;
+    EXPECT_EQ(frame[1].scale, f == 1 ? (Vec3{2, 2, 2}) : (Vec3{1, 1, 1})) << f;
   }
 }
 

@@ -62,11 +62,16 @@ struct Segment {
   std::uint32_t first_triangle = 0, triangle_count = 0;
 };
 
+/// Consecutive poses in Document::poses: the base poses, or one frame's.
+struct PoseRange {
+  std::size_t first = 0, count = 0;
+};
+
 struct AnimationData {
   std::string name;
   float frame_rate = 0.0f;
   bool loop = false;
-  std::vector<std::vector<Transform>> frames;
+  std::vector<PoseRange> frames;  ///< each frame's poses, by joint
 };
 
 struct Document {
@@ -92,8 +97,13 @@ struct Document {
     std::int32_t parent;
   };
   std::vector<Joint> joints;
-  std::vector<Transform> base_poses;
+  /// Every pose, in file order. Kept in one array (the scanner's, taken over) rather than one per
+  /// frame, so that the poses are not copied on their way to the scene.
+  std::vector<Transform> poses;
+  PoseRange base_poses;
   std::vector<AnimationData> animations;
+  /// The poses of `range` (base_poses or a frame).
+  std::span<const Transform> poses_of(PoseRange range) const { return {poses.data() + range.first, range.count}; }
   std::string comment;
   bool has_comment = false;
   std::uint32_t line_count = 0;

@@ -56,27 +56,42 @@ class Scanner {
     c_.events.push_back({kind, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size())});
   }
 
-  // Reserves every array for the whole chunk from the line mix of a sample at its start, so that
-  // growing them does not touch (and fault in) twice the memory. A wrong guess only costs growth.
+  // Reserves every array for the whole chunk from the line mix of samples spread over it (an IQE
+  // file's vertices come first and its animations last, so a sample at the start misses the poses),
+  // so that growing them does not touch (and fault in) twice the memory. A wrong guess only costs
+  // growth; an untouched reserve costs no memory. No guess exceeds one element per 8 bytes of text (a
+  // short real line), so that a sample of hostile short lines reserves no array beyond 8 times the
+  // text (64-byte influences; 5 times for the 40-byte poses).
   void reserve_from_sample() {
-    constexpr std::size_t kSample = 64 * 1024;
-    if (text_.size() <= kSample) return;
-    std::size_t counts[128] = {}, lines = 0, face_bytes = 0;
-    for (std::size_t pos = 0; pos < kSample;) {
-      const std::size_t end = std::min(text_.find('\n', pos), text_.size());
-      const std::string_view line = text_.substr(pos, end - pos);
-      ++lines;
-      if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
-      if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) face_bytes += line.size();
-      pos = end + 1;
+    constexpr std::size_t kSamples = 8, kSampleBytes = 8 * 1024;
+    if (text_.size() <= kSamples * kSampleBytes) return;
+    std::size_t counts[128] = {}, lines = 0, face_bytes = 0, poses = 0, pose_runs = 0, sampled = 0;
+    for (std::size_t k = 0; k < kSamples; ++k) {
+      std::size_t pos = text_.size() / kSamples * k;
+      if (k > 0) pos = std::min(text_.find('\n', pos), text_.size() - 1) + 1;  // from a line start
+      const std::size_t stop = std::min(pos + kSampleBytes, text_.size());
+      sampled += stop - pos;
+      bool after_pose = false;
+      while (pos < stop) {
+        const std::size_t end = std::min(text_.find('\n', pos), text_.size());
+        const std::string_view line = text_.substr(pos, end - pos);
+        ++lines;
+        if (line.size() >= 2 && line[0] == 'v') ++counts[static_cast<unsigned char>(line[1]) & 127];
+        if (line.size() >= 2 && line[0] == 'f' && (line[1] == 'm' || line[1] == 'a')) face_bytes += line.size();
+        const bool pose = line.size() >= 2 && line[0] == 'p' && (line[1] == 'q' || line[1] == 'm' || line[1] == 'a');
+        poses += pose, pose_runs += pose && !after_pose, after_pose = pose;
+        pos = end + 1;
+      }
     }
-    const double scale = 1.1 * static_cast<double>(text_.size()) / kSample;
-    auto guess = [&](std::size_t n) { return static_cast<std::size_t>(static_cast<double>(n) * scale); };
+    const double scale = 1.1 * static_cast<double>(text_.size()) / static_cast<double>(std::max<std::size_t>(sampled, 1));
+    auto guess = [&](std::size_t n) {
+      return std::min(static_cast<std::size_t>(static_cast<double>(n) * scale), text_.size() / 8);
+    };
     const auto v = [&](char second) { return counts[static_cast<unsigned char>(second)]; };  // lines "v<second>"
     c_.positions.reserve(guess(v('p'))), c_.uvs.reserve(guess(v('t'))), c_.normals.reserve(guess(v('n')));
     c_.tangents.reserve(guess(v('x'))), c_.influences.reserve(guess(v('b'))), c_.colors.reserve(guess(v('c')));
-    c_.face_values.reserve(guess(face_bytes / 4)),
-        c_.events.reserve(guess(lines - v('p') - v('t') - v('n') - v('x') - v('b') - v('c')));
+    c_.face_values.reserve(guess(face_bytes / 4)), c_.poses.reserve(guess(poses)),
+        c_.events.reserve(guess(lines - v('p') - v('t') - v('n') - v('x') - v('b') - v('c') - poses + pose_runs));
   }
 
   // The common lines without Tokens: a vertex, face or pose command, then numbers of the short forms
@@ -125,7 +140,7 @@ class Scanner {
       const PoseLine& previous = frame_lines_[slot];
       if (previous.length < static_cast<std::size_t>(text_.data() + text_.size() - line) &&
           std::memcmp(line, previous.line, previous.length + 1) == 0) {  // the '\n' too: the same line end
-        event(ChunkEvent::Kind::Pose);
+        add_pose_line();
         const Transform same = c_.poses[previous.pose];
         c_.poses.push_back(same);
         return line + previous.length + 1;
@@ -243,9 +258,9 @@ class Scanner {
     const auto corners = static_cast<std::uint32_t>(c_.face_values.size() - first);
     if (!c_.events.empty()) {
       ChunkEvent& run = c_.events.back();
-      if (run.line + run.faces == c_.line_count && run.kind == ChunkEvent::Kind::Face && run.corners == corners &&
+      if (run.line + run.lines == c_.line_count && run.kind == ChunkEvent::Kind::Face && run.corners == corners &&
           run.mesh_relative == mesh_relative) {
-        ++run.faces;
+        ++run.lines;
         return;
       }
     }
@@ -253,8 +268,20 @@ class Scanner {
                          static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
   }
 
+  // A pose line: it extends the last event when that is a run of pose lines ending on the line before.
+  void add_pose_line() {
+    if (!c_.events.empty()) {
+      ChunkEvent& run = c_.events.back();
+      if (run.kind == ChunkEvent::Kind::Pose && run.line + run.lines == c_.line_count) {
+        ++run.lines;
+        return;
+      }
+    }
+    c_.events.push_back({ChunkEvent::Kind::Pose, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1});
+  }
+
   void store_pose(char kind, std::span<const float> values) {
-    event(ChunkEvent::Kind::Pose);
+    add_pose_line();
     c_.poses.push_back(kind == 'q' ? pose_from_pq(values) : kind == 'm' ? pose_from_pm(values) : pose_from_pa(values));
   }
 

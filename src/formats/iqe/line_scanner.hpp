@@ -12,16 +12,16 @@
 
 namespace aem::formats::iqe {
 
-/// The k-th Pose or Command event refers to the chunk's k-th pose or command; Face events take their
-/// indices from face_values in order.
+/// Pose events take their poses from `poses` in order, Face events their indices from face_values;
+/// the k-th Command event refers to the chunk's k-th command.
 struct ChunkEvent {
   enum class Kind : std::uint8_t { Face, Pose, Command, Comment } kind;
   bool mesh_relative = false;  ///< Face: fm rather than fa
   std::uint32_t line;          ///< 1-based within the chunk (a Face run's first line)
   std::uint32_t vp_count;      ///< chunk-local `vp` lines read before this one
-  /// Face: a run of `faces` lines in a row, each with `corners` indices (one event for a whole mesh's
-  /// triangles, typically).
-  std::uint32_t faces = 0, corners = 0;
+  /// Face: a run of `lines` lines in a row, each with `corners` indices (one event for a whole mesh's
+  /// triangles, typically). Pose: a run of `lines` pose lines in a row (a frame's, typically).
+  std::uint32_t lines = 0, corners = 0;
 };
 
 /// Face indices beyond 32 bits become this value, which no vertex count can make valid.
@@ -53,7 +53,7 @@ struct Chunk {
 };
 
 /// Scans `text` (whole lines) into `reuse` (a spent chunk, cleared first; its arrays' memory is
-/// reused), reserving the arrays from the mix of lines in its first 64 KB. Numbers
+/// reused), reserving the arrays from the mix of lines in 8 samples of 8 KB spread over it. Numbers
 /// left out take their defaults, as in the spec; a token that is not a finite number, or a negative vb
 /// joint, throws ParseError with the line within `text` and the column. Errors that need global
 /// context (indices, parents, lengths) are found during assembly.

@@ -178,13 +178,17 @@ class Assembler {
   bool assemble(Chunk& c, std::uint32_t first_line, std::string_view body) {
     vp_base_ = static_cast<std::uint32_t>(doc_.positions.size());
     const auto tangent_base = static_cast<std::uint32_t>(doc_.tangents.size());
-    const double scale =
-        1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
+    // No room for chunks to come after the last one: its arrays are taken over as they are.
+    const double scale = c.offset + c.size >= body.size()
+                             ? 1.0
+                             : 1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
     append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
     append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
     append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
     max_joint_ = std::max(max_joint_, c.max_joint);
     append(doc_.smoothing_index, c.smoothing_index, scale);
+    const std::size_t pose_base = doc_.poses.size();
+    append(doc_.poses, c.poses, scale);
     for (int k = 0; k < 10; ++k) append(doc_.custom[k], c.custom[k], scale);
     for (std::uint32_t t : c.bitangent_of) bitangent_of_.push_back(tangent_base + t);
     // Faces are not appended but assembled one by one: room for this chunk's triangles, and for as
@@ -192,7 +196,7 @@ class Assembler {
     std::size_t triangles = 0;
     for (const ChunkEvent& e : c.events)
       if (e.kind == ChunkEvent::Kind::Face)
-        triangles += std::size_t{e.faces} * (std::max<std::uint32_t>(e.corners, 2) - 2);
+        triangles += std::size_t{e.lines} * (std::max<std::uint32_t>(e.corners, 2) - 2);
     if (doc_.corners.capacity() - doc_.corners.size() < 3 * triangles)
       doc_.corners.reserve(
           doc_.corners.size() +
@@ -206,10 +210,11 @@ class Assembler {
       switch (e.kind) {
         case ChunkEvent::Kind::Face:
           face_run(face_values, e);
-          face_values += std::size_t{e.faces} * e.corners;
+          face_values += std::size_t{e.lines} * e.corners;
           break;
         case ChunkEvent::Kind::Pose:
-          pose(c.poses[next_pose++]);
+          poses(pose_base + next_pose, e.lines);
+          next_pose += e.lines;
           break;
         case ChunkEvent::Kind::Command:
           command(c.commands[next_command++]);
@@ -280,17 +285,19 @@ class Assembler {
     }
   }
 
-  void pose(const Transform& p) {
+  // The `count` poses of doc_.poses from `first` on join the base poses or the current frame, which
+  // are consecutive: the base poses come before the first animation, and each frame's after its command.
+  void poses(std::size_t first, std::size_t count) {
     if (doc_.animations.empty()) {
-      doc_.base_poses.push_back(p);
+      doc_.base_poses.count += count;
       return;
     }
     auto& frames = doc_.animations.back().frames;
     if (!frame_open_) {
-      frames.emplace_back();
+      frames.push_back({first, 0});
       frame_open_ = true;
     }
-    frames.back().push_back(p);
+    frames.back().count += count;
   }
 
   void vertexarray(Tokens& t) {
@@ -314,14 +321,14 @@ class Assembler {
     doc_.segments.push_back(s);
   }
 
-  // A run of e.faces faces of e.corners indices each, from `values`. What is the same for the whole run
+  // A run of e.lines faces of e.corners indices each, from `values`. What is the same for the whole run
   // (segment, base, smoothing) is settled once; only the first face takes a pending `fs`.
   void face_run(const std::int32_t* values, const ChunkEvent& e) {
     ensure_segment();
     const long long count = vp_count_;
     const long long base = e.mesh_relative ? doc_.segments.back().first_vertex : 0;
     const std::uint32_t per_face = e.corners > 2 ? e.corners - 2 : 0;  // triangles
-    if (per_face > 0 && e.faces > 0) {
+    if (per_face > 0 && e.lines > 0) {
       const auto first = static_cast<std::uint32_t>(doc_.triangle_count());
       Smoothing s = smoothing_;
       s.edge_flags = pending_edge_flags_;
@@ -336,14 +343,14 @@ class Assembler {
       return static_cast<std::uint32_t>(v);
     };
     std::vector<std::uint32_t>& out = doc_.corners;
-    if (e.corners == 3 && triangles_in_range(values, 3 * std::size_t{e.faces}, base, count)) {
+    if (e.corners == 3 && triangles_in_range(values, 3 * std::size_t{e.lines}, base, count)) {
       // Every index is a vertex counted from `base`: the corners are the values moved by base, in order.
       const std::size_t at = out.size();
-      out.insert(out.end(), values, values + 3 * std::size_t{e.faces});
+      out.insert(out.end(), values, values + 3 * std::size_t{e.lines});
       if (base != 0)
         for (std::size_t k = at; k < out.size(); ++k) out[k] += static_cast<std::uint32_t>(base);
     } else {  // index by index: negative indices, polygons, or an index to report
-      for (std::uint32_t f = 0; f < e.faces; ++f, values += e.corners) {
+      for (std::uint32_t f = 0; f < e.lines; ++f, values += e.corners) {
         std::uint32_t first = 0, previous = 0;
         for (std::uint32_t k = 0; k < e.corners; ++k) {  // a convex polygon: a fan from its first corner
           const std::uint32_t v = vertex(f, values[k]);
@@ -353,8 +360,8 @@ class Assembler {
         }
       }
     }
-    if (e.faces > 0) pending_edge_flags_ = 7;
-    doc_.segments.back().triangle_count += e.faces * per_face;
+    if (e.lines > 0) pending_edge_flags_ = 7;
+    doc_.segments.back().triangle_count += e.lines * per_face;
   }
 
   // True when the n values are all non-negative and below count - base (one pass of min and max, which

@@ -100,22 +100,23 @@ Mesh build_mesh(Document& doc, std::vector<Vec3>& normals, std::vector<std::uint
 
 void build_skeleton(const Document& doc, Scene& s, const std::string& format, std::vector<Warning>& warnings) {
   std::vector<Mat4> world(doc.joints.size());
+  const std::span<const Transform> base_poses = doc.poses_of(doc.base_poses);
   for (std::size_t j = 0; j < doc.joints.size(); ++j) {
     Joint joint;
     joint.name = doc.joints[j].name;
     joint.parent = doc.joints[j].parent;
-    const bool has_pose = j < doc.base_poses.size();
-    if (has_pose) joint.rest = doc.base_poses[j];
+    const bool has_pose = j < base_poses.size();
+    if (has_pose) joint.rest = base_poses[j];
     // A joint without a base pose binds at identity (as the reference compiler does).
     world[j] =
         has_pose ? (joint.parent >= 0 ? world[joint.parent] * compose(joint.rest) : compose(joint.rest)) : Mat4{};
     joint.inverse_bind = inverse(world[j]);
     s.joints.push_back(std::move(joint));
   }
-  if (!doc.joints.empty() && doc.base_poses.size() < doc.joints.size())
+  if (!doc.joints.empty() && base_poses.size() < doc.joints.size())
     warnings.push_back(Warning{.code = format + "_MISSING_BASE_POSES",
                                .format = format,
-                               .message = std::to_string(doc.joints.size() - doc.base_poses.size()) +
+                               .message = std::to_string(doc.joints.size() - base_poses.size()) +
                                           " joints have no base pose (bound at identity)"});
   for (const auto& a : doc.animations) {
     Animation anim;
@@ -137,7 +138,8 @@ void build_skeleton(const Document& doc, Scene& s, const std::string& format, st
       ch.translation.reserve(a.frames.size()), ch.rotation.reserve(a.frames.size()), ch.scale.reserve(a.frames.size());
       for (std::size_t f = 0; f < a.frames.size(); ++f) {
         // Frames with fewer poses than joints use the base pose; extra poses are ignored.
-        const Transform p = j < a.frames[f].size() ? a.frames[f][j] : s.joints[j].rest;
+        const std::span<const Transform> frame = doc.poses_of(a.frames[f]);
+        const Transform p = j < frame.size() ? frame[j] : s.joints[j].rest;
         const float t = static_cast<float>(f) / rate;
         ch.translation.push_back({t, p.translation});
         ch.rotation.push_back({t, p.rotation});

@@ -271,7 +271,9 @@ class IqmReader {
       float v[10];
       for (float& x : v) x = r.f32("joint transform");
       doc_.joints.push_back(std::move(joint));
-      doc_.base_poses.push_back({{v[0], v[1], v[2]}, normalize(Quat{v[3], v[4], v[5], v[6]}), {v[7], v[8], v[9]}});
+      if (j == 0) doc_.base_poses.first = doc_.poses.size();
+      doc_.poses.push_back({{v[0], v[1], v[2]}, normalize(Quat{v[3], v[4], v[5], v[6]}), {v[7], v[8], v[9]}});
+      ++doc_.base_poses.count;
     }
   }
 
@@ -332,10 +334,10 @@ class IqmReader {
     }
   }
 
-  std::vector<Transform> decode_frame(const ByteReader& frames, std::uint32_t frame, const std::vector<Pose>& poses) {
+  // Appends frame `frame`'s poses to doc_.poses: their range there.
+  iqe::PoseRange decode_frame(const ByteReader& frames, std::uint32_t frame, const std::vector<Pose>& poses) {
     const std::byte* p = frames.data().data() + std::size_t{frame} * h_.num_framechannels * 2;
-    std::vector<Transform> out;
-    out.reserve(poses.size());
+    const iqe::PoseRange out{doc_.poses.size(), poses.size()};
     for (const Pose& pose : poses) {
       float c[iqm::kPoseChannels];
       for (int k = 0; k < iqm::kPoseChannels; ++k) {
@@ -347,7 +349,7 @@ class IqmReader {
           c[k] += static_cast<float>(q) * pose.scale[k];
         }
       }
-      out.push_back({{c[0], c[1], c[2]}, normalize(Quat{c[3], c[4], c[5], c[6]}), {c[7], c[8], c[9]}});
+      doc_.poses.push_back({{c[0], c[1], c[2]}, normalize(Quat{c[3], c[4], c[5], c[6]}), {c[7], c[8], c[9]}});
     }
     return out;
   }

@@ -39,6 +39,9 @@ SkinGroups group_by_joints(const iqe::ExportModel& model) {
   const auto joint_count = static_cast<std::uint32_t>(model.joints.size());
   std::vector<VertexSkin> skins;
   std::vector<Vec3> positions;
+  std::size_t vertices = 0;
+  for (const Mesh& mesh : model.meshes) vertices += mesh.positions.size();
+  skins.reserve(vertices), positions.reserve(vertices);  // grown, they would touch twice the memory
   for (const Mesh& mesh : model.meshes)
     for (std::size_t v = 0; v < mesh.positions.size(); ++v)
       skins.push_back(skin_of(mesh, v, joint_count)), positions.push_back(mesh.positions[v]);

@@ -149,6 +149,7 @@ class IqmWriter {
   std::vector<std::byte> run() {
     collect_names();
     plan_arrays();
+    if (!m_.animations.empty() && !m_.joints.empty()) channels_ = quantise_channels(m_);
     w_.reserve(size_bound());  // one buffer: growing it would copy and fault in each larger one
     iqm::Header h{};
     h.version = iqm::kVersion;
@@ -176,11 +177,13 @@ class IqmWriter {
     for (const Mesh& mesh : m_.meshes) vertices += mesh.vertex_count(), triangles += mesh.triangle_count();
     for (const auto& a : m_.animations) frames += a.frames.size();
     for (const ArraySpec& a : arrays_) vertex_bytes += a.size * iqm::component_size(a.format);
+    std::size_t frame_channels = 0;
+    for (const PoseChannels& p : channels_) frame_channels += static_cast<std::size_t>(std::popcount(p.mask));
     const std::size_t joints = m_.joints.size(), alignment = 8;
     return iqm::kHeaderSize + text_.bytes().size() + m_.meshes.size() * iqm::kMeshSize +
            arrays_.size() * (iqm::kVertexArraySize + alignment) + vertices * vertex_bytes +
            triangles * 2 * iqm::kTriangleSize + joints * (iqm::kJointSize + iqm::kPoseSize) +
-           m_.animations.size() * iqm::kAnimSize + frames * (joints * iqm::kPoseChannels * 2 + iqm::kBoundsSize) +
+           m_.animations.size() * iqm::kAnimSize + frames * (frame_channels * 2 + iqm::kBoundsSize) +
            m_.comment.size() + 4 * alignment;
   }
 
@@ -321,18 +324,24 @@ class IqmWriter {
 
   void write_triangles(iqm::Header& h) {
     if (h.num_triangles == 0) return;
-    std::vector<Vec3> positions;
-    std::vector<std::uint32_t> indices;
-    for (const Mesh& mesh : m_.meshes) {
-      const auto base = static_cast<std::uint32_t>(positions.size());
-      positions.insert(positions.end(), mesh.positions.begin(), mesh.positions.end());
-      for (std::uint32_t i : mesh.indices) indices.push_back(base + i);
-    }
+    // Several meshes are joined (indices moved past the vertices before them); one is read in place.
+    std::vector<Vec3> joined_positions;
+    std::vector<std::uint32_t> joined_indices;
+    if (m_.meshes.size() > 1)
+      for (const Mesh& mesh : m_.meshes) {
+        const auto base = static_cast<std::uint32_t>(joined_positions.size());
+        joined_positions.insert(joined_positions.end(), mesh.positions.begin(), mesh.positions.end());
+        for (std::uint32_t i : mesh.indices) joined_indices.push_back(base + i);
+      }
+    const bool one = m_.meshes.size() == 1;
+    const std::span<const Vec3> positions = one ? std::span<const Vec3>(m_.meshes[0].positions) : joined_positions;
+    const std::span<const std::uint32_t> indices =
+        one ? std::span<const std::uint32_t>(m_.meshes[0].indices) : joined_indices;
     h.ofs_triangles = here();
-    for (std::uint32_t i : indices) w_.u32(i);
+    w_.bytes(std::as_bytes(indices));
     h.ofs_adjacency = here();
-    for (const auto& tri : iqm::compute_adjacency(positions, indices))
-      for (std::uint32_t n : tri) w_.u32(n);
+    const auto adjacency = iqm::compute_adjacency(positions, indices);
+    w_.bytes(std::as_bytes(std::span(adjacency)));
   }
 
   void write_skeleton(iqm::Header& h) {
@@ -345,8 +354,8 @@ class IqmWriter {
       channel_values(j.base, c);
       for (float x : c) w_.f32(x);
     }
-    if (m_.animations.empty() || m_.joints.empty()) return;
-    const std::vector<PoseChannels> poses = quantise_channels(m_);
+    if (channels_.empty()) return;
+    const std::vector<PoseChannels>& poses = channels_;
     h.num_poses = h.num_joints;
     h.ofs_poses = here();
     for (std::size_t j = 0; j < poses.size(); ++j) {
@@ -392,6 +401,7 @@ class IqmWriter {
   ByteWriter w_;
   TextTable text_;
   std::vector<ArraySpec> arrays_;
+  std::vector<PoseChannels> channels_;  ///< per joint, when the file has animations (and joints)
   struct BlendBytes {
     std::uint8_t index[4] = {}, weight[4] = {};
   };
