@@ -60,8 +60,7 @@ TEST(IqePoseRanges, FramesCutBetweenChunksKeepTheirPoses) {
     for (int f = 0; f < kFrames; ++f) {
       const auto frame = doc.poses_of(frames[f]);
       ASSERT_EQ(frame.size(), std::size_t{kJoints}) << f;
-      for (int j = 0; j < kJoints; ++j)
-        ASSERT_EQ(frame[j].translation, (Vec3{float(f), float(j), 0})) << f << " " << j;
+      for (int j = 0; j < kJoints; ++j) ASSERT_EQ(frame[j].translation, (Vec3{float(f), float(j), 0})) << f << " " << j;
     }
   }
 }

@@ -83,7 +83,8 @@ class Scanner {
         pos = end + 1;
       }
     }
-    const double scale = 1.1 * static_cast<double>(text_.size()) / static_cast<double>(std::max<std::size_t>(sampled, 1));
+    const double scale =
+        1.1 * static_cast<double>(text_.size()) / static_cast<double>(std::max<std::size_t>(sampled, 1));
     auto guess = [&](std::size_t n) {
       return std::min(static_cast<std::size_t>(static_cast<double>(n) * scale), text_.size() / 8);
     };
@@ -277,7 +278,8 @@ class Scanner {
         return;
       }
     }
-    c_.events.push_back({ChunkEvent::Kind::Pose, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1});
+    c_.events.push_back(
+        {ChunkEvent::Kind::Pose, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1});
   }
 
   void store_pose(char kind, std::span<const float> values) {

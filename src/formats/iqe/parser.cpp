@@ -179,9 +179,9 @@ class Assembler {
     vp_base_ = static_cast<std::uint32_t>(doc_.positions.size());
     const auto tangent_base = static_cast<std::uint32_t>(doc_.tangents.size());
     // No room for chunks to come after the last one: its arrays are taken over as they are.
-    const double scale = c.offset + c.size >= body.size()
-                             ? 1.0
-                             : 1.05 * static_cast<double>(body.size()) / static_cast<double>(std::max<std::size_t>(c.size, 1));
+    const double scale = c.offset + c.size >= body.size() ? 1.0
+                                                          : 1.05 * static_cast<double>(body.size()) /
+                                                                static_cast<double>(std::max<std::size_t>(c.size, 1));
     append(doc_.positions, c.positions, scale), append(doc_.uvs, c.uvs, scale), append(doc_.normals, c.normals, scale);
     append(doc_.tangents, c.tangents, scale), append(doc_.bitangents, c.bitangents, scale);
     append(doc_.influences, c.influences, scale), append(doc_.colors, c.colors, scale);
