@@ -253,33 +253,28 @@ class Scanner {
     c_.commands.push_back(line);
   }
 
-  // The face whose indices start at face_values[first]: it extends the last event when that is a run
-  // of the same command and corner count that ends on the line before (so no vp line came since).
+  // The face whose indices start at face_values[first], as one line of a run of faces of the same
+  // command and corner count.
   [[gnu::always_inline]] void add_face(std::uint32_t first, bool mesh_relative) {
-    const auto corners = static_cast<std::uint32_t>(c_.face_values.size() - first);
+    add_run_line(ChunkEvent::Kind::Face, mesh_relative, static_cast<std::uint32_t>(c_.face_values.size() - first));
+  }
+
+  // A pose line, as one line of a run of pose lines.
+  void add_pose_line() { add_run_line(ChunkEvent::Kind::Pose, false, 0); }
+
+  // A line of a run: it extends the last event when that is a run alike that ends on the line before
+  // (so, for faces, no vp line came since), or starts one.
+  [[gnu::always_inline]] void add_run_line(ChunkEvent::Kind kind, bool mesh_relative, std::uint32_t corners) {
     if (!c_.events.empty()) {
       ChunkEvent& run = c_.events.back();
-      if (run.line + run.lines == c_.line_count && run.kind == ChunkEvent::Kind::Face && run.corners == corners &&
+      if (run.line + run.lines == c_.line_count && run.kind == kind && run.corners == corners &&
           run.mesh_relative == mesh_relative) {
         ++run.lines;
         return;
       }
     }
-    c_.events.push_back({ChunkEvent::Kind::Face, mesh_relative, c_.line_count,
-                         static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
-  }
-
-  // A pose line: it extends the last event when that is a run of pose lines ending on the line before.
-  void add_pose_line() {
-    if (!c_.events.empty()) {
-      ChunkEvent& run = c_.events.back();
-      if (run.kind == ChunkEvent::Kind::Pose && run.line + run.lines == c_.line_count) {
-        ++run.lines;
-        return;
-      }
-    }
     c_.events.push_back(
-        {ChunkEvent::Kind::Pose, false, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1});
+        {kind, mesh_relative, c_.line_count, static_cast<std::uint32_t>(c_.positions.size()), 1, corners});
   }
 
   void store_pose(char kind, std::span<const float> values) {
