@@ -113,7 +113,9 @@ void define_convert_options(CLI::App* convert_cmd, aem::cli::ConvertCliOptions& 
       "--sync", convert.sync,
       "Flush each written file to the disk before it replaces the old one (survives a power loss right after; slower)");
   convert_cmd->add_option("-j,--jobs", convert.jobs, "Parallel conversions (default: number of cores)");
-  convert_cmd->add_flag("-v,--verbose", convert.verbose, "Per-step timing and statistics");
+  convert_cmd->add_flag(
+      "-v,--verbose", convert.verbose,
+      "Per-step timing and statistics, and every warning on its own line (by default repeats differing only in the element, such as the mesh, are told once)");
   convert_cmd->add_option(
       "--asset-root", convert.asset_root,
       "Also read side files (textures, buffers, .mtl) from inside this folder; default: only the model's folder");

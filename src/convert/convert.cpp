@@ -1,5 +1,6 @@
 #include "aem/convert.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
@@ -103,7 +104,12 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   if (!converted) return converted;
   converted->steps.insert(converted->steps.begin(), StepTime{"read", read_ms});
   converted->files_read = recorder.paths();
-  warnings.insert(warnings.end(), converted.warnings.begin(), converted.warnings.end());
+  // A side file the reader refused is refused again when the converter looks for textures: one fact,
+  // told once, as the reader told it.
+  for (auto& w : converted.warnings)
+    if (std::none_of(warnings.begin(), warnings.end(),
+                     [&](const Warning& r) { return r.code == w.code && r.path == w.path && r.message == w.message; }))
+      warnings.push_back(std::move(w));
   converted.warnings = std::move(warnings);
   return converted;
 }
@@ -158,7 +164,11 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   if ((format->name == "gltf" || exports_images) && !input.empty()) {
     std::uint64_t budget = options.read.max_decoded_bytes;
     const auto problems = load_side_textures(scene, input, options.read.asset_root, budget);
-    warnings.insert(warnings.end(), problems.refused.begin(), problems.refused.end());
+    for (Warning w : problems.refused) {
+      w.file = input.string();
+      w.format = scene.source_format;
+      warnings.push_back(std::move(w));
+    }
   }
   if ((format->name == "aem" || iqe_family) && !names_kept) {
     if (exports_images) {
@@ -210,6 +220,8 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   report.output_bytes = std::filesystem::file_size(output, ec);
   timer.lap("write");
   report.files_read = recorder.paths();
+  for (auto& w : warnings)
+    if (w.file.empty()) w.file = output.string();  // the steps above tell what became of the output
   Result<ConvertReport> result(std::move(report));
   result.warnings = std::move(warnings);
   return result;

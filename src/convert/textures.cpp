@@ -177,8 +177,8 @@ class Exporter {
                                          .format = "convert",
                                          .path = sources_[t].name,
                                          .message =
-                                             "texture file not found beside the model; the output names it as the "
-                                             "source did, and no image is written for it"});
+                                             "texture file not read (not found beside the model, or refused); the "
+                                             "output names it as the source did, and no image is written for it"});
     outputs_.push_back({Output::Kind::Reference, material, t, -1, sources_[t].name, &slot, {}});
   }
 

@@ -171,6 +171,7 @@ Status write_scene(const std::filesystem::path& path, const Scene& scene, const 
   if (st) {
     std::vector<Warning> writer = std::move(st.warnings);
     st.warnings = detail::data_loss_warnings(scene, format->name);
+    for (auto& w : st.warnings) w.file = path.string();
     st.warnings.insert(st.warnings.end(), writer.begin(), writer.end());
   }
   return st;

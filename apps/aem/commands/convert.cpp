@@ -17,6 +17,7 @@
 #include "aem/convert.hpp"
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/repeated_warnings.hpp"
 #include "commands/depfile.hpp"
 #include "commands/manifest.hpp"
 #include "commands/std_streams.hpp"
@@ -55,7 +56,7 @@ std::string keys_summary(const convert::AnimationKeys& k) {
 
 /// What convert_one prints besides warnings and errors, and where.
 struct Reporting {
-  bool verbose = false;    ///< -v: steps, counts and key figures
+  bool verbose = false;    ///< -v: steps, counts and key figures; warnings not folded
   bool keys_line = false;  ///< without -v, a line when key reduction dropped keys (one conversion to a file)
   std::FILE* to = stdout;  ///< standard error when the model itself goes to standard output
 };
@@ -64,7 +65,8 @@ struct Reporting {
 /// what `reporting` asks for, returns the exit code.
 int convert_one(const Job& job, const Bookkeeping& books, const Reporting& reporting) {
   auto report = convert::convert_file(job.input, job.output, job.options);
-  for (const auto& w : report.warnings) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
+  const auto warnings = reporting.verbose ? report.warnings : fold_repeated_warnings(report.warnings);
+  for (const auto& w : warnings) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
   if (!report) {
     auto e = report.error();
     if (e.file.empty()) e.file = job.input;

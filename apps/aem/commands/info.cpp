@@ -6,6 +6,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/hints.hpp"
+#include "commands/repeated_warnings.hpp"
 #include "commands/tool_reads.hpp"
 #include "commands/info_summary.hpp"
 #include "core/json_writer.hpp"
@@ -262,7 +263,7 @@ int run_info(const InfoOptions& options) {
     }
     return kExitInvalid;
   }
-  for (const auto& w : info.warnings) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
+  for (const auto& w : fold_repeated_warnings(info.warnings)) fmt::print(stderr, "{}\n", diagnostic_text(w, "warning"));
   warn_missing_texture_files(options.file, info->scene);
   if (options.json)
     print_json(options.file, info.value(), info.warnings);

@@ -135,8 +135,6 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
   auto& warnings = result.warnings;
   if (!input.nodes.empty())
     warnings.push_back(writer_warning("AEM_NODES_FLATTENED", "node hierarchy baked into model-space meshes"));
-  const bool lods =
-      std::any_of(input.meshes.begin(), input.meshes.end(), [](const Mesh& m) { return !m.lod_indices.empty(); });
   // Our reader (like libaem's users) takes each mesh's vertices to be the range its indices span:
   // vertices no stored triangle uses would break that, so they are not written. The scene is copied
   // only when nodes or such vertices make a change necessary: a large model is written from the
@@ -154,13 +152,6 @@ Status write_aem(const Scene& input, detail::ByteWriter& w, const WriteOptions& 
                                         std::to_string(unused) + " vertices no triangle uses were not written"));
   }
   const Scene& scene = changed ? *changed : input;
-  const bool frames =
-      std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
-  if (lods || frames || !scene.tags.empty())
-    warnings.push_back(writer_warning("AEM_DATA_NOT_STORED",
-                                      std::string("AEM stores the finest LOD and the base pose only; not written:") +
-                                          (lods ? " other LODs" : "") + (frames ? " vertex-animation frames" : "") +
-                                          (!scene.tags.empty() ? " tag points" : "")));
 
   // A mesh without a material gets a shared default material appended after the scene's own.
   const bool needs_default = std::any_of(scene.meshes.begin(), scene.meshes.end(), [&](const Mesh& m) {

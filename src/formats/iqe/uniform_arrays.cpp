@@ -51,12 +51,12 @@ void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format
     if (filled.empty() || n == 0) continue;
     std::string what;
     for (const auto& f : filled) what += (what.empty() ? "" : ", ") + f;
-    warnings.push_back(
-        Warning{.code = "CONVERT_ARRAY_FILLED",
-                .format = format,
-                .path = "mesh \"" + m.name + "\"",
-                .message = std::string(format) +
-                           " vertex arrays span every mesh; this mesh lacked some that others have and got " + what});
+    warnings.push_back(Warning{
+        .code = "CONVERT_ARRAY_FILLED",
+        .format = format,
+        .path = "mesh \"" + m.name + "\"",
+        .message =
+            std::string(format) + " vertex arrays span every mesh; arrays other meshes have were filled in: " + what});
   }
 }
 
