@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "fbx/fbx_flavours.hpp"
+#include "support/corpus.hpp"
 #include "support/posed_geometry.hpp"
 
 namespace aem::test {
@@ -67,6 +68,30 @@ TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
   doc.nodes[0].mesh.blend_channels[1].deform_percent = 25.0;  // below the first in-between: half of it
   cmp = compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+}
+
+// Maya and Max write a "Take 001" into files with nothing animated. Such a take holds no keys for any
+// output: it is left out, and the weight animation's take, which moves no joint either, stays and
+// reaches glTF as morph weights under its own name, with no warning about an empty animation.
+TEST_P(FbxBlend, TakesThatMoveNothingAreLeftOut) {
+  fbx::Document doc = lifting_quad();
+  doc.takes.insert(doc.takes.begin(), fbx::Take{"Take 001", 0.0, 1.0, {}});
+  const Scene s = read_fbx(doc, GetParam());
+  ASSERT_EQ(s.animations.size(), 1u);
+  EXPECT_EQ(s.animations[0].name, "talk");
+  const auto glb = temp_dir("fbx-empty-take") / "quad.glb";
+  const Status written = write_scene(glb, s);
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  EXPECT_FALSE(has_code(written.warnings, "GLTF_WRITE_EMPTY_ANIMATION"));
+  const Result<Scene> back = read_scene(glb);
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  ASSERT_EQ(back->animations.size(), 1u);
+  EXPECT_EQ(back->animations[0].name, "talk");
+
+  doc.nodes[0].mesh.blend_channels.clear();
+  doc.takes.resize(1);
+  doc.active_take = "Take 001";
+  EXPECT_TRUE(read_fbx(doc, GetParam()).animations.empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Flavours, FbxBlend, testing::ValuesIn(all_flavours()), flavour_name);

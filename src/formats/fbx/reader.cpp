@@ -220,7 +220,7 @@ Result<Scene> read(const ReadInput& input, SourceFormat format) {
     read_animations(b, takes, joint_of_node);
   } else {
     read_meshes(b, std::vector<std::vector<std::int32_t>>(loaded->skin_deformers.count), opener);
-    read_animations(b, takes, joint_of_node);  // no joints to move: the takes' names and lengths, for vertex animation
+    read_animations(b, takes, joint_of_node);  // no joints to move: the vertex animation's take, if any
   }
   ufbx_warnings(b);
   if (format == SourceFormat::Obj && b.scene.triangle_count() == 0)

@@ -1,6 +1,7 @@
 // Skeletal animations -> glTF TRS channels on the joint nodes (LINEAR or STEP, as each key list says);
 // vertex animation -> one-hot morph weights per frame, interpolated linearly between frames like the
 // scene's frame blending.
+#include <algorithm>
 #include <cmath>
 
 #include "formats/gltf/writer_parts.hpp"
@@ -85,8 +86,13 @@ void skeletal(Document& doc, const Scene& scene, std::size_t index) {
     doc.warn("GLTF_WRITE_KEYS_DROPPED", path,
              std::to_string(dropped) + " keys of \"" + anim.name +
                  "\" have negative, repeated or decreasing times; dropped");
+  // The vertex animation's take (an FBX blend-shape take) is written as morph weights, under its name.
+  const bool plays_morphs =
+      anim.name == scene.vertex_animation.name &&
+      std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
   if (builder.empty()) {
-    doc.warn("GLTF_WRITE_EMPTY_ANIMATION", path, "animation \"" + anim.name + "\" has no keys; not written");
+    if (!plays_morphs)
+      doc.warn("GLTF_WRITE_EMPTY_ANIMATION", path, "animation \"" + anim.name + "\" has no keys; not written");
     return;
   }
   builder.finish(anim.name);
