@@ -15,6 +15,7 @@ set(aem_toolkit_sources
   core/node_skeleton.cpp
   core/influences.cpp
   core/image.cpp
+  core/metallic_roughness.cpp
   core/mesh_remap.cpp
   core/weld.cpp
   core/lod_join.cpp

@@ -107,6 +107,69 @@ TEST(ObjMaterials, MapOptionsClampOrAreNamed) {
   EXPECT_EQ(ignored, 1);
 }
 
+/// A grey PNG of `width` x `height` whose pixel (x, y) is `first + x + 10 * y`.
+std::vector<std::byte> grey_ramp(int width, int height, std::uint8_t first) {
+  std::vector<std::uint8_t> px;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const auto v = static_cast<std::uint8_t>(first + x + 10 * y);
+      px.insert(px.end(), {v, v, v, 255});
+    }
+  return encode_png(width, height, 4, px.data());
+}
+
+// map_Pr and map_Pm (the PBR extension of .mtl, as 3ds Max and Blender write it) name separate grey
+// images; the scene holds one glTF-style image, G roughness and B metalness.
+TEST(ObjMaterials, SeparateRoughnessAndMetalnessImagesArePackedIntoOne) {
+  const fs::path dir = test::temp_dir("obj-pbr-maps");
+  test::write_file(dir / "rough.png", grey_ramp(2, 2, 10));
+  test::write_file(dir / "metal.png", grey_ramp(1, 1, 200));
+  test::write_file(dir / "m.mtl", std::string("newmtl both\nPr 0.5\nPm 0.25\nmap_Pr rough.png\nmap_Pm metal.png\n"
+                                              "newmtl rough_only\nmap_Pr rough.png\n"
+                                              "newmtl lost\nmap_Pr rough.png\nmap_Pm nowhere.png\n"));
+  test::write_file(dir / "m.obj",
+                   triangle("m.mtl", "both") + "usemtl rough_only\nf 1/1 3/3 2/2\n" + "usemtl lost\nf 2/2 3/3 1/1\n");
+  auto s = read_scene(dir / "m.obj");
+  ASSERT_TRUE(s) << s.error().to_string();
+  ASSERT_EQ(s->materials.size(), 3u);
+  const auto packed = [&](const Material& m) {
+    EXPECT_GE(m.textures.metallic_roughness, 0) << m.name;
+    return m.textures.metallic_roughness < 0 ? Image{}
+                                             : decode_image(s->textures.at(m.textures.metallic_roughness).data);
+  };
+  // Both: the larger size (2 x 2); the 1 x 1 metalness image fills every pixel; R and A are 255.
+  const Image both = packed(s->materials[0]);
+  ASSERT_EQ(both.width, 2);
+  ASSERT_EQ(both.height, 2);
+  for (int y = 0; y < 2; ++y)
+    for (int x = 0; x < 2; ++x) {
+      const std::uint8_t* p = both.at(x, y);
+      EXPECT_EQ(p[0], 255);
+      EXPECT_EQ(p[1], 10 + x + 10 * y) << x << ", " << y;
+      EXPECT_EQ(p[2], 200);
+      EXPECT_EQ(p[3], 255);
+    }
+  // An image takes its value's place, as the colour's does: the factors (Pr 0.5, Pm 0.25) become 1.
+  EXPECT_FLOAT_EQ(s->materials[0].roughness, 1.0f);
+  EXPECT_FLOAT_EQ(s->materials[0].metallic, 1.0f);
+  // Roughness alone: B is 255, so that the metalness factor (no Pm: 0) alone gives the metalness.
+  const Image rough_only = packed(s->materials[1]);
+  ASSERT_FALSE(rough_only.empty());
+  EXPECT_EQ(rough_only.at(1, 1)[1], 21);
+  EXPECT_EQ(rough_only.at(1, 1)[2], 255);
+  EXPECT_FLOAT_EQ(s->materials[1].roughness, 1.0f);
+  EXPECT_FLOAT_EQ(s->materials[1].metallic, 0.0f);
+  // A map whose image is not there: no map, said so by material.
+  EXPECT_EQ(s->materials[2].textures.metallic_roughness, -1);
+  const Warning* dropped = find(s.warnings, "OBJ_MATERIAL_MAP_DROPPED");
+  ASSERT_NE(dropped, nullptr);
+  EXPECT_EQ(dropped->path, "lost");
+  // The separate images, which no material slot holds, are gone: the scene has the two packed ones.
+  ASSERT_EQ(s->textures.size(), 2u);
+  EXPECT_EQ(s->textures[0].name, "both_metallic_roughness.png");
+  EXPECT_EQ(s->textures[1].name, "rough_only_metallic_roughness.png");
+}
+
 TEST(ObjMaterials, WhatIsNotThereIsNamedAndTheColourStaysWhite) {
   const fs::path dir = test::temp_dir("obj-missing");
   // No library at all: the material keeps its name and the scene's default white, not black.

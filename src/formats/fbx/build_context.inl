@@ -70,6 +70,12 @@ ufbx_allocator_opts allocation_limits(const ReadInput& input) {
   return a;
 }
 
+/// A material whose roughness or metalness (or both) come from images of their own, packed into one
+/// metallic-roughness image once the images the file names are read (materials.inl).
+struct SeparateMaps {
+  std::int32_t material, roughness, metalness;  ///< scene indices; -1: that value has no image
+};
+
 /// The state the build steps share: the ufbx scene being read, the scene being built, and which scene
 /// element each ufbx element became.
 struct Build {
@@ -89,6 +95,7 @@ struct Build {
   /// Transforms the reader may still evaluate one by one (animations.inl's sampling), so that a file
   /// with many nodes and a long take cannot keep it busy for minutes.
   std::uint64_t evaluations_left = 1ull << 24;
+  std::vector<SeparateMaps> separate_maps;
 
   /// `code`: the FBX code (an OBJ file gets OBJ's: code_for), or one of OBJ's own.
   void warn(const char* code, std::string element, std::string message) {

@@ -106,7 +106,12 @@ float real_or(const ufbx_material_map& map, float fallback) {
   return map.has_value ? static_cast<float>(map.value_real) : fallback;
 }
 
-Material read_material(Build& b, TextureTable& textures, const ufbx_material& m) {
+/// True when scene textures `a` and `b` are the same image: the same file, or the same embedded bytes.
+bool same_image(const std::vector<Texture>& textures, std::int32_t a, std::int32_t b) {
+  return a == b || (a >= 0 && b >= 0 && textures[a].name == textures[b].name && textures[a].data == textures[b].data);
+}
+
+Material read_material(Build& b, TextureTable& textures, const ufbx_material& m, std::int32_t index) {
   Material out;
   out.name = to_string(m.name);
   const ufbx_material_pbr_maps& pbr = m.pbr;
@@ -148,19 +153,87 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m)
   slots.occlusion = textures.of(b, pbr.ambient_occlusion);
   slots.specular = textures.of(b, m.fbx.specular_color);
   // One map holding both (glTF-style: G roughness, B metalness) is the scene's metallic-roughness slot;
-  // separate roughness and metalness images have no slot.
+  // separate images are packed into one such map once they are read (pack_separate_maps). As with the
+  // colour, an image takes its value's place (the factor becomes 1), except in 3ds Max's glTF material,
+  // whose values multiply its images as glTF's factors do.
   const std::int32_t roughness = textures.of(b, pbr.roughness), metalness = textures.of(b, pbr.metalness);
-  if (roughness >= 0 && roughness == metalness)
+  if (m.shader_type != UFBX_SHADER_GLTF_MATERIAL) {
+    if (roughness >= 0) out.roughness = 1.0f;
+    if (metalness >= 0) out.metallic = 1.0f;
+  }
+  if (roughness >= 0 && same_image(b.scene.textures, roughness, metalness))
     slots.metallic_roughness = roughness;
   else if (roughness >= 0 || metalness >= 0)
-    b.warn("FBX_MATERIAL_MAP_DROPPED", out.name,
-           "separate roughness and metalness images are not kept (the scene holds one packed map)");
+    b.separate_maps.push_back({index, roughness, metalness});
   return out;
 }
 
-/// OBJ: the image files the .mtl names, read from the allowed folders (core/side_textures.hpp), so
-/// that a conversion that copies or embeds the images has them, as every reader of a format that
-/// names its images provides.
+/// Scene texture `t` decoded, counted against `budget` (bytes of decoded pixels); empty when it has no
+/// bytes, does not decode or would exceed the budget.
+Image decode_within(const Texture& t, std::uint64_t& budget) {
+  const auto size = image_dimensions(t.data);
+  if (!size) return {};
+  const std::uint64_t bytes = std::uint64_t(size->first) * std::uint64_t(size->second) * 4;
+  if (bytes > budget) return {};
+  budget -= bytes;
+  return decode_image(t.data);
+}
+
+/// Every slot of `t`, to renumber the scene's textures.
+std::array<std::int32_t*, 7> texture_slots(MaterialTextures& t) {
+  static_assert(sizeof(MaterialTextures) == 7 * sizeof(std::int32_t), "a slot was added: list it here");
+  return {&t.base_color, &t.normal, &t.orm, &t.occlusion, &t.metallic_roughness, &t.emissive, &t.specular};
+}
+
+/// Removes the textures of `candidates` no material slot refers to, renumbering the slots.
+void drop_unreferenced(Scene& scene, const std::vector<std::int32_t>& candidates) {
+  std::vector<bool> referenced(scene.textures.size(), false), drop(scene.textures.size(), false);
+  for (Material& m : scene.materials)
+    for (std::int32_t* slot : texture_slots(m.textures))
+      if (*slot >= 0) referenced[*slot] = true;
+  for (std::int32_t t : candidates) drop[t] = !referenced[t];
+  std::vector<std::int32_t> new_index(scene.textures.size(), -1);
+  std::size_t kept = 0;
+  for (std::size_t t = 0; t < scene.textures.size(); ++t)
+    if (!drop[t]) {
+      new_index[t] = static_cast<std::int32_t>(kept);
+      if (kept != t) scene.textures[kept] = std::move(scene.textures[t]);
+      ++kept;
+    }
+  scene.textures.resize(kept);
+  for (Material& m : scene.materials)
+    for (std::int32_t* slot : texture_slots(m.textures))
+      if (*slot >= 0) *slot = new_index[*slot];
+}
+
+/// Packs each material's separate roughness and metalness images into the one metallic-roughness image
+/// the scene holds (core/metallic_roughness.hpp); the separate images, which no slot holds, go.
+void pack_separate_maps(Build& b) {
+  std::uint64_t budget = b.input.options.max_decoded_bytes;
+  std::vector<std::int32_t> separate;
+  for (const SeparateMaps& s : b.separate_maps) {
+    for (std::int32_t t : {s.roughness, s.metalness})
+      if (t >= 0) separate.push_back(t);
+    Material& m = b.scene.materials[s.material];
+    const Image roughness = s.roughness >= 0 ? decode_within(b.scene.textures[s.roughness], budget) : Image{};
+    const Image metalness = s.metalness >= 0 ? decode_within(b.scene.textures[s.metalness], budget) : Image{};
+    const Image packed =
+        pack_metallic_roughness(s.roughness >= 0 ? &roughness : nullptr, s.metalness >= 0 ? &metalness : nullptr);
+    if (packed.empty() || packed.rgba.size() > budget) {
+      b.warn("FBX_MATERIAL_MAP_DROPPED", m.name,
+             "the separate roughness and metalness images could not be packed into one (an image is missing, does "
+             "not decode, or is past the read's budget)");
+      continue;
+    }
+    budget -= packed.rgba.size();
+    const std::vector<std::byte> png = encode_png(packed.width, packed.height, 4, packed.rgba.data());
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(png.data());
+    m.textures.metallic_roughness = static_cast<std::int32_t>(b.scene.textures.size());
+    b.scene.textures.push_back(Texture{m.name + "_metallic_roughness.png", {bytes, bytes + png.size()}, "image/png"});
+  }
+  drop_unreferenced(b.scene, separate);
+}
+
 /// Reads the images the file names and does not embed from beside the model (the side-file rule), so
 /// that writers which copy or compose images (AEM's, glTF's) have their bytes.
 void load_external_textures(Build& b) {
@@ -182,7 +255,7 @@ void read_materials(Build& b) {
   for (std::size_t i = 0; i < b.fbx.materials.count; ++i) {
     const ufbx_material& m = *b.fbx.materials.data[i];
     b.material_of[m.typed_id] = static_cast<std::int32_t>(b.scene.materials.size());
-    b.scene.materials.push_back(read_material(b, textures, m));
+    b.scene.materials.push_back(read_material(b, textures, m, b.material_of[m.typed_id]));
   }
 }
 

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/image.hpp"
+#include "core/metallic_roughness.hpp"
 #include "core/node_skeleton.hpp"
 #include "core/parse_error.hpp"
 #include "core/side_files.hpp"
@@ -205,6 +207,7 @@ Result<Scene> read(const ReadInput& input, SourceFormat format) {
   read_nodes(b);
   read_materials(b);
   if (!input.path.empty()) load_external_textures(b);
+  pack_separate_maps(b);
   const std::vector<BakedTake> takes = bake_takes(b);
   const std::vector<bool> wanted = joint_nodes(b, takes);
   keep_rest_invertible(b, wanted);
