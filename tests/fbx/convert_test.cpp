@@ -127,6 +127,31 @@ TEST(FbxConvert, EmbeddedJpegStaysTheSameJpeg) {
   }
 }
 
+// Maya and Blender give each material's use of an image a texture of its own, each embedding the
+// image again: one image is one scene texture (and one image in a glb), however many materials use it.
+TEST(FbxConvert, AnImageTwoMaterialsEmbedIsOneTexture) {
+  const std::vector<std::byte> jpeg = small_jpeg();
+  std::vector<std::byte> other = jpeg;
+  other.back() = std::byte{0x42};  // the same file name, other bytes: another image
+  fbx::Document doc;
+  doc.materials = {{"a", {0.8, 0.8, 0.8}, true, {"paint_a", "C:/art/paint.jpg", "paint.jpg", jpeg}},
+                   {"b", {0.8, 0.8, 0.8}, true, {"paint_b", "C:/art/paint.jpg", "paint.jpg", jpeg}},
+                   {"c", {0.8, 0.8, 0.8}, true, {"paint_c", "C:/art/paint.jpg", "paint.jpg", other}}};
+  fbx::Node& quad = doc.nodes.emplace_back();
+  quad.name = "quad", quad.type = fbx::NodeType::Mesh, quad.materials = {0, 1, 2};
+  quad.mesh.positions = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {2, 0, 0}};
+  quad.mesh.polygons = {{0, 1, 2}, {0, 2, 3}, {1, 4, 2}};
+  quad.mesh.polygon_materials = {0, 1, 2};
+  const auto bytes = fbx::write_fbx(doc, fbx::Encoding::Binary, 7400);
+  const auto scene = read_scene(bytes, "shared.fbx");
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  ASSERT_EQ(scene->materials.size(), 3u);
+  ASSERT_EQ(scene->textures.size(), 2u);
+  EXPECT_GE(scene->materials[0].textures.base_color, 0);
+  EXPECT_EQ(scene->materials[1].textures.base_color, scene->materials[0].textures.base_color);
+  EXPECT_NE(scene->materials[2].textures.base_color, scene->materials[0].textures.base_color);
+}
+
 TEST(FbxConvert, AnImageBesideTheModelIsReadAndCopied) {
   // The texture is named by a path on the artist's machine; its file lies beside the model.
   const std::vector<std::byte> jpeg = small_jpeg();

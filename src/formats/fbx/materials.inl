@@ -60,8 +60,19 @@ void mtl_map_options(Build& b, const ufbx_texture& t, Texture& out) {
 
 struct TextureTable {
   std::map<const ufbx_texture*, std::int32_t> index;
-  /// OBJ: the scene texture of each image file, clamped or not (ufbx makes a texture per map statement).
-  std::map<std::pair<std::string, bool>, std::int32_t> of_file;
+  /// The scene textures of each file name and wrap modes: ufbx makes a texture per OBJ map statement,
+  /// and FBX files give each material's use of an image a texture of its own, often embedding the
+  /// image again (one image written once per material would be the same image many times over).
+  std::map<std::tuple<std::string, TextureWrap, TextureWrap>, std::vector<std::int32_t>> of_file;
+
+  /// The scene texture already made with `out`'s name, wrap modes and bytes, or -1.
+  std::int32_t same_as(const Build& b, const Texture& out) const {
+    const auto it = of_file.find({out.name, out.wrap_u, out.wrap_v});
+    if (it == of_file.end()) return -1;
+    for (std::int32_t t : it->second)
+      if (b.scene.textures[t].data == out.data) return t;
+    return -1;
+  }
 
   /// The scene texture for `map`'s texture (the first file of a layered one), or -1.
   std::int32_t of(Build& b, const ufbx_material_map& map) {
@@ -88,13 +99,10 @@ struct TextureTable {
     if (t.has_uv_transform)
       b.warn("FBX_UV_TRANSFORM_IGNORED", out.name,
              "the texture's UV transform (offset, scale or rotation) is not applied");
-    if (b.format == SourceFormat::Obj) {
-      mtl_map_options(b, t, out);
-      const std::pair<std::string, bool> key{out.name, out.wrap_u == TextureWrap::ClampToEdge};
-      if (auto it = of_file.find(key); it != of_file.end()) return index.emplace(&t, it->second).first->second;
-      of_file.emplace(key, static_cast<std::int32_t>(b.scene.textures.size()));
-    }
+    if (b.format == SourceFormat::Obj) mtl_map_options(b, t, out);
+    if (const std::int32_t same = same_as(b, out); same >= 0) return index.emplace(&t, same).first->second;
     const auto at = static_cast<std::int32_t>(b.scene.textures.size());
+    of_file[{out.name, out.wrap_u, out.wrap_v}].push_back(at);
     b.scene.textures.push_back(std::move(out));
     index.emplace(&t, at);
     return at;
