@@ -64,8 +64,8 @@ void drop_levels_of_detail(Scene& scene, const std::filesystem::path& output, st
     warnings.push_back(Warning{.code = "GLTF_WRITE_LODS_DROPPED",
                                .format = "glTF",
                                .file = output.string(),
-                               .path = "meshes[" + std::to_string(m) + "]",
-                               .message = "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
+                               .path = "meshes[" + std::to_string(m) + "] \"" + mesh.name + "\"",
+                               .message = std::to_string(mesh.lod_indices.size()) +
                                           " coarser level(s) of detail dropped; glTF gets the finest"});
     mesh.lod_indices.clear();
   }

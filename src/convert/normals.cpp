@@ -32,11 +32,11 @@ std::vector<Warning> repair_normals(Scene& scene) {
     const std::string path = "meshes[" + std::to_string(m) + "]";
     auto report = [&](std::size_t count, const std::string& where) {
       if (count)
-        warnings.push_back(Warning{.code = "CONVERT_NORMALS_REPAIRED",
-                                   .format = "convert",
-                                   .path = path + where,
-                                   .message = "mesh \"" + mesh.name + "\": " + std::to_string(count) +
-                                              " NaN or infinite normals recomputed from the triangles"});
+        warnings.push_back(
+            Warning{.code = "CONVERT_NORMALS_REPAIRED",
+                    .format = "convert",
+                    .path = path + where + " (mesh \"" + mesh.name + "\")",
+                    .message = std::to_string(count) + " NaN or infinite normals recomputed from the triangles"});
     };
     report(repair(mesh.normals, mesh.positions, mesh, ccw), ".normals");
     for (std::size_t f = 0; f < mesh.frames.size(); ++f)

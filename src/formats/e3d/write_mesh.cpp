@@ -10,8 +10,8 @@
 
 namespace aem::formats::e3d {
 
-Warning warning(const char* code, std::string message) {
-  return Warning{.code = code, .format = "E3D", .message = std::move(message)};
+Warning warning(const char* code, std::string message, std::string path) {
+  return Warning{.code = code, .format = "E3D", .path = std::move(path), .message = std::move(message)};
 }
 
 namespace {

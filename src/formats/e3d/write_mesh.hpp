@@ -29,7 +29,7 @@ bool can_merge(const Scene& scene, const std::vector<std::uint32_t>& meshes);
 std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std::uint32_t>& meshes,
                         std::int32_t& next_id);
 
-/// A writer warning with format "E3D".
-Warning warning(const char* code, std::string message);
+/// A writer warning with format "E3D", about the element `path` names when it is not empty.
+Warning warning(const char* code, std::string message, std::string path = {});
 
 }  // namespace aem::formats::e3d

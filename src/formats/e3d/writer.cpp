@@ -115,7 +115,7 @@ void write_materials(BlockWriter& w, const Scene& s, std::vector<Warning>& warni
       const Material& m = s.materials[i];
       if (m.metallic != 0.0f || m.roughness != 1.0f)
         warnings.push_back(
-            warning("E3D_DATA_DROPPED", "material \"" + m.name + "\": E3D has no metallic/roughness factors"));
+            warning("E3D_DATA_DROPPED", "E3D has no metallic/roughness factors", "material \"" + m.name + "\""));
       w.block(e3d::kMaterial, [&] {
         w.i32_block(e3d::kMaterialId, static_cast<std::int32_t>(i + 1));
         if (!m.name.empty()) w.string_block(e3d::kMaterialName, m.name);

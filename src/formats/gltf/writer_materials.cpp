@@ -38,12 +38,11 @@ class Images {
  private:
   std::int32_t make(std::int32_t t) {
     const Texture& tex = scene_.textures[t];
-    const std::string path = "textures[" + std::to_string(t) + "]";
+    const std::string path = "textures[" + std::to_string(t) + "] \"" + tex.name + "\"";
     if (tex.data.empty()) {
       doc_.warn("GLTF_WRITE_TEXTURE_MISSING", path,
-                "texture \"" + tex.name +
-                    "\" has no image data (file not found beside the model); "
-                    "its name is kept in the material's extras (aem_missing_textures), the slot left empty");
+                "no image data (file not found beside the model); "
+                "its name is kept in the material's extras (aem_missing_textures), the slot left empty");
       return -1;
     }
     const ImageEncoding encoding = image_encoding(tex.data);
@@ -62,12 +61,11 @@ class Images {
       bytes = reencode_as_png(tex.data);
       if (bytes.empty()) {
         doc_.warn("GLTF_WRITE_TEXTURE_UNREADABLE", path,
-                  "texture \"" + tex.name + "\" is neither PNG nor JPEG nor decodable; material slot left empty");
+                  "neither PNG nor JPEG nor decodable; material slot left empty");
         return -1;
       }
       mime = "image/png";
-      doc_.warn("GLTF_WRITE_TEXTURE_REENCODED", path,
-                "texture \"" + tex.name + "\" re-encoded as PNG (glTF takes PNG and JPEG)");
+      doc_.warn("GLTF_WRITE_TEXTURE_REENCODED", path, "re-encoded as PNG (glTF takes PNG and JPEG)");
     }
     JsonObject image;
     if (!tex.name.empty()) image.str("name", tex.name);

@@ -119,16 +119,16 @@ std::vector<std::uint32_t> whole_triangles(const std::vector<std::uint32_t>& lis
 
 WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
   const Mesh& mesh = scene.meshes[index];
-  const std::string path = "meshes[" + std::to_string(index) + "]";
+  const std::string path = "meshes[" + std::to_string(index) + "] \"" + mesh.name + "\"";
   const std::size_t n = mesh.positions.size();
   WrittenMesh written;
   if (n == 0 || mesh.indices.size() < 3) {
-    doc.warn("GLTF_WRITE_EMPTY_MESH", path, "mesh \"" + mesh.name + "\" has no triangles; not written");
+    doc.warn("GLTF_WRITE_EMPTY_MESH", path, "the mesh has no triangles; not written");
     return written;
   }
   const std::vector<std::uint32_t> indices = whole_triangles(mesh.indices, n);
   if (indices.empty()) {
-    doc.warn("GLTF_WRITE_BAD_INDICES", path, "mesh \"" + mesh.name + "\" has indices past its vertices; not written");
+    doc.warn("GLTF_WRITE_BAD_INDICES", path, "the mesh has indices past its vertices; not written");
     return written;
   }
 
@@ -229,15 +229,14 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
   if (written.skinned) {
     if (!mesh.lod_indices.empty())
       doc.warn("GLTF_WRITE_LODS_DROPPED", path,
-               "mesh \"" + mesh.name + "\": " + std::to_string(mesh.lod_indices.size()) +
-                   " coarser level(s) of detail dropped; glTF gets the finest");
+               std::to_string(mesh.lod_indices.size()) + " coarser level(s) of detail dropped; glTF gets the finest");
     return written;
   }
   for (std::size_t level = 0; level < mesh.lod_indices.size(); ++level) {
     const std::vector<std::uint32_t> lod = whole_triangles(mesh.lod_indices[level], n);
     if (lod.empty()) {
       doc.warn("GLTF_WRITE_LODS_DROPPED", path + ".lod_indices[" + std::to_string(level) + "]",
-               "mesh \"" + mesh.name + "\": level of detail " + std::to_string(level + 1) +
+               "level of detail " + std::to_string(level + 1) +
                    " is empty or has indices past the vertices; it and the coarser ones dropped");
       break;
     }
