@@ -8,15 +8,35 @@
 #include "core/lane_vectors.hpp"
 
 namespace aem {
+namespace {
 
-SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced) {
-  // Only slots with a joint and a positive weight take part, so the insertion sort below (stable:
-  // it moves a slot only past strictly smaller weights) usually orders four slots or fewer; this runs
-  // once per vertex of every converted mesh.
+// Which slots have a joint and a positive weight, tested four slots at a time (no branch per slot).
+struct UsableSlots {
+  detail::i32x4 low;  ///< all ones in lane k for usable slot k, k < 4
+  unsigned bits;      ///< bit k for usable slot k
+};
+
+UsableSlots usable_slots(const SkinInfluences& s) {
+  const auto joints_low = detail::load<detail::i32x4>(s.joints.data()),
+             joints_high = detail::load<detail::i32x4>(s.joints.data() + 4);
+  const auto weights_low = detail::load<detail::f32x4>(s.weights.data()),
+             weights_high = detail::load<detail::f32x4>(s.weights.data() + 4);
+  const detail::i32x4 usable_low = (joints_low >= 0) & (weights_low > 0.0f),
+                      usable_high = (joints_high >= 0) & (weights_high > 0.0f);
+  const detail::i32x4 low_bits = usable_low & detail::i32x4{1, 2, 4, 8},
+                      high_bits = usable_high & detail::i32x4{16, 32, 64, 128};
+  return {usable_low, static_cast<unsigned>(low_bits[0] | low_bits[1] | low_bits[2] | low_bits[3] | high_bits[0] |
+                                            high_bits[1] | high_bits[2] | high_bits[3])};
+}
+
+// strongest_influences of a vertex with `usable` slots (at least one). Only those slots take part, so
+// the insertion sort (stable: it moves a slot only past strictly smaller weights) usually orders four
+// slots or fewer.
+[[gnu::noinline]] SkinInfluences strongest_of(const SkinInfluences& s, unsigned usable, int n, bool* reduced) {
   std::array<int, kMaxInfluences> order;
   int used = 0;
-  for (int k = 0; k < kMaxInfluences; ++k) {
-    if (s.joints[k] < 0 || !(s.weights[k] > 0.0f)) continue;
+  for (; usable != 0; usable &= usable - 1) {
+    const int k = std::countr_zero(usable);
     int at = used++;
     for (; at > 0 && s.weights[order[at - 1]] < s.weights[k]; --at) order[at] = order[at - 1];
     order[at] = k;
@@ -34,27 +54,25 @@ SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduce
   return out;
 }
 
+}  // namespace
+
+SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced) {
+  // This runs for every vertex of every converted mesh, several times for some formats: an unskinned
+  // vertex returns at once, before the sort's registers are saved (strongest_of is kept apart).
+  const unsigned usable = usable_slots(s).bits;
+  return usable == 0 ? SkinInfluences{} : strongest_of(s, usable, n, reduced);
+}
+
 SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
-  // Which slots are usable, four at a time (no branch per slot): bit k of `usable` for slot k.
-  const auto joints_low = detail::load<detail::i32x4>(s.joints.data()),
-             joints_high = detail::load<detail::i32x4>(s.joints.data() + 4);
-  const auto weights_low = detail::load<detail::f32x4>(s.weights.data()),
-             weights_high = detail::load<detail::f32x4>(s.weights.data() + 4);
-  const detail::i32x4 usable_low = (joints_low >= 0) & (weights_low > 0.0f),
-                      usable_high = (joints_high >= 0) & (weights_high > 0.0f);
-  const detail::i32x4 low_bits = usable_low & detail::i32x4{1, 2, 4, 8},
-                      high_bits = usable_high & detail::i32x4{16, 32, 64, 128};
-  const auto usable = static_cast<unsigned>(low_bits[0] | low_bits[1] | low_bits[2] | low_bits[3] | high_bits[0] |
-                                            high_bits[1] | high_bits[2] | high_bits[3]);
+  const auto [usable_low, usable] = usable_slots(s);
   SkinInfluences out;
   if (usable == 0) return out;
   if (usable < 16 && (usable & (usable + 1)) == 0 && std::countr_zero(usable + 1) <= n) {
     // The usable slots are the first ones, at most four, as for most vertices: they stay where they
     // are and the others are masked to -1 and 0.
-    const detail::f32x4 kept =
-        detail::bit_cast<detail::f32x4>(detail::bit_cast<detail::i32x4>(weights_low) & usable_low);
+    const detail::f32x4 kept = detail::bit_cast<detail::f32x4>(detail::load<detail::i32x4>(s.weights.data()) & usable_low);
     const float sum = kept[0] + kept[1] + kept[2] + kept[3];
-    const detail::i32x4 joints = joints_low | ~usable_low;
+    const detail::i32x4 joints = detail::load<detail::i32x4>(s.joints.data()) | ~usable_low;
     const detail::f32x4 weights = kept / sum;
     std::memcpy(out.joints.data(), &joints, sizeof(joints));
     std::memcpy(out.weights.data(), &weights, sizeof(weights));

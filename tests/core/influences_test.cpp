@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -61,6 +62,19 @@ TEST(StrongestInfluences, MatchesTheStableSortReference) {
       expect_same(got, want, trial, n);
       ASSERT_EQ(got_reduced, want_reduced) << "trial " << trial << ", n " << n;
     }
+  }
+}
+
+// A vertex with no usable slot (no joint, or weight 0, negative or NaN) keeps none, whatever n.
+TEST(StrongestInfluences, NoUsableSlotGivesNone) {
+  SkinInfluences s;
+  for (int k = 0; k < kMaxInfluences; ++k) s.joints[k] = k % 2 ? -1 : k;
+  s.weights = {0.0f, 1.0f, -0.5f, 0.5f, NAN, 0.25f, -0.0f, 1.0f};  // even slots: joints, odd: none
+  for (int n = 1; n <= kMaxInfluences; ++n) {
+    bool reduced = false;
+    expect_same(strongest_influences(s, n, &reduced), SkinInfluences{}, 0, n);
+    EXPECT_FALSE(reduced);
+    expect_same(strongest_influences(SkinInfluences{}, n, &reduced), SkinInfluences{}, 1, n);
   }
 }
 
