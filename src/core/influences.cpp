@@ -1,5 +1,6 @@
 #include "core/influences.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -29,14 +30,14 @@ UsableSlots usable_slots(const SkinInfluences& s) {
                                             high_bits[1] | high_bits[2] | high_bits[3])};
 }
 
-// strongest_influences of a vertex with `usable` slots (at least one). Only those slots take part, so
-// the insertion sort (stable: it moves a slot only past strictly smaller weights) usually orders four
-// slots or fewer.
-[[gnu::noinline]] SkinInfluences strongest_of(const SkinInfluences& s, unsigned usable, int n, bool* reduced) {
+// strongest_influences of a vertex with at least one joint. Only slots with a joint and a positive
+// weight take part, so the insertion sort (stable: it moves a slot only past strictly smaller
+// weights) usually orders four slots or fewer.
+[[gnu::noinline]] SkinInfluences strongest_of_jointed(const SkinInfluences& s, int n, bool* reduced) {
   std::array<int, kMaxInfluences> order;
   int used = 0;
-  for (; usable != 0; usable &= usable - 1) {
-    const int k = std::countr_zero(usable);
+  for (int k = 0; k < kMaxInfluences; ++k) {
+    if (s.joints[k] < 0 || !(s.weights[k] > 0.0f)) continue;
     int at = used++;
     for (; at > 0 && s.weights[order[at - 1]] < s.weights[k]; --at) order[at] = order[at - 1];
     order[at] = k;
@@ -57,10 +58,12 @@ UsableSlots usable_slots(const SkinInfluences& s) {
 }  // namespace
 
 SkinInfluences strongest_influences(const SkinInfluences& s, int n, bool* reduced) {
-  // This runs for every vertex of every converted mesh, several times for some formats: an unskinned
-  // vertex returns at once, before the sort's registers are saved (strongest_of is kept apart).
-  const unsigned usable = usable_slots(s).bits;
-  return usable == 0 ? SkinInfluences{} : strongest_of(s, usable, n, reduced);
+  // This runs for every vertex of every converted mesh, several times for some formats: a vertex
+  // without any joint (every joint negative, so the sign bit survives the AND of all eight) returns
+  // at once, before the sort's registers are saved (strongest_of_jointed is kept apart).
+  const auto both = detail::load<detail::i32x4>(s.joints.data()) & detail::load<detail::i32x4>(s.joints.data() + 4);
+  if ((both[0] & both[1] & both[2] & both[3]) < 0) return SkinInfluences{};
+  return strongest_of_jointed(s, n, reduced);
 }
 
 SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
@@ -102,6 +105,18 @@ JointUse highest_joint(const Mesh& mesh, int n) {
     for (std::int32_t j : strongest_influences(mesh.skin[v], n).joints) consider(v, j);
   for (std::size_t v = 0; v < mesh.rigid_joints.size(); ++v) consider(v, mesh.rigid_joints[v]);
   return highest;
+}
+
+std::int32_t largest_joint_named(const Mesh& mesh) {
+  detail::i32x4 largest = {-1, -1, -1, -1};
+  for (const SkinInfluences& s : mesh.skin)
+    for (int half = 0; half < 2; ++half) {
+      const auto joints = detail::load<detail::i32x4>(s.joints.data() + 4 * half);
+      largest = joints > largest ? joints : largest;
+    }
+  std::int32_t out = std::max(std::max(largest[0], largest[1]), std::max(largest[2], largest[3]));
+  for (std::int32_t j : mesh.rigid_joints) out = std::max(out, j);
+  return out;
 }
 
 std::string describe_joint_use(const Mesh& mesh, const JointUse& use, std::size_t joint_count) {

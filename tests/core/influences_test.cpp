@@ -78,6 +78,29 @@ TEST(StrongestInfluences, NoUsableSlotGivesNone) {
   }
 }
 
+// largest_joint_named: the largest joint of any slot and rigid joint (a plain scan), never below
+// highest_joint's for any n.
+TEST(LargestJointNamed, IsTheLargestSlotOrRigidJointAndBoundsHighestJoint) {
+  std::mt19937 rng(18);
+  for (int trial = 0; trial < 200; ++trial) {
+    Mesh mesh;
+    std::int32_t want = -1;
+    const std::size_t vertices = rng() % 9;
+    for (std::size_t v = 0; v < vertices; ++v) {
+      const SkinInfluences s = random_influences(rng);
+      for (std::int32_t j : s.joints) want = std::max(want, j);
+      mesh.skin.push_back(s);
+    }
+    if (trial % 3 == 0)
+      for (std::size_t v = 0; v < vertices; ++v) {
+        mesh.rigid_joints.push_back(static_cast<std::int32_t>(rng() % 20) - 1);
+        want = std::max(want, mesh.rigid_joints.back());
+      }
+    ASSERT_EQ(largest_joint_named(mesh), want) << "trial " << trial;
+    for (int n = 1; n <= kMaxInfluences; ++n) EXPECT_GE(want, highest_joint(mesh, n).joint) << "trial " << trial;
+  }
+}
+
 // kept_influences: with no more usable slots than kept, those slots in slot order, each weight divided
 // by their sum taken in slot order; with more, exactly strongest_influences.
 TEST(KeptInfluences, SlotOrderUnlessSomeMustGo) {
