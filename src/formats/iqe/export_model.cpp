@@ -58,11 +58,23 @@ std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std
   return new_index;
 }
 
+// Joint `j` after reordering; -1 for none or one past the skeleton.
+std::int32_t remapped(std::int32_t j, const std::vector<std::int32_t>& new_index) {
+  return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1;
+}
+
+// Whether remap_skin would change `mesh` (most meshes: joints already parents first, no rigid joints).
+bool remap_changes(const Mesh& mesh, const std::vector<std::int32_t>& new_index) {
+  if (!mesh.rigid_joints.empty()) return true;
+  for (const auto& s : mesh.skin)
+    for (std::int32_t j : s.joints)
+      if (remapped(j, new_index) != j) return true;
+  return false;
+}
+
 void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vector<Warning>& warnings,
                 const char* format) {
-  auto remap = [&](std::int32_t j) {
-    return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1;
-  };
+  auto remap = [&](std::int32_t j) { return remapped(j, new_index); };
   for (auto& s : mesh.skin)
     for (auto& j : s.joints) j = remap(j);
   if (mesh.rigid_joints.empty()) return;
@@ -143,13 +155,19 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
   ExportModel out;
   out.comment = scene.comment;
   const std::vector<std::int32_t> new_index = order_joints(scene, out, warnings, format);
-  // Flattening keeps materials and textures; without nodes it has nothing to do, and copying the
-  // meshes alone spares a copy of the animations (megabytes of keys in a real file).
-  std::vector<Mesh> meshes = scene.nodes.empty() ? scene.meshes : flatten_nodes(scene).meshes;
-  for (auto& mesh : meshes) {
-    remap_skin(mesh, new_index, warnings, format);
-    out.material_names.push_back(material_name(scene, mesh.material));
-    out.meshes.push_back(std::move(mesh));
+  // Flattening keeps materials and textures; without nodes it has nothing to do, and the scene's
+  // meshes are borrowed (no copy of the animations either: megabytes of keys in a real file), copied
+  // only where a skin is renumbered or an array filled.
+  const bool flatten = !scene.nodes.empty();
+  std::vector<Mesh> flattened = flatten ? flatten_nodes(scene).meshes : std::vector<Mesh>{};
+  const std::size_t mesh_count = flatten ? flattened.size() : scene.meshes.size();
+  for (std::size_t i = 0; i < mesh_count; ++i) {
+    if (flatten)
+      out.meshes.push_back(std::move(flattened[i]));
+    else
+      out.meshes.borrow(scene.meshes[i]);
+    if (remap_changes(out.meshes[i], new_index)) remap_skin(out.meshes.own(i), new_index, warnings, format);
+    out.material_names.push_back(material_name(scene, out.meshes[i].material));
   }
   fill_missing_arrays(out.meshes, scene.conventions.ccw_front_faces, format, warnings);
   for (const auto& anim : scene.animations)
