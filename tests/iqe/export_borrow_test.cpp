@@ -79,6 +79,14 @@ TEST(ExportBorrow, AJointPastTheSkeletonIsDroppedFromACopy) {
   EXPECT_EQ(scene.meshes[0].skin[2].joints[0], 7);
 }
 
+TEST(ExportBorrow, AJointBelowMinusOneBecomesNoneInACopy) {
+  Scene scene = skinned(false);
+  scene.meshes[0].skin[1].joints[5] = -3;
+  const ExportModel model = exported(scene);
+  EXPECT_EQ(model.meshes[0].skin[1].joints[5], -1);
+  EXPECT_EQ(scene.meshes[0].skin[1].joints[5], -3);
+}
+
 TEST(ExportBorrow, RigidJointsBecomeInfluencesOfACopy) {
   Scene scene = skinned(false);
   scene.meshes[0].skin.clear();

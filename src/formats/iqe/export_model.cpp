@@ -7,6 +7,7 @@
 #include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
 #include "core/flatten.hpp"
+#include "core/lane_vectors.hpp"
 #include "formats/iqe/poses.hpp"
 #include "formats/iqe/uniform_arrays.hpp"
 
@@ -63,13 +64,23 @@ std::int32_t remapped(std::int32_t j, const std::vector<std::int32_t>& new_index
   return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1;
 }
 
-// Whether remap_skin would change `mesh` (most meshes: joints already parents first, no rigid joints).
+// Whether remap_skin would change `mesh`. Most meshes it leaves alone: no rigid joints, and joints
+// already parents first (`new_index` the identity), where only a joint below -1 or past the skeleton
+// changes, which the slots are checked for four at a time.
 bool remap_changes(const Mesh& mesh, const std::vector<std::int32_t>& new_index) {
   if (!mesh.rigid_joints.empty()) return true;
+  if (mesh.skin.empty()) return false;
+  for (std::size_t j = 0; j < new_index.size(); ++j)
+    if (new_index[j] != static_cast<std::int32_t>(j)) return true;
+  const auto last = static_cast<std::int32_t>(new_index.size()) - 1;
+  const detail::i32x4 none = {-1, -1, -1, -1}, past = {last, last, last, last};
+  detail::i32x4 outside{};
   for (const auto& s : mesh.skin)
-    for (std::int32_t j : s.joints)
-      if (remapped(j, new_index) != j) return true;
-  return false;
+    for (int half = 0; half < 2; ++half) {
+      const auto joints = detail::load<detail::i32x4>(s.joints.data() + 4 * half);
+      outside |= (joints < none) | (joints > past);
+    }
+  return (outside[0] | outside[1] | outside[2] | outside[3]) != 0;
 }
 
 void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vector<Warning>& warnings,
