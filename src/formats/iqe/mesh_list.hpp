@@ -18,7 +18,7 @@ class MeshList {
   /// Iterates the meshes as `const Mesh&`, in order.
   class const_iterator {
    public:
-    using iterator_category = std::random_access_iterator_tag;
+    using iterator_category = std::forward_iterator_tag;
     using value_type = Mesh;
     using difference_type = std::ptrdiff_t;
     using pointer = const Mesh*;
@@ -29,16 +29,7 @@ class MeshList {
     const Mesh* operator->() const { return at_->get(); }
     const_iterator& operator++() { return ++at_, *this; }
     const_iterator operator++(int) { return const_iterator(at_++); }
-    const_iterator& operator--() { return --at_, *this; }
-    const_iterator operator--(int) { return const_iterator(at_--); }
-    const_iterator& operator+=(difference_type n) { return at_ += n, *this; }
-    const_iterator& operator-=(difference_type n) { return at_ -= n, *this; }
-    friend const_iterator operator+(const_iterator i, difference_type n) { return i += n; }
-    friend const_iterator operator+(difference_type n, const_iterator i) { return i += n; }
-    friend const_iterator operator-(const_iterator i, difference_type n) { return i -= n; }
-    friend difference_type operator-(const const_iterator& a, const const_iterator& b) { return a.at_ - b.at_; }
-    const Mesh& operator[](difference_type n) const { return *at_[n]; }
-    friend auto operator<=>(const const_iterator&, const const_iterator&) = default;
+    friend bool operator==(const const_iterator&, const const_iterator&) = default;
 
    private:
     std::vector<std::shared_ptr<const Mesh>>::const_iterator at_;
