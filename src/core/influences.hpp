@@ -28,6 +28,11 @@ struct JointUse {
 /// checking it against the width of the format's joint indices. Joint -1 when the mesh uses none.
 JointUse highest_joint(const Mesh& mesh, int n);
 
+/// The largest joint index any skin slot or rigid joint of `mesh` names, whatever its weight (-1 for
+/// none): a bound on highest_joint's that needs no sorting, so that a writer checks most meshes with
+/// it alone.
+std::int32_t largest_joint_named(const Mesh& mesh);
+
 /// `mesh "NAME": vertex V uses joint J of N`, the start of the message a writer gives when `use`
 /// exceeds its format's joint indices (N = `joint_count`, the skeleton's size).
 std::string describe_joint_use(const Mesh& mesh, const JointUse& use, std::size_t joint_count);

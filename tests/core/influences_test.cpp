@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -61,6 +62,42 @@ TEST(StrongestInfluences, MatchesTheStableSortReference) {
       expect_same(got, want, trial, n);
       ASSERT_EQ(got_reduced, want_reduced) << "trial " << trial << ", n " << n;
     }
+  }
+}
+
+// A vertex with no usable slot (no joint, or weight 0, negative or NaN) keeps none, whatever n.
+TEST(StrongestInfluences, NoUsableSlotGivesNone) {
+  SkinInfluences s;
+  for (int k = 0; k < kMaxInfluences; ++k) s.joints[k] = k % 2 ? -1 : k;
+  s.weights = {0.0f, 1.0f, -0.5f, 0.5f, NAN, 0.25f, -0.0f, 1.0f};  // even slots: joints, odd: none
+  for (int n = 1; n <= kMaxInfluences; ++n) {
+    bool reduced = false;
+    expect_same(strongest_influences(s, n, &reduced), SkinInfluences{}, 0, n);
+    EXPECT_FALSE(reduced);
+    expect_same(strongest_influences(SkinInfluences{}, n, &reduced), SkinInfluences{}, 1, n);
+  }
+}
+
+// largest_joint_named: the largest joint of any slot and rigid joint (a plain scan), never below
+// highest_joint's for any n.
+TEST(LargestJointNamed, IsTheLargestSlotOrRigidJointAndBoundsHighestJoint) {
+  std::mt19937 rng(18);
+  for (int trial = 0; trial < 200; ++trial) {
+    Mesh mesh;
+    std::int32_t want = -1;
+    const std::size_t vertices = rng() % 9;
+    for (std::size_t v = 0; v < vertices; ++v) {
+      const SkinInfluences s = random_influences(rng);
+      for (std::int32_t j : s.joints) want = std::max(want, j);
+      mesh.skin.push_back(s);
+    }
+    if (trial % 3 == 0)
+      for (std::size_t v = 0; v < vertices; ++v) {
+        mesh.rigid_joints.push_back(static_cast<std::int32_t>(rng() % 20) - 1);
+        want = std::max(want, mesh.rigid_joints.back());
+      }
+    ASSERT_EQ(largest_joint_named(mesh), want) << "trial " << trial;
+    for (int n = 1; n <= kMaxInfluences; ++n) EXPECT_GE(want, highest_joint(mesh, n).joint) << "trial " << trial;
   }
 }
 

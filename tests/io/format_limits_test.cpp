@@ -90,6 +90,17 @@ TEST(FormatLimits, IqmWritesAMeshUsingJoint255) {
             (std::set<std::string>{"j0", "j255"}));
 }
 
+// A joint past 255 in a slot the file does not keep (weight 0, or below the 4 strongest) is no use of
+// it: the mesh is written, without that joint.
+TEST(FormatLimits, IqmWritesAMeshNamingJoint256OnlyInSlotsItDrops) {
+  Scene scene = fan_reaching(257, 255);
+  SkinInfluences& s = scene.meshes.at(0).skin.at(1);
+  s.joints = {255, 256, 1, 2, 3, 256, -1, -1};
+  s.weights = {0.4f, 0.0f, 0.2f, 0.2f, 0.1f, 0.05f, 0.0f, 0.0f};
+  EXPECT_EQ(skinned_joint_names(written_and_read(scene, ".iqm")),
+            (std::set<std::string>{"j0", "j1", "j2", "j3", "j255"}));
+}
+
 // An E3D skin counts its bones in a byte and a vertex's bone index 255 means "none": 255 bones.
 TEST(FormatLimits, E3dRefusesASkinOf256Bones) {
   expect_refused(fan_over_joints(256), ".e3d", "E3D_TOO_MANY_BONES", {"\"Body\"", "256 joints", "at most 255"});

@@ -146,6 +146,42 @@ TEST(IqeEdgeCases, E12_E13_E14_Influences) {
   EXPECT_EQ(iqm.error().code, "IQM_JOINT_INDEX_TOO_LARGE");
 }
 
+// Several meshes: each holds exactly its own vertices' arrays, whether it takes the document's first
+// vertices (mesh a, also read by mesh c) or later ones (mesh b), or starts past the first (mesh d,
+// the first mesh of its file, on vertices 1 and up).
+TEST(IqeEdgeCases, SeveralMeshesEachHoldTheirOwnVerticesArrays) {
+  auto vertex = [](int i) {
+    const std::string n = std::to_string(i);
+    return "vp " + n + " 0 0\nvn 0 0 1\nvt 0." + n + " 0\nvb " + std::to_string(i % 2) + " 1\n";
+  };
+  std::string text = "joint j0\njoint j1 0\nmesh a\n" + vertex(0) + vertex(1) + vertex(2) + "fm 0 1 2\n";
+  text += "mesh b\n" + vertex(3) + vertex(4) + vertex(5) + "fm 0 1 2\n";
+  text += "mesh c\nfa 0 4 2\n";
+  auto r = read_iqe(text);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  ASSERT_EQ(r->meshes.size(), 3u);
+  const int want[3][3] = {{0, 1, 2}, {3, 4, 5}, {0, 4, 2}};
+  for (std::size_t k = 0; k < 3; ++k) {
+    const Mesh& m = r->meshes[k];
+    ASSERT_EQ(m.vertex_count(), 3u) << "mesh " << k;
+    ASSERT_EQ(m.normals.size(), 3u) << "mesh " << k;
+    ASSERT_EQ(m.uvs.at(0).size(), 3u) << "mesh " << k;
+    ASSERT_EQ(m.skin.size(), 3u) << "mesh " << k;
+    for (std::size_t t = 0; t < 3; ++t) {
+      const Vec3 p = m.positions[m.indices[t]];
+      EXPECT_EQ(p.x, static_cast<float>(want[k][t])) << "mesh " << k << ", corner " << t;
+      EXPECT_EQ(m.uvs[0][m.indices[t]].x, static_cast<float>(want[k][t]) / 10) << "mesh " << k << ", corner " << t;
+      EXPECT_EQ(m.skin[m.indices[t]].joints[0], want[k][t] % 2) << "mesh " << k << ", corner " << t;
+    }
+  }
+  auto later = read_iqe("mesh d\n" + vertex(0) + vertex(1) + vertex(2) + vertex(3) + "fm 1 2 3\n");
+  ASSERT_TRUE(later.ok()) << later.error().to_string();
+  const Mesh& d = later->meshes.at(0);
+  ASSERT_EQ(d.vertex_count(), 3u);
+  EXPECT_EQ(d.positions, (std::vector<Vec3>{{1, 0, 0}, {2, 0, 0}, {3, 0, 0}}));
+  EXPECT_EQ(d.skin.size(), 3u);
+}
+
 TEST(IqeEdgeCases, E15_E16_MeshRelativeAndGlobalIndices) {
   auto r = read_iqe(
       "mesh a\nvp 0 0 0\nvp 1 0 0\nvp 0 1 0\nfm 0 1 2\n"

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <random>
@@ -219,6 +220,64 @@ TEST(IqmFrameBounds, WideAndNarrowVectorsAgreeBitForBit) {
             << "round " << round << ", frame " << f << ", value " << i;
     }
   }
+}
+
+std::array<std::uint32_t, 8> bits(const formats::iqm::FrameBounds& b) {
+  const float v[] = {b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z, b.xy_radius, b.radius};
+  std::array<std::uint32_t, 8> out;
+  for (int i = 0; i < 8; ++i) out[i] = std::bit_cast<std::uint32_t>(v[i]);
+  return out;
+}
+
+// Each vertex skinned where it lies (what a conversion with a few frames takes) against the vertices
+// grouped by joints: the same bits with 1, 2 and 40 frames, both near the float64 reference.
+TEST(IqmFrameBounds, EachVertexAndGroupedAgreeBitForBitWithOneTwoAndManyFrames) {
+  std::mt19937 rng(21);
+  for (const std::size_t frames : {1u, 2u, 40u})
+    for (int round = 0; round < 2; ++round) {
+      formats::iqe::ExportModel model = random_model(rng, round == 1);
+      if (frames < 40) {
+        model.animations.resize(1);
+        model.animations[0].frames.resize(frames);
+      }
+      const auto each = formats::iqm::compute_frame_bounds(model, 1, true, formats::iqm::BoundsPath::EachVertex),
+                 grouped = formats::iqm::compute_frame_bounds(model, 1, true, formats::iqm::BoundsPath::Grouped),
+                 automatic = formats::iqm::compute_frame_bounds(model, 0), slow = reference_bounds(model);
+      ASSERT_EQ(each.size(), frames);
+      ASSERT_EQ(grouped.size(), frames);
+      ASSERT_EQ(automatic.size(), frames);
+      for (std::size_t f = 0; f < frames; ++f) {
+        EXPECT_EQ(bits(each[f]), bits(grouped[f])) << frames << " frames, round " << round << ", frame " << f;
+        EXPECT_EQ(bits(automatic[f]), bits(grouped[f])) << frames << " frames, round " << round << ", frame " << f;
+        // The tolerance of MatchFloat64SkinningOfEveryVertex.
+        const float tolerance = 2e-5f * (1.0f + slow[f].radius);
+        EXPECT_NEAR(each[f].min.x, slow[f].min.x, tolerance) << frames << " frames, frame " << f;
+        EXPECT_NEAR(each[f].max.z, slow[f].max.z, tolerance) << frames << " frames, frame " << f;
+        EXPECT_NEAR(each[f].radius, slow[f].radius, tolerance) << frames << " frames, frame " << f;
+      }
+    }
+}
+
+// A posed NaN is replaced by the next vertex's coordinate, so which vertex comes last decides the
+// bound: grouped, the unskinned vertex (its group is met second) comes last and min.x is NaN;
+// in file order the vertex at x = 3 comes last. Each vertex on its own must still give the grouped
+// bits, the order the files have always had.
+TEST(IqmFrameBounds, EachVertexGivesTheGroupedBoundsWhenANanIsPosed) {
+  formats::iqe::ExportModel model;
+  model.joints.push_back({"j", -1, Transform{}});
+  Mesh mesh;
+  mesh.positions = {{5, 1, 1}, {NAN, 1, 1}, {3, 1, 1}};
+  SkinInfluences on_joint;
+  on_joint.joints[0] = 0, on_joint.weights[0] = 1.0f;
+  mesh.skin = {on_joint, SkinInfluences{}, on_joint};
+  model.meshes.push_back(mesh);
+  model.animations.push_back({"a", 30.0f, false, {{Transform{}}}});
+  const auto each = formats::iqm::compute_frame_bounds(model, 1, true, formats::iqm::BoundsPath::EachVertex),
+             grouped = formats::iqm::compute_frame_bounds(model, 1, true, formats::iqm::BoundsPath::Grouped);
+  ASSERT_EQ(each.size(), 1u);
+  ASSERT_EQ(grouped.size(), 1u);
+  EXPECT_TRUE(std::isnan(grouped[0].min.x));
+  EXPECT_EQ(bits(each[0]), bits(grouped[0]));
 }
 
 TEST(IqmFrameBounds, EveryFrameOfAModelWithoutVerticesIsZero) {

@@ -7,6 +7,7 @@
 #include "aem/animation.hpp"
 #include "aem/scene_animation.hpp"
 #include "core/flatten.hpp"
+#include "core/lane_vectors.hpp"
 #include "formats/iqe/poses.hpp"
 #include "formats/iqe/uniform_arrays.hpp"
 
@@ -58,11 +59,33 @@ std::vector<std::int32_t> order_joints(const Scene& scene, ExportModel& out, std
   return new_index;
 }
 
+// Joint `j` after reordering; -1 for none or one past the skeleton.
+std::int32_t remapped(std::int32_t j, const std::vector<std::int32_t>& new_index) {
+  return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1;
+}
+
+// Whether remap_skin would change `mesh`. Most meshes it leaves alone: no rigid joints, and joints
+// already parents first (`new_index` the identity), where only a joint below -1 or past the skeleton
+// changes, which the slots are checked for four at a time.
+bool remap_changes(const Mesh& mesh, const std::vector<std::int32_t>& new_index) {
+  if (!mesh.rigid_joints.empty()) return true;
+  if (mesh.skin.empty()) return false;
+  for (std::size_t j = 0; j < new_index.size(); ++j)
+    if (new_index[j] != static_cast<std::int32_t>(j)) return true;
+  const auto last = static_cast<std::int32_t>(new_index.size()) - 1;
+  const detail::i32x4 none = {-1, -1, -1, -1}, past = {last, last, last, last};
+  detail::i32x4 outside{};
+  for (const auto& s : mesh.skin)
+    for (int half = 0; half < 2; ++half) {
+      const auto joints = detail::load<detail::i32x4>(s.joints.data() + 4 * half);
+      outside |= (joints < none) | (joints > past);
+    }
+  return (outside[0] | outside[1] | outside[2] | outside[3]) != 0;
+}
+
 void remap_skin(Mesh& mesh, const std::vector<std::int32_t>& new_index, std::vector<Warning>& warnings,
                 const char* format) {
-  auto remap = [&](std::int32_t j) {
-    return j >= 0 && static_cast<std::size_t>(j) < new_index.size() ? new_index[j] : -1;
-  };
+  auto remap = [&](std::int32_t j) { return remapped(j, new_index); };
   for (auto& s : mesh.skin)
     for (auto& j : s.joints) j = remap(j);
   if (mesh.rigid_joints.empty()) return;
@@ -143,13 +166,19 @@ ExportModel prepare_export(const Scene& scene, float default_frame_rate, const c
   ExportModel out;
   out.comment = scene.comment;
   const std::vector<std::int32_t> new_index = order_joints(scene, out, warnings, format);
-  // Flattening keeps materials and textures; without nodes it has nothing to do, and copying the
-  // meshes alone spares a copy of the animations (megabytes of keys in a real file).
-  std::vector<Mesh> meshes = scene.nodes.empty() ? scene.meshes : flatten_nodes(scene).meshes;
-  for (auto& mesh : meshes) {
-    remap_skin(mesh, new_index, warnings, format);
-    out.material_names.push_back(material_name(scene, mesh.material));
-    out.meshes.push_back(std::move(mesh));
+  // Flattening keeps materials and textures; without nodes it has nothing to do, and the scene's
+  // meshes are borrowed (no copy of the animations either: megabytes of keys in a real file), copied
+  // only where a skin is renumbered or an array filled.
+  const bool flatten = !scene.nodes.empty();
+  std::vector<Mesh> flattened = flatten ? flatten_nodes(scene).meshes : std::vector<Mesh>{};
+  const std::size_t mesh_count = flatten ? flattened.size() : scene.meshes.size();
+  for (std::size_t i = 0; i < mesh_count; ++i) {
+    if (flatten)
+      out.meshes.push_back(std::move(flattened[i]));
+    else
+      out.meshes.borrow(scene.meshes[i]);
+    if (remap_changes(out.meshes[i], new_index)) remap_skin(out.meshes.own(i), new_index, warnings, format);
+    out.material_names.push_back(material_name(scene, out.meshes[i].material));
   }
   fill_missing_arrays(out.meshes, scene.conventions.ccw_front_faces, format, warnings);
   for (const auto& anim : scene.animations)

@@ -8,6 +8,7 @@
 
 #include "aem/error.hpp"
 #include "aem/scene.hpp"
+#include "formats/iqe/mesh_list.hpp"
 
 namespace aem::formats::iqe {
 
@@ -25,7 +26,7 @@ struct ExportAnimation {
 };
 
 struct ExportModel {
-  std::vector<Mesh> meshes;                 ///< model space; skin joints index `joints`
+  MeshList meshes;                          ///< model space; skin joints index `joints`
   std::vector<std::string> material_names;  ///< one per mesh
   std::vector<ExportJoint> joints;
   std::vector<ExportAnimation> animations;
@@ -40,6 +41,8 @@ struct ExportModel {
 /// at 30.4 fps); a source with frames keeps its count and rate. A mesh's material name is its base colour texture's file name when it has one (what
 /// IQE/IQM engines load), else the material's name.
 /// Joints on a parent cycle become roots; that and dropped rigid joints are reported as warnings.
+/// Meshes the export leaves as they are (no nodes to flatten, no joint renumbered, no array to
+/// fill) are borrowed from `scene`, which must outlive the model.
 ExportModel prepare_export(const Scene& scene, float default_frame_rate, const char* format,
                            std::vector<Warning>& warnings);
 

@@ -51,17 +51,19 @@ std::vector<std::uint32_t> take_vertices(std::vector<std::uint32_t>& global_tria
   return used;
 }
 
-// `sole`: no other mesh reads the document, so arrays that the mesh uses whole and in order are moved.
+// `last`: no mesh built after this one reads the document, so when the mesh uses its first vertices
+// in order (the whole document, or the first mesh of several), its arrays are moved and cut there.
 Mesh build_mesh(Document& doc, std::vector<Vec3>& normals, std::vector<std::uint32_t>& global_triangles,
-                std::string name, std::vector<std::uint32_t>& remap, bool sole) {
+                std::string name, std::vector<std::uint32_t>& remap, bool last) {
   Mesh m;
   m.name = std::move(name);
   const std::vector<std::uint32_t> used = take_vertices(global_triangles, remap, m.indices);
-  const bool whole = sole && used.size() == doc.positions.size() && (used.empty() || used.back() + 1 == used.size());
-  auto gather = [&used, whole](auto& source, auto& target) {
+  const bool leading = last && (used.empty() || used.back() + 1 == used.size());
+  auto gather = [&used, leading](auto& source, auto& target) {
     if (source.empty()) return;
-    if (whole) {
+    if (leading) {
       target = std::move(source);
+      target.resize(used.size());
       return;
     }
     target.reserve(used.size());
@@ -173,6 +175,12 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
   };
   std::vector<std::uint32_t> remap(doc.positions.size(), kUnused);
   const bool faces = !doc.corners.empty();  // (the corners may be moved into a mesh below)
+  struct Pending {
+    const Segment* seg;
+    std::vector<std::uint32_t> tris;
+    std::int32_t material;
+  };
+  std::vector<Pending> pending;  // the meshes to build, in file order (which numbers the materials)
   for (const auto& seg : doc.segments) {
     std::vector<std::uint32_t> tris;
     if (faces) {
@@ -188,9 +196,15 @@ Result<Scene> build_scene(Document& doc, std::vector<Vec3>& normals, const std::
         tris.insert(tris.end(), {v, v + 1, v + 2});
     }
     if (tris.empty()) continue;
-    Mesh m = build_mesh(doc, normals, tris, seg.name, remap, doc.segments.size() == 1);
-    m.material = material(seg.material);
-    s.meshes.push_back(std::move(m));
+    pending.push_back({&seg, std::move(tris), material(seg.material)});
+  }
+  // Built last to first, so that the first mesh, which mostly holds the document's first vertices,
+  // is built last and takes the document's arrays rather than a copy.
+  s.meshes.resize(pending.size());
+  for (std::size_t k = pending.size(); k-- > 0;) {
+    Pending& p = pending[k];
+    s.meshes[k] = build_mesh(doc, normals, p.tris, p.seg->name, remap, k == 0);
+    s.meshes[k].material = p.material;
   }
   build_skeleton(doc, s, format, result.warnings);
   if (doc.has_comment) s.source_notes.push_back({"comment", std::to_string(s.comment.size()) + " bytes"});

@@ -6,7 +6,7 @@
 
 namespace aem::formats::iqe {
 
-void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format, std::vector<Warning>& warnings) {
+void fill_missing_arrays(MeshList& meshes, bool ccw, const char* format, std::vector<Warning>& warnings) {
   auto any = [&](auto has) { return std::any_of(meshes.begin(), meshes.end(), has); };
   const bool uvs = any([](const Mesh& m) { return !m.uvs.empty(); });
   const bool normals = any([](const Mesh& m) { return !m.normals.empty(); });
@@ -18,7 +18,12 @@ void fill_missing_arrays(std::vector<Mesh>& meshes, bool ccw, const char* format
     for (std::size_t c = slots.size(); c < m.custom.size(); ++c)
       slots.push_back({m.custom[c].name, m.custom[c].components, {}});
 
-  for (auto& m : meshes) {
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    const Mesh& as_is = meshes[i];
+    if (!(uvs && as_is.uvs.empty()) && !(normals && as_is.normals.empty()) && !(tangents && as_is.tangents.empty()) &&
+        !(skin && as_is.skin.empty()) && !(colors && as_is.colors.empty()) && as_is.custom.size() >= slots.size())
+      continue;  // nothing to fill: the mesh stays borrowed
+    Mesh& m = meshes.own(i);
     const std::size_t n = m.positions.size();
     std::vector<std::string> filled;
     if (uvs && m.uvs.empty()) {

@@ -58,12 +58,16 @@ std::vector<std::array<std::uint32_t, 3>> compute_adjacency(std::span<const Vec3
   for (std::size_t t = 0; t < triangles; ++t)
     for (std::uint32_t k = 0; k < 3; ++k)
       if (auto [a, b] = edge_ids(t, k); a != b) uses[fill[a]++] = {b, static_cast<std::uint32_t>(t), k};
-  auto order = [](const EdgeUse& l, const EdgeUse& r) {
-    return l.other != r.other         ? l.other < r.other
-           : l.triangle != r.triangle ? l.triangle < r.triangle
-                                      : l.edge < r.edge;
-  };
-  for (std::size_t a = 0; a < distinct; ++a) std::sort(uses.begin() + first[a], uses.begin() + first[a + 1], order);
+  // A bucket holds its uses in file order (triangle, then edge) already, and a few of them: a stable
+  // insertion sort by the other id leaves them in (other, triangle, edge) order, with no call per
+  // bucket.
+  for (std::size_t a = 0; a < distinct; ++a)
+    for (std::size_t i = first[a] + 1; i < first[a + 1]; ++i) {
+      const EdgeUse use = uses[i];
+      std::size_t at = i;
+      for (; at > first[a] && uses[at - 1].other > use.other; --at) uses[at] = uses[at - 1];
+      uses[at] = use;
+    }
 
   std::vector<std::array<std::uint32_t, 3>> adjacency(triangles, {kNoNeighbour, kNoNeighbour, kNoNeighbour});
   for (std::size_t a = 0; a < distinct; ++a)

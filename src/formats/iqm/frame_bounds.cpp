@@ -25,6 +25,11 @@ using f32x8u = float __attribute__((vector_size(32), aligned(4)));
 
 // Frames per work item: a multiple of the widest batch of frames posed together (8).
 constexpr std::size_t kFramesPerItem = 16;
+// Frames up to which compute_frame_bounds skins each vertex where it lies rather than grouping the
+// vertices by joints first (one batch of 4 lanes): grouping copies every vertex and its influences
+// once more, which pays back only over more frames (unv_arm, 8 548 vertices and one frame: grouped
+// 2.4 M instructions and 104 more page faults, each vertex where it lies 1.4 M).
+constexpr std::size_t kEachVertexFrames = 4;
 // Vertex poses each thread must have before another starts: a thread costs about 1.5 ms of CPU time
 // (its start, its malloc arena, cold caches), which 2.7 M poses (a real 4 MB IQE, 4.4 ms on one
 // thread) did not repay: the conversion took 25.1 ms of CPU time with two threads, 23.4 ms with one.
@@ -88,31 +93,42 @@ struct LaneBounds {
   }
 };
 
-// Linear-blend skinning of every vertex of a group on N joints for the L frames of `m` at once:
-// each vertex's (w_k*x, w_k*y, w_k*z, w_k) is spread over the lanes and multiplied by the joints'
-// coefficients of all frames. The products and their order of addition are those of one vertex
-// posed alone (skin_groups.hpp), so each frame's bounds do not depend on L. `U` is V read from any
-// float's address.
+// Linear-blend skinning of one vertex on N joints for the L frames of `joint` (each joint's
+// coefficients, L lanes apiece) at once: in(4k + c) is w_k*x, w_k*y, w_k*z, w_k for c = 0..3, spread
+// over the lanes and multiplied by the joints' coefficients of all frames. The products and their
+// order of addition are those of one vertex posed alone (skin_groups.hpp), so each frame's bounds
+// depend neither on L nor on how the vertices are grouped. `U` is V read from any float's address.
+template <class V, class U, int N, class In, class Bounds>
+[[gnu::always_inline]] inline void pose_vertex(const U* const (&joint)[N], In in, Bounds& bounds) {
+  V p[3];
+  for (int r = 0; r < 3; ++r)
+    p[r] = joint[0][4 * r] * in(0) + joint[0][4 * r + 1] * in(1) + joint[0][4 * r + 2] * in(2) +
+           joint[0][4 * r + 3] * in(3);
+  for (int k = 1; k < N; ++k)
+    for (int r = 0; r < 3; ++r)
+      p[r] += joint[k][4 * r] * in(4 * k) + joint[k][4 * r + 1] * in(4 * k + 1) +
+              joint[k][4 * r + 2] * in(4 * k + 2) + joint[k][4 * r + 3] * in(4 * k + 3);
+  bounds.add(p);
+}
+
+// The coefficients of `joints` among the lanes of `m` (frame_lanes).
+template <class V, class U, int N>
+[[gnu::always_inline]] inline void joint_lanes(const float* m, const std::array<std::uint32_t, 4>& joints,
+                                               const U* (&out)[N]) {
+  constexpr std::size_t kLanes = sizeof(V) / sizeof(float);
+  for (int k = 0; k < N; ++k) out[k] = reinterpret_cast<const U*>(m + 12 * joints[k] * kLanes);
+}
+
+// Every vertex of a group on N joints, posed for the L frames of `m` at once.
 template <class V, class U, int N>
 [[gnu::always_inline]] inline void pose_group(const SkinGroups& skin, const SkinGroup& g, const float* m,
                                               LaneBounds<V>& out) {
-  constexpr std::size_t kLanes = sizeof(V) / sizeof(float);
   const U* joint[N];
-  for (int k = 0; k < N; ++k) joint[k] = reinterpret_cast<const U*>(m + 12 * g.joints[k] * kLanes);
+  joint_lanes<V, U, N>(m, g.joints, joint);
   LaneBounds<V> bounds = out;  // a local copy stays in registers: `m` could alias `out`
   const f32x4* in = &skin.data[g.first];
   for (std::size_t q = 0; q < g.quads; ++q, in += 4 * N)
-    for (int lane = 0; lane < 4; ++lane) {
-      V p[3];
-      for (int r = 0; r < 3; ++r)
-        p[r] = joint[0][4 * r] * in[0][lane] + joint[0][4 * r + 1] * in[1][lane] + joint[0][4 * r + 2] * in[2][lane] +
-               joint[0][4 * r + 3] * in[3][lane];
-      for (int k = 1; k < N; ++k)
-        for (int r = 0; r < 3; ++r)
-          p[r] += joint[k][4 * r] * in[4 * k][lane] + joint[k][4 * r + 1] * in[4 * k + 1][lane] +
-                  joint[k][4 * r + 2] * in[4 * k + 2][lane] + joint[k][4 * r + 3] * in[4 * k + 3][lane];
-      bounds.add(p);
-    }
+    for (int lane = 0; lane < 4; ++lane) pose_vertex<V, U, N>(joint, [&](int i) { return in[i][lane]; }, bounds);
   out = bounds;
 }
 
@@ -160,10 +176,78 @@ void bound_frames_portable(const SkinGroups& skin, const float* rows, std::size_
 }
 #endif
 
+// LaneBounds that also note whether any posed coordinate was NaN: a NaN, though replaced by the
+// next vertex's coordinate, decides the bound when it comes last, so that the order of the vertices
+// shows.
+struct NanNotingBounds : LaneBounds<f32x4> {
+  detail::i32x4 nan{};
+  [[gnu::always_inline]] void add(const f32x4 (&p)[3]) {
+    LaneBounds<f32x4>::add(p);
+    const f32x4 r = p[0] * p[0] + p[1] * p[1] + p[2] * p[2];  // NaN where a coordinate is (add's own r)
+    nan |= r != r;
+  }
+};
+
+// One vertex posed for the 4 frames of `m` (frame_lanes<4>), added to `bounds`.
+template <int N>
+[[gnu::always_inline]] inline void pose_alone(const VertexSkin& s, const Vec3& p, const float* m,
+                                              NanNotingBounds& bounds) {
+  const f32x4u* joint[N];
+  joint_lanes<f32x4, f32x4u, N>(m, s.joints, joint);
+  float in[4 * N];
+  for (int k = 0; k < N; ++k)
+    in[4 * k] = s.weights[k] * p.x, in[4 * k + 1] = s.weights[k] * p.y, in[4 * k + 2] = s.weights[k] * p.z,
+           in[4 * k + 3] = s.weights[k];
+  pose_vertex<f32x4, f32x4u, N>(joint, [&](int i) { return in[i]; }, bounds);
+}
+
+// A bound the order of the vertices can decide without a NaN: a zero (the last of +0 and -0 met
+// is kept). The radii are never -0.
+bool zero_bound(const FrameBounds& b) {
+  for (float x : {b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z})
+    if (x == 0.0f) return true;
+  return false;
+}
+
+// The bounds of every frame (their skin rows), each vertex skinned where it lies instead of grouped
+// by joints first, 4 frames per vector operation (all vertices for each 4 frames): every posed
+// coordinate is the grouped path's, bit for bit (pose_vertex), and only the order of the vertices
+// differs. False when that order could show (a NaN posed, a zero bound): the caller then takes the
+// grouped path, whose order the files have had.
+bool bound_each_vertex(const iqe::ExportModel& model, const float* rows, std::size_t frames, std::size_t stride,
+                       FrameBounds* out) {
+  const auto joint_count = static_cast<std::uint32_t>(model.joints.size());
+  for (std::size_t first = 0; first < frames; first += 4) {
+    const std::size_t count = std::min<std::size_t>(4, frames - first);
+    const std::unique_ptr<float[]> m = frame_lanes<4>(rows + first * stride, count, stride);
+    NanNotingBounds bounds;
+    for (const Mesh& mesh : model.meshes)
+      for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+        const VertexSkin s = vertex_skin(mesh, v, joint_count);
+        switch (s.count) {
+          case 1:
+            pose_alone<1>(s, mesh.positions[v], m.get(), bounds);
+            break;
+          case 2:
+            pose_alone<2>(s, mesh.positions[v], m.get(), bounds);
+            break;
+          case 3:
+            pose_alone<3>(s, mesh.positions[v], m.get(), bounds);
+            break;
+          default:
+            pose_alone<4>(s, mesh.positions[v], m.get(), bounds);
+        }
+      }
+    if (detail::any_lane((detail::u32x4)bounds.nan)) return false;
+    for (std::size_t f = 0; f < count; ++f) out[first + f] = bounds.frame(static_cast<int>(f));
+  }
+  return std::none_of(out, out + frames, zero_bound);
+}
+
 }  // namespace
 
 std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads,
-                                              [[maybe_unused]] bool wide_vectors) {
+                                              [[maybe_unused]] bool wide_vectors, BoundsPath path) {
   std::vector<Transform> base;
   for (const auto& j : model.joints) base.push_back(j.base);
   std::vector<Mat4> inverse_bind = world(model.joints, base);
@@ -172,11 +256,19 @@ std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, uns
   for (const auto& anim : model.animations)
     for (const auto& frame : anim.frames) frames.push_back(&frame);
   std::vector<FrameBounds> out(frames.size());
-  const SkinGroups skin = group_by_joints(model);
-  if (skin.groups.empty()) return out;
+  const bool any_vertex =
+      std::any_of(model.meshes.begin(), model.meshes.end(), [](const Mesh& mesh) { return !mesh.positions.empty(); });
+  if (!any_vertex || frames.empty()) return out;
+  const std::size_t stride = (model.joints.size() + 1) * 12;
 
-  const std::size_t items = (frames.size() + kFramesPerItem - 1) / kFramesPerItem,
-                    stride = (model.joints.size() + 1) * 12;
+  if (path == BoundsPath::EachVertex || (path == BoundsPath::Automatic && frames.size() <= kEachVertexFrames)) {
+    const std::unique_ptr<float[]> rows(new float[frames.size() * stride]);  // skin_rows sets every float
+    for (std::size_t f = 0; f < frames.size(); ++f) skin_rows(model, *frames[f], inverse_bind, &rows[f * stride]);
+    if (bound_each_vertex(model, rows.get(), frames.size(), stride, out.data())) return out;
+  }
+
+  const SkinGroups skin = group_by_joints(model);
+  const std::size_t items = (frames.size() + kFramesPerItem - 1) / kFramesPerItem;
   const std::size_t poses = skin.data.size() * frames.size();
   const unsigned allowed = threads ? threads : std::thread::hardware_concurrency();
   const std::size_t worth = std::max<std::size_t>(poses / kPosesPerThread, 1);

@@ -6,34 +6,6 @@
 #include "core/influences.hpp"
 
 namespace aem::formats::iqm {
-namespace {
-
-constexpr std::uint32_t kUnused = ~0u;
-
-struct VertexSkin {
-  std::array<std::uint32_t, 4> joints{kUnused, kUnused, kUnused, kUnused};
-  std::array<float, 4> weights{};
-  int count = 0;
-};
-
-// The influences the file stores (joints past the skeleton dropped), joints ascending so that every
-// vertex on the same joints gets the same key.
-VertexSkin skin_of(const Mesh& mesh, std::size_t v, std::uint32_t joint_count) {
-  VertexSkin r;
-  if (v < mesh.skin.size()) {
-    const SkinInfluences s = strongest_influences(mesh.skin[v], 4);
-    for (int k = 0; k < 4 && s.joints[k] >= 0; ++k)
-      if (static_cast<std::uint32_t>(s.joints[k]) < joint_count)
-        r.joints[r.count] = static_cast<std::uint32_t>(s.joints[k]), r.weights[r.count++] = s.weights[k];
-  }
-  if (r.count == 0) r.joints[0] = joint_count, r.weights[0] = 1.0f, r.count = 1;
-  for (int i = 1; i < r.count; ++i)
-    for (int k = i; k > 0 && r.joints[k] < r.joints[k - 1]; --k)
-      std::swap(r.joints[k], r.joints[k - 1]), std::swap(r.weights[k], r.weights[k - 1]);
-  return r;
-}
-
-}  // namespace
 
 SkinGroups group_by_joints(const iqe::ExportModel& model) {
   const auto joint_count = static_cast<std::uint32_t>(model.joints.size());
@@ -44,7 +16,7 @@ SkinGroups group_by_joints(const iqe::ExportModel& model) {
   skins.reserve(vertices), positions.reserve(vertices);  // grown, they would touch twice the memory
   for (const Mesh& mesh : model.meshes)
     for (std::size_t v = 0; v < mesh.positions.size(); ++v)
-      skins.push_back(skin_of(mesh, v, joint_count)), positions.push_back(mesh.positions[v]);
+      skins.push_back(vertex_skin(mesh, v, joint_count)), positions.push_back(mesh.positions[v]);
 
   SkinGroups out;
   std::vector<std::uint32_t> group_of(skins.size());

@@ -4,8 +4,10 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+#include "core/influences.hpp"
 #include "core/lane_vectors.hpp"
 #include "formats/iqe/export_model.hpp"
 
@@ -28,6 +30,31 @@ struct SkinGroups {
   std::vector<SkinGroup> groups;
   std::vector<f32x4> data;
 };
+
+/// One vertex's influences as the file stores them: the 4 strongest (strongest_influences), joints
+/// past the skeleton dropped, joints ascending; without any, weight 1 on joint `joint_count` (the
+/// identity, see group_by_joints). Unused slots have weight 0.
+struct VertexSkin {
+  std::array<std::uint32_t, 4> joints{~0u, ~0u, ~0u, ~0u};
+  std::array<float, 4> weights{};
+  int count = 0;
+};
+
+/// Inline: the per-frame bounds call it for every vertex.
+inline VertexSkin vertex_skin(const Mesh& mesh, std::size_t v, std::uint32_t joint_count) {
+  VertexSkin r;
+  if (v < mesh.skin.size()) {
+    const SkinInfluences s = strongest_influences(mesh.skin[v], 4);
+    for (int k = 0; k < 4 && s.joints[k] >= 0; ++k)
+      if (static_cast<std::uint32_t>(s.joints[k]) < joint_count)
+        r.joints[r.count] = static_cast<std::uint32_t>(s.joints[k]), r.weights[r.count++] = s.weights[k];
+  }
+  if (r.count == 0) r.joints[0] = joint_count, r.weights[0] = 1.0f, r.count = 1;
+  for (int i = 1; i < r.count; ++i)
+    for (int k = i; k > 0 && r.joints[k] < r.joints[k - 1]; --k)
+      std::swap(r.joints[k], r.joints[k - 1]), std::swap(r.weights[k], r.weights[k - 1]);
+  return r;
+}
 
 /// Every vertex of `model`, skinned through the 4 strongest influences the file stores. A vertex
 /// without influences gets one of weight 1 on joint `model.joints.size()`, which the caller poses

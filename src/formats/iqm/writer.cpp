@@ -415,6 +415,7 @@ Result<std::vector<std::byte>> iqm_write(const Scene& scene, const WriteOptions&
   const ExportModel model = iqe::prepare_export(scene, options.frame_rate, "IQM", warnings);
   for (std::size_t m = 0; m < model.meshes.size(); ++m) {
     const Mesh& mesh = model.meshes[m];
+    if (largest_joint_named(mesh) <= kLargestBlendIndex) continue;
     if (const JointUse use = highest_joint(mesh, 4); use.joint > kLargestBlendIndex)
       return Error{.code = "IQM_JOINT_INDEX_TOO_LARGE",
                    .format = "IQM",
