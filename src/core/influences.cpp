@@ -73,7 +73,8 @@ SkinInfluences kept_influences(const SkinInfluences& s, int n, bool* reduced) {
   if (usable < 16 && (usable & (usable + 1)) == 0 && std::countr_zero(usable + 1) <= n) {
     // The usable slots are the first ones, at most four, as for most vertices: they stay where they
     // are and the others are masked to -1 and 0.
-    const detail::f32x4 kept = detail::bit_cast<detail::f32x4>(detail::load<detail::i32x4>(s.weights.data()) & usable_low);
+    const detail::f32x4 kept =
+        detail::bit_cast<detail::f32x4>(detail::load<detail::i32x4>(s.weights.data()) & usable_low);
     const float sum = kept[0] + kept[1] + kept[2] + kept[3];
     const detail::i32x4 joints = detail::load<detail::i32x4>(s.joints.data()) | ~usable_low;
     const detail::f32x4 weights = kept / sum;

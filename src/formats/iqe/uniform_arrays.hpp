@@ -15,7 +15,6 @@ namespace aem::formats::iqe {
 /// (none), colour set 0 (opaque white), custom attribute slots (zeros). Each fill is reported as a
 /// CONVERT_ARRAY_FILLED warning naming the mesh and the array. Only meshes that get an array are
 /// made meshes of their own (MeshList::own).
-void fill_missing_arrays(MeshList& meshes, bool ccw_front_faces, const char* format,
-                         std::vector<Warning>& warnings);
+void fill_missing_arrays(MeshList& meshes, bool ccw_front_faces, const char* format, std::vector<Warning>& warnings);
 
 }  // namespace aem::formats::iqe

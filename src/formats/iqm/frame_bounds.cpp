@@ -106,8 +106,8 @@ template <class V, class U, int N, class In, class Bounds>
            joint[0][4 * r + 3] * in(3);
   for (int k = 1; k < N; ++k)
     for (int r = 0; r < 3; ++r)
-      p[r] += joint[k][4 * r] * in(4 * k) + joint[k][4 * r + 1] * in(4 * k + 1) +
-              joint[k][4 * r + 2] * in(4 * k + 2) + joint[k][4 * r + 3] * in(4 * k + 3);
+      p[r] += joint[k][4 * r] * in(4 * k) + joint[k][4 * r + 1] * in(4 * k + 1) + joint[k][4 * r + 2] * in(4 * k + 2) +
+              joint[k][4 * r + 3] * in(4 * k + 3);
   bounds.add(p);
 }
 
@@ -128,7 +128,9 @@ template <class V, class U, int N>
   LaneBounds<V> bounds = out;  // a local copy stays in registers: `m` could alias `out`
   const f32x4* in = &skin.data[g.first];
   for (std::size_t q = 0; q < g.quads; ++q, in += 4 * N)
-    for (int lane = 0; lane < 4; ++lane) pose_vertex<V, U, N>(joint, [&](int i) { return in[i][lane]; }, bounds);
+    for (int lane = 0; lane < 4; ++lane)
+      pose_vertex<V, U, N>(
+          joint, [&](int i) { return in[i][lane]; }, bounds);
   out = bounds;
 }
 
@@ -198,7 +200,8 @@ template <int N>
   for (int k = 0; k < N; ++k)
     in[4 * k] = s.weights[k] * p.x, in[4 * k + 1] = s.weights[k] * p.y, in[4 * k + 2] = s.weights[k] * p.z,
            in[4 * k + 3] = s.weights[k];
-  pose_vertex<f32x4, f32x4u, N>(joint, [&](int i) { return in[i]; }, bounds);
+  pose_vertex<f32x4, f32x4u, N>(
+      joint, [&](int i) { return in[i]; }, bounds);
 }
 
 // A bound the order of the vertices can decide without a NaN: a zero (the last of +0 and -0 met

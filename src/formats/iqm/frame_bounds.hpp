@@ -27,7 +27,7 @@ enum class BoundsPath {
 /// hardware thread) when there is enough to pose; 1 starts none. Poses 8 frames per vector
 /// operation where the CPU has AVX2, else 4; `wide_vectors` false keeps to 4 (tests compare the two,
 /// which must agree bit for bit; EachVertex always takes 4). `path` chooses how (tests compare them).
-std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads,
-                                              bool wide_vectors = true, BoundsPath path = BoundsPath::Automatic);
+std::vector<FrameBounds> compute_frame_bounds(const iqe::ExportModel& model, unsigned threads, bool wide_vectors = true,
+                                              BoundsPath path = BoundsPath::Automatic);
 
 }  // namespace aem::formats::iqm
