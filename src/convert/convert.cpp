@@ -1,8 +1,9 @@
 #include "aem/convert.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "aem/conventions.hpp"
 #include "core/file.hpp"
@@ -106,10 +107,10 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   converted->files_read = recorder.paths();
   // A side file the reader refused is refused again when the converter looks for textures: one fact,
   // told once, as the reader told it.
+  std::set<std::tuple<std::string, std::string, std::string>> told;
+  for (const Warning& w : warnings) told.emplace(w.code, w.path, w.message);
   for (auto& w : converted.warnings)
-    if (std::none_of(warnings.begin(), warnings.end(),
-                     [&](const Warning& r) { return r.code == w.code && r.path == w.path && r.message == w.message; }))
-      warnings.push_back(std::move(w));
+    if (!told.contains({w.code, w.path, w.message})) warnings.push_back(std::move(w));
   converted.warnings = std::move(warnings);
   return converted;
 }
