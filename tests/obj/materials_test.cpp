@@ -126,12 +126,14 @@ TEST(ObjMaterials, SeparateRoughnessAndMetalnessImagesArePackedIntoOne) {
   test::write_file(dir / "metal.png", grey_ramp(1, 1, 200));
   test::write_file(dir / "m.mtl", std::string("newmtl both\nPr 0.5\nPm 0.25\nmap_Pr rough.png\nmap_Pm metal.png\n"
                                               "newmtl rough_only\nmap_Pr rough.png\n"
-                                              "newmtl lost\nmap_Pr rough.png\nmap_Pm nowhere.png\n"));
-  test::write_file(dir / "m.obj",
-                   triangle("m.mtl", "both") + "usemtl rough_only\nf 1/1 3/3 2/2\n" + "usemtl lost\nf 2/2 3/3 1/1\n");
+                                              "newmtl lost\nPr 0.25\nPm 0.75\nmap_Pr rough.png\nmap_Pm nowhere.png\n"
+                                              "newmtl again\nmap_Pr rough.png\nmap_Pm metal.png\n"));
+  test::write_file(dir / "m.obj", triangle("m.mtl", "both") +
+                                      "usemtl rough_only\nf 1/1 3/3 2/2\nusemtl lost\nf 2/2 3/3 1/1\n" +
+                                      "usemtl again\nf 3/3 1/1 2/2\n");
   auto s = read_scene(dir / "m.obj");
   ASSERT_TRUE(s) << s.error().to_string();
-  ASSERT_EQ(s->materials.size(), 3u);
+  ASSERT_EQ(s->materials.size(), 4u);
   const auto packed = [&](const Material& m) {
     EXPECT_GE(m.textures.metallic_roughness, 0) << m.name;
     return m.textures.metallic_roughness < 0 ? Image{}
@@ -159,8 +161,12 @@ TEST(ObjMaterials, SeparateRoughnessAndMetalnessImagesArePackedIntoOne) {
   EXPECT_EQ(rough_only.at(1, 1)[2], 255);
   EXPECT_FLOAT_EQ(s->materials[1].roughness, 1.0f);
   EXPECT_FLOAT_EQ(s->materials[1].metallic, 0.0f);
-  // A map whose image is not there: no map, said so by material.
+  // A map whose image is not there: no map, said so by material, and the material keeps its values.
   EXPECT_EQ(s->materials[2].textures.metallic_roughness, -1);
+  EXPECT_FLOAT_EQ(s->materials[2].roughness, 0.25f);
+  EXPECT_FLOAT_EQ(s->materials[2].metallic, 0.75f);
+  // The same two images again: the same packed image.
+  EXPECT_EQ(s->materials[3].textures.metallic_roughness, s->materials[0].textures.metallic_roughness);
   const Warning* dropped = find(s.warnings, "OBJ_MATERIAL_MAP_DROPPED");
   ASSERT_NE(dropped, nullptr);
   EXPECT_EQ(dropped->path, "lost");
@@ -168,6 +174,24 @@ TEST(ObjMaterials, SeparateRoughnessAndMetalnessImagesArePackedIntoOne) {
   ASSERT_EQ(s->textures.size(), 2u);
   EXPECT_EQ(s->textures[0].name, "both_metallic_roughness.png");
   EXPECT_EQ(s->textures[1].name, "rough_only_metallic_roughness.png");
+}
+
+// One image named by both map_Pr and map_Pm is already packed: the scene's map, its values factor 1.
+TEST(ObjMaterials, OneImageForRoughnessAndMetalnessIsTheMapAsItIs) {
+  const fs::path dir = test::temp_dir("obj-pbr-packed");
+  const auto mr = png(255, 40, 200);
+  test::write_file(dir / "mr.png", mr);
+  test::write_file(dir / "m.mtl", std::string("newmtl packed\nPr 0.5\nPm 0.25\nmap_Pr mr.png\nmap_Pm mr.png\n"));
+  test::write_file(dir / "m.obj", triangle("m.mtl", "packed"));
+  auto s = read_scene(dir / "m.obj");
+  ASSERT_TRUE(s) << s.error().to_string();
+  const Material& m = s->materials.at(0);
+  ASSERT_GE(m.textures.metallic_roughness, 0);
+  const Texture& t = s->textures[m.textures.metallic_roughness];
+  EXPECT_EQ(t.name, "mr.png");
+  EXPECT_EQ(t.data.size(), mr.size()) << "the file's bytes, not a repacked image";
+  EXPECT_FLOAT_EQ(m.roughness, 1.0f);
+  EXPECT_FLOAT_EQ(m.metallic, 1.0f);
 }
 
 TEST(ObjMaterials, WhatIsNotThereIsNamedAndTheColourStaysWhite) {

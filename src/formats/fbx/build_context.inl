@@ -74,6 +74,7 @@ ufbx_allocator_opts allocation_limits(const ReadInput& input) {
 /// metallic-roughness image once the images the file names are read (materials.inl).
 struct SeparateMaps {
   std::int32_t material, roughness, metalness;  ///< scene indices; -1: that value has no image
+  bool replaces_value;                          ///< once packed, an image's factor becomes 1 (see materials.inl)
 };
 
 /// The state the build steps share: the ufbx scene being read, the scene being built, and which scene

@@ -165,14 +165,13 @@ Material read_material(Build& b, TextureTable& textures, const ufbx_material& m,
   // colour, an image takes its value's place (the factor becomes 1), except in 3ds Max's glTF material,
   // whose values multiply its images as glTF's factors do.
   const std::int32_t roughness = textures.of(b, pbr.roughness), metalness = textures.of(b, pbr.metalness);
-  if (m.shader_type != UFBX_SHADER_GLTF_MATERIAL) {
-    if (roughness >= 0) out.roughness = 1.0f;
-    if (metalness >= 0) out.metallic = 1.0f;
-  }
-  if (roughness >= 0 && same_image(b.scene.textures, roughness, metalness))
+  const bool replaces_value = m.shader_type != UFBX_SHADER_GLTF_MATERIAL;
+  if (roughness >= 0 && same_image(b.scene.textures, roughness, metalness)) {
     slots.metallic_roughness = roughness;
-  else if (roughness >= 0 || metalness >= 0)
-    b.separate_maps.push_back({index, roughness, metalness});
+    if (replaces_value) out.roughness = out.metallic = 1.0f;
+  } else if (roughness >= 0 || metalness >= 0) {
+    b.separate_maps.push_back({index, roughness, metalness, replaces_value});
+  }
   return out;
 }
 
@@ -215,14 +214,26 @@ void drop_unreferenced(Scene& scene, const std::vector<std::int32_t>& candidates
 }
 
 /// Packs each material's separate roughness and metalness images into the one metallic-roughness image
-/// the scene holds (core/metallic_roughness.hpp); the separate images, which no slot holds, go.
+/// the scene holds (core/metallic_roughness.hpp), once per pair of images; the separate images, which
+/// no slot holds, go. A material whose images cannot be packed keeps its values.
 void pack_separate_maps(Build& b) {
   std::uint64_t budget = b.input.options.max_decoded_bytes;
   std::vector<std::int32_t> separate;
+  std::map<std::pair<std::int32_t, std::int32_t>, std::int32_t> packed_of;
   for (const SeparateMaps& s : b.separate_maps) {
     for (std::int32_t t : {s.roughness, s.metalness})
       if (t >= 0) separate.push_back(t);
     Material& m = b.scene.materials[s.material];
+    const auto settle = [&](std::int32_t packed) {
+      m.textures.metallic_roughness = packed;
+      if (!s.replaces_value) return;
+      if (s.roughness >= 0) m.roughness = 1.0f;
+      if (s.metalness >= 0) m.metallic = 1.0f;
+    };
+    if (const auto it = packed_of.find({s.roughness, s.metalness}); it != packed_of.end()) {
+      settle(it->second);
+      continue;
+    }
     const Image roughness = s.roughness >= 0 ? decode_within(b.scene.textures[s.roughness], budget) : Image{};
     const Image metalness = s.metalness >= 0 ? decode_within(b.scene.textures[s.metalness], budget) : Image{};
     const Image packed =
@@ -236,8 +247,10 @@ void pack_separate_maps(Build& b) {
     budget -= packed.rgba.size();
     const std::vector<std::byte> png = encode_png(packed.width, packed.height, 4, packed.rgba.data());
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(png.data());
-    m.textures.metallic_roughness = static_cast<std::int32_t>(b.scene.textures.size());
+    const auto packed_index = static_cast<std::int32_t>(b.scene.textures.size());
     b.scene.textures.push_back(Texture{m.name + "_metallic_roughness.png", {bytes, bytes + png.size()}, "image/png"});
+    packed_of.emplace(std::pair{s.roughness, s.metalness}, packed_index);
+    settle(packed_index);
   }
   drop_unreferenced(b.scene, separate);
 }
