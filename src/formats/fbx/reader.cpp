@@ -89,6 +89,7 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
                                            static_cast<float>(timeline->end - timeline->begin),
                                            static_cast<float>(b.frame_rate()),
                                            false,
+                                           {},
                                            {}});
   return frames;
 }
