@@ -12,7 +12,8 @@ void place_targets(Mesh& m, const Mat4& world, const Mat4& normal_matrix, const 
   for (auto& t : m.targets) {
     for (auto& d : t.positions) d = transform_vector(world, d);
     for (std::size_t v = 0; v < t.normals.size(); ++v) {
-      const float len = v < unplaced_normals.size() ? length(transform_vector(normal_matrix, unplaced_normals[v])) : 0.0f;
+      const float len =
+          v < unplaced_normals.size() ? length(transform_vector(normal_matrix, unplaced_normals[v])) : 0.0f;
       t.normals[v] = transform_vector(normal_matrix, t.normals[v]) * (len > 0.0f ? 1.0f / len : 1.0f);
     }
   }

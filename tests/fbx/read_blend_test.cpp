@@ -56,17 +56,28 @@ TEST_P(FbxBlend, WeightAnimationPlaysAsVertexAnimation) {
   }
 }
 
-TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
-  if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
+/// The lifting quad with a second channel "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %
+/// (in-between shapes, FBX 7 only); stored at 75 %, so halfway between.
+fbx::Document quad_with_in_betweens() {
   fbx::Document doc = lifting_quad();
-  // "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %; stored at 75 %, so halfway between.
   doc.nodes[0].mesh.blend_channels.push_back(
       {"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
-  const Scene s = read_fbx(doc, GetParam());
-  auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(s, PoseAt::rest()), 1e-5);
+  return doc;
+}
+
+/// `s` at rest is the quad with the stored weights of quad_with_in_betweens.
+void expect_in_between_rest(const Scene& s) {
+  const auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(s, PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+}
+
+TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
+  if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
+  fbx::Document doc = quad_with_in_betweens();
+  expect_in_between_rest(read_fbx(doc, GetParam()));
   doc.nodes[0].mesh.blend_channels[1].deform_percent = 25.0;  // below the first in-between: half of it
-  cmp = compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
+  const auto cmp =
+      compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
 }
 
@@ -121,15 +132,11 @@ TEST_P(FbxBlend, KeptAsATargetWithItsWeightTrack) {
 
 TEST_P(FbxBlend, InBetweenShapesStayBakedWhenTargetsAreKept) {
   if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
-  fbx::Document doc = lifting_quad();
-  doc.nodes[0].mesh.blend_channels.push_back(
-      {"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
-  const Scene kept = read_keeping_targets(doc, GetParam());
+  const Scene kept = read_keeping_targets(quad_with_in_betweens(), GetParam());
   ASSERT_EQ(kept.meshes.size(), 1u);
   EXPECT_TRUE(kept.meshes[0].targets.empty());
   EXPECT_EQ(kept.meshes[0].frames.size(), 49u);
-  const auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(kept, PoseAt::rest()), 1e-5);
-  EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+  expect_in_between_rest(kept);
 }
 
 // Maya and Max write a "Take 001" into files with nothing animated. Such a take holds no keys for any

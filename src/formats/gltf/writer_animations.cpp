@@ -103,7 +103,8 @@ void skeletal(Document& doc, const Scene& scene, std::size_t index, const std::v
     dropped += usable_keys(ch.scale, times, values, put3);
     if (!times.empty()) builder.channel(ch.joint, "scale", times, values, 3, ch.scale_interpolation);
   }
-  for (const WeightTrack& track : anim.weight_tracks) dropped += weight_channels(builder, scene, track, meshes, mesh_nodes);
+  for (const WeightTrack& track : anim.weight_tracks)
+    dropped += weight_channels(builder, scene, track, meshes, mesh_nodes);
   const std::string path = "animations[" + std::to_string(index) + "]";
   if (dropped)
     doc.warn("GLTF_WRITE_KEYS_DROPPED", path,

@@ -1,6 +1,6 @@
 // Scene meshes -> glTF meshes: one triangle primitive each, every vertex stream the mesh has, skin
-// influences normalised for glTF, morph targets (or else vertex-animation frames) as morph targets, each coarser level of
-// detail a glTF mesh of its own over the same vertex accessors.
+// influences normalised for glTF, morph targets (or else vertex-animation frames as targets), each
+// coarser level of detail a glTF mesh of its own over the same vertex accessors.
 #include <algorithm>
 #include <cmath>
 
