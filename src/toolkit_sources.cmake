@@ -5,6 +5,7 @@ set(aem_toolkit_sources
   animation/scene_animator.cpp
   animation/sample_lanes.cpp
   core/scene.cpp
+  core/morph_bake.cpp
   core/flatten.cpp
   core/validate.cpp
   core/finite.cpp

@@ -42,6 +42,10 @@ struct ReadOptions {
   /// Threads a reader may spread its work over (the IQE parser's scan of a large file); 0: one per
   /// hardware thread. 1, the default: the calling thread alone, none started.
   unsigned threads = 1;
+  /// Keep morph targets and their weight tracks (Mesh::targets, Animation::weight_tracks) as the file
+  /// has them. Off: read_scene bakes them into vertex-animation frames (bake_morph_targets), the scene
+  /// every consumer but the glTF writer expects. `aem convert` turns it on for glTF output.
+  bool keep_morph_targets = false;
 };
 
 /// Knobs for writers; a writer ignores those that do not apply to its format.

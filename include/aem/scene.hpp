@@ -43,6 +43,15 @@ struct MorphFrame {
   std::vector<Vec2> uvs;        ///< empty or same count (CEM stores UVs per frame)
 };
 
+/// A morph target (glTF target, blend shape): per-vertex displacements added, scaled by the target's
+/// weight, to the mesh's positions and normals. Kept only when a read asks for it
+/// (ReadOptions::keep_morph_targets); otherwise read_scene bakes targets into Mesh::frames.
+struct MorphTarget {
+  std::string name;
+  std::vector<Vec3> positions;  ///< position deltas: empty (none) or same count as Mesh::positions
+  std::vector<Vec3> normals;    ///< normal deltas: empty (none) or same count as Mesh::normals
+};
+
 /// A triangle mesh with its own vertex arrays. Every attribute array is empty or has
 /// positions.size() entries. Indices are triangles (3 per face) into this mesh's vertices.
 struct Mesh {
@@ -65,6 +74,10 @@ struct Mesh {
   std::int32_t material = -1;  ///< index into Scene::materials, -1 = default material
 
   std::vector<MorphFrame> frames;  ///< vertex animation frames (see Scene::vertex_animation)
+  /// Morph targets; `positions`/`normals` are then the shape without any target, and the mesh at rest
+  /// is that plus each target times its entry of `target_weights`.
+  std::vector<MorphTarget> targets;
+  std::vector<float> target_weights;  ///< default weight of each target (glTF mesh.weights); empty = all 0
 
   std::size_t vertex_count() const { return positions.size(); }
   std::size_t triangle_count() const { return indices.size() / 3; }
@@ -197,12 +210,21 @@ struct Channel {
   Interpolation scale_interpolation = Interpolation::Linear;
 };
 
+/// Animated weights of one mesh's morph targets.
+struct WeightTrack {
+  std::uint32_t mesh = 0;  ///< index into Scene::meshes
+  Interpolation interpolation = Interpolation::Linear;
+  std::vector<float> times;    ///< seconds, increasing
+  std::vector<float> weights;  ///< times.size() * the mesh's target count, key by key
+};
+
 struct Animation {
   std::string name;
   float duration = 0.0f;    ///< seconds
   float frame_rate = 0.0f;  ///< frames per second when the source has frames (IQE/IQM), else 0
   bool loop = false;
   std::vector<Channel> channels;  ///< at most one per joint
+  std::vector<WeightTrack> weight_tracks;  ///< morph target weights; at most one per mesh
 };
 
 /// Vertex (morph) animation: Mesh::frames sampled at a fixed rate.
@@ -268,6 +290,20 @@ struct Bounds {
 
 /// Index of the texture named `name`, appended (external, no data) when the scene has none; -1 for "".
 std::int32_t texture_by_name(Scene& scene, const std::string& name);
+
+/// Whether any mesh has morph targets (Mesh::targets).
+bool has_morph_targets(const Scene& scene);
+
+/// Frames per second at which bake_morph_targets samples weight tracks.
+inline constexpr float kMorphBakeFrameRate = 30.0f;
+/// Frames bake_morph_targets makes of an animation lasting `duration` seconds (both ends included).
+std::uint32_t baked_morph_frame_count(float duration);
+
+/// Turns morph targets into what scenes held before targets were kept: the first animation with
+/// weight tracks sampled at 30 frames per second into Mesh::frames and Scene::vertex_animation (the
+/// tracks of later animations are dropped), each mesh's positions and normals moved to its default
+/// weights, then the targets and every weight track cleared. No-op without targets.
+void bake_morph_targets(Scene& scene);
 
 /// Box around every vertex of every mesh as stored (no instancing, bind pose).
 Bounds compute_bounds(const Scene& scene);

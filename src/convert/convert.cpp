@@ -94,10 +94,14 @@ std::string comparable(const std::filesystem::path& p) {
 
 Result<ConvertReport> convert_file(const std::filesystem::path& input, const std::filesystem::path& output,
                                    const ConvertOptions& options) {
-  if (auto format = output_format(output, options); !format) return format.error();
+  auto format = output_format(output, options);
+  if (!format) return format.error();
   detail::ReadRecorder recorder;
   const auto start = std::chrono::steady_clock::now();
-  auto scene = read_scene(input, options.read);
+  // glTF keeps morph targets and their weights; every other output takes them baked into frames.
+  ReadOptions read = options.read;
+  read.keep_morph_targets = format.value()->name == "gltf";
+  auto scene = read_scene(input, read);
   if (!scene) return scene.error();
   const double read_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::vector<Warning> warnings = std::move(scene.warnings);
@@ -127,6 +131,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   const detail::Sync sync = detail::sync_if(options.write.sync);
 
   std::vector<Warning> warnings;
+  if (format->name != "gltf") bake_morph_targets(scene);  // as read_scene gives them to these formats
   report.input_format = scene.source_format;
   std::error_code ec;
   if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);

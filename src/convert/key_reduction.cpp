@@ -299,7 +299,8 @@ KeyReductionReport reduce_keys(Scene& scene, const KeyReductionOptions& options)
                         work.animations[0].duration,
                         work.animations[0].frame_rate,
                         work.animations[0].loop,
-                        {}};
+                        {},
+                        std::move(work.animations[0].weight_tracks)};  // morph weights are not reduced
     report.largest_error = std::max(report.largest_error, reduce_animation(work, points, scales, options, report));
     animation = std::move(reduced);
   }

@@ -77,6 +77,10 @@ void convert_mesh(Mesh& m, const Basis& b, bool moves, bool rewind_faces, bool f
       for (auto& p : f.positions) p = b.point(p);
       for (auto& n : f.normals) n = b.direction(n);
     }
+    for (auto& t : m.targets) {
+      for (auto& d : t.positions) d = transform_vector(b.c, d);
+      for (auto& d : t.normals) d = b.direction(d);
+    }
   }
   if (rewind_faces) {
     rewind(m.indices);

@@ -92,6 +92,12 @@ void mesh(Finder& f, const Mesh& m, const std::string& p) {
     f.array(m.frames[k].normals, fp + ".normals");
     f.array(m.frames[k].uvs, fp + ".uvs");
   }
+  for (std::size_t t = 0; t < m.targets.size(); ++t) {
+    const std::string tp = p + "." + at("targets", t);
+    f.array(m.targets[t].positions, tp + ".positions");
+    f.array(m.targets[t].normals, tp + ".normals");
+  }
+  f.array(m.target_weights, p + ".target_weights");
 }
 
 void material(Finder& f, const Material& m, const std::string& p) {
@@ -135,6 +141,11 @@ std::vector<Error> find_non_finite(const Scene& scene, std::size_t limit) {
       f.array(anim.channels[c].translation, cp + ".translation");
       f.array(anim.channels[c].rotation, cp + ".rotation");
       f.array(anim.channels[c].scale, cp + ".scale");
+    }
+    for (std::size_t w = 0; w < anim.weight_tracks.size(); ++w) {
+      const std::string wp = p + "." + at("weight_tracks", w);
+      f.array(anim.weight_tracks[w].times, wp + ".times");
+      f.array(anim.weight_tracks[w].weights, wp + ".weights");
     }
   }
   f.value(scene.vertex_animation.frame_rate, "vertex_animation.frame_rate");

@@ -21,7 +21,8 @@ bool same_arrays(const Mesh& a, const Mesh& b) {
               same_presence(a.bitangents, na, b.bitangents, nb) && same_presence(a.skin, na, b.skin, nb) &&
               same_presence(a.rigid_joints, na, b.rigid_joints, nb) && a.uvs.size() == b.uvs.size() &&
               a.colors.size() == b.colors.size() && a.custom.size() == b.custom.size() &&
-              a.frames.size() == b.frames.size();
+              a.frames.size() == b.frames.size() && a.targets.size() == b.targets.size() &&
+              a.target_weights == b.target_weights;
   for (std::size_t s = 0; same && s < a.uvs.size(); ++s) same = same_presence(a.uvs[s], na, b.uvs[s], nb);
   for (std::size_t s = 0; same && s < a.colors.size(); ++s) same = same_presence(a.colors[s], na, b.colors[s], nb);
   for (std::size_t c = 0; same && c < a.custom.size(); ++c) {
@@ -33,6 +34,10 @@ bool same_arrays(const Mesh& a, const Mesh& b) {
     const MorphFrame &fa = a.frames[f], &fb = b.frames[f];
     same = fa.positions.size() == na && fb.positions.size() == nb && same_presence(fa.normals, na, fb.normals, nb) &&
            same_presence(fa.uvs, na, fb.uvs, nb);
+  }
+  for (std::size_t t = 0; same && t < a.targets.size(); ++t) {
+    const MorphTarget &ta = a.targets[t], &tb = b.targets[t];
+    same = same_presence(ta.positions, na, tb.positions, nb) && same_presence(ta.normals, na, tb.normals, nb);
   }
   return same;
 }
@@ -57,6 +62,10 @@ void append_vertices(Mesh& base, const Mesh& level) {
     append(base.frames[f].positions, level.frames[f].positions);
     append(base.frames[f].normals, level.frames[f].normals);
     append(base.frames[f].uvs, level.frames[f].uvs);
+  }
+  for (std::size_t t = 0; t < base.targets.size(); ++t) {
+    append(base.targets[t].positions, level.targets[t].positions);
+    append(base.targets[t].normals, level.targets[t].normals);
   }
 }
 

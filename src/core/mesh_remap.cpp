@@ -33,6 +33,10 @@ void remap_vertices(Mesh& m, const std::vector<std::uint32_t>& table, std::size_
     remap(f.normals, table, new_count);
     remap(f.uvs, table, new_count);
   }
+  for (auto& t : m.targets) {
+    remap(t.positions, table, new_count);
+    remap(t.normals, table, new_count);
+  }
   for (auto& c : m.custom) {
     if (c.components <= 0) continue;
     const std::size_t k = static_cast<std::size_t>(c.components);

@@ -1,4 +1,5 @@
-// Moving a mesh's vertices: every per-vertex array (attributes, skin, morph frames, custom) in step.
+// Moving a mesh's vertices: every per-vertex array (attributes, skin, morph frames and targets, custom)
+// in step.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 // validate_scene: the format-independent rule checks behind `aem validate`.
 #include "aem/validate.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -85,6 +86,15 @@ struct Checker {
     for (std::size_t f = 0; f < m.frames.size(); ++f)
       if (m.frames[f].positions.size() != n)
         error("SCENE_ATTRIBUTE_SIZE", p + ".frames[" + std::to_string(f) + "]", "frame has a different vertex count");
+    for (std::size_t t = 0; t < m.targets.size(); ++t) {
+      const MorphTarget& target = m.targets[t];
+      if ((!target.positions.empty() && target.positions.size() != n) ||
+          (!target.normals.empty() && target.normals.size() != m.normals.size()))
+        error("SCENE_ATTRIBUTE_SIZE", p + ".targets[" + std::to_string(t) + "]",
+              "morph target has a different vertex count");
+    }
+    if (!m.target_weights.empty() && m.target_weights.size() != m.targets.size())
+      error("SCENE_ATTRIBUTE_SIZE", p + ".target_weights", "not one weight per morph target");
   }
 
   void hierarchy() {
@@ -138,6 +148,19 @@ struct Checker {
         keys(ch.rotation, p + ".rotation");
         keys(ch.scale, p + ".scale");
       }
+    for (std::size_t a = 0; a < scene.animations.size(); ++a)
+      for (std::size_t w = 0; w < scene.animations[a].weight_tracks.size(); ++w)
+        weight_track(scene.animations[a].weight_tracks[w],
+                     "animations[" + std::to_string(a) + "].weight_tracks[" + std::to_string(w) + "]");
+  }
+
+  void weight_track(const WeightTrack& track, const std::string& p) {
+    if (track.mesh >= scene.meshes.size())
+      return error("SCENE_MESH_OUT_OF_RANGE", p + ".mesh", "mesh " + std::to_string(track.mesh));
+    if (track.weights.size() != track.times.size() * scene.meshes[track.mesh].targets.size())
+      error("SCENE_ATTRIBUTE_SIZE", p + ".weights", "not one weight per morph target at each key");
+    if (!std::is_sorted(track.times.begin(), track.times.end()))
+      error("SCENE_KEYS_UNSORTED", p + ".times", "key times decrease");
   }
 };
 

@@ -51,9 +51,11 @@ class Streams {
   std::vector<Stream> list_;
 };
 
-/// The rest pose's arrays that are not directions; false when one has another length.
+/// The rest pose's arrays that are not directions, with the morph targets' deltas (compared exactly:
+/// vertices merged must move alike under every weight); false when one has another length.
 bool collect_rest(Mesh& m, Streams& s) {
   bool ok = s.add(m.positions) && s.add(m.skin) && s.add(m.rigid_joints);
+  for (auto& t : m.targets) ok = ok && s.add(t.positions) && s.add(t.normals);
   for (auto& set : m.uvs) ok = ok && s.add(set);
   for (auto& set : m.colors) ok = ok && s.add(set);
   for (auto& c : m.custom) ok = ok && s.add(c);

@@ -34,7 +34,8 @@ bool has_lods(const Scene& s) {
   return any_mesh(s, [](const Mesh& m) { return !m.lod_indices.empty(); });
 }
 bool has_frames(const Scene& s) {
-  return any_mesh(s, [](const Mesh& m) { return !m.frames.empty(); });
+  // Targets are baked into frames for every writer but glTF's.
+  return any_mesh(s, [](const Mesh& m) { return !m.frames.empty() || !m.targets.empty(); });
 }
 bool has_rigid_joints(const Scene& s) {
   return any_mesh(s, [](const Mesh& m) {

@@ -58,6 +58,7 @@ Result<Scene> read_bytes(std::span<const std::byte> bytes, const std::filesystem
                  .message = "not a format aem reads, by extension or content"};
   if (!scene && f->name == "gltf" && scene.error().code == "GLTF_VERSION")
     return read_gltf_1(input, std::move(scene.error()));
+  if (scene && !options.keep_morph_targets) bake_morph_targets(scene.value());
   return scene;
 }
 
@@ -121,11 +122,15 @@ Result<T> write_converted(const std::filesystem::path& path, const Scene& scene,
     return write(s);
   };
   return detail::guard_read<T>(format.name, path.string(), [&]() -> Result<T> {
+    // Only glTF keeps morph targets; the other writers get the frames every reader gives them.
+    const bool bakes = format.name != "gltf" && has_morph_targets(scene);
     // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
-    if (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty())
+    if (!bakes && (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()))
       return finite_write(scene);
     Scene converted = scene;
-    convert_conventions(converted, format.conventions);
+    if (bakes) bake_morph_targets(converted);
+    if (converted.conventions != format.conventions && detail::find_non_finite(converted, 1).empty())
+      convert_conventions(converted, format.conventions);
     return finite_write(converted);
   });
 }

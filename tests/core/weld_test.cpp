@@ -48,6 +48,19 @@ TEST(Weld, QuadOfSixCornersBecomesFourVertices) {
   expect_same_corners(before, m);
 }
 
+TEST(Weld, CornersWithOtherMorphDeltasStayApart) {
+  Mesh m = corner_quad();
+  // Corner (1,0) moves alike in both triangles; corner (0,1) moves differently in the second one.
+  m.targets.push_back({"lift", {{0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 1}, {0, 0, 0}, {0, 0, 2}}, {}});
+  const Mesh before = m;
+  EXPECT_EQ(weld_vertices(m), 1u);
+  EXPECT_EQ(m.vertex_count(), 5u);
+  ASSERT_EQ(m.targets[0].positions.size(), 5u);
+  expect_same_corners(before, m);
+  for (std::size_t k = 0; k < m.indices.size(); ++k)
+    EXPECT_EQ(m.targets[0].positions[m.indices[k]], before.targets[0].positions[before.indices[k]]) << k;
+}
+
 TEST(Weld, AnIndexedMeshIsLeftAsItIs) {
   Mesh m = corner_quad();
   weld_vertices(m);

@@ -56,18 +56,87 @@ TEST_P(FbxBlend, WeightAnimationPlaysAsVertexAnimation) {
   }
 }
 
-TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
-  if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
+/// The lifting quad with a second channel "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %
+/// (in-between shapes, FBX 7 only); stored at 75 %, so halfway between.
+fbx::Document quad_with_in_betweens() {
   fbx::Document doc = lifting_quad();
-  // "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %; stored at 75 %, so halfway between.
   doc.nodes[0].mesh.blend_channels.push_back(
       {"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
-  const Scene s = read_fbx(doc, GetParam());
-  auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(s, PoseAt::rest()), 1e-5);
+  return doc;
+}
+
+/// `s` at rest is the quad with the stored weights of quad_with_in_betweens.
+void expect_in_between_rest(const Scene& s) {
+  const auto cmp = compare_frame(quad(0.25, 0.5 * 5 + 0.5 * 20), posed_vertices(s, PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+}
+
+TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
+  if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
+  fbx::Document doc = quad_with_in_betweens();
+  expect_in_between_rest(read_fbx(doc, GetParam()));
   doc.nodes[0].mesh.blend_channels[1].deform_percent = 25.0;  // below the first in-between: half of it
-  cmp = compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
+  const auto cmp =
+      compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+}
+
+/// `doc` in `flavour`, read with morph targets kept.
+Scene read_keeping_targets(const fbx::Document& doc, const FbxFlavour& flavour) {
+  ReadOptions keep;
+  keep.keep_morph_targets = true;
+  Result<Scene> scene = read_scene(fbx::write_fbx(doc, flavour.encoding, flavour.version), "made.fbx", keep);
+  if (!scene) {
+    ADD_FAILURE() << scene.error().to_string();
+    return {};
+  }
+  return std::move(scene.value());
+}
+
+// Kept, the channel is a target "lift" (corner 2 up 10 cm) at its stored 25 %, over the unmoved quad,
+// and the take's weights a track at the file's 24 frames a second; each of the default read's frames
+// is that quad plus the track's weight at the frame times the target.
+TEST_P(FbxBlend, KeptAsATargetWithItsWeightTrack) {
+  const Scene kept = read_keeping_targets(lifting_quad(), GetParam());
+  ASSERT_EQ(kept.meshes.size(), 1u);
+  const Mesh& m = kept.meshes[0];
+  ASSERT_EQ(m.targets.size(), 1u);
+  EXPECT_EQ(m.targets[0].name, "lift");
+  EXPECT_EQ(m.target_weights, (std::vector<float>{0.25f}));
+  EXPECT_TRUE(m.frames.empty());
+  ASSERT_EQ(m.targets[0].positions.size(), m.positions.size());
+  for (std::size_t v = 0; v < m.positions.size(); ++v) {
+    const bool raised = std::abs(m.positions[v].x - 0.1f) < 1e-6f && std::abs(m.positions[v].y - 0.1f) < 1e-6f;
+    EXPECT_NEAR(m.positions[v].z, 0.0f, 1e-7f) << v;  // the base, without the stored weight
+    EXPECT_NEAR(m.targets[0].positions[v].z, raised ? 0.1f : 0.0f, 1e-6f) << v;
+  }
+  ASSERT_EQ(kept.animations.size(), 1u);
+  EXPECT_EQ(kept.animations[0].name, "talk");
+  ASSERT_EQ(kept.animations[0].weight_tracks.size(), 1u);
+  const WeightTrack& track = kept.animations[0].weight_tracks[0];
+  ASSERT_EQ(track.times.size(), 49u);
+  ASSERT_EQ(track.weights.size(), 49u);
+  EXPECT_FLOAT_EQ(track.times[24], 1.0f);
+  EXPECT_FLOAT_EQ(track.weights.front(), 0.0f);
+  EXPECT_FLOAT_EQ(track.weights.back(), 1.0f);
+
+  const Scene baked = read_fbx(lifting_quad(), GetParam());
+  ASSERT_EQ(baked.meshes.size(), 1u);
+  ASSERT_EQ(baked.meshes[0].frames.size(), track.times.size());
+  for (std::size_t f = 0; f < track.times.size(); ++f)
+    for (std::size_t v = 0; v < m.positions.size(); ++v)
+      EXPECT_NEAR(baked.meshes[0].frames[f].positions[v].z,
+                  m.positions[v].z + track.weights[f] * m.targets[0].positions[v].z, 1e-6f)
+          << "frame " << f << ", vertex " << v;
+}
+
+TEST_P(FbxBlend, InBetweenShapesStayBakedWhenTargetsAreKept) {
+  if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
+  const Scene kept = read_keeping_targets(quad_with_in_betweens(), GetParam());
+  ASSERT_EQ(kept.meshes.size(), 1u);
+  EXPECT_TRUE(kept.meshes[0].targets.empty());
+  EXPECT_EQ(kept.meshes[0].frames.size(), 49u);
+  expect_in_between_rest(kept);
 }
 
 // Maya and Max write a "Take 001" into files with nothing animated. Such a take holds no keys for any

@@ -243,14 +243,16 @@ Animation animation_of(Build& b, const BakedTake& take, const std::vector<std::i
   return out;
 }
 
-/// The takes as scene animations. A take that moves no joint is kept only when the vertex animation
-/// plays by it: Maya and Max write a "Take 001" into files with nothing animated, and an animation
-/// without keys would only be dropped again by the writers, with a warning about nothing.
+/// The takes as scene animations, the one that plays kept morph targets with their weight tracks. A
+/// take that moves no joint is kept only when the vertex animation or morph weights play by it: Maya
+/// and Max write a "Take 001" into files with nothing animated, and an animation without keys would
+/// only be dropped again by the writers, with a warning about nothing.
 void read_animations(Build& b, const std::vector<BakedTake>& takes, const std::vector<std::int32_t>& joint_of_node) {
   const VertexAnimation& morphs = b.scene.vertex_animation;
   for (const BakedTake& take : takes) {
     Animation a = animation_of(b, take, joint_of_node);
-    if (!a.channels.empty() || (morphs.frame_count > 0 && a.name == morphs.name))
+    if (!b.weight_tracks.empty() && a.name == b.weight_take) a.weight_tracks = std::move(b.weight_tracks);
+    if (!a.channels.empty() || !a.weight_tracks.empty() || (morphs.frame_count > 0 && a.name == morphs.name))
       b.scene.animations.push_back(std::move(a));
   }
 }

@@ -97,6 +97,10 @@ struct Build {
   /// with many nodes and a long take cannot keep it busy for minutes.
   std::uint64_t evaluations_left = 1ull << 24;
   std::vector<SeparateMaps> separate_maps;
+  /// With ReadOptions::keep_morph_targets: the weight tracks of the scene meshes whose blend shapes
+  /// are kept as morph targets, for the animation of the take `weight_take`.
+  std::vector<WeightTrack> weight_tracks = {};
+  std::string weight_take = {};
 
   /// `code`: the FBX code (an OBJ file gets OBJ's: code_for), or one of OBJ's own.
   void warn(const char* code, std::string element, std::string message) {

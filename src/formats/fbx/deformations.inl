@@ -70,6 +70,49 @@ bool blend_animated(const ufbx_mesh& mesh, const ufbx_anim* anim, const std::vec
   return false;
 }
 
+/// Every blend channel of `mesh`, in deformer order.
+std::vector<const ufbx_blend_channel*> blend_channels(const ufbx_mesh& mesh) {
+  std::vector<const ufbx_blend_channel*> out;
+  for (std::size_t d = 0; d < mesh.blend_deformers.count; ++d)
+    for (std::size_t c = 0; c < mesh.blend_deformers.data[d]->channels.count; ++c)
+      out.push_back(mesh.blend_deformers.data[d]->channels.data[c]);
+  return out;
+}
+
+/// True when each blend channel of `mesh` is one shape at full weight (no in-betweens): a morph target
+/// then plays it exactly, its weight scaling the shape's offsets.
+bool plain_blend_channels(const ufbx_mesh& mesh) {
+  const auto channels = blend_channels(mesh);
+  return !channels.empty() && std::all_of(channels.begin(), channels.end(), [](const ufbx_blend_channel* c) {
+    return c->keyframes.count == 1 && c->keyframes.data[0].shape && c->keyframes.data[0].target_weight == 1.0;
+  });
+}
+
+/// One morph target per blend channel: its name, its shape's offsets per logical vertex.
+std::vector<MorphTarget> logical_targets(const ufbx_mesh& mesh) {
+  std::vector<MorphTarget> out;
+  for (const ufbx_blend_channel* channel : blend_channels(mesh)) {
+    MorphTarget& target = out.emplace_back();
+    target.name = to_string(channel->name);
+    target.positions.assign(mesh.vertices.count, Vec3{});
+    add_shape(*channel->keyframes.data[0].shape, 1.0, target.positions);
+  }
+  return out;
+}
+
+/// The weights `anim` gives `mesh`'s blend channels at `times` (seconds from `begin`), one track.
+WeightTrack channel_weights(const ufbx_mesh& mesh, const ufbx_anim* anim, const std::vector<double>& times,
+                            double begin) {
+  WeightTrack track;
+  const auto channels = blend_channels(mesh);
+  for (double t : times) {
+    track.times.push_back(static_cast<float>(t - begin));
+    for (const ufbx_blend_channel* channel : channels)
+      track.weights.push_back(static_cast<float>(ufbx_evaluate_blend_weight(anim, channel, t)));
+  }
+  return track;
+}
+
 /// The vertex cache that replaces `mesh`'s positions, when its point data could be loaded.
 const ufbx_cache_channel* point_cache(const ufbx_mesh& mesh) {
   for (std::size_t d = 0; d < mesh.cache_deformers.count; ++d) {

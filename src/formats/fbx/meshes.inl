@@ -13,6 +13,8 @@ struct MeshSource {
   const std::vector<std::int32_t>* cluster_joints;  ///< joint of each skin cluster, or null
   const std::vector<Vec3>* rest;                    ///< logical vertices with blend shapes at rest, or null
   const std::vector<std::vector<Vec3>>* frames;     ///< logical vertices per vertex-animation frame, or null
+  const std::vector<MorphTarget>* targets;          ///< blend channels kept as targets, per logical vertex, or null
+  const std::vector<float>* target_weights;         ///< the channels' stored weights, with `targets`
 };
 
 /// Most corners of a polygon triangulated by ear clipping, whose time grows with the square of the
@@ -154,6 +156,15 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
       out.frames[f].positions.resize(n);
       for (std::size_t c = 0; c < n; ++c) out.frames[f].positions[c] = (*src.frames)[f][vertex(corners[c])];
     }
+  }
+  if (src.targets) {
+    for (const MorphTarget& logical : *src.targets) {
+      MorphTarget& target = out.targets.emplace_back();
+      target.name = logical.name;
+      target.positions.resize(n);
+      for (std::size_t c = 0; c < n; ++c) target.positions[c] = logical.positions[vertex(corners[c])];
+    }
+    out.target_weights = *src.target_weights;
   }
   out.indices.resize(n);
   for (std::size_t c = 0; c < n; ++c) out.indices[c] = static_cast<std::uint32_t>(c);

@@ -44,11 +44,22 @@ namespace aem::formats {
 namespace fbx {
 namespace {
 
+/// Whether `mesh`'s blend shapes stay morph targets: when the read keeps them, and each channel is one
+/// shape (plain_blend_channels) of a mesh with no vertex cache, not shown subdivided. Other meshes are
+/// baked into frames as when targets are not kept.
+bool keeps_targets(const Build& b, const ufbx_mesh& mesh) {
+  return b.input.options.keep_morph_targets && !point_cache(mesh) && plain_blend_channels(mesh) &&
+         shown_subdivision(mesh) == 0;
+}
+
 /// Bakes the default take's blend-shape weights or vertex caches (a file without takes: the time its
 /// caches cover) into Mesh::frames of the meshes they move, within the read's memory budget; the scene
 /// holds one vertex animation. Returns, per ufbx mesh (typed_id), its frames per logical vertex (empty
-/// when it does not move).
-std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileOpener& opener) {
+/// when it does not move). Meshes that keep their targets get, in `tracks`, the take's weights sampled
+/// at the frames' times instead.
+std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileOpener& opener,
+                                                             std::vector<std::optional<WeightTrack>>& tracks) {
+  tracks.assign(b.fbx.meshes.count, std::nullopt);
   std::vector<std::vector<std::vector<Vec3>>> frames(b.fbx.meshes.count);
   const std::optional<Timeline> timeline = vertex_timeline(b);
   if (!timeline) return frames;
@@ -64,6 +75,11 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
     const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
     if (mesh.instances.count == 0 || (!point_cache(mesh) && !blend_animated(mesh, timeline->anim, times))) continue;
+    if (keeps_targets(b, mesh)) {
+      tracks[mesh.typed_id] = channel_weights(mesh, timeline->anim, times, timeline->begin);
+      b.weight_take = timeline->name;
+      continue;
+    }
     // Each corner of each frame: a position now, and kept again by the scene and its writers; a mesh
     // the file shows subdivided has four times the corners a level.
     const double corners = static_cast<double>(mesh.num_indices) *
@@ -89,6 +105,7 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
                                            static_cast<float>(timeline->end - timeline->begin),
                                            static_cast<float>(b.frame_rate()),
                                            false,
+                                           {},
                                            {}});
   return frames;
 }
@@ -96,7 +113,8 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
 /// Meshes of every node: polygon meshes with their skins, blend shapes and caches; NURBS surfaces
 /// tessellated. Fills Node::meshes.
 void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster_joints, SideFileOpener& opener) {
-  auto frames = vertex_animation(b, opener);
+  std::vector<std::optional<WeightTrack>> tracks;
+  auto frames = vertex_animation(b, opener, tracks);
   b.meshes_of.assign(b.fbx.meshes.count, {});
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
     const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
@@ -106,8 +124,14 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     const std::vector<std::int32_t>* joints =
         skin && !cluster_joints[skin->typed_id].empty() ? &cluster_joints[skin->typed_id] : nullptr;
     std::vector<Vec3> rest;
-    if (mesh.blend_deformers.count > 0)
+    std::vector<MorphTarget> targets;
+    std::vector<float> target_weights;
+    if (keeps_targets(b, mesh)) {
+      targets = logical_targets(mesh);
+      for (const ufbx_blend_channel* c : blend_channels(mesh)) target_weights.push_back(static_cast<float>(c->weight));
+    } else if (mesh.blend_deformers.count > 0) {
       rest = blended_vertices(mesh, [](const ufbx_blend_channel& c) { return c.weight; });
+    }
     std::vector<std::vector<Vec3>> mesh_frames = std::move(frames[mesh.typed_id]);
     MeshPtr subdivided(nullptr, ufbx_free_mesh);
     if (const std::uint32_t levels = shown_subdivision(mesh))
@@ -116,9 +140,15 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     if (subdivision && !rest.empty()) rest = through_subdivision(*subdivision, rest);
     if (subdivision)
       for (auto& frame : mesh_frames) frame = through_subdivision(*subdivision, frame);
-    b.meshes_of[mesh.typed_id] =
-        add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
-                               rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames});
+    b.meshes_of[mesh.typed_id] = add_mesh(
+        b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
+                      rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames,
+                      targets.empty() ? nullptr : &targets, &target_weights});
+    if (tracks[mesh.typed_id])
+      for (std::uint32_t sm : b.meshes_of[mesh.typed_id]) {
+        b.weight_tracks.push_back(*tracks[mesh.typed_id]);
+        b.weight_tracks.back().mesh = sm;
+      }
   }
   std::vector<std::string> curves;
   for (std::size_t i = 0; i < b.fbx.nodes.count; ++i) {
@@ -138,7 +168,8 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
                "the NURBS surface could not be tessellated: " + to_string(error.description));
         continue;
       }
-      for (std::uint32_t m : add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr}))
+      for (std::uint32_t m :
+           add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}))
         b.scene.nodes[node].meshes.push_back(m);
     } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
       curves.push_back(to_string(n.name));

@@ -41,14 +41,15 @@ Result<Scene> gltf_read(const ReadInput& input) {
     const gltf::NodeLinks links = gltf::read_nodes(ctx, scene);
     const auto uv_transforms = gltf::read_materials(ctx, scene);
     std::vector<std::uint32_t> first;
-    std::vector<gltf::MeshMorphs> morphs;
-    gltf::read_meshes(ctx, scene, first, morphs);
+    gltf::read_meshes(ctx, scene, first);
     for (std::size_t n = 0; n < scene.nodes.size(); ++n)
       if (links.mesh[n] >= 0)
         for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm)
           scene.nodes[n].meshes.push_back(sm);
     const auto joint_of_node = gltf::build_skeleton(ctx, scene, links, first);
-    gltf::read_animations(ctx, scene, links, joint_of_node, first, morphs);
+    gltf::read_animations(ctx, scene, links, joint_of_node, first);
+    // Baked here rather than by read_scene: the steps below (levels of detail joined) ran on frames.
+    if (!input.options.keep_morph_targets) bake_morph_targets(scene);
     gltf::bake_uv_transforms(ctx, scene, uv_transforms);
     gltf::take_marked_nodes(ctx, scene);
     Result<Scene> result(std::move(scene));

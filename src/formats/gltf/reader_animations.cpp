@@ -1,4 +1,4 @@
-// Animations: node TRS channels into scene animations, morph weights baked into vertex frames
+// Animations: node TRS channels into scene animations, morph weights into weight tracks
 // (see reader_parts.hpp and docs/architecture.md).
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,6 @@
 namespace aem::formats::gltf {
 namespace {
 
-/// Rate at which morph weight animation is baked into Mesh::frames.
-constexpr float kMorphFrameRate = 30.0f;
 /// Points per CUBICSPLINE segment when it is resampled for linear playback.
 constexpr int kCubicSteps = 4;
 
@@ -77,40 +75,6 @@ LinearKeys linear_keys(Context& ctx, const Json& sampler, std::size_t width, boo
   return out;
 }
 
-/// Weights at `time`: linear between keys, clamped at the ends.
-std::vector<float> sample(const LinearKeys& keys, float time) {
-  const auto& t = keys.times;
-  const auto hi = std::upper_bound(t.begin(), t.end(), time) - t.begin();
-  if (hi == 0) return {keys.values.begin(), keys.values.begin() + keys.width};
-  if (static_cast<std::size_t>(hi) == t.size()) return {keys.values.end() - keys.width, keys.values.end()};
-  const float f = (time - t[hi - 1]) / (t[hi] - t[hi - 1]);
-  std::vector<float> out(keys.width);
-  for (std::size_t c = 0; c < keys.width; ++c)
-    out[c] = keys.values[(hi - 1) * keys.width + c] * (1 - f) + keys.values[hi * keys.width + c] * f;
-  return out;
-}
-
-void bake_morph_frames(Scene& scene, std::uint32_t mesh, const MeshMorphs& morphs, const LinearKeys& keys,
-                       std::uint32_t frames) {
-  Mesh& m = scene.meshes[mesh];
-  m.frames.resize(frames);
-  for (std::uint32_t f = 0; f < frames; ++f) {
-    const auto w = sample(keys, static_cast<float>(f) / kMorphFrameRate);
-    MorphFrame& frame = m.frames[f];
-    frame.positions = morphs.base_positions;
-    frame.normals = morphs.base_normals;
-    for (std::size_t t = 0; t < w.size(); ++t) {
-      if (w[t] == 0.0f) continue;
-      for (std::size_t v = 0; v < frame.positions.size(); ++v)
-        frame.positions[v] = frame.positions[v] + morphs.positions[t][v] * w[t];
-      if (!frame.normals.empty() && !morphs.normals[t].empty())
-        for (std::size_t v = 0; v < frame.normals.size(); ++v)
-          frame.normals[v] = frame.normals[v] + morphs.normals[t][v] * w[t];
-    }
-    for (Vec3& n : frame.normals) n = normalize(n);
-  }
-}
-
 template <class V>
 std::vector<Key<V>> keys_of(const LinearKeys& k) {
   std::vector<Key<V>> out(k.times.size());
@@ -124,8 +88,9 @@ std::vector<Key<V>> keys_of(const LinearKeys& k) {
 }  // namespace
 
 void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::int32_t>& joint_of_node,
-                     const std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs) {
+                     const std::vector<std::uint32_t>& first) {
   const Json list = ctx.array(ctx.root, "animations");
+  const bool baking = !ctx.input.options.keep_morph_targets;
   bool morphs_baked = false;
   for (std::size_t a = 0; a < list.size(); ++a) {
     const Json anim = list[a];
@@ -134,7 +99,8 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
     const Json channels = ctx.array(anim, "channels");
     const Json samplers = ctx.array(anim, "samplers");
     std::vector<std::int32_t> channel_of(scene.nodes.size(), -1);
-    std::vector<std::pair<std::uint32_t, LinearKeys>> weight_channels;  // (glTF mesh, keys)
+    std::vector<bool> mesh_animated(scene.meshes.size(), false);
+    std::vector<std::uint32_t> weight_channels;  // the glTF mesh of each
     for (std::size_t c = 0; c < channels.size(); ++c) {
       const Json ch = channels[c];
       const Json target = ch["target"];
@@ -147,16 +113,23 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
       if (path == "weights") {
         const std::int32_t mesh = links.mesh[node];
         if (mesh < 0 || first[mesh] == first[mesh + 1]) continue;
-        const std::size_t targets = morphs[first[mesh]].positions.size();
+        const std::size_t targets = scene.meshes[first[mesh]].targets.size();
         for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
-          if (morphs[sm].positions.size() != targets)
+          if (scene.meshes[sm].targets.size() != targets)
             ctx.fail("GLTF_BAD_VALUE", ctx.root["meshes"][mesh].path(),
                      "primitives have different morph target counts");
         if (targets == 0)
           ctx.fail("GLTF_BAD_VALUE", target.path(), "animates the weights of a mesh without morph targets");
-        auto keys = linear_keys(ctx, samplers[s], targets, false);
+        const LinearKeys keys = linear_keys(ctx, samplers[s], targets, true);
         if (!keys.times.empty()) out.duration = std::max(out.duration, keys.times.back());
-        weight_channels.emplace_back(static_cast<std::uint32_t>(mesh), std::move(keys));
+        weight_channels.push_back(static_cast<std::uint32_t>(mesh));
+        // A mesh shown by several nodes takes the first channel's weights.
+        for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
+          if (!mesh_animated[sm]) {
+            mesh_animated[sm] = true;
+            out.weight_tracks.push_back(WeightTrack{
+                sm, keys.step ? Interpolation::Step : Interpolation::Linear, keys.times, keys.values});
+          }
         continue;
       }
       const std::size_t width = path == "rotation" ? 4 : 3;
@@ -184,20 +157,17 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
         for (auto& k : dst.rotation) k.value = normalize(k.value);
       }
     }
-    if (!weight_channels.empty() && morphs_baked) {
+    if (baking && !weight_channels.empty() && morphs_baked) {
       ctx.warn("GLTF_MORPH_ANIMATION_DROPPED", anim.path(),
                "the scene holds one vertex animation; this one's morph weights are dropped");
-    } else if (!weight_channels.empty()) {
+      out.weight_tracks.clear();
+    } else if (baking && !weight_channels.empty()) {
       morphs_baked = true;
-      const auto frames = static_cast<std::uint32_t>(std::ceil(out.duration * kMorphFrameRate)) + 1;
-      for (const auto& [mesh, keys] : weight_channels) {
+      const std::uint64_t frames = baked_morph_frame_count(out.duration);
+      for (const std::uint32_t mesh : weight_channels) {
         const std::uint64_t vertices = scene.meshes[first[mesh]].positions.size();
         ctx.spend(vertices * frames * 2 * sizeof(Vec3), anim.path());
-        for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
-          if (scene.meshes[sm].frames.empty()) bake_morph_frames(scene, sm, morphs[sm], keys, frames);
       }
-      scene.vertex_animation = VertexAnimation{out.name, kMorphFrameRate, frames};
-      // Meshes without a weights channel hold still at their rest shape in every frame.
     }
     scene.animations.push_back(std::move(out));
   }

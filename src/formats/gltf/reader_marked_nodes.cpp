@@ -103,6 +103,10 @@ void remove(Scene& scene, const std::vector<bool>& node_gone, const std::vector<
   for (std::size_t m = 0; m < scene.meshes.size(); ++m)
     if (!mesh_gone[m]) meshes.push_back(std::move(scene.meshes[m]));
   scene.meshes = std::move(meshes);
+  for (Animation& a : scene.animations) {
+    std::erase_if(a.weight_tracks, [&](const WeightTrack& w) { return mesh_gone[w.mesh]; });
+    for (WeightTrack& w : a.weight_tracks) w.mesh = static_cast<std::uint32_t>(mesh_to[w.mesh]);
+  }
 }
 
 }  // namespace

@@ -130,28 +130,36 @@ void read_skin(Context& ctx, const Attributes& attr, Mesh& m) {
   }
 }
 
-MeshMorphs read_targets(Context& ctx, const Json& prim, const Json& mesh, std::size_t n) {
-  MeshMorphs morphs;
+/// The primitive's morph targets and the mesh's default weights into `m`. Names come from the mesh's
+/// extras.targetNames (the common exporters' convention) when it names every target, else from the
+/// name of the target's POSITION or NORMAL accessor (as Khronos samples name them).
+void read_targets(Context& ctx, const Json& prim, const Json& mesh, Mesh& m) {
+  const std::size_t n = m.positions.size();
   const Json targets = ctx.array(prim, "targets");
+  const Json names = mesh["extras"]["targetNames"];
   for (std::size_t t = 0; t < targets.size(); ++t) {
     const Json target = targets[t];
-    std::vector<Vec3> dp(n), dn;
+    MorphTarget& out = m.targets.emplace_back();
+    if (names.size() == targets.size()) {
+      out.name = names[t].string();  // extras are free-form: anything but a string names nothing
+    } else {
+      for (const char* attribute : {"POSITION", "NORMAL"})
+        if (out.name.empty() && target[attribute].exists())
+          out.name = ctx.root["accessors"][accessor_index(ctx, target[attribute])]["name"].string();
+    }
     if (target["POSITION"].exists()) {
-      dp = read_vectors<Vec3>(ctx, accessor_index(ctx, target["POSITION"]), target.path() + ".POSITION");
-      check_count(ctx, target["POSITION"], dp.size(), n, 1);
+      out.positions = read_vectors<Vec3>(ctx, accessor_index(ctx, target["POSITION"]), target.path() + ".POSITION");
+      check_count(ctx, target["POSITION"], out.positions.size(), n, 1);
     }
     if (target["NORMAL"].exists()) {
-      dn = read_vectors<Vec3>(ctx, accessor_index(ctx, target["NORMAL"]), target.path() + ".NORMAL");
-      check_count(ctx, target["NORMAL"], dn.size(), n, 1);
+      out.normals = read_vectors<Vec3>(ctx, accessor_index(ctx, target["NORMAL"]), target.path() + ".NORMAL");
+      check_count(ctx, target["NORMAL"], out.normals.size(), n, 1);
     }
-    morphs.positions.push_back(std::move(dp));
-    morphs.normals.push_back(std::move(dn));
   }
-  morphs.weights = ctx.numbers(mesh["weights"], targets.size(), std::vector<float>(targets.size(), 0.0f));
-  return morphs;
+  m.target_weights = ctx.numbers(mesh["weights"], targets.size(), std::vector<float>(targets.size(), 0.0f));
 }
 
-std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& prim, MeshMorphs& morphs) {
+std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& prim) {
   const int mode = static_cast<int>(ctx.uint(prim["mode"], 4, 6));
   if (mode < 4) {
     ctx.warn("GLTF_NOT_TRIANGLES", prim.path() + ".mode", "points and lines are not kept");
@@ -220,25 +228,13 @@ std::optional<Mesh> read_primitive(Context& ctx, const Json& mesh, const Json& p
     ctx.fail("GLTF_BAD_VALUE", prim.path() + ".indices", "a triangle list needs a multiple of 3 indices");
   m.indices = triangulate(std::move(indices), mode);
   if (auto mat = ctx.optional_index(prim["material"], "materials")) m.material = static_cast<std::int32_t>(*mat);
-  morphs = read_targets(ctx, prim, mesh, n);
-  if (!morphs.positions.empty()) {
-    morphs.base_positions = m.positions;
-    morphs.base_normals = m.normals;
-  }
-  // The rest shape is the base plus the default weights' share of each target.
-  for (std::size_t t = 0; t < morphs.weights.size(); ++t) {
-    if (morphs.weights[t] == 0.0f) continue;
-    for (std::size_t v = 0; v < n; ++v) m.positions[v] = m.positions[v] + morphs.positions[t][v] * morphs.weights[t];
-    if (!m.normals.empty() && !morphs.normals[t].empty())
-      for (std::size_t v = 0; v < n; ++v)
-        m.normals[v] = normalize(m.normals[v] + morphs.normals[t][v] * morphs.weights[t]);
-  }
+  read_targets(ctx, prim, mesh, m);
   return m;
 }
 
 }  // namespace
 
-void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs) {
+void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first) {
   const Json list = ctx.array(ctx.root, "meshes");
   first.assign(1, 0);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -246,11 +242,7 @@ void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, 
     const Json prims = ctx.array(mesh, "primitives");
     if (prims.size() == 0) ctx.fail("GLTF_MISSING", mesh.path() + ".primitives", "a mesh needs at least one primitive");
     for (std::size_t p = 0; p < prims.size(); ++p) {
-      MeshMorphs mm;
-      if (auto m = read_primitive(ctx, mesh, prims[p], mm)) {
-        scene.meshes.push_back(std::move(*m));
-        morphs.push_back(std::move(mm));
-      }
+      if (auto m = read_primitive(ctx, mesh, prims[p])) scene.meshes.push_back(std::move(*m));
     }
     first.push_back(static_cast<std::uint32_t>(scene.meshes.size()));
   }

@@ -15,13 +15,6 @@ struct NodeLinks {
   std::vector<std::vector<float>> weights;  ///< node.weights (morph weight override), may be empty
 };
 
-/// Per scene mesh: its morph targets (position and normal displacements) and default weights.
-struct MeshMorphs {
-  std::vector<std::vector<Vec3>> positions, normals;  ///< [target][vertex]; normals may be empty
-  std::vector<float> weights;                         ///< mesh.weights, one per target (default 0)
-  std::vector<Vec3> base_positions, base_normals;     ///< the primitive without any target (when it has targets)
-};
-
 /// Per material: the UV transform (KHR_texture_transform) of its base colour texture, baked into UVs.
 struct UvTransform {
   bool present = false;
@@ -40,15 +33,19 @@ NodeLinks read_nodes(Context& ctx, Scene& scene);
 /// specular-glossiness materials turned into metallic-roughness (docs/formats/gltf.md §2).
 std::vector<UvTransform> read_materials(Context& ctx, Scene& scene);
 /// One scene mesh per triangle primitive; `first[m]`..`first[m + 1]` are glTF mesh m's scene meshes.
-/// Mesh::skin holds skin-local joint indices until apply_skins maps them.
-void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
+/// Mesh::skin holds skin-local joint indices until apply_skins maps them; Mesh::targets and
+/// target_weights hold the primitive's morph targets and the mesh's weights.
+void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first);
 /// Joints of the nodes skins list or animations move (and their transformed ancestors), in node order;
 /// skin joint indices mapped to them. Returns the joint of each node, or -1.
 std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links,
                                          const std::vector<std::uint32_t>& first);
-/// Node animations (channels on the joints of `joint_of_node`), and morph weight animations baked into Mesh::frames (see docs/architecture.md).
+/// Node animations (channels on the joints of `joint_of_node`) and morph weight animations (weight
+/// tracks of every scene mesh of the animated glTF mesh). When the read bakes targets, the budget is
+/// spent on the frames of the first animation with weights, and later ones are warned about (their
+/// weights dropped, GLTF_MORPH_ANIMATION_DROPPED).
 void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::int32_t>& joint_of_node,
-                     const std::vector<std::uint32_t>& first, std::vector<MeshMorphs>& morphs);
+                     const std::vector<std::uint32_t>& first);
 /// Nodes aem's writer marked in their extras taken out of the node tree: tag points into Scene::tags,
 /// coarser levels of detail joined onto their parent node's meshes (docs/formats/gltf.md §4).
 void take_marked_nodes(Context& ctx, Scene& scene);

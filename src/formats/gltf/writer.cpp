@@ -45,7 +45,14 @@ std::optional<Scene> bake_skinned_instances(const Scene& scene) {
         taken[mi] = true;
       } else {
         out.meshes.push_back(std::move(placed));
-        mi = static_cast<std::uint32_t>(out.meshes.size() - 1);
+        const auto copy = static_cast<std::uint32_t>(out.meshes.size() - 1);
+        for (Animation& a : out.animations)  // the copy's morph weights move as the original's
+          for (std::size_t w = 0, tracks = a.weight_tracks.size(); w < tracks; ++w)
+            if (a.weight_tracks[w].mesh == mi) {
+              a.weight_tracks.push_back(a.weight_tracks[w]);
+              a.weight_tracks.back().mesh = copy;
+            }
+        mi = copy;
       }
     }
   return out;
@@ -91,6 +98,7 @@ std::size_t expected_bin_bytes(const Scene& scene, bool images_inside) {
     for (const MorphFrame& frame : mesh.frames)
       add(frame.positions.size() + frame.normals.size(), sizeof(Vec3)), add(frame.uvs.size(), sizeof(Vec2));
     add(mesh.frames.size() * (mesh.frames.size() + 1), sizeof(float));  // each frame's time and weights
+    for (const MorphTarget& target : mesh.targets) add(target.positions.size() + target.normals.size(), sizeof(Vec3));
   }
   for (const Animation& animation : scene.animations)
     for (const auto& channel : animation.channels) {
@@ -98,6 +106,9 @@ std::size_t expected_bin_bytes(const Scene& scene, bool images_inside) {
       add(channel.rotation.size(), sizeof(float) + sizeof(Quat));
       add(channel.scale.size(), sizeof(float) + sizeof(Vec3));
     }
+  for (const Animation& animation : scene.animations)
+    for (const WeightTrack& track : animation.weight_tracks)
+      add(track.times.size() + track.weights.size(), sizeof(float));
   add(scene.joints.size(), sizeof(Mat4));
   if (images_inside)
     for (const Texture& texture : scene.textures) add(texture.data.size(), 1);

@@ -1,6 +1,6 @@
-// Skeletal animations -> glTF TRS channels on the joint nodes (LINEAR or STEP, as each key list says);
-// vertex animation -> one-hot morph weights per frame, interpolated linearly between frames like the
-// scene's frame blending.
+// Skeletal animations -> glTF TRS channels on the joint nodes (LINEAR or STEP, as each key list says),
+// their weight tracks -> weights channels on the nodes showing the mesh; vertex animation -> one-hot
+// morph weights per frame, interpolated linearly between frames like the scene's frame blending.
 #include <algorithm>
 #include <cmath>
 
@@ -65,7 +65,29 @@ void put_quat(const Quat& q, std::vector<float>& out) {
   out.insert(out.end(), {u.x, u.y, u.z, u.w});
 }
 
-void skeletal(Document& doc, const Scene& scene, std::size_t index) {
+/// The track's keys glTF can take (as usable_keys), as weights channels of the nodes showing its mesh;
+/// returns how many keys were dropped.
+std::size_t weight_channels(AnimationBuilder& builder, const Scene& scene, const WeightTrack& track,
+                            const std::vector<WrittenMesh>& meshes,
+                            const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
+  if (track.mesh >= meshes.size() || meshes[track.mesh].frame_targets) return 0;
+  const std::size_t width = meshes[track.mesh].targets;
+  if (width == 0 || width != scene.meshes[track.mesh].targets.size() ||
+      track.weights.size() != track.times.size() * width)
+    return track.times.size();
+  std::vector<Key<std::size_t>> keys(track.times.size());
+  for (std::size_t k = 0; k < keys.size(); ++k) keys[k] = {track.times[k], k};
+  std::vector<float> times, values;
+  const std::size_t dropped = usable_keys(keys, times, values, [&](std::size_t k, std::vector<float>& out) {
+    for (std::size_t t = 0; t < width; ++t) out.push_back(finite(track.weights[k * width + t]));
+  });
+  if (!times.empty())
+    for (auto node : mesh_nodes[track.mesh]) builder.channel(node, "weights", times, values, 1, track.interpolation);
+  return dropped;
+}
+
+void skeletal(Document& doc, const Scene& scene, std::size_t index, const std::vector<WrittenMesh>& meshes,
+              const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
   const Animation& anim = scene.animations[index];
   AnimationBuilder builder(doc);
   std::size_t dropped = 0;
@@ -81,6 +103,8 @@ void skeletal(Document& doc, const Scene& scene, std::size_t index) {
     dropped += usable_keys(ch.scale, times, values, put3);
     if (!times.empty()) builder.channel(ch.joint, "scale", times, values, 3, ch.scale_interpolation);
   }
+  for (const WeightTrack& track : anim.weight_tracks)
+    dropped += weight_channels(builder, scene, track, meshes, mesh_nodes);
   const std::string path = "animations[" + std::to_string(index) + "]";
   if (dropped)
     doc.warn("GLTF_WRITE_KEYS_DROPPED", path,
@@ -105,7 +129,7 @@ void vertex_animation(Document& doc, const Scene& scene, const std::vector<Writt
   if (!(rate > 0.0f) || !std::isfinite(rate)) rate = 30.0f;
   for (std::size_t mi = 0; mi < meshes.size(); ++mi) {
     const std::size_t targets = meshes[mi].targets;
-    if (targets == 0 || mesh_nodes[mi].empty()) continue;
+    if (!meshes[mi].frame_targets || mesh_nodes[mi].empty()) continue;
     std::vector<float> times(targets), weights(targets * targets, 0.0f);
     for (std::size_t f = 0; f < targets; ++f) {
       times[f] = static_cast<float>(f) / rate;
@@ -120,7 +144,7 @@ void vertex_animation(Document& doc, const Scene& scene, const std::vector<Writt
 
 void write_animations(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
                       const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
-  for (std::size_t a = 0; a < scene.animations.size(); ++a) skeletal(doc, scene, a);
+  for (std::size_t a = 0; a < scene.animations.size(); ++a) skeletal(doc, scene, a, meshes, mesh_nodes);
   vertex_animation(doc, scene, meshes, mesh_nodes);
 }
 

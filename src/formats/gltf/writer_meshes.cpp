@@ -1,6 +1,6 @@
 // Scene meshes -> glTF meshes: one triangle primitive each, every vertex stream the mesh has, skin
-// influences normalised for glTF, vertex-animation frames as morph targets, each coarser level of
-// detail a glTF mesh of its own over the same vertex accessors.
+// influences normalised for glTF, morph targets (or else vertex-animation frames as targets), each
+// coarser level of detail a glTF mesh of its own over the same vertex accessors.
 #include <algorithm>
 #include <cmath>
 
@@ -117,6 +117,58 @@ std::vector<std::uint32_t> whole_triangles(const std::vector<std::uint32_t>& lis
   return out;
 }
 
+/// Vertex-animation frames as one morph target each (the weights animation counts on the order):
+/// all or none, named "frame<n>".
+void write_frame_targets(Document& doc, const Mesh& mesh, const std::string& path, bool normals,
+                         std::vector<std::string>& targets, std::vector<std::string>& names) {
+  const std::size_t n = mesh.positions.size();
+  const bool frames_fit =
+      std::all_of(mesh.frames.begin(), mesh.frames.end(), [&](const MorphFrame& f) { return f.positions.size() == n; });
+  if (!frames_fit)
+    doc.warn("GLTF_WRITE_FRAMES_SKIPPED", path,
+             "vertex-animation frames with the wrong vertex count; no morph targets written");
+  for (std::size_t f = 0; frames_fit && f < mesh.frames.size(); ++f) {
+    const MorphFrame& frame = mesh.frames[f];
+    std::vector<Vec3> delta(n);
+    for (std::size_t v = 0; v < n; ++v) delta[v] = frame.positions[v] - mesh.positions[v];
+    JsonObject target;
+    target.num("POSITION", doc.float_accessor(vec3s(delta), 3, true, kVertices));
+    if (normals && frame.normals.size() == n) {
+      for (std::size_t v = 0; v < n; ++v) delta[v] = unit(frame.normals[v]) - unit(mesh.normals[v]);
+      target.num("NORMAL", doc.float_accessor(vec3s(delta), 3, false, kVertices));
+    }
+    targets.push_back(target.text());
+    names.push_back(detail::json_quote("frame" + std::to_string(f)));
+  }
+}
+
+/// The mesh's morph targets as they are: POSITION deltas (with the bounds glTF requires), NORMAL deltas
+/// where the mesh has normals, names as given. A target without position deltas gets zeros (a glTF
+/// target needs an attribute, and the mesh's others carry POSITION).
+void write_morph_targets(Document& doc, const Mesh& mesh, const std::string& path, bool normals,
+                         std::vector<std::string>& targets, std::vector<std::string>& names) {
+  const std::size_t n = mesh.positions.size();
+  for (std::size_t t = 0; t < mesh.targets.size(); ++t) {
+    const MorphTarget& source = mesh.targets[t];
+    const bool fits = (source.positions.empty() || source.positions.size() == n) &&
+                      (source.normals.empty() || source.normals.size() == mesh.normals.size());
+    if (!fits) {
+      doc.warn("GLTF_WRITE_TARGETS_SKIPPED", path + ".targets[" + std::to_string(t) + "]",
+               "morph target \"" + source.name + "\" has another vertex count than its mesh; no morph targets written");
+      targets.clear();
+      names.clear();
+      return;
+    }
+    JsonObject target;
+    target.num("POSITION", doc.float_accessor(vec3s(source.positions.empty() ? std::vector<Vec3>(n) : source.positions),
+                                              3, true, kVertices));
+    if (normals && !source.normals.empty())
+      target.num("NORMAL", doc.float_accessor(vec3s(source.normals), 3, false, kVertices));
+    targets.push_back(target.text());
+    names.push_back(detail::json_quote(source.name));
+  }
+}
+
 WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
   const Mesh& mesh = scene.meshes[index];
   const std::string path = "meshes[" + std::to_string(index) + "] \"" + mesh.name + "\"";
@@ -182,24 +234,15 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
   }
 
   std::vector<std::string> targets, target_names;
-  // Frames map one-to-one onto targets (the weights animation counts on it): all or none.
-  const bool frames_fit =
-      std::all_of(mesh.frames.begin(), mesh.frames.end(), [&](const MorphFrame& f) { return f.positions.size() == n; });
-  if (!frames_fit)
-    doc.warn("GLTF_WRITE_FRAMES_SKIPPED", path,
-             "vertex-animation frames with the wrong vertex count; no morph targets written");
-  for (std::size_t f = 0; frames_fit && f < mesh.frames.size(); ++f) {
-    const MorphFrame& frame = mesh.frames[f];
-    std::vector<Vec3> delta(n);
-    for (std::size_t v = 0; v < n; ++v) delta[v] = frame.positions[v] - mesh.positions[v];
-    JsonObject target;
-    target.num("POSITION", doc.float_accessor(vec3s(delta), 3, true, kVertices));
-    if (normals && frame.normals.size() == n) {
-      for (std::size_t v = 0; v < n; ++v) delta[v] = unit(frame.normals[v]) - unit(mesh.normals[v]);
-      target.num("NORMAL", doc.float_accessor(vec3s(delta), 3, false, kVertices));
-    }
-    targets.push_back(target.text());
-    target_names.push_back(detail::json_quote("frame" + std::to_string(f)));
+  std::vector<float> default_weights;
+  if (!mesh.targets.empty()) {
+    write_morph_targets(doc, mesh, path, normals, targets, target_names);
+    default_weights = mesh.target_weights;
+    default_weights.resize(targets.size(), 0.0f);
+  } else {
+    write_frame_targets(doc, mesh, path, normals, targets, target_names);
+    default_weights.assign(targets.size(), 0.0f);
+    written.frame_targets = !targets.empty();
   }
   const ComponentType index_type = n <= 65535 ? kShort : kUint;
   auto primitive_over = [&](const std::vector<std::uint32_t>& triangles) {
@@ -217,7 +260,7 @@ WrittenMesh write_mesh(Document& doc, const Scene& scene, std::size_t index) {
     if (!name.empty()) out.str("name", name);
     out.raw("primitives", "[" + drawn.text() + "]");
     if (!targets.empty()) {
-      out.floats("weights", std::vector<float>(targets.size(), 0.0f));
+      out.floats("weights", default_weights);
       out.raw("extras", JsonObject().raw("targetNames", json_array(target_names)).text());
     }
     doc.meshes.push_back(out.text());

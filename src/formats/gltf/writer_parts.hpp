@@ -9,12 +9,13 @@
 namespace aem::formats::gltf {
 
 /// What became of one scene mesh: the glTF mesh (-1 when it had nothing to draw), whether it needs
-/// the skin, how many morph targets (vertex-animation frames) it has, and the glTF mesh of each
-/// coarser level of detail written.
+/// the skin, how many morph targets it has and whether they are its vertex-animation frames (played
+/// one-hot) rather than its own targets, and the glTF mesh of each coarser level of detail written.
 struct WrittenMesh {
   std::int32_t mesh = -1;
   bool skinned = false;
   std::size_t targets = 0;
+  bool frame_targets = false;
   std::vector<std::int32_t> lods;
 };
 
@@ -38,7 +39,8 @@ void write_cameras_and_lights(Document& doc, const Scene& scene);
 /// levels (for morph weights).
 std::vector<std::vector<std::uint32_t>> write_nodes(Document& doc, const Scene& scene,
                                                     const std::vector<WrittenMesh>& meshes);
-/// Skeletal animations (joint nodes) and the vertex animation (morph weights on `mesh_nodes`).
+/// Skeletal animations (joint nodes) with their weight tracks (morph weights on `mesh_nodes`), and the
+/// vertex animation (one-hot morph weights on `mesh_nodes`).
 void write_animations(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
                       const std::vector<std::vector<std::uint32_t>>& mesh_nodes);
 
