@@ -223,7 +223,7 @@ struct Animation {
   float duration = 0.0f;    ///< seconds
   float frame_rate = 0.0f;  ///< frames per second when the source has frames (IQE/IQM), else 0
   bool loop = false;
-  std::vector<Channel> channels;  ///< at most one per joint
+  std::vector<Channel> channels;           ///< at most one per joint
   std::vector<WeightTrack> weight_tracks;  ///< morph target weights; at most one per mesh
 };
 

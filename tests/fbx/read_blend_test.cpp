@@ -76,8 +76,7 @@ TEST_P(FbxBlend, InBetweenShapesBlendAroundTheWeight) {
   fbx::Document doc = quad_with_in_betweens();
   expect_in_between_rest(read_fbx(doc, GetParam()));
   doc.nodes[0].mesh.blend_channels[1].deform_percent = 25.0;  // below the first in-between: half of it
-  const auto cmp =
-      compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
+  const auto cmp = compare_frame(quad(0.25, 0.5 * 5), posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
 }
 

@@ -140,10 +140,10 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     if (subdivision && !rest.empty()) rest = through_subdivision(*subdivision, rest);
     if (subdivision)
       for (auto& frame : mesh_frames) frame = through_subdivision(*subdivision, frame);
-    b.meshes_of[mesh.typed_id] = add_mesh(
-        b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
-                      rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames,
-                      targets.empty() ? nullptr : &targets, &target_weights});
+    b.meshes_of[mesh.typed_id] =
+        add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
+                               rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames,
+                               targets.empty() ? nullptr : &targets, &target_weights});
     if (tracks[mesh.typed_id])
       for (std::uint32_t sm : b.meshes_of[mesh.typed_id]) {
         b.weight_tracks.push_back(*tracks[mesh.typed_id]);

@@ -127,8 +127,8 @@ void read_animations(Context& ctx, Scene& scene, const NodeLinks& links, const s
         for (std::uint32_t sm = first[mesh]; sm < first[mesh + 1]; ++sm)
           if (!mesh_animated[sm]) {
             mesh_animated[sm] = true;
-            out.weight_tracks.push_back(WeightTrack{
-                sm, keys.step ? Interpolation::Step : Interpolation::Linear, keys.times, keys.values});
+            out.weight_tracks.push_back(
+                WeightTrack{sm, keys.step ? Interpolation::Step : Interpolation::Linear, keys.times, keys.values});
           }
         continue;
       }
