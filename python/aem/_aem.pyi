@@ -301,8 +301,8 @@ class BuildCache:
     def fresh(self, key: str) -> bool: ...
     def store(self, key: str, read: Sequence[str], written: Sequence[str]) -> bool: ...
 
-def read(path: StrPath, asset_root: Optional[StrPath] = None) -> Scene:
-    """Reads a model in any format aem reads into an aem.Scene."""
+def read(path: StrPath, asset_root: Optional[StrPath] = None, *, keep_morph_targets: bool = False) -> Scene:
+    """Reads a model in any format aem reads into an aem.Scene (morph targets baked unless kept)."""
 def example(segments: int = 24, rings: int = 32, joints: int = 4) -> Scene:
     """The built-in example tube."""
 def convert(src: StrPath, dst: StrPath, *, to: Optional[str] = None, scale: float = 1.0, up: Optional[Literal["y", "z"]] = None,

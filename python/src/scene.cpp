@@ -93,8 +93,10 @@ py::array pose(const SceneHandle& s, const py::object& animation, float time, co
 }  // namespace
 
 std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path,
-                                           const std::optional<std::filesystem::path>& asset_root) {
-  const ReadOptions options = module_read_options(asset_root);
+                                           const std::optional<std::filesystem::path>& asset_root,
+                                           bool keep_morph_targets) {
+  ReadOptions options = module_read_options(asset_root);
+  options.keep_morph_targets = keep_morph_targets;
   Result<Scene> scene = [&] {
     py::gil_scoped_release unlocked;
     return read_scene(path, options);
@@ -105,8 +107,9 @@ std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path,
 
 namespace {
 
-py::object read(const std::filesystem::path& path, const std::optional<std::filesystem::path>& asset_root) {
-  return py::cast(SceneHandle{read_scene_data(path, asset_root)});
+py::object read(const std::filesystem::path& path, const std::optional<std::filesystem::path>& asset_root,
+                bool keep_morph_targets) {
+  return py::cast(SceneHandle{read_scene_data(path, asset_root, keep_morph_targets)});
 }
 
 py::object write(const SceneHandle& s, const std::filesystem::path& path, const py::kwargs& kwargs) {
@@ -461,7 +464,8 @@ void bind_scene_class(py::module_& m) {
            "inverse bind, what skinning multiplies vertices by (as `aem pose` prints); space='model': each\n"
            "joint's model-space transform. Joints without a channel keep their rest pose.")
       .def("write", &write, py::arg("path"),
-           "Writes the scene to `path` as `aem convert` would write the file it was read from (the same bytes),\n"
+           "Writes the scene to `path` as `aem convert` would write the file it was read from (the same bytes;\n"
+           "for glTF output of a file with morph targets, when it was read with keep_morph_targets),\n"
            "with its options as keywords: to, scale, up, flip_uv, no_textures, optimize, weld, fps, lods, compress,\n"
            "embed, sync, asset_root. The scene itself is not changed. Returns an aem.ConvertReport; raises\n"
            "aem.Error. The GIL is released while it writes.")
@@ -502,10 +506,14 @@ void bind_scene(py::module_& m) {
   bind_materials(m);
   bind_skeleton_and_animations(m);
   bind_scene_class(m);
-  m.def("read", &read, py::arg("path"), py::arg("asset_root") = py::none(),
+  m.def("read", &read, py::arg("path"), py::arg("asset_root") = py::none(), py::kw_only(),
+        py::arg("keep_morph_targets") = false,
         "Reads a model in any format aem reads (the format from the content, else the extension) into an\n"
         "aem.Scene. Side files (textures, buffers, .mtl) are read only from inside the model's folder, or\n"
-        "inside `asset_root` when it is given. Raises aem.Error; the GIL is released while it reads.");
+        "inside `asset_root` when it is given. Morph targets (glTF targets, FBX blend shapes) are baked into\n"
+        "vertex-animation frames unless `keep_morph_targets`: then the meshes hold the shape without any\n"
+        "target, and Scene.write to glTF writes the targets, as `aem convert` to glTF does. Raises\n"
+        "aem.Error; the GIL is released while it reads.");
   m.def(
       "example",
       [](std::uint32_t segments, std::uint32_t rings, std::uint32_t joints) {

@@ -34,9 +34,11 @@ struct Part {
   const T* item;
 };
 
-/// Reads `path` with the GIL released (side files from `asset_root` when given); aem.Error when it cannot.
+/// Reads `path` with the GIL released (side files from `asset_root` when given; morph targets baked
+/// unless `keep_morph_targets`); aem.Error when it cannot.
 std::shared_ptr<SceneData> read_scene_data(const std::filesystem::path& path,
-                                           const std::optional<std::filesystem::path>& asset_root);
+                                           const std::optional<std::filesystem::path>& asset_root,
+                                           bool keep_morph_targets = false);
 
 /// The names of the scene's animations, in order.
 std::vector<std::string> animation_names(const Scene& scene);
