@@ -25,6 +25,17 @@ std::vector<std::byte> png(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
   return encode_png(2, 2, 4, px);
 }
 
+/// A folder (`tag`) holding `image` as `image_name`, the library m.mtl (`mtl`) and m.obj, a triangle in
+/// `material`.
+fs::path one_image_model(const std::string& tag, const std::string& image_name, const std::vector<std::byte>& image,
+                         const std::string& mtl, const std::string& material) {
+  const fs::path dir = test::temp_dir(tag);
+  test::write_file(dir / image_name, image);
+  test::write_file(dir / "m.mtl", mtl);
+  test::write_file(dir / "m.obj", triangle("m.mtl", material));
+  return dir;
+}
+
 const Warning* find(const std::vector<Warning>& warnings, const std::string& code) {
   const auto it = std::find_if(warnings.begin(), warnings.end(), [&](const Warning& w) { return w.code == code; });
   return it == warnings.end() ? nullptr : &*it;
@@ -178,11 +189,9 @@ TEST(ObjMaterials, SeparateRoughnessAndMetalnessImagesArePackedIntoOne) {
 
 // One image named by both map_Pr and map_Pm is already packed: the scene's map, its values factor 1.
 TEST(ObjMaterials, OneImageForRoughnessAndMetalnessIsTheMapAsItIs) {
-  const fs::path dir = test::temp_dir("obj-pbr-packed");
   const auto mr = png(255, 40, 200);
-  test::write_file(dir / "mr.png", mr);
-  test::write_file(dir / "m.mtl", std::string("newmtl packed\nPr 0.5\nPm 0.25\nmap_Pr mr.png\nmap_Pm mr.png\n"));
-  test::write_file(dir / "m.obj", triangle("m.mtl", "packed"));
+  const fs::path dir = one_image_model("obj-pbr-packed", "mr.png", mr,
+                                       "newmtl packed\nPr 0.5\nPm 0.25\nmap_Pr mr.png\nmap_Pm mr.png\n", "packed");
   auto s = read_scene(dir / "m.obj");
   ASSERT_TRUE(s) << s.error().to_string();
   const Material& m = s->materials.at(0);
@@ -226,11 +235,8 @@ TEST(ObjMaterials, WhatIsNotThereIsNamedAndTheColourStaysWhite) {
 }
 
 TEST(ObjMaterials, ConvertingToAemCopiesTheImageByteForByte) {
-  const fs::path dir = test::temp_dir("obj-to-aem");
   const auto wood = png(160, 90, 40);
-  test::write_file(dir / "wood.png", wood);
-  test::write_file(dir / "m.mtl", std::string("newmtl m\nKd 1 1 1\nmap_Kd wood.png\n"));
-  test::write_file(dir / "m.obj", triangle("m.mtl", "m"));
+  const fs::path dir = one_image_model("obj-to-aem", "wood.png", wood, "newmtl m\nKd 1 1 1\nmap_Kd wood.png\n", "m");
   std::string out;
   ASSERT_EQ(test::run_cli("convert '" + (dir / "m.obj").string() + "' '" + (dir / "out.aem").string() + "'", &out), 0)
       << out;
