@@ -118,6 +118,9 @@ struct FormatHandler {
   Status (*write_stream)(const Scene& scene, const WriteOptions& options, ByteSink& sink) = nullptr;
 };
 
+/// True for the writers that keep morph targets and weight tracks (glTF, E3D); write_scene bakes
+/// them into frames for every other writer.
+bool writes_morph_targets(const FormatHandler& format);
 /// Every format this build supports, in detection order.
 std::span<const FormatHandler> supported_formats();
 /// The handler named `name` ("aem", "iqe", ...), or null.
