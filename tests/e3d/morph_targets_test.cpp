@@ -7,6 +7,7 @@
 #include "aem/io.hpp"
 #include "formats/e3d/e3d_format.hpp"
 #include "support/corpus.hpp"
+#include "support/read_targets.hpp"
 
 namespace aem {
 namespace {
@@ -39,13 +40,7 @@ Scene two_target_triangle() {
   return s;
 }
 
-Scene read(const std::filesystem::path& path, bool keep) {
-  ReadOptions options;
-  options.keep_morph_targets = keep;
-  auto scene = read_scene(path, options);
-  EXPECT_TRUE(scene) << path << ": " << (scene ? "" : scene.error().message);
-  return scene ? std::move(scene.value()) : Scene{};
-}
+Scene read(const std::filesystem::path& path, bool keep) { return test::read_keeping_targets(path, keep); }
 
 void expect_vec(const Vec3& got, const Vec3& want, float tolerance, const std::string& what) {
   EXPECT_NEAR(got.x, want.x, tolerance) << what;

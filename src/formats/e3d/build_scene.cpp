@@ -299,8 +299,8 @@ std::vector<std::int32_t> add_meshes(ReadContext& ctx, RawFile& file,
 
 /// The morph weight keys of `t` as one weight track per scene mesh the node shows: keyed targets
 /// take their keys, the others hold their default weight.
-void add_weight_tracks(ReadContext& ctx, const RawTrack& t, const RawMesh& raw, const std::vector<std::uint32_t>& meshes,
-                       Scene& s, Animation& a) {
+void add_weight_tracks(ReadContext& ctx, const RawTrack& t, const RawMesh& raw,
+                       const std::vector<std::uint32_t>& meshes, Scene& s, Animation& a) {
   for (auto mi : meshes) {
     const Mesh& mesh = s.meshes[mi];
     const std::size_t count = mesh.targets.size();
@@ -315,13 +315,15 @@ void add_weight_tracks(ReadContext& ctx, const RawTrack& t, const RawMesh& raw, 
     for (auto f : t.frames) w.times.push_back(f / kFramesPerSecond);
     ctx.charge(std::uint64_t(t.frames.size()) * count * sizeof(float), t.where, "morph weight keys");
     for (std::size_t k = 0; k < t.frames.size(); ++k)
-      for (std::size_t j = 0; j < count; ++j) w.weights.push_back(j < mesh.target_weights.size() ? mesh.target_weights[j] : 0.0f);
+      for (std::size_t j = 0; j < count; ++j)
+        w.weights.push_back(j < mesh.target_weights.size() ? mesh.target_weights[j] : 0.0f);
     for (const auto& keys : t.morph_keys) {
       const bool known = keys.morph >= 0 && std::size_t(keys.morph) < raw.target_of_morph.size() &&
                          raw.target_of_morph[keys.morph] >= 0;
       if (!known) {
         ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where,
-                 "morph weight keys name morph " + std::to_string(keys.morph) + ", which the node's mesh lacks; dropped");
+                 "morph weight keys name morph " + std::to_string(keys.morph) +
+                     ", which the node's mesh lacks; dropped");
         continue;
       }
       const std::size_t j = raw.target_of_morph[keys.morph];

@@ -190,7 +190,8 @@ void write_skin(BlockWriter& w, MeshContext& ctx, const std::vector<std::int32_t
 /// The mesh's shape under one of its targets at full weight (normals only where the target moves them).
 MorphFrame shape_of(const Mesh& m, const MorphTarget& t) {
   MorphFrame f{m.positions, {}, {}};
-  for (std::size_t i = 0; i < t.positions.size() && i < f.positions.size(); ++i) f.positions[i] = f.positions[i] + t.positions[i];
+  for (std::size_t i = 0; i < t.positions.size() && i < f.positions.size(); ++i)
+    f.positions[i] = f.positions[i] + t.positions[i];
   if (!t.normals.empty() && t.normals.size() == m.normals.size()) {
     f.normals = m.normals;
     for (std::size_t i = 0; i < f.normals.size(); ++i) f.normals[i] = f.normals[i] + t.normals[i];
