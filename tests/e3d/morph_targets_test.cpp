@@ -1,6 +1,6 @@
 // E3D keeps morph targets (ReadOptions::keep_morph_targets): a hand-built scene's targets, default
 // weights and weight keys survive .e3d and come back as written; glTF's AnimatedMorphCube keeps its two
-// named targets through E3D on to glb. Without keep the morphs still read as frames.
+// named targets through E3D on to glb. Without keep the weight keys are baked into frames.
 #include <gtest/gtest.h>
 
 #include "aem/convert.hpp"
@@ -83,11 +83,27 @@ TEST(E3dMorphTargets, TargetsWeightsAndKeysRoundTrip) {
   EXPECT_EQ(track.weights, want.animations[0].weight_tracks[0].weights);
 }
 
-TEST(E3dMorphTargets, WithoutKeepTheMorphsReadAsFrames) {
+// Without keep, the weight keys play the morphs: 2 s baked at 30 frames a second, both ends, each frame
+// the base shape plus each target at the keys' weight then (worked out here from the keys above).
+TEST(E3dMorphTargets, WithoutKeepTheWeightKeysAreBakedIntoFrames) {
   const Scene got = read(written_triangle(), false);
   ASSERT_EQ(got.meshes.size(), 1u);
-  EXPECT_TRUE(got.meshes[0].targets.empty());
-  EXPECT_FALSE(got.meshes[0].frames.empty());
+  const Mesh& m = got.meshes[0];
+  EXPECT_TRUE(m.targets.empty());
+  ASSERT_EQ(m.frames.size(), 61u);
+  EXPECT_EQ(got.vertex_animation.frame_count, 61u);
+  EXPECT_EQ(got.vertex_animation.name, "pulse");
+  // At rest the default weights (0.25, 0.5): vertex 0 up by 0.25 * 0.5, vertex 2 along x by 0.5 * 0.75.
+  expect_vec(m.positions[0], {0, 0, 0.125f}, 1e-6f, "rest vertex 0");
+  expect_vec(m.positions[2], {0.375f, 1, 0}, 1e-6f, "rest vertex 2");
+  // The keys give (lift, push) = (0, 1) at 0 s, (1, 0) at 1 s, (0.5, 0.25) at 2 s: frame 30 is 1 s, frame
+  // 45 halfway to the last key, (0.75, 0.125).
+  expect_vec(m.frames[0].positions[0], {0, 0, 0}, 1e-6f, "frame 0 vertex 0");
+  expect_vec(m.frames[0].positions[2], {0.75f, 1, 0}, 1e-6f, "frame 0 vertex 2");
+  expect_vec(m.frames[30].positions[0], {0, 0, 0.5f}, 1e-6f, "frame 30 vertex 0");
+  expect_vec(m.frames[30].positions[2], {0, 1, 0}, 1e-6f, "frame 30 vertex 2");
+  expect_vec(m.frames[45].positions[0], {0, 0, 0.375f}, 1e-6f, "frame 45 vertex 0");
+  expect_vec(m.frames[45].positions[2], {0.09375f, 1, 0}, 1e-6f, "frame 45 vertex 2");
 }
 
 TEST(E3dMorphTargets, AnimatedMorphCubeKeepsThinAndAngleThroughE3dToGlb) {

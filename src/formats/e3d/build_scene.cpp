@@ -353,6 +353,8 @@ void add_animations(ReadContext& ctx, const RawFile& file, const References& ref
                  "track data " + block_label(type) + " has no place in the scene; dropped");
       if (!t.morph_keys.empty() && placed[node] >= 0)
         add_weight_tracks(ctx, t, file.meshes[placed[node]], s.nodes[node].meshes, s, a);
+      else if (!t.morph_keys.empty())
+        ctx.warn("E3D_DATA_DROPPED", t.where, "morph weight keys of a node that shows no mesh; dropped");
       if (!moves_node(t)) continue;
       const auto joint = static_cast<std::uint32_t>(s.nodes[node].joint);
       auto [slot, added] = channel_of_joint.try_emplace(joint, a.channels.size());
@@ -382,6 +384,11 @@ Scene build_scene(ReadContext& ctx, RawFile& file) {
   add_nodes(file, s);
   const auto node_ids = index_ids(ctx, file.nodes, "node");
   const auto mesh_ids = index_ids(ctx, file.meshes, "mesh");
+  // Morph weight keys play the morphs as targets, which read_scene bakes into the animation's frames
+  // when the read does not keep them; without keys each morph is a frame of its own (Ecere's files).
+  ctx.keep_morph_targets |= std::any_of(file.animations.begin(), file.animations.end(), [](const RawAnimation& a) {
+    return std::any_of(a.tracks.begin(), a.tracks.end(), [](const RawTrack& t) { return !t.morph_keys.empty(); });
+  });
   std::vector<bool> is_target;
   const std::vector<bool> built = meshes_to_build(file, mesh_ids, is_target);
   const References refs = resolve_references(ctx, file, built, node_ids, s);

@@ -55,7 +55,7 @@ void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
     const std::uint64_t size = key_size(b.type);
     if (size == 0) return skip_unknown(ctx, b, "animation track");
     expect_length(b, (b.type == kTrackMorph ? 4 : 0) + size * keys);
-    if (b.type == kTrackMorph && ctx.keep_morph_targets) {
+    if (b.type == kTrackMorph) {
       RawTrack::MorphKeys& m = t.morph_keys.emplace_back();
       m.morph = b.payload.i32("morph index");
       m.weights.resize(keys);
