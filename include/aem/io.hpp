@@ -44,7 +44,7 @@ struct ReadOptions {
   unsigned threads = 1;
   /// Keep morph targets and their weight tracks (Mesh::targets, Animation::weight_tracks) as the file
   /// has them. Off: read_scene bakes them into vertex-animation frames (bake_morph_targets), the scene
-  /// every consumer but the glTF writer expects. `aem convert` turns it on for glTF output.
+  /// every consumer but the glTF and E3D writers expects. `aem convert` turns it on for glTF and E3D output.
   bool keep_morph_targets = false;
 };
 
@@ -118,6 +118,9 @@ struct FormatHandler {
   Status (*write_stream)(const Scene& scene, const WriteOptions& options, ByteSink& sink) = nullptr;
 };
 
+/// True for the writers that keep morph targets and weight tracks (glTF, E3D); write_scene bakes
+/// them into frames for every other writer.
+bool writes_morph_targets(const FormatHandler& format);
 /// Every format this build supports, in detection order.
 std::span<const FormatHandler> supported_formats();
 /// The handler named `name` ("aem", "iqe", ...), or null.

@@ -465,7 +465,7 @@ void bind_scene_class(py::module_& m) {
            "joint's model-space transform. Joints without a channel keep their rest pose.")
       .def("write", &write, py::arg("path"),
            "Writes the scene to `path` as `aem convert` would write the file it was read from (the same bytes;\n"
-           "for glTF output of a file with morph targets, when it was read with keep_morph_targets),\n"
+           "for glTF or E3D output of a file with morph targets, when it was read with keep_morph_targets),\n"
            "with its options as keywords: to, scale, up, flip_uv, no_textures, optimize, weld, fps, lods, compress,\n"
            "embed, sync, asset_root. The scene itself is not changed. Returns an aem.ConvertReport; raises\n"
            "aem.Error. The GIL is released while it writes.")
@@ -510,9 +510,9 @@ void bind_scene(py::module_& m) {
         py::arg("keep_morph_targets") = false,
         "Reads a model in any format aem reads (the format from the content, else the extension) into an\n"
         "aem.Scene. Side files (textures, buffers, .mtl) are read only from inside the model's folder, or\n"
-        "inside `asset_root` when it is given. Morph targets (glTF targets, FBX blend shapes) are baked into\n"
+        "inside `asset_root` when it is given. Morph targets (glTF, FBX blend shapes, E3D morphs) are baked into\n"
         "vertex-animation frames unless `keep_morph_targets`: then the meshes hold the shape without any\n"
-        "target, and Scene.write to glTF writes the targets, as `aem convert` to glTF does. Raises\n"
+        "target, and Scene.write to glTF or E3D writes the targets, as `aem convert` to them does. Raises\n"
         "aem.Error; the GIL is released while it reads.");
   m.def(
       "example",

@@ -98,9 +98,9 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   if (!format) return format.error();
   detail::ReadRecorder recorder;
   const auto start = std::chrono::steady_clock::now();
-  // glTF keeps morph targets and their weights; every other output takes them baked into frames.
+  // glTF and E3D keep morph targets and their weights; every other output takes them baked into frames.
   ReadOptions read = options.read;
-  read.keep_morph_targets = format.value()->name == "gltf";
+  read.keep_morph_targets = writes_morph_targets(*format.value());
   auto scene = read_scene(input, read);
   if (!scene) return scene.error();
   const double read_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -131,7 +131,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   const detail::Sync sync = detail::sync_if(options.write.sync);
 
   std::vector<Warning> warnings;
-  if (format->name != "gltf") bake_morph_targets(scene);  // as read_scene gives them to these formats
+  if (!writes_morph_targets(*format)) bake_morph_targets(scene);  // as read_scene gives them to these formats
   report.input_format = scene.source_format;
   std::error_code ec;
   if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);

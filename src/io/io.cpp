@@ -74,6 +74,8 @@ constexpr std::uintmax_t kMapFrom = 128u << 10;
 
 }  // namespace
 
+bool writes_morph_targets(const FormatHandler& format) { return format.name == "gltf" || format.name == "e3d"; }
+
 Result<Scene> read_scene(std::span<const std::byte> bytes, const std::filesystem::path& path_hint,
                          const ReadOptions& options) {
   return read_bytes(bytes, path_hint, options, {});
@@ -122,8 +124,8 @@ Result<T> write_converted(const std::filesystem::path& path, const Scene& scene,
     return write(s);
   };
   return detail::guard_read<T>(format.name, path.string(), [&]() -> Result<T> {
-    // Only glTF keeps morph targets; the other writers get the frames every reader gives them.
-    const bool bakes = format.name != "gltf" && has_morph_targets(scene);
+    // Writers that do not keep morph targets get the frames every reader gives them.
+    const bool bakes = !writes_morph_targets(format) && has_morph_targets(scene);
     // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
     if (!bakes && (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()))
       return finite_write(scene);

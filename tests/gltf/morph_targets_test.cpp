@@ -11,17 +11,12 @@
 #include "aem/io.hpp"
 #include "gltf/gltf_write_support.hpp"
 #include "support/corpus.hpp"
+#include "support/read_targets.hpp"
 
 namespace aem {
 namespace {
 
-Scene read(const std::filesystem::path& path, bool keep) {
-  ReadOptions options;
-  options.keep_morph_targets = keep;
-  auto scene = read_scene(path, options);
-  EXPECT_TRUE(scene) << path << ": " << (scene ? "" : scene.error().message);
-  return scene ? std::move(scene.value()) : Scene{};
-}
+Scene read(const std::filesystem::path& path, bool keep) { return test::read_keeping_targets(path, keep); }
 
 void expect_vec(const Vec3& got, const Vec3& want, float tolerance = 0.0f) {
   EXPECT_NEAR(got.x, want.x, tolerance);

@@ -180,6 +180,9 @@ References resolve_references(ReadContext& ctx, const RawFile& file, const std::
   return refs;
 }
 
+/// A track that only animates morph weights moves no node (without kept targets there are none).
+bool moves_node(const RawTrack& t) { return t.morph_keys.empty() || !t.data.empty(); }
+
 /// Joints for the nodes skins and tracks need (§6: bones are nodes): bones and animated nodes, their
 /// ancestors (so the joint tree is connected) and everything under an animated node (it moves too).
 /// Each rests at its node's transform; inverse binds come from the skins, or the inverse world
@@ -190,9 +193,10 @@ void add_joints(ReadContext& ctx, const RawFile& file, const References& refs, S
   for (const auto& bones : refs.bone_nodes)
     for (auto b : bones)
       if (b >= 0) needed[b] = true;
-  for (const auto& tracks : refs.track_nodes)
-    for (auto t : tracks)
-      if (t >= 0) needed[t] = moving[t] = true;
+  for (std::size_t a = 0; a < refs.track_nodes.size(); ++a)
+    for (std::size_t t = 0; t < refs.track_nodes[a].size(); ++t)
+      if (const auto node = refs.track_nodes[a][t]; node >= 0 && moves_node(file.animations[a].tracks[t]))
+        needed[node] = moving[node] = true;
   // Nodes are depth-first, parents first: a forward pass marks subtrees, a backward one ancestors.
   for (std::size_t i = 0; i < n; ++i) {
     const auto p = s.nodes[i].parent;
@@ -243,10 +247,14 @@ std::vector<bool> meshes_to_build(const RawFile& file, const std::unordered_map<
   return built;
 }
 
-void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::int32_t, std::int32_t>& mesh_ids,
-                const std::vector<bool>& built, const std::vector<bool>& is_target, const References& refs, Scene& s) {
+/// Adds the scene meshes; returns the raw mesh each node places (-1: none).
+std::vector<std::int32_t> add_meshes(ReadContext& ctx, RawFile& file,
+                                     const std::unordered_map<std::int32_t, std::int32_t>& mesh_ids,
+                                     const std::vector<bool>& built, const std::vector<bool>& is_target,
+                                     const References& refs, Scene& s) {
   const auto material_ids = index_ids(ctx, file.materials, "material");
   std::vector<std::vector<std::uint32_t>> scene_meshes(file.meshes.size());
+  std::vector<std::int32_t> placed(file.nodes.size(), -1);
   for (std::size_t i = 0; i < file.meshes.size(); ++i) {
     const RawMesh& raw = file.meshes[i];
     if (!built[i]) continue;
@@ -266,11 +274,11 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
     };
     // The mesh's arrays are moved out unless another mesh still needs them as a morph target.
     Mesh data = is_target[i] ? raw.mesh : std::move(file.meshes[i].mesh);
-    for (auto& mesh : build_meshes(ctx, raw, std::move(data), links)) {
+    for (auto& mesh : build_meshes(ctx, raw, std::move(data), links, file.meshes[i].target_of_morph)) {
       scene_meshes[i].push_back(static_cast<std::uint32_t>(s.meshes.size()));
       s.meshes.push_back(std::move(mesh));
     }
-    if (!raw.morphs.empty())
+    if (!raw.morphs.empty() && !ctx.keep_morph_targets)
       s.vertex_animation.frame_count = std::max<std::uint32_t>(s.vertex_animation.frame_count, raw.morphs.size());
   }
   for (std::size_t n = 0; n < file.nodes.size(); ++n) {
@@ -283,11 +291,50 @@ void add_meshes(ReadContext& ctx, RawFile& file, const std::unordered_map<std::i
     else {
       ctx.charge(scene_meshes[m].size() * sizeof(std::uint32_t), file.nodes[n].where, "mesh instances");
       s.nodes[n].meshes = scene_meshes[m];
+      placed[n] = m;
     }
+  }
+  return placed;
+}
+
+/// The morph weight keys of `t` as one weight track per scene mesh the node shows: keyed targets
+/// take their keys, the others hold their default weight.
+void add_weight_tracks(ReadContext& ctx, const RawTrack& t, const RawMesh& raw,
+                       const std::vector<std::uint32_t>& meshes, Scene& s, Animation& a) {
+  for (auto mi : meshes) {
+    const Mesh& mesh = s.meshes[mi];
+    const std::size_t count = mesh.targets.size();
+    if (count == 0) continue;
+    const auto& tracks = a.weight_tracks;
+    if (std::any_of(tracks.begin(), tracks.end(), [&](const WeightTrack& w) { return w.mesh == mi; })) {
+      ctx.warn("E3D_DATA_DROPPED", t.where, "a second track of morph weight keys for one mesh; dropped");
+      continue;
+    }
+    WeightTrack w;
+    w.mesh = mi;
+    for (auto f : t.frames) w.times.push_back(f / kFramesPerSecond);
+    ctx.charge(std::uint64_t(t.frames.size()) * count * sizeof(float), t.where, "morph weight keys");
+    for (std::size_t k = 0; k < t.frames.size(); ++k)
+      for (std::size_t j = 0; j < count; ++j)
+        w.weights.push_back(j < mesh.target_weights.size() ? mesh.target_weights[j] : 0.0f);
+    for (const auto& keys : t.morph_keys) {
+      const bool known = keys.morph >= 0 && std::size_t(keys.morph) < raw.target_of_morph.size() &&
+                         raw.target_of_morph[keys.morph] >= 0;
+      if (!known) {
+        ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where,
+                 "morph weight keys name morph " + std::to_string(keys.morph) +
+                     ", which the node's mesh lacks; dropped");
+        continue;
+      }
+      const std::size_t j = raw.target_of_morph[keys.morph];
+      for (std::size_t k = 0; k < keys.weights.size(); ++k) w.weights[k * count + j] = keys.weights[k];
+    }
+    a.weight_tracks.push_back(std::move(w));
   }
 }
 
-void add_animations(ReadContext& ctx, const RawFile& file, const References& refs, Scene& s) {
+void add_animations(ReadContext& ctx, const RawFile& file, const References& refs,
+                    const std::vector<std::int32_t>& placed, Scene& s) {
   for (std::size_t ai = 0; ai < file.animations.size(); ++ai) {
     const RawAnimation& raw = file.animations[ai];
     Animation a;
@@ -304,6 +351,11 @@ void add_animations(ReadContext& ctx, const RawFile& file, const References& ref
       for (auto type : t.ignored)
         ctx.warn("E3D_DATA_DROPPED", t.where,
                  "track data " + block_label(type) + " has no place in the scene; dropped");
+      if (!t.morph_keys.empty() && placed[node] >= 0)
+        add_weight_tracks(ctx, t, file.meshes[placed[node]], s.nodes[node].meshes, s, a);
+      else if (!t.morph_keys.empty())
+        ctx.warn("E3D_DATA_DROPPED", t.where, "morph weight keys of a node that shows no mesh; dropped");
+      if (!moves_node(t)) continue;
       const auto joint = static_cast<std::uint32_t>(s.nodes[node].joint);
       auto [slot, added] = channel_of_joint.try_emplace(joint, a.channels.size());
       if (added) a.channels.push_back(Channel{joint, {}, {}, {}});
@@ -332,12 +384,17 @@ Scene build_scene(ReadContext& ctx, RawFile& file) {
   add_nodes(file, s);
   const auto node_ids = index_ids(ctx, file.nodes, "node");
   const auto mesh_ids = index_ids(ctx, file.meshes, "mesh");
+  // Morph weight keys play the morphs as targets, which read_scene bakes into the animation's frames
+  // when the read does not keep them; without keys each morph is a frame of its own (Ecere's files).
+  ctx.keep_morph_targets |= std::any_of(file.animations.begin(), file.animations.end(), [](const RawAnimation& a) {
+    return std::any_of(a.tracks.begin(), a.tracks.end(), [](const RawTrack& t) { return !t.morph_keys.empty(); });
+  });
   std::vector<bool> is_target;
   const std::vector<bool> built = meshes_to_build(file, mesh_ids, is_target);
   const References refs = resolve_references(ctx, file, built, node_ids, s);
   add_joints(ctx, file, refs, s);
-  add_meshes(ctx, file, mesh_ids, built, is_target, refs, s);
-  add_animations(ctx, file, refs, s);
+  const auto placed = add_meshes(ctx, file, mesh_ids, built, is_target, refs, s);
+  add_animations(ctx, file, refs, placed, s);
   s.source_notes.push_back({"version", std::to_string(file.version >> 8) + "." + std::to_string(file.version & 0xFF)});
   return s;
 }

@@ -13,7 +13,8 @@ bool e3d_sniff(std::span<const std::byte> head);
 /// Reads an E3D file: LZMA blocks at any level (decoded within options.max_decoded_bytes, which also
 /// bounds the scene the blocks make the reader build), meshes (split per material range), nodes
 /// including camera and light nodes, materials, textures, skins and animations (joints for the
-/// nodes they need; frame numbers read at 30 fps, as E3D stores no rate), morphs as mesh frames.
+/// nodes they need; frame numbers read at 30 fps, as E3D stores no rate), morphs as mesh frames
+/// (as targets and weight tracks when options.keep_morph_targets is set).
 /// Quantised positions map -32768..32767 linearly onto the mesh's bounding box (the spec says only
 /// "quantized to meshBBox"). Textures named by a relative path are loaded from beside input.path
 /// when it is set. Data the scene cannot hold is reported as warnings.

@@ -56,6 +56,8 @@ struct RawMesh {
   Mat4 bind_shape;  ///< column-vector form
   std::vector<RawSkinBone> bones;
   std::vector<RawMorph> morphs;
+  /// Scene target of each morph (-1: dropped), filled when the read keeps targets.
+  std::vector<std::int32_t> target_of_morph;
 };
 
 struct RawNode {
@@ -103,6 +105,12 @@ struct RawTrack {
     std::vector<float> values;  ///< numKeys * 3 or 4, as stored
   };
   std::vector<Data> data;
+  /// ftkMorph keys, collected only when the read keeps morph targets (else they are ignored data).
+  struct MorphKeys {
+    std::int32_t morph = 0;      ///< position in the placed mesh's morph list
+    std::vector<float> weights;  ///< one per key
+  };
+  std::vector<MorphKeys> morph_keys;
   std::vector<std::uint16_t> ignored;  ///< other ftk* and TCB blocks (the scene cannot hold them)
 };
 

@@ -1,4 +1,4 @@
-// Skin influences, morph frames and the split by material ranges.
+// Skin influences, morph frames or targets and the split by material ranges.
 #include "formats/e3d/mesh_build.hpp"
 
 #include <algorithm>
@@ -41,8 +41,20 @@ std::vector<T> with_duplicates(std::vector<T> values, const RawMesh& raw) {
   return values;
 }
 
-void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Mesh& mesh) {
+/// The difference of two arrays of one size, or nothing when either is missing.
+std::vector<Vec3> deltas(const std::vector<Vec3>& target, const std::vector<Vec3>& base) {
+  if (target.empty() || target.size() != base.size()) return {};
+  std::vector<Vec3> out(target.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = target[i] - base[i];
+  return out;
+}
+
+/// Morph target meshes (§4) as frames, or, when the read keeps targets, as targets over the mesh at
+/// the morph's weight; `target_of_morph` gets each morph's target (-1 when dropped or baked).
+void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Mesh& mesh,
+                std::vector<std::int32_t>& target_of_morph) {
   const std::size_t all = raw.vertex_count, originals = all - raw.duplicates.size();
+  target_of_morph.assign(links.morph_targets.size(), -1);
   for (std::size_t k = 0; k < links.morph_targets.size(); ++k) {
     const RawMesh* target = links.morph_targets[k];
     const RawMorph& morph = raw.morphs[k];
@@ -66,7 +78,13 @@ void add_morphs(ReadContext& ctx, const RawMesh& raw, const MeshLinks& links, Me
                    std::to_string(all) + "; dropped");
       continue;
     }
-    mesh.frames.push_back(std::move(frame));
+    if (!ctx.keep_morph_targets) {
+      mesh.frames.push_back(std::move(frame));
+      continue;
+    }
+    target_of_morph[k] = static_cast<std::int32_t>(mesh.targets.size());
+    mesh.targets.push_back({morph.name, deltas(frame.positions, mesh.positions), deltas(frame.normals, mesh.normals)});
+    mesh.target_weights.push_back(morph.weight);
   }
 }
 
@@ -134,6 +152,9 @@ Mesh sub_mesh(const Mesh& mesh, const std::vector<std::uint32_t>& triangles, std
   out.skin = gather(mesh.skin, order);
   for (const auto& f : mesh.frames)
     out.frames.push_back({gather(f.positions, order), gather(f.normals, order), gather(f.uvs, order)});
+  for (const auto& t : mesh.targets)
+    out.targets.push_back({t.name, gather(t.positions, order), gather(t.normals, order)});
+  out.target_weights = mesh.target_weights;
   return out;
 }
 
@@ -147,9 +168,10 @@ std::vector<Mesh> whole(Mesh&& mesh, std::int32_t material) {
 
 }  // namespace
 
-std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links) {
+std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links,
+                               std::vector<std::int32_t>& target_of_morph) {
   resolve_skin(raw, links, mesh);
-  add_morphs(ctx, raw, links, mesh);
+  add_morphs(ctx, raw, links, mesh, target_of_morph);
   const std::size_t tris = mesh.triangle_count();
   if (raw.ranges.empty()) return whole(std::move(mesh), links.material(0));
   if (raw.ranges.size() == 1 && raw.ranges[0].first == 0 && std::uint64_t(raw.ranges[0].count) == tris)

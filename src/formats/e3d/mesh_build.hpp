@@ -17,11 +17,13 @@ struct MeshLinks {
 };
 
 /// The scene meshes for `raw`, whose attributes and indices are `mesh` (raw.mesh or a copy): skin
-/// bone indices mapped to joints (duplicate vertices take their original's influences), morph targets as frames (duplicate vertices copy their
-/// original), and one mesh per material of the facesMaterials ranges (ranges clamped to the
-/// triangles, each triangle in the first range that covers it, uncovered ones with no material).
-/// A single material keeps the vertices as they are; several split them, each keeping only the
-/// vertices its triangles use, in their original order.
-std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links);
+/// bone indices mapped to joints (duplicate vertices take their original's influences), morph
+/// targets as frames (duplicate vertices copy their original), or as Mesh::targets when ctx keeps
+/// them (`target_of_morph`: each morph's target, -1 if none), and one mesh per material of the
+/// facesMaterials ranges (ranges clamped to the triangles, each triangle in the first range that
+/// covers it, uncovered ones with no material). A single material keeps the vertices as they are;
+/// several split them, each keeping only the vertices its triangles use, in their original order.
+std::vector<Mesh> build_meshes(ReadContext& ctx, const RawMesh& raw, Mesh mesh, const MeshLinks& links,
+                               std::vector<std::int32_t>& target_of_morph);
 
 }  // namespace aem::formats::e3d

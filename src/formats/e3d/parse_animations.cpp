@@ -55,6 +55,13 @@ void parse_track(ReadContext& ctx, BlockRef& tb, RawAnimation& anim) {
     const std::uint64_t size = key_size(b.type);
     if (size == 0) return skip_unknown(ctx, b, "animation track");
     expect_length(b, (b.type == kTrackMorph ? 4 : 0) + size * keys);
+    if (b.type == kTrackMorph) {
+      RawTrack::MorphKeys& m = t.morph_keys.emplace_back();
+      m.morph = b.payload.i32("morph index");
+      m.weights.resize(keys);
+      for (float& v : m.weights) v = b.payload.f32("morph weight key");
+      return;
+    }
     if (b.type != kTrackPosition && b.type != kTrackScaling && b.type != kTrackRotation)
       return t.ignored.push_back(b.type);
     RawTrack::Data d{b.type, std::vector<float>(keys * (size / 4))};

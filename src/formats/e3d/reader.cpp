@@ -77,6 +77,7 @@ Result<Scene> e3d_read(const ReadInput& input) {
   return detail::guard_read<Scene>("E3D", input.path.string(), [&] {
     e3d::ReadContext ctx;
     ctx.decode_budget = input.options.max_decoded_bytes;
+    ctx.keep_morph_targets = input.options.keep_morph_targets;
     e3d::RawFile file = parse_file(ctx, input.bytes);
     Scene scene = e3d::build_scene(ctx, file);
     // External textures (textureName: a relative path, docs/formats/e3d.md §9) are loaded so conversions can embed them;

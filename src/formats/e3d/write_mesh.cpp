@@ -62,6 +62,10 @@ Merged merge(const Scene& s, const std::vector<std::uint32_t>& members) {
       append(m.frames[f].normals, src.frames[f].normals);
     }
   }
+  if (members.size() == 1) {
+    m.targets = first.targets;
+    m.target_weights = first.target_weights;
+  }
   return out;
 }
 
@@ -183,13 +187,25 @@ void write_skin(BlockWriter& w, MeshContext& ctx, const std::vector<std::int32_t
   });
 }
 
+/// The mesh's shape under one of its targets at full weight (normals only where the target moves them).
+MorphFrame shape_of(const Mesh& m, const MorphTarget& t) {
+  MorphFrame f{m.positions, {}, {}};
+  for (std::size_t i = 0; i < t.positions.size() && i < f.positions.size(); ++i)
+    f.positions[i] = f.positions[i] + t.positions[i];
+  if (!t.normals.empty() && t.normals.size() == m.normals.size()) {
+    f.normals = m.normals;
+    for (std::size_t i = 0; i < f.normals.size(); ++i) f.normals[i] = f.normals[i] + t.normals[i];
+  }
+  return f;
+}
+
 /// A morph target: a mesh of the frame's positions (and normals) alone.
-void write_target(BlockWriter& w, const MorphFrame& f, std::int32_t id) {
+void write_target(BlockWriter& w, MorphFrame f, std::int32_t id) {
   w.block(kMesh, [&] {
     w.i32_block(kMeshId, id);
     Mesh target;
-    target.positions = f.positions;
-    target.normals = f.normals;
+    target.positions = std::move(f.positions);
+    target.normals = std::move(f.normals);
     write_attributes(w, target, {});
     write_faces(w, target);
     w.block(kFacesMaterials, [&] {
@@ -221,7 +237,8 @@ bool can_merge(const Scene& scene, const std::vector<std::uint32_t>& meshes) {
     if (!materials.insert(b.material).second) return false;
     if (a.normals.empty() != b.normals.empty() || a.tangents.empty() != b.tangents.empty() ||
         a.bitangents.empty() != b.bitangents.empty() || has_uvs(a) != has_uvs(b) || has_colors(a) != has_colors(b) ||
-        a.skin.empty() != b.skin.empty() || a.frames.size() != b.frames.size())
+        a.skin.empty() != b.skin.empty() || a.frames.size() != b.frames.size() ||
+        (meshes.size() > 1 && !b.targets.empty()))
       return false;
     for (std::size_t f = 0; f < b.frames.size(); ++f)
       if (a.frames[f].normals.empty() != b.frames[f].normals.empty()) return false;
@@ -235,7 +252,10 @@ std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std:
   const Merged merged = merge(ctx.scene, meshes);
   const Mesh& m = merged.mesh;
   const std::int32_t first_target = next_id;
-  for (const auto& f : m.frames) write_target(w, f, next_id++);
+  // Frames (baked animation) when the mesh has them, else its targets at their default weights.
+  const bool frames = !m.frames.empty();
+  const std::size_t morphs = frames ? m.frames.size() : m.targets.size();
+  for (std::size_t f = 0; f < morphs; ++f) write_target(w, frames ? m.frames[f] : shape_of(m, m.targets[f]), next_id++);
   const std::int32_t id = next_id++;
   const std::vector<std::int32_t> bones = used_joints(m);
   if (bones.size() > kMaxSkinBones)
@@ -257,14 +277,15 @@ std::int32_t write_mesh(BlockWriter& w, MeshContext& ctx, const std::vector<std:
       }
     });
     if (!m.skin.empty()) write_skin(w, ctx, bones);
-    if (!m.frames.empty())
+    if (morphs > 0)
       w.block(kMorphs, [&] {
-        w.out.i32(static_cast<std::int32_t>(m.frames.size()));
-        for (std::size_t f = 0; f < m.frames.size(); ++f)
+        w.out.i32(static_cast<std::int32_t>(morphs));
+        for (std::size_t f = 0; f < morphs; ++f)
           w.block(kMorph, [&] {
+            const float weight = frames || f >= m.target_weights.size() ? 0.0f : m.target_weights[f];
             w.i32_block(kMorphId, static_cast<std::int32_t>(f));
-            w.string_block(kMorphName, "frame " + std::to_string(f));
-            w.f32_block(kMorphWeight, 0.0f);
+            w.string_block(kMorphName, frames ? "frame " + std::to_string(f) : m.targets[f].name);
+            w.f32_block(kMorphWeight, weight);
             w.i32_block(kMeshId, first_target + static_cast<std::int32_t>(f));
           });
       });

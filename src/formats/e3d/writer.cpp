@@ -205,6 +205,27 @@ void write_track(BlockWriter& w, const std::vector<Key<V>>& keys, bool loop, std
   });
 }
 
+/// A track of morph weight keys (ftkMorph, one block per target) on every node that shows the mesh.
+void write_weight_track(BlockWriter& w, const WeightTrack& t, bool loop, const NodePlan& plan, bool& off_frame) {
+  const std::size_t keys = t.times.size();
+  if (keys == 0) return;
+  const std::size_t targets = t.weights.size() / keys;
+  for (const auto& node : plan.nodes) {
+    if (std::find(node.meshes.begin(), node.meshes.end(), t.mesh) == node.meshes.end()) continue;
+    w.block(e3d::kAnimationTrack, [&] {
+      w.out.u32(static_cast<std::uint32_t>(keys));
+      w.out.u8(loop ? 1 : 0);
+      for (float time : t.times) w.out.u32(frame_of(time, off_frame));
+      for (std::size_t j = 0; j < targets; ++j)
+        w.block(e3d::kTrackMorph, [&] {
+          w.out.i32(static_cast<std::int32_t>(j));
+          for (std::size_t k = 0; k < keys; ++k) w.out.f32(t.weights[k * targets + j]);
+        });
+      w.i32_block(e3d::kNodeId, node.id);
+    });
+  }
+}
+
 void write_animations(BlockWriter& w, const Scene& s, const NodePlan& plan, std::vector<Warning>& warnings) {
   if (s.animations.empty()) return;
   bool off_frame = false;
@@ -226,6 +247,7 @@ void write_animations(BlockWriter& w, const Scene& s, const NodePlan& plan, std:
           });
           write_track(w, ch.scale, a.loop, e3d::kTrackScaling, id, off_frame, [&](const Vec3& v) { w.vec3(v); });
         }
+        for (const WeightTrack& t : a.weight_tracks) write_weight_track(w, t, a.loop, plan, off_frame);
       });
   });
   if (off_frame)
