@@ -24,8 +24,8 @@ struct Where {
 
 /// State shared by one read: the decompression budget, the nesting depth, and warnings.
 struct ReadContext {
-  std::uint64_t decode_budget = 0;                ///< bytes LZMA blocks may still produce (all levels together)
-  bool keep_morph_targets = false;                ///< morphs become targets and weight tracks, not frames (as read or keyed)
+  std::uint64_t decode_budget = 0;  ///< bytes LZMA blocks may still produce (all levels together)
+  bool keep_morph_targets = false;  ///< morphs become targets and weight tracks, not frames (as read or keyed)
   std::uint64_t lzma_blocks = 0, lzma_bytes = 0;  ///< LZMA blocks decoded and the bytes they gave
   int depth = 0;
   std::vector<std::uint64_t> lzma_offsets;  ///< offsets of the LZMA blocks being walked, outermost first

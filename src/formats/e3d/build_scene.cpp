@@ -321,9 +321,9 @@ void add_weight_tracks(ReadContext& ctx, const RawTrack& t, const RawMesh& raw,
       const bool known = keys.morph >= 0 && std::size_t(keys.morph) < raw.target_of_morph.size() &&
                          raw.target_of_morph[keys.morph] >= 0;
       if (!known) {
-        ctx.warn("E3D_UNRESOLVED_REFERENCE", t.where,
-                 "morph weight keys name morph " + std::to_string(keys.morph) +
-                     ", which the node's mesh lacks; dropped");
+        ctx.warn(
+            "E3D_UNRESOLVED_REFERENCE", t.where,
+            "morph weight keys name morph " + std::to_string(keys.morph) + ", which the node's mesh lacks; dropped");
         continue;
       }
       const std::size_t j = raw.target_of_morph[keys.morph];
