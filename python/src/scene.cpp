@@ -124,6 +124,19 @@ py::object write(const SceneHandle& s, const std::filesystem::path& path, const 
 }
 
 void bind_mesh(py::module_& m) {
+  using T = Part<MorphTarget>;
+  py::class_<T>(m, "MorphTarget",
+                "A morph target (glTF target, blend shape): displacements added to the mesh's positions and normals,\n"
+                "scaled by the target's weight.")
+      .def_property_readonly("name", [](const T& p) { return text(p.item->name); })
+      .def_property_readonly(
+          "positions", [](const T& p) { return vec3s(p.owner, p.item->positions); },
+          "(n, 3) float32 position deltas, or (0, 3)")
+      .def_property_readonly(
+          "normals", [](const T& p) { return vec3s(p.owner, p.item->normals); },
+          "(n, 3) float32 normal deltas, or (0, 3)")
+      .def("__repr__", [](const T& p) { return text("<aem.MorphTarget '" + p.item->name + "'>"); });
+
   using P = Part<Mesh>;
   py::class_<P>(m, "Mesh",
                 "A triangle mesh. Its arrays view the scene's memory (no copy) and keep the scene alive: the float\n"
@@ -209,6 +222,16 @@ void bind_mesh(py::module_& m) {
             return out;
           },
           "vertex-animation frames: list of (positions, normals, uvs) arrays (normals, uvs may have 0 rows)")
+      .def_property_readonly(
+          "targets", [](const P& p) { return parts(p.owner, p.item->targets); },
+          "morph targets (kept when the scene was read with keep_morph_targets): list of aem.MorphTarget")
+      .def_property_readonly(
+          "target_weights",
+          [](const P& p) {
+            const auto& w = p.item->target_weights;
+            return column(p.owner, w.data(), w.size(), sizeof(float), Access::Writable);
+          },
+          "(t,) float32 default weight of each target; (0,) means every weight is 0")
       .def_property_readonly(
           "material", [](const P& p) { return p.item->material; }, "index into Scene.materials, -1 for none")
       .def_property_readonly("vertex_count", [](const P& p) { return p.item->vertex_count(); })
@@ -365,9 +388,33 @@ void bind_skeleton_and_animations(py::module_& m) {
           },
           "('linear' or 'step') for translation, rotation and scale");
 
+  using W = Part<WeightTrack>;
+  py::class_<W>(m, "WeightTrack", "The animated weights of one mesh's morph targets in one animation.")
+      .def_property_readonly(
+          "mesh", [](const W& p) { return p.item->mesh; }, "index into Scene.meshes")
+      .def_property_readonly(
+          "times",
+          [](const W& p) {
+            const auto& t = p.item->times;
+            return column(p.owner, t.data(), t.size(), sizeof(float), Access::Writable);
+          },
+          "(k,) float32 seconds")
+      .def_property_readonly(
+          "weights",
+          [](const W& p) {
+            const WeightTrack& w = *p.item;
+            const std::size_t targets = w.times.empty() ? 0 : w.weights.size() / w.times.size();
+            return records(p.owner, w.weights.data(), w.times.size(), targets * sizeof(float),
+                           static_cast<py::ssize_t>(targets), Access::Writable);
+          },
+          "(k, t) float32: each key's weight of each of the mesh's targets")
+      .def_property_readonly(
+          "interpolation", [](const W& p) { return interpolation_name(p.item->interpolation); }, "'linear' or 'step'");
+
   using A = Part<Animation>;
   py::class_<A>(m, "Animation",
-                "A skeletal animation: per-joint key lists; joints without a channel keep their rest pose.")
+                "A skeletal animation: per-joint key lists (joints without a channel keep their rest pose) and the\n"
+                "weights of morph targets.")
       .def_property_readonly("name", [](const A& p) { return text(p.item->name); })
       .def_property_readonly(
           "duration", [](const A& p) { return p.item->duration; }, "seconds")
@@ -376,6 +423,9 @@ void bind_skeleton_and_animations(py::module_& m) {
           "frames per second when the source has frames, else 0")
       .def_property_readonly("loop", [](const A& p) { return p.item->loop; })
       .def_property_readonly("channels", [](const A& p) { return parts(p.owner, p.item->channels); })
+      .def_property_readonly(
+          "weight_tracks", [](const A& p) { return parts(p.owner, p.item->weight_tracks); },
+          "morph target weights, at most one aem.WeightTrack per mesh")
       .def("__repr__", [](const A& p) {
         return text("<aem.Animation '" + p.item->name + "', " + std::to_string(p.item->duration) + " s>");
       });

@@ -4,7 +4,10 @@ The counts and the posed positions come from reference.cpp (read_scene, SceneAni
 Python poses the vertices itself with NumPy from the module's arrays and skin matrices, so both the
 arrays and Scene.pose are checked against the library.
 """
+import base64
+import json
 import math
+import struct
 
 import numpy as np
 import pytest
@@ -128,3 +131,59 @@ def test_obj_with_its_mtl(tmp_path):
     assert scene.materials[0].name == "red"
     assert scene.materials[0].base_color[:3] == pytest.approx((1, 0, 0))
     assert sorted(map(tuple, scene.meshes[0].positions.tolist())) == [(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)]
+
+
+def test_morph_targets_and_their_weights(tmp_path):
+    # A triangle with two morph targets (the first also moves normals) and a weights animation of two
+    # keys, written here: what Python sees with keep_morph_targets is exactly these numbers.
+    positions = [0, 0, 0, 1, 0, 0, 0, 1, 0]
+    normals = [0, 0, 1] * 3
+    lift = [0, 0, 1, 0, 0, 2, 0, 0, 3]
+    lift_normals = [0, 0.5, 0] * 3
+    slide = [1, 0, 0] * 3
+    times = [0.0, 2.0]
+    weights = [0.0, 0.25, 1.0, 0.5]
+    arrays = [positions, normals, lift, lift_normals, slide, times, weights]
+    blob = b"".join(struct.pack(f"<{len(a)}f", *a) for a in arrays)
+    views, offset = [], 0
+    for a in arrays:
+        views.append({"buffer": 0, "byteOffset": offset, "byteLength": 4 * len(a)})
+        offset += 4 * len(a)
+    vec3 = lambda view: {"bufferView": view, "componentType": 5126, "count": 3, "type": "VEC3"}
+    accessors = [vec3(v) for v in range(5)]
+    accessors[0].update({"min": [0, 0, 0], "max": [1, 1, 0]})
+    accessors.append({"bufferView": 5, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [2]})
+    accessors.append({"bufferView": 6, "componentType": 5126, "count": 4, "type": "SCALAR"})
+    gltf = {
+        "asset": {"version": "2.0"},
+        "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}],
+        "bufferViews": views,
+        "accessors": accessors,
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1},
+                                    "targets": [{"POSITION": 2, "NORMAL": 3}, {"POSITION": 4}]}],
+                    "weights": [0.5, 0.0], "extras": {"targetNames": ["lift", "slide"]}}],
+        "nodes": [{"mesh": 0}],
+        "scenes": [{"nodes": [0]}],
+        "animations": [{"name": "rise", "samplers": [{"input": 5, "output": 6, "interpolation": "STEP"}],
+                        "channels": [{"sampler": 0, "target": {"node": 0, "path": "weights"}}]}],
+    }
+    path = tmp_path / "morph.gltf"
+    path.write_text(json.dumps(gltf))
+
+    mesh = aem.read(path, keep_morph_targets=True).meshes[0]
+    assert [t.name for t in mesh.targets] == ["lift", "slide"]
+    np.testing.assert_array_equal(mesh.positions, np.reshape(positions, (3, 3)))
+    np.testing.assert_array_equal(mesh.targets[0].positions, np.reshape(lift, (3, 3)))
+    np.testing.assert_array_equal(mesh.targets[0].normals, np.reshape(lift_normals, (3, 3)))
+    np.testing.assert_array_equal(mesh.targets[1].positions, np.reshape(slide, (3, 3)))
+    assert mesh.targets[1].normals.shape == (0, 3)
+    np.testing.assert_array_equal(mesh.target_weights, [0.5, 0.0])
+    scene = aem.read(path, keep_morph_targets=True)
+    (track,) = scene.animations[0].weight_tracks
+    assert track.mesh == 0 and track.interpolation == "step"
+    np.testing.assert_array_equal(track.times, times)
+    np.testing.assert_array_equal(track.weights, np.reshape(weights, (2, 2)))
+
+    baked = aem.read(path)  # without keep_morph_targets the targets become vertex-animation frames
+    assert baked.meshes[0].targets == [] and len(baked.meshes[0].target_weights) == 0
+    assert baked.animations[0].weight_tracks == [] and len(baked.meshes[0].frames) > 0
