@@ -1,7 +1,8 @@
 // E3D reader fuzz target: the block tree (LZMA blocks included) into a scene, then the writer and a
 // second read on whatever reads. Inputs without the version block are also tried behind one, so the
 // fuzzer reaches the block parsers without having to discover the signature; the LZMA glue is also
-// fed the raw input (5 property bytes, then a stream).
+// fed the raw input (5 property bytes, then a stream). Inputs of odd size keep morphs as targets with
+// their weight keys (what glTF and E3D output read), even ones bake them into frames.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -16,9 +17,10 @@ namespace {
 
 constexpr unsigned char kVersionBlock[12] = {0x01, 0x00, 0x0C, 0x00, 0x00, 0x00, 'E', '3', 'D', 'F', 0x00, 0x01};
 
-void read_and_write(std::span<const std::byte> bytes) {
+void read_and_write(std::span<const std::byte> bytes, bool keep_morph_targets) {
   aem::ReadOptions options;
   options.max_decoded_bytes = 16 << 20;
+  options.keep_morph_targets = keep_morph_targets;
   auto scene = aem::read_scene(bytes, "fuzz.e3d", options);
   if (!scene) return;
   (void)aem::validate_scene(scene.value());
@@ -30,7 +32,8 @@ void read_and_write(std::span<const std::byte> bytes) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
-  read_and_write(bytes);
+  const bool keep_morph_targets = size % 2 == 1;
+  read_and_write(bytes, keep_morph_targets);
   if (size >= aem::formats::e3d::kLzmaPropsSize)
     (void)aem::formats::e3d::lzma_decode(bytes.first<aem::formats::e3d::kLzmaPropsSize>(),
                                          bytes.subspan(aem::formats::e3d::kLzmaPropsSize), 1 << 20);
@@ -38,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<std::byte> framed(size + sizeof kVersionBlock);
     std::memcpy(framed.data(), kVersionBlock, sizeof kVersionBlock);
     std::memcpy(framed.data() + sizeof kVersionBlock, data, size);
-    read_and_write(framed);
+    read_and_write(framed, keep_morph_targets);
   }
   return 0;
 }
