@@ -129,6 +129,35 @@ TEST_P(FbxBlend, KeptAsATargetWithItsWeightTrack) {
           << "frame " << f << ", vertex " << v;
 }
 
+// A shape with normal offsets (Maya writes them) keeps them as the target's normal deltas, per corner
+// of the vertex they belong to, and they reach a .glb as the target's NORMAL.
+TEST_P(FbxBlend, KeptTargetsCarryTheShapesNormalOffsets) {
+  fbx::Document doc = lifting_quad();
+  doc.nodes[0].mesh.normals.assign(4, {0, 0, 1});
+  doc.nodes[0].mesh.blend_channels[0].targets[0].normal_offsets = {{0, -0.5, 0}};
+  const Scene kept = read_keeping_targets(doc, GetParam());
+  ASSERT_EQ(kept.meshes.size(), 1u);
+  const Mesh& m = kept.meshes[0];
+  ASSERT_EQ(m.targets.size(), 1u);
+  ASSERT_EQ(m.targets[0].normals.size(), m.positions.size());
+  for (std::size_t v = 0; v < m.positions.size(); ++v) {
+    const bool raised = std::abs(m.positions[v].x - 0.1f) < 1e-6f && std::abs(m.positions[v].y - 0.1f) < 1e-6f;
+    const Vec3 expected = raised ? Vec3{0, -0.5f, 0} : Vec3{};
+    EXPECT_NEAR(length(m.targets[0].normals[v] - expected), 0.0f, 1e-6f) << v;
+  }
+
+  const auto glb = temp_dir("fbx-target-normals") / "quad.glb";
+  const Status written = write_scene(glb, kept);
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  ReadOptions keep;
+  keep.keep_morph_targets = true;
+  const Result<Scene> back = read_scene(glb, keep);
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  ASSERT_EQ(back->meshes.size(), 1u);
+  ASSERT_EQ(back->meshes[0].targets.size(), 1u);
+  EXPECT_EQ(back->meshes[0].targets[0].normals, m.targets[0].normals);
+}
+
 TEST_P(FbxBlend, InBetweenShapesStayBakedWhenTargetsAreKept) {
   if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
   const Scene kept = read_keeping_targets(quad_with_in_betweens(), GetParam());

@@ -31,14 +31,16 @@ std::vector<std::pair<const ufbx_blend_shape*, double>> shape_weights(const ufbx
   return out;
 }
 
-/// Adds `weight` times `shape`'s offsets to `positions` (one per logical vertex).
-void add_shape(const ufbx_blend_shape& shape, double weight, std::vector<Vec3>& positions) {
-  const std::size_t n = std::min({shape.num_offsets, shape.offset_vertices.count, shape.position_offsets.count});
+/// Adds `weight` times `offsets` (`shape`'s position or normal offsets, one per offset vertex) to
+/// `values` (one per logical vertex).
+void add_offsets(const ufbx_blend_shape& shape, const ufbx_vec3_list& offsets, double weight,
+                 std::vector<Vec3>& values) {
+  const std::size_t n = std::min({shape.num_offsets, shape.offset_vertices.count, offsets.count});
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t v = shape.offset_vertices.data[i];
-    if (v >= positions.size()) continue;
+    if (v >= values.size()) continue;
     const double w = i < shape.offset_weights.count ? weight * shape.offset_weights.data[i] : weight;
-    positions[v] = positions[v] + to_vec3(shape.position_offsets.data[i]) * static_cast<float>(w);
+    values[v] = values[v] + to_vec3(offsets.data[i]) * static_cast<float>(w);
   }
 }
 
@@ -51,7 +53,7 @@ std::vector<Vec3> blended_vertices(const ufbx_mesh& mesh, WeightOf&& weight_of) 
     const ufbx_blend_deformer& blend = *mesh.blend_deformers.data[d];
     for (std::size_t c = 0; c < blend.channels.count; ++c)
       for (const auto& [shape, w] : shape_weights(*blend.channels.data[c], weight_of(*blend.channels.data[c])))
-        add_shape(*shape, w, positions);
+        add_offsets(*shape, shape->position_offsets, w, positions);
   }
   return positions;
 }
@@ -88,14 +90,20 @@ bool plain_blend_channels(const ufbx_mesh& mesh) {
   });
 }
 
-/// One morph target per blend channel: its name, its shape's offsets per logical vertex.
+/// One morph target per blend channel: its name, its shape's position offsets per logical vertex, and
+/// its normal offsets when the shape has them (Maya writes them; they are deltas of the normals).
 std::vector<MorphTarget> logical_targets(const ufbx_mesh& mesh) {
   std::vector<MorphTarget> out;
   for (const ufbx_blend_channel* channel : blend_channels(mesh)) {
+    const ufbx_blend_shape& shape = *channel->keyframes.data[0].shape;
     MorphTarget& target = out.emplace_back();
     target.name = to_string(channel->name);
     target.positions.assign(mesh.vertices.count, Vec3{});
-    add_shape(*channel->keyframes.data[0].shape, 1.0, target.positions);
+    add_offsets(shape, shape.position_offsets, 1.0, target.positions);
+    if (shape.normal_offsets.count > 0) {
+      target.normals.assign(mesh.vertices.count, Vec3{});
+      add_offsets(shape, shape.normal_offsets, 1.0, target.normals);
+    }
   }
   return out;
 }

@@ -163,6 +163,9 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
       target.name = logical.name;
       target.positions.resize(n);
       for (std::size_t c = 0; c < n; ++c) target.positions[c] = logical.positions[vertex(corners[c])];
+      if (logical.normals.empty() || out.normals.empty()) continue;  // deltas of normals the mesh has
+      target.normals.resize(n);
+      for (std::size_t c = 0; c < n; ++c) target.normals[c] = logical.normals[vertex(corners[c])];
     }
     out.target_weights = *src.target_weights;
   }
