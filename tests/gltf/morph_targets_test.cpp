@@ -1,12 +1,15 @@
 // glTF morph targets kept as targets (ReadOptions::keep_morph_targets, `aem convert` to glTF): the
 // Khronos samples AnimatedMorphCube and SimpleMorph keep their targets, names, default weights and
 // weights animation through glTF -> glb; the kept scene bakes into exactly the frames of the default
-// read; --up/--scale turn and scale the deltas; --weld and --optimize keep every vertex's deltas.
+// read; --up/--scale turn and scale the deltas; --weld and --optimize keep every vertex's deltas; a
+// node's weights replace its mesh's defaults.
 // Expected numbers were read from the samples' .bin files with Python's struct module, not by aem.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
+#include <span>
+#include <string>
 
 #include "aem/io.hpp"
 #include "gltf/gltf_write_support.hpp"
@@ -198,6 +201,46 @@ TEST(GltfMorphTargets, ATargetWithNormalsOnlyMovesNoPosition) {
   EXPECT_TRUE(baked->meshes[0].targets.empty());
   EXPECT_EQ(baked->meshes[0].positions, (std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}));
   expect_vec(baked->meshes[0].normals[1], {1, 0, 0});  // (1, 0, 0) + 1 * (1, 0, 0), made unit
+}
+
+/// One triangle (0,0,0) (1,0,0) (0,1,0) whose target moves each corner by its own position, mesh
+/// weights [0], shown by nodes with the given JSON members.
+std::string triangle_shown_by(const std::string& first_node, const std::string& second_node) {
+  return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0,1]}],"nodes":[{"mesh":0)" + first_node +
+         R"(},{"mesh":0)" + second_node +
+         R"(}],)"
+         R"("meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}],"weights":[0]}],)"
+         R"("accessors":[{"bufferView":0,"componentType":5126,"type":"VEC3","count":3,"min":[0,0,0],"max":[1,1,0]}],)"
+         R"("bufferViews":[{"buffer":0,"byteLength":36}],"buffers":[{"byteLength":36,"uri":)"
+         R"("data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}]})";
+}
+
+Result<Scene> read_text(const std::string& text, bool keep) {
+  ReadOptions options;
+  options.keep_morph_targets = keep;
+  return read_scene(std::as_bytes(std::span(text.data(), text.size())), "weights.gltf", options);
+}
+
+TEST(GltfMorphTargets, ANodesWeightsReplaceTheMeshsDefaults) {
+  // The first node showing the mesh says 0.5, the second 0.25: the first's weights are the defaults,
+  // and the baked rest shape is the triangle plus half its target (each corner at 1.5 times itself).
+  const std::string text = triangle_shown_by(R"(,"weights":[0.5])", R"(,"weights":[0.25])");
+  auto kept = read_text(text, true);
+  ASSERT_TRUE(kept) << kept.error().to_string();
+  EXPECT_EQ(kept->meshes[0].target_weights, (std::vector<float>{0.5f}));
+  EXPECT_TRUE(kept.warnings.empty());
+  auto baked = read_text(text, false);
+  ASSERT_TRUE(baked) << baked.error().to_string();
+  EXPECT_EQ(baked->meshes[0].positions, (std::vector<Vec3>{{0, 0, 0}, {1.5f, 0, 0}, {0, 1.5f, 0}}));
+}
+
+TEST(GltfMorphTargets, NodeWeightsOfTheWrongLengthAreIgnoredWithAWarning) {
+  auto kept = read_text(triangle_shown_by(R"(,"weights":[1,2])", ""), true);
+  ASSERT_TRUE(kept) << kept.error().to_string();
+  EXPECT_EQ(kept->meshes[0].target_weights, (std::vector<float>{0.0f}));
+  ASSERT_EQ(kept.warnings.size(), 1u);
+  EXPECT_EQ(kept.warnings[0].code, "GLTF_NODE_WEIGHTS_IGNORED");
+  EXPECT_EQ(kept.warnings[0].path, "nodes[0].weights");
 }
 
 TEST(GltfMorphTargets, OutputPassesTheValidator) {

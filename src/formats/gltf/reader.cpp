@@ -46,6 +46,7 @@ Result<Scene> gltf_read(const ReadInput& input) {
       if (links.mesh[n] >= 0)
         for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm)
           scene.nodes[n].meshes.push_back(sm);
+    gltf::apply_node_weights(ctx, scene, links, first);
     const auto joint_of_node = gltf::build_skeleton(ctx, scene, links, first);
     gltf::read_animations(ctx, scene, links, joint_of_node, first);
     // Baked here rather than by read_scene: the steps below (levels of detail joined) ran on frames.

@@ -166,6 +166,26 @@ std::int32_t largest_joint(const std::vector<SkinInfluences>& vertices) {
 
 }  // namespace
 
+void apply_node_weights(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first) {
+  std::vector<bool> overridden(scene.meshes.size(), false);
+  for (std::size_t n = 0; n < links.weights.size(); ++n) {
+    const std::vector<float>& weights = links.weights[n];
+    if (weights.empty() || links.mesh[n] < 0) continue;
+    for (std::uint32_t sm = first[links.mesh[n]]; sm < first[links.mesh[n] + 1]; ++sm) {
+      Mesh& mesh = scene.meshes[sm];
+      if (overridden[sm]) continue;
+      if (weights.size() != mesh.targets.size()) {
+        ctx.warn(
+            "GLTF_NODE_WEIGHTS_IGNORED", "nodes[" + std::to_string(n) + "].weights",
+            std::to_string(weights.size()) + " weights for " + std::to_string(mesh.targets.size()) + " morph targets");
+        break;
+      }
+      mesh.target_weights = weights;
+      overridden[sm] = true;
+    }
+  }
+}
+
 std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links,
                                          const std::vector<std::uint32_t>& first) {
   const std::vector<bool> wanted = joint_nodes(ctx, scene.nodes.size());

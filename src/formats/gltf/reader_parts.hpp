@@ -36,6 +36,10 @@ std::vector<UvTransform> read_materials(Context& ctx, Scene& scene);
 /// Mesh::skin holds skin-local joint indices until apply_skins maps them; Mesh::targets and
 /// target_weights hold the primitive's morph targets and the mesh's weights.
 void read_meshes(Context& ctx, Scene& scene, std::vector<std::uint32_t>& first);
+/// A node's `weights` replace the default weights of the scene meshes it shows (the first such node's,
+/// for a mesh several nodes show); a list whose length is not the mesh's target count is warned about
+/// and left out.
+void apply_node_weights(Context& ctx, Scene& scene, const NodeLinks& links, const std::vector<std::uint32_t>& first);
 /// Joints of the nodes skins list or animations move (and their transformed ancestors), in node order;
 /// skin joint indices mapped to them. Returns the joint of each node, or -1.
 std::vector<std::int32_t> build_skeleton(Context& ctx, Scene& scene, const NodeLinks& links,
