@@ -94,6 +94,9 @@ struct Texture {
   bool loaded_from_file = false;   ///< `data` was read from the file `name` beside the model, not stored in it
   TextureWrap wrap_u = TextureWrap::Repeat;  ///< sampler wrap along U (glTF wrapS)
   TextureWrap wrap_v = TextureWrap::Repeat;  ///< sampler wrap along V (glTF wrapT)
+  /// Loading `data` from the file `name` was tried (found or not): a reader that looks for its textures
+  /// itself, and converting after it, do not look again.
+  bool side_file_tried = false;
 };
 
 /// Which texture fills each material slot: an index into Scene::textures, or -1.
@@ -105,8 +108,16 @@ struct MaterialTextures {
   std::int32_t metallic_roughness = -1;  ///< glTF-style G roughness, B metalness
   std::int32_t emissive = -1;
   std::int32_t specular = -1;  ///< Phong specular map
+  /// Every slot, for code that treats them alike (checking or renumbering texture indices).
+  std::array<std::int32_t*, 7> slots() {
+    return {&base_color, &normal, &orm, &occlusion, &metallic_roughness, &emissive, &specular};
+  }
+  std::array<std::int32_t, 7> slots() const {
+    return {base_color, normal, orm, occlusion, metallic_roughness, emissive, specular};
+  }
   friend bool operator==(const MaterialTextures&, const MaterialTextures&) = default;
 };
+static_assert(sizeof(MaterialTextures) == 7 * sizeof(std::int32_t), "a slot was added: list it in slots()");
 
 /// PBR metallic-roughness material with the Phong fields some formats carry.
 struct Material {

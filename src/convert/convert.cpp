@@ -1,9 +1,8 @@
 #include "aem/convert.hpp"
 
 #include <chrono>
+#include <iterator>
 #include <map>
-#include <set>
-#include <tuple>
 
 #include "aem/conventions.hpp"
 #include "core/file.hpp"
@@ -109,12 +108,8 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   if (!converted) return converted;
   converted->steps.insert(converted->steps.begin(), StepTime{"read", read_ms});
   converted->files_read = recorder.paths();
-  // A side file the reader refused is refused again when the converter looks for textures: one fact,
-  // told once, as the reader told it.
-  std::set<std::tuple<std::string, std::string, std::string>> told;
-  for (const Warning& w : warnings) told.emplace(w.code, w.path, w.message);
-  for (auto& w : converted.warnings)
-    if (!told.contains({w.code, w.path, w.message})) warnings.push_back(std::move(w));
+  warnings.insert(warnings.end(), std::make_move_iterator(converted.warnings.begin()),
+                  std::make_move_iterator(converted.warnings.end()));
   converted.warnings = std::move(warnings);
   return converted;
 }

@@ -18,7 +18,8 @@ SideTextureProblems load_side_textures(Scene& scene, const std::filesystem::path
   if (model.empty()) return problems;
   const std::filesystem::path dir = model.parent_path();
   for (auto& t : scene.textures) {
-    if (!t.data.empty() || t.name.empty()) continue;
+    if (!t.data.empty() || t.name.empty() || t.side_file_tried) continue;
+    t.side_file_tried = true;
     auto file = detail::resolve_side_file(dir, t.name, asset_root);
     if (!file) {
       problems.refused.push_back(file.error());

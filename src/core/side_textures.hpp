@@ -22,7 +22,8 @@ struct SideTextureProblems {
 /// Fills the bytes (and PNG/JPEG mime type) of every texture that has a name but no data from the file
 /// it names, when that file lies inside the model's folder or `asset_root` (see side_files.hpp); the
 /// texture is marked loaded_from_file. At most `budget` bytes are read in all (decreased by what is
-/// read). Textures that could not be loaded stay external and are reported.
+/// read). Textures that could not be loaded stay external and are reported. Each texture is looked
+/// for once (Texture::side_file_tried): a second call reports nothing about it again.
 SideTextureProblems load_side_textures(Scene& scene, const std::filesystem::path& model,
                                        const std::filesystem::path& asset_root, std::uint64_t& budget);
 

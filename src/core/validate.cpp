@@ -125,7 +125,7 @@ struct Checker {
   void materials() {
     for (std::size_t i = 0; i < scene.materials.size(); ++i) {
       const auto& t = scene.materials[i].textures;
-      for (std::int32_t x : {t.base_color, t.normal, t.orm, t.occlusion, t.metallic_roughness, t.emissive, t.specular})
+      for (std::int32_t x : t.slots())
         if (x < -1 || x >= static_cast<std::int32_t>(scene.textures.size()))
           error("SCENE_TEXTURE_OUT_OF_RANGE", "materials[" + std::to_string(i) + "].textures",
                 "texture " + std::to_string(x));

@@ -86,3 +86,18 @@ def test_the_report():
         assert report.files_read == [data("gltf/skinned_quad.glb")]
         assert list(report.timings)[0] == "read" and list(report.timings)[-1] == "write"
         assert all(seconds >= 0 for seconds in report.timings.values())
+
+
+def test_a_texture_the_read_refused_is_not_refused_again(tmp_path):
+    # The OBJ's .mtl names a texture outside the model's folder: the read refuses it (SIDE_FILE_REFUSED,
+    # in Scene.warnings); writing the scene must not look for it again and repeat that warning.
+    models = tmp_path / "models"
+    models.mkdir()
+    (tmp_path / "outside.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (models / "m.mtl").write_text("newmtl m\nmap_Kd ../outside.png\n")
+    (models / "m.obj").write_text("mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
+                                  "usemtl m\nf 1/1 2/2 3/3\n")
+    scene = aem.read(models / "m.obj")
+    assert [w.code for w in scene.warnings].count("SIDE_FILE_REFUSED") == 1
+    report = scene.write(tmp_path / "m.glb")
+    assert "SIDE_FILE_REFUSED" not in [w.code for w in report.warnings]

@@ -96,7 +96,8 @@ struct Build {
   /// Transforms the reader may still evaluate one by one (animations.inl's sampling), so that a file
   /// with many nodes and a long take cannot keep it busy for minutes.
   std::uint64_t evaluations_left = 1ull << 24;
-  std::vector<SeparateMaps> separate_maps;
+  /// Materials whose roughness and metalness images are packed into one once read (pack_separate_maps).
+  std::vector<SeparateMaps> separate_maps = {};
   /// With ReadOptions::keep_morph_targets: the weight tracks of the scene meshes whose blend shapes
   /// are kept as morph targets, for the animation of the take `weight_take`.
   std::vector<WeightTrack> weight_tracks = {};

@@ -186,17 +186,11 @@ Image decode_within(const Texture& t, std::uint64_t& budget) {
   return decode_image(t.data);
 }
 
-/// Every slot of `t`, to renumber the scene's textures.
-std::array<std::int32_t*, 7> texture_slots(MaterialTextures& t) {
-  static_assert(sizeof(MaterialTextures) == 7 * sizeof(std::int32_t), "a slot was added: list it here");
-  return {&t.base_color, &t.normal, &t.orm, &t.occlusion, &t.metallic_roughness, &t.emissive, &t.specular};
-}
-
 /// Removes the textures of `candidates` no material slot refers to, renumbering the slots.
 void drop_unreferenced(Scene& scene, const std::vector<std::int32_t>& candidates) {
   std::vector<bool> referenced(scene.textures.size(), false), drop(scene.textures.size(), false);
   for (Material& m : scene.materials)
-    for (std::int32_t* slot : texture_slots(m.textures))
+    for (std::int32_t* slot : m.textures.slots())
       if (*slot >= 0) referenced[*slot] = true;
   for (std::int32_t t : candidates) drop[t] = !referenced[t];
   std::vector<std::int32_t> new_index(scene.textures.size(), -1);
@@ -209,7 +203,7 @@ void drop_unreferenced(Scene& scene, const std::vector<std::int32_t>& candidates
     }
   scene.textures.resize(kept);
   for (Material& m : scene.materials)
-    for (std::int32_t* slot : texture_slots(m.textures))
+    for (std::int32_t* slot : m.textures.slots())
       if (*slot >= 0) *slot = new_index[*slot];
 }
 
