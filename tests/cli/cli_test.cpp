@@ -204,3 +204,42 @@ TEST(Cli, ConvertOfAnEmptyFileNameIsAnErrorNotACrash) {
 
 }  // namespace
 }  // namespace aem
+
+namespace aem {
+namespace {
+
+// `aem info` on a glTF with two morph targets and a weights animation of 3 keys over 1 s: the mesh
+// shows its targets and the frames every output but glTF and E3D gets (1 s at 30 fps, both ends: 31),
+// the animation its weight keys, and the JSON names the targets.
+TEST(Cli, InfoShowsMorphTargetsAndTheFramesTheyBakeInto) {
+  const auto dir = test::temp_dir("info-morph-targets");
+  Scene scene;
+  Mesh& m = scene.meshes.emplace_back();
+  m.name = "face";
+  m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  m.indices = {0, 1, 2};
+  m.targets = {{"smile", {{0, 0, 1}, {0, 0, 0}, {0, 0, 0}}, {}}, {"frown", {{0, 0, -1}, {0, 0, 0}, {0, 0, 0}}, {}}};
+  m.target_weights = {0, 0};
+  scene.nodes.push_back(Node{.name = "face", .meshes = {0}});
+  Animation& a = scene.animations.emplace_back();
+  a.name = "talk";
+  a.duration = 1;
+  a.weight_tracks.push_back({.mesh = 0, .times = {0, 0.5f, 1}, .weights = {0, 0, 1, 0, 0, 1}});
+  const auto file = dir / "face.glb";
+  const Status written = write_scene(file, scene);
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+
+  const CliRun text = run_cli_split("info '" + file.string() + "'", dir);
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("2 morph targets  31 frames"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("0 keys, 3 morph weight keys"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("vertex animation: 31 frames at 30 fps, baked from the morph targets"), std::string::npos)
+      << text.out;
+  const CliRun json = run_cli_split("info --json '" + file.string() + "'", dir);
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"morph_targets\":[\"smile\",\"frown\"]"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"weight_key_count\":3"), std::string::npos) << json.out;
+}
+
+}  // namespace
+}  // namespace aem

@@ -1,6 +1,7 @@
 // `aem info FILE [--json]`: what a model contains, for people or machines.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -71,9 +72,10 @@ void print_text(const std::string& file, const InfoSummary& info) {
   if (!s.meshes.empty()) fmt::print("meshes\n");
   for (std::size_t i = 0; i < s.meshes.size(); ++i) {
     const InfoSummary::MeshCounts& c = info.meshes[i];
-    fmt::print("  {:>4}  {:<24} {:>8} vertices {:>8} triangles  material {}{}{}{}\n", i, s.meshes[i].name, c.vertices,
+    fmt::print("  {:>4}  {:<24} {:>8} vertices {:>8} triangles  material {}{}{}{}{}\n", i, s.meshes[i].name, c.vertices,
                c.indices / 3, s.meshes[i].material, c.skinned ? "  skinned" : "",
                c.lods == 1 ? "" : fmt::format("  {} LODs", c.lods),
+               c.targets.empty() ? "" : fmt::format("  {} morph targets", c.targets.size()),
                c.frames == 0 ? "" : fmt::format("  {} frames", c.frames));
   }
   if (!s.materials.empty()) fmt::print("materials\n");
@@ -97,17 +99,22 @@ void print_text(const std::string& file, const InfoSummary& info) {
   if (!s.animations.empty()) fmt::print("animations\n");
   for (std::size_t i = 0; i < s.animations.size(); ++i) {
     const auto& a = s.animations[i];
-    fmt::print("  {:>4}  {:<24} {:.4g} s{}, {} keys{}\n", i, a.name.empty() ? "(unnamed)" : a.name, a.duration,
+    fmt::print("  {:>4}  {:<24} {:.4g} s{}, {} keys{}{}\n", i, a.name.empty() ? "(unnamed)" : a.name, a.duration,
                a.frame_rate > 0 ? fmt::format(", {:.4g} fps ({} frames)", a.frame_rate,
                                               static_cast<long>(a.duration * a.frame_rate + 0.5f))
                                 : "",
-               info.animation_keys[i], a.loop ? ", loops" : "");
+               info.animation_keys[i],
+               info.weight_keys[i] == 0 ? "" : fmt::format(", {} morph weight keys", info.weight_keys[i]),
+               a.loop ? ", loops" : "");
   }
+  const bool targets = std::any_of(info.meshes.begin(), info.meshes.end(),
+                                   [](const InfoSummary::MeshCounts& c) { return !c.targets.empty(); });
   if (const VertexAnimation& v = s.vertex_animation; v.frame_count)
-    fmt::print("vertex animation: {} frames {}\n", v.frame_count,
+    fmt::print("vertex animation: {} frames {}{}\n", v.frame_count,
                v.frame_rate > 0 ? fmt::format("at {:.4g} fps", v.frame_rate)
                                 : fmt::format("(the file stores no frame rate; played at {:.4g} fps)",
-                                              render::vertex_playback_rate(v)));
+                                              render::vertex_playback_rate(v)),
+               targets ? ", baked from the morph targets (glTF and E3D output keep the targets)" : "");
   if (!s.tags.empty()) {
     fmt::print("tag points\n");
     for (const auto& t : s.tags) fmt::print("  {}\n", t.name);
@@ -175,7 +182,9 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
         .value("skinned", c.skinned)
         .value("lod_count", c.lods)
         .value("frame_count", c.frames)
-        .end_object();
+        .begin_array("morph_targets");
+    for (const auto& name : c.targets) j.value("", name);
+    j.end_array().end_object();
   }
   j.end_array();
   j.begin_array("materials");
@@ -233,6 +242,7 @@ void print_json(const std::string& file, const InfoSummary& info, const std::vec
         .value("loop", a.loop)
         .value("channel_count", std::uint64_t(a.channels.size()))
         .value("key_count", info.animation_keys[i])
+        .value("weight_key_count", info.weight_keys[i])
         .end_object();
   }
   j.end_array();

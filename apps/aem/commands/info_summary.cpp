@@ -25,6 +25,7 @@ Result<InfoSummary> from_scene(Result<Scene> scene) {
     for (const Channel& ch : a.channels) keys += ch.translation.size() + ch.rotation.size() + ch.scale.size();
     s.animation_keys.push_back(keys);
   }
+  s.weight_keys.assign(s.scene.animations.size(), 0);
   s.bounds = compute_bounds(s.scene);
   return out;
 }
@@ -59,12 +60,32 @@ std::optional<Result<InfoSummary>> from_mapped_aem(const std::string& file) {
   return out;
 }
 
+/// Where `summary`'s meshes have frames, what a read keeping morph targets finds: each mesh's target
+/// names and each animation's weight keys. A second read: the readers bake targets at their own rate
+/// (FBX at the file's), so the frames shown are the ones a read for AEM or IQM makes.
+void note_morph_targets(const std::string& file, const ReadOptions& options, InfoSummary& summary) {
+  const auto has_frames = [](const InfoSummary::MeshCounts& c) { return c.frames > 0; };
+  if (std::none_of(summary.meshes.begin(), summary.meshes.end(), has_frames)) return;
+  ReadOptions keeping = options;
+  keeping.keep_morph_targets = true;
+  const Result<Scene> kept = read_scene(file, keeping);
+  if (!kept || kept->meshes.size() != summary.meshes.size() ||
+      kept->animations.size() != summary.scene.animations.size())
+    return;
+  for (std::size_t i = 0; i < kept->meshes.size(); ++i)
+    for (const MorphTarget& t : kept->meshes[i].targets) summary.meshes[i].targets.push_back(t.name);
+  for (std::size_t i = 0; i < kept->animations.size(); ++i)
+    for (const WeightTrack& w : kept->animations[i].weight_tracks) summary.weight_keys[i] += w.times.size();
+}
+
 }  // namespace
 
 Result<InfoSummary> summarize_model(const std::string& file, const ReadOptions& options, bool whole_scene) {
   if (!whole_scene)
     if (auto mapped = from_mapped_aem(file)) return *std::move(mapped);
-  return from_scene(read_scene(file, options));
+  auto summary = from_scene(read_scene(file, options));
+  if (summary) note_morph_targets(file, options, summary.value());
+  return summary;
 }
 
 std::vector<SourceNote> shown_notes(const Scene& scene) {
