@@ -88,16 +88,47 @@ def test_the_report():
         assert all(seconds >= 0 for seconds in report.timings.values())
 
 
-def test_a_texture_the_read_refused_is_not_refused_again(tmp_path):
-    # The OBJ's .mtl names a texture outside the model's folder: the read refuses it (SIDE_FILE_REFUSED,
-    # in Scene.warnings); writing the scene must not look for it again and repeat that warning.
+# A triangle whose material's texture is "../outside.png", outside the model's folder: as OBJ (read by
+# the FBX reader, ufbx) and as Collada (read by Assimp), each reader looking for textures itself.
+REFUSED_TEXTURE = {
+    "obj": {"m.mtl": "newmtl m\nmap_Kd ../outside.png\n",
+            "m.obj": "mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl m\nf 1/1 2/2 3/3\n"},
+    "dae": {"m.dae": """<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_images><image id="img"><init_from>../outside.png</init_from></image></library_images>
+<library_effects><effect id="fx"><profile_COMMON>
+<newparam sid="surf"><surface type="2D"><init_from>img</init_from></surface></newparam>
+<newparam sid="samp"><sampler2D><source>surf</source></sampler2D></newparam>
+<technique sid="t"><lambert><diffuse><texture texture="samp" texcoord="uv"/></diffuse></lambert></technique>
+</profile_COMMON></effect></library_effects>
+<library_materials><material id="mat"><instance_effect url="#fx"/></material></library_materials>
+<library_geometries><geometry id="g"><mesh>
+<source id="p"><float_array id="pa" count="9">0 0 0 1 0 0 0 1 0</float_array><technique_common>
+<accessor source="#pa" count="3" stride="3"><param name="X" type="float"/><param name="Y" type="float"/>
+<param name="Z" type="float"/></accessor></technique_common></source>
+<vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+<triangles material="m" count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 2</p></triangles>
+</mesh></geometry></library_geometries>
+<library_visual_scenes><visual_scene id="s"><node id="n"><instance_geometry url="#g"><bind_material>
+<technique_common><instance_material symbol="m" target="#mat"/></technique_common></bind_material>
+</instance_geometry></node></visual_scene></library_visual_scenes>
+<scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>
+"""},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(REFUSED_TEXTURE))
+def test_a_texture_the_read_refused_is_not_refused_again(kind, tmp_path):
+    # The read refuses the texture (SIDE_FILE_REFUSED, in Scene.warnings); writing the scene must not
+    # look for it again and repeat that warning.
     models = tmp_path / "models"
     models.mkdir()
     (tmp_path / "outside.png").write_bytes(b"\x89PNG\r\n\x1a\n")
-    (models / "m.mtl").write_text("newmtl m\nmap_Kd ../outside.png\n")
-    (models / "m.obj").write_text("mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
-                                  "usemtl m\nf 1/1 2/2 3/3\n")
-    scene = aem.read(models / "m.obj")
+    for name, text in REFUSED_TEXTURE[kind].items():
+        (models / name).write_text(text)
+    scene = aem.read(models / f"m.{kind}")
     assert [w.code for w in scene.warnings].count("SIDE_FILE_REFUSED") == 1
-    report = scene.write(tmp_path / "m.glb")
-    assert "SIDE_FILE_REFUSED" not in [w.code for w in report.warnings]
+    for output in ("m.glb", "m.aem"):
+        report = scene.write(tmp_path / output)
+        assert "SIDE_FILE_REFUSED" not in [w.code for w in report.warnings], output

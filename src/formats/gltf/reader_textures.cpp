@@ -60,6 +60,7 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
       out.name = ctx.string(image["name"]);
     } else {
       out.name = uri;
+      out.side_file_tried = true;  // a URI, percent-encoded: only this reader knows which file it names
       try {
         bytes = load_uri(ctx, uri, image.path() + ".uri");
       } catch (const detail::ParseError& e) {

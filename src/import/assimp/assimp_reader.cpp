@@ -156,6 +156,7 @@ struct Builder {
       }
     } else {
       t.name = path;
+      t.side_file_tried = true;
       auto where = detail::resolve_side_file(directory, path, asset_root);
       auto file = where ? detail::read_file(*where) : Result<std::vector<std::byte>>(where.error());
       if (!where) {
