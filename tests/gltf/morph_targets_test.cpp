@@ -243,6 +243,42 @@ TEST(GltfMorphTargets, NodeWeightsOfTheWrongLengthAreIgnoredWithAWarning) {
   EXPECT_EQ(kept.warnings[0].path, "nodes[0].weights");
 }
 
+// An FBX take that moves a joint, a blend shape kept as a target and one baked into frames (in-betweens)
+// is one glTF animation: the frames' one-hot weights join the take's joint and weights channels rather
+// than a second animation of the same name, which a viewer would play on its own.
+TEST(GltfMorphTargets, FramesPlayInTheAnimationOfTheirName) {
+  Scene scene;
+  scene.joints.push_back(Joint{.name = "root"});
+  Mesh kept;
+  kept.name = "kept";
+  kept.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  kept.indices = {0, 1, 2};
+  kept.targets = {{"lift", {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}, {}}};
+  kept.target_weights = {0};
+  Mesh baked = kept;
+  baked.name = "baked";
+  baked.targets.clear(), baked.target_weights.clear();
+  for (float z : {0.0f, 0.5f, 1.0f}) baked.frames.push_back({{{0, 0, z}, {1, 0, z}, {0, 1, z}}, {}, {}});
+  scene.meshes = {kept, baked};
+  scene.nodes = {Node{.name = "kept", .meshes = {0}}, Node{.name = "baked", .meshes = {1}}};
+  Animation take{.name = "take", .duration = 2.0f / 30.0f};
+  Channel turn{.joint = 0};
+  turn.rotation = {{0, Quat{}}, {take.duration, Quat{0, 0.7071068f, 0, 0.7071068f}}};
+  take.channels.push_back(turn);
+  take.weight_tracks.push_back({.mesh = 0, .times = {0, take.duration}, .weights = {0, 1}});
+  scene.animations.push_back(take);
+  scene.vertex_animation = {"take", 30.0f, 3};
+
+  const auto glb = test::temp_dir("morph-frames-take") / "take.glb";
+  const Status written = write_scene(glb, scene);
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  const Scene back = read(glb, true);
+  ASSERT_EQ(back.animations.size(), 1u);
+  EXPECT_EQ(back.animations[0].name, "take");
+  EXPECT_EQ(back.animations[0].channels.size(), 1u);
+  EXPECT_EQ(back.animations[0].weight_tracks.size(), 2u) << "the kept target's weights and the frames' weights";
+}
+
 TEST(GltfMorphTargets, OutputPassesTheValidator) {
   if (!test::validator_installed())
     GTEST_FAIL() << "the glTF validator is missing: run scripts/install-deps.sh --tests";

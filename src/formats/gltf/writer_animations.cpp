@@ -86,6 +86,32 @@ std::size_t weight_channels(AnimationBuilder& builder, const Scene& scene, const
   return dropped;
 }
 
+/// The vertex animation's frames as one-hot weights channels (one target per frame) of the nodes showing
+/// each mesh written with frame targets.
+void frame_weight_channels(AnimationBuilder& builder, const Scene& scene, const std::vector<WrittenMesh>& meshes,
+                           const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
+  float rate = scene.vertex_animation.frame_rate;
+  if (!(rate > 0.0f) || !std::isfinite(rate)) rate = 30.0f;
+  for (std::size_t mi = 0; mi < meshes.size(); ++mi) {
+    const std::size_t targets = meshes[mi].targets;
+    if (!meshes[mi].frame_targets || mesh_nodes[mi].empty()) continue;
+    std::vector<float> times(targets), weights(targets * targets, 0.0f);
+    for (std::size_t f = 0; f < targets; ++f) {
+      times[f] = static_cast<float>(f) / rate;
+      weights[f * targets + f] = 1.0f;
+    }
+    for (auto node : mesh_nodes[mi]) builder.channel(node, "weights", times, weights, 1);
+  }
+}
+
+/// The animation the vertex animation plays with: the first of the scene's with its name, else none
+/// (scene.animations.size()).
+std::size_t vertex_animation_owner(const Scene& scene) {
+  const auto& list = scene.animations;
+  const auto named = [&](const Animation& a) { return a.name == scene.vertex_animation.name; };
+  return static_cast<std::size_t>(std::find_if(list.begin(), list.end(), named) - list.begin());
+}
+
 void skeletal(Document& doc, const Scene& scene, std::size_t index, const std::vector<WrittenMesh>& meshes,
               const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
   const Animation& anim = scene.animations[index];
@@ -110,34 +136,18 @@ void skeletal(Document& doc, const Scene& scene, std::size_t index, const std::v
     doc.warn("GLTF_WRITE_KEYS_DROPPED", path,
              std::to_string(dropped) + " keys of \"" + anim.name +
                  "\" have negative, repeated or decreasing times; dropped");
-  // The vertex animation's take (an FBX blend-shape take) is written as morph weights, under its name.
-  const bool plays_morphs =
-      anim.name == scene.vertex_animation.name &&
+  // The vertex animation's take (an FBX blend-shape take) plays its frames in the same glTF animation
+  // as the take's joints and kept targets, so that a viewer plays them together.
+  const bool plays_frames =
+      index == vertex_animation_owner(scene) &&
       std::any_of(scene.meshes.begin(), scene.meshes.end(), [](const Mesh& m) { return !m.frames.empty(); });
+  if (plays_frames) frame_weight_channels(builder, scene, meshes, mesh_nodes);
   if (builder.empty()) {
-    if (!plays_morphs)
+    if (!plays_frames)
       doc.warn("GLTF_WRITE_EMPTY_ANIMATION", path, "animation \"" + anim.name + "\" has no keys; not written");
     return;
   }
   builder.finish(anim.name);
-}
-
-void vertex_animation(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
-                      const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
-  AnimationBuilder builder(doc);
-  float rate = scene.vertex_animation.frame_rate;
-  if (!(rate > 0.0f) || !std::isfinite(rate)) rate = 30.0f;
-  for (std::size_t mi = 0; mi < meshes.size(); ++mi) {
-    const std::size_t targets = meshes[mi].targets;
-    if (!meshes[mi].frame_targets || mesh_nodes[mi].empty()) continue;
-    std::vector<float> times(targets), weights(targets * targets, 0.0f);
-    for (std::size_t f = 0; f < targets; ++f) {
-      times[f] = static_cast<float>(f) / rate;
-      weights[f * targets + f] = 1.0f;
-    }
-    for (auto node : mesh_nodes[mi]) builder.channel(node, "weights", times, weights, 1);
-  }
-  if (!builder.empty()) builder.finish(scene.vertex_animation.name);
 }
 
 }  // namespace
@@ -145,7 +155,10 @@ void vertex_animation(Document& doc, const Scene& scene, const std::vector<Writt
 void write_animations(Document& doc, const Scene& scene, const std::vector<WrittenMesh>& meshes,
                       const std::vector<std::vector<std::uint32_t>>& mesh_nodes) {
   for (std::size_t a = 0; a < scene.animations.size(); ++a) skeletal(doc, scene, a, meshes, mesh_nodes);
-  vertex_animation(doc, scene, meshes, mesh_nodes);
+  if (vertex_animation_owner(scene) < scene.animations.size()) return;
+  AnimationBuilder builder(doc);  // a vertex animation no scene animation plays (CEM, E3D frames): its own
+  frame_weight_channels(builder, scene, meshes, mesh_nodes);
+  if (!builder.empty()) builder.finish(scene.vertex_animation.name);
 }
 
 }  // namespace aem::formats::gltf
