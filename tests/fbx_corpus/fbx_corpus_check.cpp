@@ -102,8 +102,12 @@ class LastLoaded {
   std::variant<T, std::string> value_ = std::string("nothing loaded");
 };
 
+/// The converted .glb as glTF defines it: morph targets kept and posed by their weights at the frame's
+/// time, not baked into frames at a rate of the reader's choosing.
 Scene read_converted(const std::filesystem::path& path) {
-  auto scene = read_scene(path);
+  ReadOptions keep;
+  keep.keep_morph_targets = true;
+  auto scene = read_scene(path, keep);
   if (!scene) throw std::runtime_error(scene.error().to_string());
   return std::move(scene.value());
 }

@@ -25,6 +25,8 @@ struct PoseAt {
 /// instances flattened and the scene's conventions converted, as the renderer does; skinning and rigid
 /// joints as render::ScenePose). Vertex animation is blended at the time only when it belongs to the
 /// animation (VertexAnimation::name is the animation's name); otherwise meshes keep their rest shape.
+/// Morph targets (a scene read keeping them) move the meshes by the animation's weights at the time,
+/// or by their default weights.
 /// Throws std::out_of_range when the animation index is not one of the scene's.
 std::vector<Vec3> posed_vertices(const Scene& scene, const PoseAt& pose);
 
