@@ -35,6 +35,9 @@ py::array vec4s(const Owner& owner, const std::vector<Vec4>& v) {
 py::array vec2s(const Owner& owner, const std::vector<Vec2>& v) {
   return records(owner, v.empty() ? nullptr : &v[0].x, v.size(), sizeof(Vec2), 2, Access::Writable);
 }
+py::array floats(const Owner& owner, const std::vector<float>& v) {
+  return column(owner, v.data(), v.size(), sizeof(float), Access::Writable);
+}
 py::array triangles(const Owner& owner, const std::vector<std::uint32_t>& indices) {
   return records(owner, indices.data(), indices.size() / 3, 3 * sizeof(std::uint32_t), 3, Access::ReadOnly);
 }
@@ -226,11 +229,7 @@ void bind_mesh(py::module_& m) {
           "targets", [](const P& p) { return parts(p.owner, p.item->targets); },
           "morph targets (kept when the scene was read with keep_morph_targets): list of aem.MorphTarget")
       .def_property_readonly(
-          "target_weights",
-          [](const P& p) {
-            const auto& w = p.item->target_weights;
-            return column(p.owner, w.data(), w.size(), sizeof(float), Access::Writable);
-          },
+          "target_weights", [](const P& p) { return floats(p.owner, p.item->target_weights); },
           "(t,) float32 default weight of each target; (0,) means every weight is 0")
       .def_property_readonly(
           "material", [](const P& p) { return p.item->material; }, "index into Scene.materials, -1 for none")
@@ -393,12 +392,7 @@ void bind_skeleton_and_animations(py::module_& m) {
       .def_property_readonly(
           "mesh", [](const W& p) { return p.item->mesh; }, "index into Scene.meshes")
       .def_property_readonly(
-          "times",
-          [](const W& p) {
-            const auto& t = p.item->times;
-            return column(p.owner, t.data(), t.size(), sizeof(float), Access::Writable);
-          },
-          "(k,) float32 seconds")
+          "times", [](const W& p) { return floats(p.owner, p.item->times); }, "(k,) float32 seconds")
       .def_property_readonly(
           "weights",
           [](const W& p) {
