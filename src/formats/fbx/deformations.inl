@@ -44,18 +44,35 @@ void add_offsets(const ufbx_blend_shape& shape, const ufbx_vec3_list& offsets, d
   }
 }
 
+/// Adds to `values` (one per logical vertex) the offsets of `mesh`'s blend shapes (`offsets`: their
+/// position or normal offsets) with every blend channel at the weight `weight_of` gives it.
+template <class WeightOf>
+void add_blend(const ufbx_mesh& mesh, ufbx_vec3_list ufbx_blend_shape::*offsets, WeightOf&& weight_of,
+               std::vector<Vec3>& values) {
+  for (std::size_t d = 0; d < mesh.blend_deformers.count; ++d) {
+    const ufbx_blend_deformer& blend = *mesh.blend_deformers.data[d];
+    for (std::size_t c = 0; c < blend.channels.count; ++c)
+      for (const auto& [shape, w] : shape_weights(*blend.channels.data[c], weight_of(*blend.channels.data[c])))
+        add_offsets(*shape, shape->*offsets, w, values);
+  }
+}
+
 /// The logical vertices of `mesh` with every blend channel at the weight `weight_of` gives it.
 template <class WeightOf>
 std::vector<Vec3> blended_vertices(const ufbx_mesh& mesh, WeightOf&& weight_of) {
   std::vector<Vec3> positions(mesh.vertices.count);
   for (std::size_t v = 0; v < positions.size(); ++v) positions[v] = to_vec3(mesh.vertices.data[v]);
-  for (std::size_t d = 0; d < mesh.blend_deformers.count; ++d) {
-    const ufbx_blend_deformer& blend = *mesh.blend_deformers.data[d];
-    for (std::size_t c = 0; c < blend.channels.count; ++c)
-      for (const auto& [shape, w] : shape_weights(*blend.channels.data[c], weight_of(*blend.channels.data[c])))
-        add_offsets(*shape, shape->position_offsets, w, positions);
-  }
+  add_blend(mesh, &ufbx_blend_shape::position_offsets, weight_of, positions);
   return positions;
+}
+
+/// What the normals of `mesh`'s logical vertices gain with every blend channel at the weight `weight_of`
+/// gives it: the shapes' normal offsets so weighted (see shapes_carry_normals).
+template <class WeightOf>
+std::vector<Vec3> blended_normal_offsets(const ufbx_mesh& mesh, WeightOf&& weight_of) {
+  std::vector<Vec3> deltas(mesh.vertices.count);
+  add_blend(mesh, &ufbx_blend_shape::normal_offsets, weight_of, deltas);
+  return deltas;
 }
 
 /// True when one of `mesh`'s blend channels has, at some of `times` of `anim`, another weight than the
@@ -79,6 +96,17 @@ std::vector<const ufbx_blend_channel*> blend_channels(const ufbx_mesh& mesh) {
     for (std::size_t c = 0; c < mesh.blend_deformers.data[d]->channels.count; ++c)
       out.push_back(mesh.blend_deformers.data[d]->channels.data[c]);
   return out;
+}
+
+/// True when every shape of `mesh`'s blend channels carries normal offsets (Maya writes them): its
+/// normals then follow the shapes as the file says, rather than as the moved faces suggest.
+bool shapes_carry_normals(const ufbx_mesh& mesh) {
+  const auto channels = blend_channels(mesh);
+  return !channels.empty() && std::all_of(channels.begin(), channels.end(), [](const ufbx_blend_channel* c) {
+    for (std::size_t k = 0; k < c->keyframes.count; ++k)
+      if (c->keyframes.data[k].shape && c->keyframes.data[k].shape->normal_offsets.count == 0) return false;
+    return true;
+  });
 }
 
 /// True when each blend channel of `mesh` is one shape at full weight (no in-betweens): a morph target
@@ -151,33 +179,46 @@ std::optional<Timeline> vertex_timeline(const Build& b) {
   return std::nullopt;
 }
 
-/// The logical vertices of `mesh` at each of `times`: its vertex cache when it has one,
-/// else its blend shapes with the weights `anim` gives them.
-std::vector<std::vector<Vec3>> deformed_frames(Build& b, const ufbx_mesh& mesh, const ufbx_anim* anim,
-                                               const std::vector<double>& times, SideFileOpener& opener) {
-  std::vector<std::vector<Vec3>> frames(times.size());
+/// Where a mesh's blend shapes or vertex cache put its logical vertices, at rest and at each frame,
+/// and what its normals gain there when the shapes carry normal offsets (empty otherwise: the normals
+/// then turn with the faces, frame_normals.inl).
+struct LogicalShapes {
+  std::vector<Vec3> rest;                 ///< empty: the file's vertices
+  std::vector<Vec3> rest_normal_offsets;  ///< empty or one per logical vertex
+  std::vector<std::vector<Vec3>> frames;
+  std::vector<std::vector<Vec3>> frame_normal_offsets;  ///< empty or one list per frame
+};
+
+/// `mesh`'s frames at each of `times` into `shapes`: its vertex cache when it has one, else its blend
+/// shapes with the weights `anim` gives them (with their normal offsets when they all carry them).
+void deform_frames(Build& b, const ufbx_mesh& mesh, const ufbx_anim* anim, const std::vector<double>& times,
+                   SideFileOpener& opener, LogicalShapes& shapes) {
   if (const ufbx_cache_channel* cache = point_cache(mesh)) {
     ufbx_geometry_cache_data_opts opts{};
     opts.open_file_cb.fn = &SideFileOpener::open;
     opts.open_file_cb.user = &opener;
     std::vector<ufbx_vec3> data(mesh.vertices.count);
+    std::vector<std::vector<Vec3>> frames(times.size());
     for (std::size_t f = 0; f < times.size(); ++f) {
       const std::size_t got = ufbx_sample_geometry_cache_vec3(cache, times[f], data.data(), data.size(), &opts);
       if (got != data.size()) {
         b.warn("FBX_VERTEX_CACHE_DROPPED", to_string(mesh.name),
                "the vertex cache gives " + std::to_string(got) + " points for " + std::to_string(data.size()) +
                    " vertices; not used");
-        return {};
+        return;
       }
       frames[f].resize(data.size());
       for (std::size_t v = 0; v < data.size(); ++v) frames[f][v] = to_vec3(data[v]);
     }
-    return frames;
+    shapes.frames = std::move(frames);
+    return;
   }
-  for (std::size_t f = 0; f < times.size(); ++f)
-    frames[f] = blended_vertices(
-        mesh, [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(anim, &c, times[f]); });
-  return frames;
+  const bool normals = shapes_carry_normals(mesh);
+  for (double t : times) {
+    const auto weight_at = [&](const ufbx_blend_channel& c) { return ufbx_evaluate_blend_weight(anim, &c, t); };
+    shapes.frames.push_back(blended_vertices(mesh, weight_at));
+    if (normals) shapes.frame_normal_offsets.push_back(blended_normal_offsets(mesh, weight_at));
+  }
 }
 
 }  // namespace

@@ -11,8 +11,7 @@ struct MeshSource {
   const ufbx_skin_deformer* skin;  ///< its skin in the file, or null
   const ufbx_subdivision_result* subdivision;       ///< how `mesh`'s vertices come from the file's, when subdivided
   const std::vector<std::int32_t>* cluster_joints;  ///< joint of each skin cluster, or null
-  const std::vector<Vec3>* rest;                    ///< logical vertices with blend shapes at rest, or null
-  const std::vector<std::vector<Vec3>>* frames;     ///< logical vertices per vertex-animation frame, or null
+  const LogicalShapes* shapes;                      ///< blend shapes at rest and vertex animation, or null
   const std::vector<MorphTarget>* targets;          ///< blend channels kept as targets, per logical vertex, or null
   const std::vector<float>* target_weights;         ///< the channels' stored weights, with `targets`
 };
@@ -108,10 +107,11 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
                " corners were split as fans (right for convex ones only)");
   const auto vertex = [&](std::uint32_t corner) { return m.vertex_indices.data[corner]; };
 
+  const std::vector<Vec3>* rest = src.shapes && !src.shapes->rest.empty() ? &src.shapes->rest : nullptr;
   out.positions.resize(n);
   for (std::size_t c = 0; c < n; ++c)
     out.positions[c] =
-        src.rest ? (*src.rest)[vertex(corners[c])] : to_vec3(ufbx_get_vertex_vec3(&m.vertex_position, corners[c]));
+        rest ? (*rest)[vertex(corners[c])] : to_vec3(ufbx_get_vertex_vec3(&m.vertex_position, corners[c]));
   if (m.vertex_normal.exists) {
     out.normals.resize(n);
     for (std::size_t c = 0; c < n; ++c)
@@ -150,12 +150,13 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
       b.warn("FBX_INFLUENCES_REDUCED", out.name,
              "vertices with more than " + std::to_string(kMaxInfluences) + " influences keep their strongest");
   }
-  if (src.frames) {
-    out.frames.resize(src.frames->size());
+  if (src.shapes) {
+    out.frames.resize(src.shapes->frames.size());
     for (std::size_t f = 0; f < out.frames.size(); ++f) {
       out.frames[f].positions.resize(n);
-      for (std::size_t c = 0; c < n; ++c) out.frames[f].positions[c] = (*src.frames)[f][vertex(corners[c])];
+      for (std::size_t c = 0; c < n; ++c) out.frames[f].positions[c] = src.shapes->frames[f][vertex(corners[c])];
     }
+    if (!out.normals.empty()) follow_shapes_with_normals(m, *src.shapes, corners, out);
   }
   if (src.targets) {
     for (const MorphTarget& logical : *src.targets) {

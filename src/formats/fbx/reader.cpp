@@ -35,6 +35,7 @@
 #include "formats/fbx/animations.inl"
 #include "formats/fbx/skeleton.inl"
 #include "formats/fbx/deformations.inl"
+#include "formats/fbx/frame_normals.inl"
 #include "formats/fbx/subdivision.inl"
 #include "formats/fbx/meshes.inl"
 #include "formats/fbx/source_space.inl"
@@ -54,13 +55,13 @@ bool keeps_targets(const Build& b, const ufbx_mesh& mesh) {
 
 /// Bakes the default take's blend-shape weights or vertex caches (a file without takes: the time its
 /// caches cover) into Mesh::frames of the meshes they move, within the read's memory budget; the scene
-/// holds one vertex animation. Returns, per ufbx mesh (typed_id), its frames per logical vertex (empty
-/// when it does not move). Meshes that keep their targets get, in `tracks`, the take's weights sampled
-/// at the frames' times instead.
-std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileOpener& opener,
-                                                             std::vector<std::optional<WeightTrack>>& tracks) {
+/// holds one vertex animation. Returns, per ufbx mesh (typed_id), its frames (none when it does not
+/// move). Meshes that keep their targets get, in `tracks`, the take's weights sampled at the frames'
+/// times instead.
+std::vector<LogicalShapes> vertex_animation(Build& b, SideFileOpener& opener,
+                                            std::vector<std::optional<WeightTrack>>& tracks) {
   tracks.assign(b.fbx.meshes.count, std::nullopt);
-  std::vector<std::vector<std::vector<Vec3>>> frames(b.fbx.meshes.count);
+  std::vector<LogicalShapes> frames(b.fbx.meshes.count);
   const std::optional<Timeline> timeline = vertex_timeline(b);
   if (!timeline) return frames;
   const std::optional<std::vector<double>> frames_at = frame_times(timeline->begin, timeline->end, b.frame_rate());
@@ -80,11 +81,11 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
       b.weight_take = timeline->name;
       continue;
     }
-    // Each corner of each frame: a position now, and kept again by the scene and its writers; a mesh
-    // the file shows subdivided has four times the corners a level.
+    // Each corner of each frame: a position and a normal now, and kept again by the scene and its
+    // writers; a mesh the file shows subdivided has four times the corners a level.
     const double corners = static_cast<double>(mesh.num_indices) *
                            std::ldexp(1.0, 2 * static_cast<int>(std::min(shown_subdivision(mesh), 16u)));
-    const double bytes = corners * static_cast<double>(times.size()) * sizeof(Vec3) * 2;
+    const double bytes = corners * static_cast<double>(times.size()) * sizeof(Vec3) * 4;
     if (bytes > static_cast<double>(budget)) {
       b.warn("FBX_VERTEX_ANIMATION_DROPPED", to_string(mesh.name),
              "baking its " + std::to_string(times.size()) + " frames would take " +
@@ -93,8 +94,8 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
       continue;
     }
     budget -= static_cast<std::uint64_t>(bytes);
-    frames[mesh.typed_id] = deformed_frames(b, mesh, timeline->anim, times, opener);
-    any |= !frames[mesh.typed_id].empty();
+    deform_frames(b, mesh, timeline->anim, times, opener, frames[mesh.typed_id]);
+    any |= !frames[mesh.typed_id].frames.empty();
   }
   if (!any) return frames;
   b.scene.vertex_animation =
@@ -114,7 +115,7 @@ std::vector<std::vector<std::vector<Vec3>>> vertex_animation(Build& b, SideFileO
 /// tessellated. Fills Node::meshes.
 void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster_joints, SideFileOpener& opener) {
   std::vector<std::optional<WeightTrack>> tracks;
-  auto frames = vertex_animation(b, opener, tracks);
+  std::vector<LogicalShapes> shapes = vertex_animation(b, opener, tracks);
   b.meshes_of.assign(b.fbx.meshes.count, {});
   for (std::size_t i = 0; i < b.fbx.meshes.count; ++i) {
     const ufbx_mesh& mesh = *b.fbx.meshes.data[i];
@@ -123,27 +124,33 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
     const ufbx_skin_deformer* skin = mesh.skin_deformers.count > 0 ? mesh.skin_deformers.data[0] : nullptr;
     const std::vector<std::int32_t>* joints =
         skin && !cluster_joints[skin->typed_id].empty() ? &cluster_joints[skin->typed_id] : nullptr;
-    std::vector<Vec3> rest;
+    LogicalShapes& mesh_shapes = shapes[mesh.typed_id];
     std::vector<MorphTarget> targets;
     std::vector<float> target_weights;
+    const auto stored_weight = [](const ufbx_blend_channel& c) { return c.weight; };
+    const auto channels = blend_channels(mesh);
     if (keeps_targets(b, mesh)) {
       targets = logical_targets(mesh);
-      for (const ufbx_blend_channel* c : blend_channels(mesh)) target_weights.push_back(static_cast<float>(c->weight));
-    } else if (mesh.blend_deformers.count > 0) {
-      rest = blended_vertices(mesh, [](const ufbx_blend_channel& c) { return c.weight; });
+      for (const ufbx_blend_channel* c : channels) target_weights.push_back(static_cast<float>(c->weight));
+    } else if (std::any_of(channels.begin(), channels.end(),
+                           [](const ufbx_blend_channel* c) { return c->weight != 0; })) {
+      mesh_shapes.rest = blended_vertices(mesh, stored_weight);
+      if (shapes_carry_normals(mesh)) mesh_shapes.rest_normal_offsets = blended_normal_offsets(mesh, stored_weight);
     }
-    std::vector<std::vector<Vec3>> mesh_frames = std::move(frames[mesh.typed_id]);
     MeshPtr subdivided(nullptr, ufbx_free_mesh);
     if (const std::uint32_t levels = shown_subdivision(mesh))
       subdivided = subdivide(b, mesh, levels, to_string(instance->name));
     const ufbx_subdivision_result* subdivision = subdivided ? subdivided->subdivision_result : nullptr;
-    if (subdivision && !rest.empty()) rest = through_subdivision(*subdivision, rest);
-    if (subdivision)
-      for (auto& frame : mesh_frames) frame = through_subdivision(*subdivision, frame);
-    b.meshes_of[mesh.typed_id] =
-        add_mesh(b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
-                               rest.empty() ? nullptr : &rest, mesh_frames.empty() ? nullptr : &mesh_frames,
-                               targets.empty() ? nullptr : &targets, &target_weights});
+    if (subdivision) {
+      for (std::vector<Vec3>* values : {&mesh_shapes.rest, &mesh_shapes.rest_normal_offsets})
+        if (!values->empty()) *values = through_subdivision(*subdivision, *values);
+      for (auto* lists : {&mesh_shapes.frames, &mesh_shapes.frame_normal_offsets})
+        for (auto& values : *lists) values = through_subdivision(*subdivision, values);
+    }
+    const bool deformed = !mesh_shapes.rest.empty() || !mesh_shapes.frames.empty();
+    b.meshes_of[mesh.typed_id] = add_mesh(
+        b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
+                      deformed ? &mesh_shapes : nullptr, targets.empty() ? nullptr : &targets, &target_weights});
     if (tracks[mesh.typed_id])
       for (std::uint32_t sm : b.meshes_of[mesh.typed_id]) {
         b.weight_tracks.push_back(*tracks[mesh.typed_id]);
@@ -169,7 +176,7 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
         continue;
       }
       for (std::uint32_t m :
-           add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}))
+           add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}))
         b.scene.nodes[node].meshes.push_back(m);
     } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
       curves.push_back(to_string(n.name));
