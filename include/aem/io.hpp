@@ -44,7 +44,8 @@ struct ReadOptions {
   unsigned threads = 1;
   /// Keep morph targets and their weight tracks (Mesh::targets, Animation::weight_tracks) as the file
   /// has them. Off: read_scene bakes them into vertex-animation frames (bake_morph_targets), the scene
-  /// every consumer but the glTF and E3D writers expects. `aem convert` turns it on for glTF and E3D output.
+  /// every consumer but the glTF and E3D writers expects. `aem convert` turns it on for glTF and E3D output,
+  /// and for AEM, IQE and IQM, which keep the rest shape alone (drop_vertex_animation).
   bool keep_morph_targets = false;
 };
 

@@ -316,6 +316,11 @@ std::uint32_t baked_morph_frame_count(float duration);
 /// weights, then the targets and every weight track cleared. No-op without targets.
 void bake_morph_targets(Scene& scene);
 
+/// What bake_morph_targets leaves for an output with no place for vertex animation, without making
+/// frames only to drop them: each mesh moved to its default weights, then the targets, every weight
+/// track, Mesh::frames and Scene::vertex_animation cleared.
+void drop_vertex_animation(Scene& scene);
+
 /// Box around every vertex of every mesh as stored (no instancing, bind pose).
 Bounds compute_bounds(const Scene& scene);
 

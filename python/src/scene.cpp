@@ -509,7 +509,7 @@ void bind_scene_class(py::module_& m) {
            "joint's model-space transform. Joints without a channel keep their rest pose.")
       .def("write", &write, py::arg("path"),
            "Writes the scene to `path` as `aem convert` would write the file it was read from (the same bytes;\n"
-           "for glTF or E3D output of a file with morph targets, when it was read with keep_morph_targets),\n"
+           "for a file with morph targets, when it was read with keep_morph_targets, unless the output is CEM),\n"
            "with its options as keywords: to, scale, up, flip_uv, no_textures, optimize, weld, fps, lods, compress,\n"
            "embed, sync, asset_root. The scene itself is not changed. Returns an aem.ConvertReport; raises\n"
            "aem.Error. The GIL is released while it writes.")

@@ -15,6 +15,7 @@
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "formats/cem/cem_format.hpp"
+#include "io/data_kinds.hpp"
 
 namespace aem::convert {
 namespace {
@@ -97,9 +98,11 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   if (!format) return format.error();
   detail::ReadRecorder recorder;
   const auto start = std::chrono::steady_clock::now();
-  // glTF and E3D keep morph targets and their weights; every other output takes them baked into frames.
+  // glTF and E3D keep morph targets and their weights; CEM takes them baked into frames; outputs with no
+  // place for vertex animation keep the rest shape alone (convert_scene), which targets give unbaked.
   ReadOptions read = options.read;
-  read.keep_morph_targets = writes_morph_targets(*format.value());
+  read.keep_morph_targets =
+      writes_morph_targets(*format.value()) || !detail::holds_vertex_animation(format.value()->name);
   auto scene = read_scene(input, read);
   if (!scene) return scene.error();
   const double read_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -126,7 +129,14 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   const detail::Sync sync = detail::sync_if(options.write.sync);
 
   std::vector<Warning> warnings;
-  if (!writes_morph_targets(*format)) bake_morph_targets(scene);  // as read_scene gives them to these formats
+  if (!detail::holds_vertex_animation(format->name)) {
+    // Baking frames only for the writer to drop them took most of a blend-shaped FBX's conversion.
+    if (detail::has_vertex_animation(scene))
+      warnings.push_back(detail::data_dropped(detail::kVertexAnimationKind, format->name));
+    drop_vertex_animation(scene);
+  } else if (!writes_morph_targets(*format)) {
+    bake_morph_targets(scene);  // as read_scene gives them to these formats
+  }
   report.input_format = scene.source_format;
   std::error_code ec;
   if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);

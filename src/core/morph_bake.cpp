@@ -74,6 +74,16 @@ void move_to_rest(Mesh& m) {
   }
 }
 
+/// Every mesh at its default weights, without targets; no weight tracks left.
+void settle_targets(Scene& scene) {
+  for (Mesh& m : scene.meshes) {
+    move_to_rest(m);
+    m.targets.clear();
+    m.target_weights.clear();
+  }
+  for (Animation& a : scene.animations) a.weight_tracks.clear();
+}
+
 }  // namespace
 
 std::uint32_t baked_morph_frame_count(float duration) {
@@ -98,12 +108,13 @@ void bake_morph_targets(Scene& scene) {
     // Meshes without a track hold still at their rest shape in every frame.
     scene.vertex_animation = VertexAnimation{played->name, kMorphBakeFrameRate, frames};
   }
-  for (Mesh& m : scene.meshes) {
-    move_to_rest(m);
-    m.targets.clear();
-    m.target_weights.clear();
-  }
-  for (Animation& a : scene.animations) a.weight_tracks.clear();
+  settle_targets(scene);
+}
+
+void drop_vertex_animation(Scene& scene) {
+  settle_targets(scene);
+  for (Mesh& m : scene.meshes) m.frames.clear();
+  scene.vertex_animation = {};
 }
 
 }  // namespace aem

@@ -33,10 +33,6 @@ bool has_custom(const Scene& s) {
 bool has_lods(const Scene& s) {
   return any_mesh(s, [](const Mesh& m) { return !m.lod_indices.empty(); });
 }
-bool has_frames(const Scene& s) {
-  // Targets are baked into frames for every writer but glTF's.
-  return any_mesh(s, [](const Mesh& m) { return !m.frames.empty() || !m.targets.empty(); });
-}
 bool has_rigid_joints(const Scene& s) {
   return any_mesh(s, [](const Mesh& m) {
     return std::any_of(m.rigid_joints.begin(), m.rigid_joints.end(), [](std::int32_t j) { return j >= 0; });
@@ -67,6 +63,11 @@ bool has_double_sided(const Scene& s) {
 
 }  // namespace
 
+bool has_vertex_animation(const Scene& s) {
+  // Targets are baked into frames for every writer but glTF's and E3D's.
+  return any_mesh(s, [](const Mesh& m) { return !m.frames.empty() || !m.targets.empty(); });
+}
+
 const std::vector<DataKind>& data_kinds() {
   static const std::vector<DataKind> kinds = {
       {"vertex colours", has_colours},
@@ -75,7 +76,7 @@ const std::vector<DataKind>& data_kinds() {
       {"tangents", has_tangents},
       {"custom vertex attributes", has_custom},
       {"levels of detail", has_lods},
-      {"vertex-animation frames", has_frames},
+      {kVertexAnimationKind, has_vertex_animation},
       {"rigid joint attachments", has_rigid_joints},
       {"skin weights", has_skin},
       {"skeletal animation", has_skeletal_animation},
@@ -120,16 +121,25 @@ std::vector<std::string_view> kinds_dropped_by(std::string_view format) {
   return it == dropped.end() ? std::vector<std::string_view>{} : it->second;
 }
 
+bool holds_vertex_animation(std::string_view format) {
+  const auto dropped = kinds_dropped_by(format);
+  return std::find(dropped.begin(), dropped.end(), kVertexAnimationKind) == dropped.end();
+}
+
+Warning data_dropped(std::string_view kind, std::string_view format) {
+  std::string upper(format);
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+  return Warning{.code = "DATA_DROPPED",
+                 .format = upper,
+                 .message = std::string(kind) + " dropped: " + upper + " has no place for this data"};
+}
+
 std::vector<Warning> data_loss_warnings(const Scene& scene, std::string_view format) {
   std::vector<Warning> out;
   const auto dropped = kinds_dropped_by(format);
-  std::string upper(format);
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
   for (const auto& kind : data_kinds())
     if (std::find(dropped.begin(), dropped.end(), kind.name) != dropped.end() && kind.present(scene))
-      out.push_back(Warning{.code = "DATA_DROPPED",
-                            .format = upper,
-                            .message = std::string(kind.name) + " dropped: " + upper + " has no place for this data"});
+      out.push_back(data_dropped(kind.name, format));
   return out;
 }
 

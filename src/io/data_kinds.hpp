@@ -17,11 +17,23 @@ struct DataKind {
   bool (*present)(const Scene& scene);
 };
 
+/// The name of the kind that vertex animation is: frames, and the morph targets baked into them.
+inline constexpr std::string_view kVertexAnimationKind = "vertex-animation frames";
+
+/// Whether `scene` has vertex animation: frames or morph targets.
+bool has_vertex_animation(const Scene& scene);
+
 /// Every kind the formats differ on.
 const std::vector<DataKind>& data_kinds();
 
 /// Names of the kinds the format named `format` ("aem", "cem", ...) cannot hold.
 std::vector<std::string_view> kinds_dropped_by(std::string_view format);
+
+/// Whether the format named `format` holds vertex animation (AEM, IQE and IQM do not).
+bool holds_vertex_animation(std::string_view format);
+
+/// The DATA_DROPPED warning saying that `format` cannot hold the kind named `kind`.
+Warning data_dropped(std::string_view kind, std::string_view format);
 
 /// One DATA_DROPPED warning for each kind `scene` has that `format` cannot hold.
 std::vector<Warning> data_loss_warnings(const Scene& scene, std::string_view format);

@@ -130,7 +130,10 @@ Result<T> write_converted(const std::filesystem::path& path, const Scene& scene,
     if (!bakes && (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()))
       return finite_write(scene);
     Scene converted = scene;
-    if (bakes) bake_morph_targets(converted);
+    if (bakes && !detail::holds_vertex_animation(format.name))
+      drop_vertex_animation(converted);
+    else if (bakes)
+      bake_morph_targets(converted);
     if (converted.conventions != format.conventions && detail::find_non_finite(converted, 1).empty())
       convert_conventions(converted, format.conventions);
     return finite_write(converted);

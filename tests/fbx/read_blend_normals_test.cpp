@@ -37,8 +37,8 @@ bool at(const Vec3& p, float x_cm, float y_cm) {
 
 void expect_near(const Vec3& got, const Vec3& expected, const std::string& where) {
   EXPECT_NEAR(length(got - expected), 0.0f, 1e-5f)
-      << where << ": (" << got.x << ", " << got.y << ", " << got.z << ") against (" << expected.x << ", "
-      << expected.y << ", " << expected.z << ")";
+      << where << ": (" << got.x << ", " << got.y << ", " << got.z << ") against (" << expected.x << ", " << expected.y
+      << ", " << expected.z << ")";
 }
 
 // The quad with corner 2 raised by h is one polygon whose area vector (Newell's: the sum of
@@ -73,7 +73,8 @@ TEST_P(FbxBlendNormals, GainTheShapesNormalOffsetsWhenTheyCarryThem) {
   const auto expected = [&](std::size_t v, float w) {
     return at(m.positions[v], 10, 10) ? normalize(Vec3{0, -0.5f * w, 1}) : Vec3{0, 0, 1};
   };
-  for (std::size_t v = 0; v < 4; ++v) expect_near(m.normals[v], expected(v, 0.25f), "rest, vertex " + std::to_string(v));
+  for (std::size_t v = 0; v < 4; ++v)
+    expect_near(m.normals[v], expected(v, 0.25f), "rest, vertex " + std::to_string(v));
   for (std::size_t f : {0u, 24u, 48u})
     for (std::size_t v = 0; v < 4; ++v)
       expect_near(m.frames[f].normals[v], expected(v, static_cast<float>(f) / 48.0f),
@@ -106,7 +107,9 @@ TEST_P(FbxBlendNormals, SmoothCornersTurnTogetherAndSplitOnesApart) {
   ASSERT_EQ(m.normals.size(), 6u) << "one vertex per control point: the normals agree at each";
   for (std::size_t v = 0; v < 6; ++v) {
     const Vec3& p = m.positions[v];
-    const Vec3 expected = p.x < 0.05f ? Vec3{0, 0, 1} : p.x < 0.15f ? normalize(Vec3{-1, 0, 2}) : normalize(Vec3{-1, 0, 1});
+    const Vec3 expected = p.x < 0.05f   ? Vec3{0, 0, 1}
+                          : p.x < 0.15f ? normalize(Vec3{-1, 0, 2})
+                                        : normalize(Vec3{-1, 0, 1});
     expect_near(m.normals[v], expected, "smooth, vertex " + std::to_string(v));
   }
 

@@ -46,7 +46,8 @@ class NormalGroups {
         const Vec3& b = positions[mesh_.vertex_indices.data[face.index_begin + (k + 1) % face.num_indices]];
         area = area + cross(a, b);
       }
-      for (std::uint32_t k = 0; k < face.num_indices; ++k) sums[group_[face.index_begin + k]] = sums[group_[face.index_begin + k]] + area;
+      for (std::uint32_t k = 0; k < face.num_indices; ++k)
+        sums[group_[face.index_begin + k]] = sums[group_[face.index_begin + k]] + area;
     }
     for (Vec3& n : sums) n = normalize(n);
     return sums;
@@ -85,7 +86,8 @@ void follow_shapes_with_normals(const ufbx_mesh& mesh, const LogicalShapes& shap
       for (std::size_t c = 0; c < file.size(); ++c) normals[c] = normalize(file[c] + offsets[vertex(c)]);
     };
     if (!shapes.rest_normal_offsets.empty()) offset_by(shapes.rest_normal_offsets, out.normals);
-    for (std::size_t f = 0; f < out.frames.size(); ++f) offset_by(shapes.frame_normal_offsets[f], out.frames[f].normals);
+    for (std::size_t f = 0; f < out.frames.size(); ++f)
+      offset_by(shapes.frame_normal_offsets[f], out.frames[f].normals);
     return;
   }
   const NormalGroups groups(mesh);
