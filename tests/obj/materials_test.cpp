@@ -120,12 +120,10 @@ TEST(ObjMaterials, MapOptionsClampOrAreNamed) {
 
 /// A grey PNG of `width` x `height` whose pixel (x, y) is `first + x + 10 * y`.
 std::vector<std::byte> grey_ramp(int width, int height, std::uint8_t first) {
-  std::vector<std::uint8_t> px;
+  std::vector<std::uint8_t> px(static_cast<std::size_t>(width) * height * 4, 255);  // alpha stays 255
   for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      const auto v = static_cast<std::uint8_t>(first + x + 10 * y);
-      px.insert(px.end(), {v, v, v, 255});
-    }
+    for (int x = 0; x < width; ++x)
+      std::fill_n(px.begin() + 4 * (y * width + x), 3, static_cast<std::uint8_t>(first + x + 10 * y));
   return encode_png(width, height, 4, px.data());
 }
 
