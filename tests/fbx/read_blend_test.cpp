@@ -158,6 +158,29 @@ TEST_P(FbxBlend, KeptTargetsCarryTheShapesNormalOffsets) {
   EXPECT_EQ(back->meshes[0].targets[0].normals, m.targets[0].normals);
 }
 
+// A geometric transform (3ds Max's object offset) moves the shapes with the vertices: the quad turned
+// 90 degrees about X, (x, y, z) -> (x, -z, y), lifts corner 2 along -Y, and a kept target's normal
+// offset (0, -0.5, 0) turns to (0, 0, -0.5).
+TEST_P(FbxBlend, ShapesFollowTheGeometricTransform) {
+  fbx::Document doc = lifting_quad();
+  doc.nodes[0].geometric_rotation = {90, 0, 0};
+  const std::vector<Vec3> rest = {{0, 0, 0}, {0.1f, 0, 0}, {0.1f, -0.025f, 0.1f}, {0, 0, 0.1f}};
+  const auto cmp = compare_frame(rest, posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
+  EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
+
+  doc.nodes[0].mesh.normals.assign(4, {0, 0, 1});
+  doc.nodes[0].mesh.blend_channels[0].targets[0].normal_offsets = {{0, -0.5, 0}};
+  const Scene kept = read_keeping_targets(doc, GetParam());
+  ASSERT_EQ(kept.meshes.size(), 1u);
+  const Mesh& m = kept.meshes[0];
+  ASSERT_EQ(m.targets.size(), 1u);
+  ASSERT_EQ(m.targets[0].normals.size(), m.positions.size());
+  for (std::size_t v = 0; v < m.positions.size(); ++v) {
+    const bool raised = length(m.positions[v] - Vec3{0.1f, 0, 0.1f}) < 1e-6f;
+    EXPECT_NEAR(length(m.targets[0].normals[v] - (raised ? Vec3{0, 0, -0.5f} : Vec3{})), 0.0f, 1e-6f) << v;
+  }
+}
+
 TEST_P(FbxBlend, InBetweenShapesStayBakedWhenTargetsAreKept) {
   if (GetParam().version < 7000) GTEST_SKIP() << "FBX 6.1 has one shape per channel";
   const Scene kept = read_keeping_targets(quad_with_in_betweens(), GetParam());

@@ -21254,6 +21254,25 @@ ufbxi_nodiscard ufbxi_noinline static int ufbxi_modify_geometry(ufbxi_context *u
 				ufbxi_normalize_vec3_list(&set->vertex_tangent.values);
 				ufbxi_normalize_vec3_list(&set->vertex_bitangent.values);
 			}
+
+			// Blend shape offsets live in the same geometry space as the vertices they move. They are
+			// differences: position offsets take the transform's linear part; normal offsets the normals'
+			// matrix divided by its uniform-scale factor |det|^(2/3), since they are added to unit normals.
+			ufbx_real det = ufbx_fabs(ufbx_matrix_determinant(&geo_node->geometry_to_node));
+			ufbx_matrix offset_normal_matrix = normal_matrix;
+			if (det > 0.0f) {
+				ufbx_real k = (ufbx_real)(1.0 / ufbx_pow(det, 2.0 / 3.0));
+				for (size_t ei = 0; ei < 12; ei++) offset_normal_matrix.v[ei] *= k;
+			}
+			ufbxi_for_ptr_list(ufbx_blend_deformer, p_blend, mesh->blend_deformers) {
+				ufbxi_for_ptr_list(ufbx_blend_channel, p_channel, (*p_blend)->channels) {
+					ufbxi_for_list(ufbx_blend_keyframe, key, (*p_channel)->keyframes) {
+						if (!key->shape) continue;
+						ufbxi_transform_vec3_list(&key->shape->position_offsets, &tangent_matrix, 0);
+						ufbxi_transform_vec3_list(&key->shape->normal_offsets, &offset_normal_matrix, 0);
+					}
+				}
+			}
 		}
 	}
 
