@@ -243,6 +243,21 @@ TEST(GltfMorphTargets, NodeWeightsOfTheWrongLengthAreIgnoredWithAWarning) {
   EXPECT_EQ(kept.warnings[0].path, "nodes[0].weights");
 }
 
+TEST(GltfMorphTargets, TangentDeltasAreToldDroppedOncePerPrimitive) {
+  // Two targets with POSITION and TANGENT deltas: the position deltas are kept, the tangents told once.
+  std::string text = triangle_shown_by("", "");
+  const std::string one = R"("targets":[{"POSITION":0}])";
+  text.replace(text.find(one), one.size(), R"("targets":[{"POSITION":0,"TANGENT":0},{"POSITION":0,"TANGENT":0}])");
+  text.replace(text.find(R"("weights":[0])"), 13, R"("weights":[0,0])");
+  auto kept = read_text(text, true);
+  ASSERT_TRUE(kept) << kept.error().to_string();
+  ASSERT_EQ(kept->meshes[0].targets.size(), 2u);
+  EXPECT_EQ(kept->meshes[0].targets[1].positions.size(), 3u);
+  ASSERT_EQ(kept.warnings.size(), 1u);
+  EXPECT_EQ(kept.warnings[0].code, "GLTF_MORPH_TANGENTS_DROPPED");
+  EXPECT_EQ(kept.warnings[0].path, "meshes[0].primitives[0].targets[0].TANGENT");
+}
+
 // An FBX take that moves a joint, a blend shape kept as a target and one baked into frames (in-betweens)
 // is one glTF animation: the frames' one-hot weights join the take's joint and weights channels rather
 // than a second animation of the same name, which a viewer would play on its own.

@@ -1,6 +1,7 @@
 // Mesh primitives -> scene meshes (see reader_parts.hpp).
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "formats/aem/scan_kernels.hpp"
 #include "formats/gltf/draco_decode.hpp"
@@ -137,8 +138,13 @@ void read_targets(Context& ctx, const Json& prim, const Json& mesh, Mesh& m) {
   const std::size_t n = m.positions.size();
   const Json targets = ctx.array(prim, "targets");
   const Json names = mesh["extras"]["targetNames"];
+  bool tangents_dropped = false;
   for (std::size_t t = 0; t < targets.size(); ++t) {
     const Json target = targets[t];
+    // MorphTarget holds position and normal deltas only: said once, however many targets have tangents.
+    if (target["TANGENT"].exists() && !std::exchange(tangents_dropped, true))
+      ctx.warn("GLTF_MORPH_TANGENTS_DROPPED", target.path() + ".TANGENT",
+               "morph targets' tangent deltas are not kept (positions and normals are)");
     MorphTarget& out = m.targets.emplace_back();
     if (names.size() == targets.size()) {
       out.name = names[t].string();  // extras are free-form: anything but a string names nothing
