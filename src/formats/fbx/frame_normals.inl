@@ -79,31 +79,35 @@ Vec3 turned(const Vec3& v, const Vec3& from, const Vec3& to) {
 void follow_shapes_with_normals(const ufbx_mesh& mesh, const LogicalShapes& shapes,
                                 const std::vector<std::uint32_t>& corners, Mesh& out) {
   const std::vector<Vec3> file = out.normals;
-  const auto vertex = [&](std::size_t c) { return mesh.vertex_indices.data[corners[c]]; };
-  if (!shapes.frame_normal_offsets.empty() || !shapes.rest_normal_offsets.empty()) {
-    const auto offset_by = [&](const std::vector<Vec3>& offsets, std::vector<Vec3>& normals) {
-      normals.resize(file.size());
-      for (std::size_t c = 0; c < file.size(); ++c) normals[c] = normalize(file[c] + offsets[vertex(c)]);
-    };
-    if (!shapes.rest_normal_offsets.empty()) offset_by(shapes.rest_normal_offsets, out.normals);
-    for (std::size_t f = 0; f < out.frames.size(); ++f)
-      offset_by(shapes.frame_normal_offsets[f], out.frames[f].normals);
-    return;
-  }
-  const NormalGroups groups(mesh);
-  std::vector<Vec3> file_positions(mesh.vertices.count);
-  for (std::size_t v = 0; v < file_positions.size(); ++v) file_positions[v] = to_vec3(mesh.vertices.data[v]);
-  const std::vector<Vec3> unmoved = groups.normals(file_positions);
-  const auto turn_with = [&](const std::vector<Vec3>& positions, std::vector<Vec3>& normals) {
-    const std::vector<Vec3> moved = groups.normals(positions);
+  std::optional<NormalGroups> groups;  // made at the first pose without normal offsets
+  std::vector<Vec3> unmoved;
+  // One pose: the logical vertices at `positions`, with `offsets` (empty: none) from the shapes.
+  const auto follow = [&](const std::vector<Vec3>& positions, const std::vector<Vec3>& offsets,
+                          std::vector<Vec3>& normals) {
     normals.resize(file.size());
+    if (!offsets.empty()) {
+      for (std::size_t c = 0; c < file.size(); ++c)
+        normals[c] = normalize(file[c] + offsets[mesh.vertex_indices.data[corners[c]]]);
+      return;
+    }
+    if (!groups) {
+      groups.emplace(mesh);
+      std::vector<Vec3> file_positions(mesh.vertices.count);
+      for (std::size_t v = 0; v < file_positions.size(); ++v) file_positions[v] = to_vec3(mesh.vertices.data[v]);
+      unmoved = groups->normals(file_positions);
+    }
+    const std::vector<Vec3> moved = groups->normals(positions);
     for (std::size_t c = 0; c < file.size(); ++c) {
-      const std::uint32_t g = groups.group(corners[c]);
+      const std::uint32_t g = groups->group(corners[c]);
       normals[c] = turned(file[c], unmoved[g], moved[g]);
     }
   };
-  if (!shapes.rest.empty()) turn_with(shapes.rest, out.normals);
-  for (std::size_t f = 0; f < out.frames.size(); ++f) turn_with(shapes.frames[f], out.frames[f].normals);
+  const std::vector<Vec3> none;
+  if (!shapes.rest.empty()) follow(shapes.rest, shapes.rest_normal_offsets, out.normals);
+  // A vertex cache's frames have no offsets even where the rest shape's blend shapes do.
+  for (std::size_t f = 0; f < out.frames.size(); ++f)
+    follow(shapes.frames[f], f < shapes.frame_normal_offsets.size() ? shapes.frame_normal_offsets[f] : none,
+           out.frames[f].normals);
 }
 
 }  // namespace
