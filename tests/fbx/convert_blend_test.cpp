@@ -8,30 +8,19 @@
 
 #include "aem/convert.hpp"
 #include "support/corpus.hpp"
-#include "support/fbx_builder.hpp"
+#include "fbx/blend_quads.hpp"
 #include "support/posed_geometry.hpp"
 
 namespace aem::test {
 namespace {
 
-/// A 10 cm quad (centimetres, Y up) with two channels animated over the take "talk": "lift" raises
-/// corner 2 by 10 cm along Z (one shape: a target when kept), stored at 25 %; "wide" moves corner 1
-/// along X by 5 cm at 50 % and 20 cm at 100 % (in-betweens: always baked), stored at 75 %.
+/// quad_with_in_betweens with both channels animated over the take "talk": "lift" (one shape: a target
+/// when kept) from 0 to 100 %, "wide" (in-betweens: always baked) from 100 % to 0.
 fbx::Document blended_quad() {
-  fbx::Document doc;
-  fbx::Node& node = doc.nodes.emplace_back();
-  node.name = "face", node.type = fbx::NodeType::Mesh;
-  node.mesh.positions = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0}};
-  node.mesh.polygons = {{0, 1, 2, 3}};
-  node.mesh.blend_channels = {
-      {"lift", 25.0, {{"lift", {2}, {{0, 0, 10}}}}},
-      {"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}}};
-  fbx::Track lift{.node = 0, .channel = fbx::Channel::DeformPercent, .blend_channel = 0};
-  lift.components[0] = {{0.0, 0.0}, {2.0, 100.0}};
+  fbx::Document doc = quad_with_in_betweens();
   fbx::Track wide{.node = 0, .channel = fbx::Channel::DeformPercent, .blend_channel = 1};
   wide.components[0] = {{0.0, 100.0}, {2.0, 0.0}};
-  doc.takes = {{"talk", 0.0, 2.0, {lift, wide}}};
-  doc.active_take = "talk";
+  doc.takes[0].tracks.push_back(wide);
   return doc;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "fbx/blend_quads.hpp"
 #include "fbx/fbx_flavours.hpp"
 
 namespace aem::test {
@@ -12,21 +13,10 @@ namespace {
 
 class FbxBlendNormals : public testing::TestWithParam<FbxFlavour> {};
 
-/// A 10 cm quad facing +Z (file normals (0, 0, 1) at each corner); channel "lift" raises corner 2,
-/// at (10, 10) cm, by 10 cm along Z at full weight, stored at 25 % and animated 0 -> 100 % over the
-/// take "talk" (0 to 2 s, 24 frames a second).
-fbx::Document lifting_quad() {
-  fbx::Document doc;
-  fbx::Node& node = doc.nodes.emplace_back();
-  node.name = "face", node.type = fbx::NodeType::Mesh;
-  node.mesh.positions = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0}};
-  node.mesh.polygons = {{0, 1, 2, 3}};
-  node.mesh.normals.assign(4, {0, 0, 1});
-  node.mesh.blend_channels = {{"lift", 25.0, {{"lift", {2}, {{0, 0, 10}}}}}};
-  fbx::Track talk{.node = 0, .channel = fbx::Channel::DeformPercent, .blend_channel = 0};
-  talk.components[0] = {{0.0, 0.0}, {2.0, 100.0}};
-  doc.takes = {{"talk", 0.0, 2.0, {talk}}};
-  doc.active_take = "talk";
+/// lifting_quad with the file normals (0, 0, 1) at every corner and shapes without normal offsets.
+fbx::Document lifting_quad_facing_up() {
+  fbx::Document doc = lifting_quad();
+  doc.nodes[0].mesh.normals.assign(4, {0, 0, 1});
   return doc;
 }
 
@@ -45,7 +35,7 @@ void expect_near(const Vec3& got, const Vec3& expected, const std::string& where
 // p_k x p_k+1 over its corners) is (0, -10h, 100) + (-10h, 0, 100) = (-10h, -10h, 200): every corner,
 // alone in its group, turns from +Z to that direction. At weight w, h = 10w: (-w, -w, 2).
 TEST_P(FbxBlendNormals, TurnWithTheFacesWhenTheShapesCarryNone) {
-  const Scene s = read_fbx(lifting_quad(), GetParam());
+  const Scene s = read_fbx(lifting_quad_facing_up(), GetParam());
   ASSERT_EQ(s.meshes.size(), 1u);
   const Mesh& m = s.meshes[0];
   ASSERT_EQ(m.normals.size(), 4u);
@@ -64,9 +54,7 @@ TEST_P(FbxBlendNormals, TurnWithTheFacesWhenTheShapesCarryNone) {
 // Shapes with normal offsets (Maya writes them): corner 2's normal gains the offset (0, -0.5, 0) times
 // the weight, made unit; the other corners keep the file's.
 TEST_P(FbxBlendNormals, GainTheShapesNormalOffsetsWhenTheyCarryThem) {
-  fbx::Document doc = lifting_quad();
-  doc.nodes[0].mesh.blend_channels[0].targets[0].normal_offsets = {{0, -0.5, 0}};
-  const Scene s = read_fbx(doc, GetParam());
+  const Scene s = read_fbx(lifting_quad_with_normals(), GetParam());
   ASSERT_EQ(s.meshes.size(), 1u);
   const Mesh& m = s.meshes[0];
   ASSERT_EQ(m.frames.size(), 49u);

@@ -3,6 +3,7 @@
 // has one shape per channel) blend the two shapes around the weight. Expected vertices by hand.
 #include <gtest/gtest.h>
 
+#include "fbx/blend_quads.hpp"
 #include "fbx/fbx_flavours.hpp"
 #include "support/corpus.hpp"
 #include "support/posed_geometry.hpp"
@@ -11,22 +12,6 @@ namespace aem::test {
 namespace {
 
 class FbxBlend : public testing::TestWithParam<FbxFlavour> {};
-
-/// A 10 cm quad in metres-per-unit 0.01 (centimetres), Y up; channel "lift" raises corner 2 by 10 along
-/// Z at full weight, stored at 25 % and animated 0 -> 100 % over the take "talk" (0 to 2 s).
-fbx::Document lifting_quad() {
-  fbx::Document doc;
-  fbx::Node& node = doc.nodes.emplace_back();
-  node.name = "face", node.type = fbx::NodeType::Mesh;
-  node.mesh.positions = {{0, 0, 0}, {10, 0, 0}, {10, 10, 0}, {0, 10, 0}};
-  node.mesh.polygons = {{0, 1, 2, 3}};
-  node.mesh.blend_channels = {{"lift", 25.0, {{"lift", {2}, {{0, 0, 10}}}}}};
-  fbx::Track talk{.node = 0, .channel = fbx::Channel::DeformPercent, .blend_channel = 0};
-  talk.components[0] = {{0.0, 0.0}, {2.0, 100.0}};
-  doc.takes = {{"talk", 0.0, 2.0, {talk}}};
-  doc.active_take = "talk";
-  return doc;
-}
 
 /// The quad's corners in metres with corner 2 raised by `lift` (0..1) of 10 cm and corner 1 moved
 /// along X by `wide` cm.
@@ -54,15 +39,6 @@ TEST_P(FbxBlend, WeightAnimationPlaysAsVertexAnimation) {
     const auto cmp = compare_frame(quad(t / 2.0), posed_vertices(s, PoseAt::animated(0, t)), 1e-5);
     EXPECT_TRUE(cmp.matched()) << "t = " << t << ": " << cmp.distance.larger() << " > " << cmp.limit;
   }
-}
-
-/// The lifting quad with a second channel "wide": corner 1 moves 5 cm at 50 % and 20 cm at 100 %
-/// (in-between shapes, FBX 7 only); stored at 75 %, so halfway between.
-fbx::Document quad_with_in_betweens() {
-  fbx::Document doc = lifting_quad();
-  doc.nodes[0].mesh.blend_channels.push_back(
-      {"wide", 75.0, {{"wide_half", {1}, {{5, 0, 0}}, {}, 50.0}, {"wide_full", {1}, {{20, 0, 0}}, {}, 100.0}}});
-  return doc;
 }
 
 /// `s` at rest is the quad with the stored weights of quad_with_in_betweens.
@@ -129,22 +105,26 @@ TEST_P(FbxBlend, KeptAsATargetWithItsWeightTrack) {
           << "frame " << f << ", vertex " << v;
 }
 
-// A shape with normal offsets (Maya writes them) keeps them as the target's normal deltas, per corner
-// of the vertex they belong to, and they reach a .glb as the target's NORMAL.
-TEST_P(FbxBlend, KeptTargetsCarryTheShapesNormalOffsets) {
-  fbx::Document doc = lifting_quad();
-  doc.nodes[0].mesh.normals.assign(4, {0, 0, 1});
-  doc.nodes[0].mesh.blend_channels[0].targets[0].normal_offsets = {{0, -0.5, 0}};
-  const Scene kept = read_keeping_targets(doc, GetParam());
+/// `kept` holds one mesh with one target whose normal deltas are `delta` at the vertex at `raised`
+/// (metres) and zero elsewhere.
+void expect_target_normals(const Scene& kept, const Vec3& raised, const Vec3& delta) {
   ASSERT_EQ(kept.meshes.size(), 1u);
   const Mesh& m = kept.meshes[0];
   ASSERT_EQ(m.targets.size(), 1u);
   ASSERT_EQ(m.targets[0].normals.size(), m.positions.size());
   for (std::size_t v = 0; v < m.positions.size(); ++v) {
-    const bool raised = std::abs(m.positions[v].x - 0.1f) < 1e-6f && std::abs(m.positions[v].y - 0.1f) < 1e-6f;
-    const Vec3 expected = raised ? Vec3{0, -0.5f, 0} : Vec3{};
+    const Vec3 expected = length(m.positions[v] - raised) < 1e-6f ? delta : Vec3{};
     EXPECT_NEAR(length(m.targets[0].normals[v] - expected), 0.0f, 1e-6f) << v;
   }
+}
+
+// A shape with normal offsets (Maya writes them) keeps them as the target's normal deltas, per corner
+// of the vertex they belong to, and they reach a .glb as the target's NORMAL.
+TEST_P(FbxBlend, KeptTargetsCarryTheShapesNormalOffsets) {
+  const Scene kept = read_keeping_targets(lifting_quad_with_normals(), GetParam());
+  expect_target_normals(kept, {0.1f, 0.1f, 0}, {0, -0.5f, 0});
+  if (HasFatalFailure()) return;
+  const Mesh& m = kept.meshes[0];
 
   const auto glb = temp_dir("fbx-target-normals") / "quad.glb";
   const Status written = write_scene(glb, kept);
@@ -168,17 +148,9 @@ TEST_P(FbxBlend, ShapesFollowTheGeometricTransform) {
   const auto cmp = compare_frame(rest, posed_vertices(read_fbx(doc, GetParam()), PoseAt::rest()), 1e-5);
   EXPECT_TRUE(cmp.matched()) << cmp.distance.larger() << " > " << cmp.limit;
 
-  doc.nodes[0].mesh.normals.assign(4, {0, 0, 1});
-  doc.nodes[0].mesh.blend_channels[0].targets[0].normal_offsets = {{0, -0.5, 0}};
-  const Scene kept = read_keeping_targets(doc, GetParam());
-  ASSERT_EQ(kept.meshes.size(), 1u);
-  const Mesh& m = kept.meshes[0];
-  ASSERT_EQ(m.targets.size(), 1u);
-  ASSERT_EQ(m.targets[0].normals.size(), m.positions.size());
-  for (std::size_t v = 0; v < m.positions.size(); ++v) {
-    const bool raised = length(m.positions[v] - Vec3{0.1f, 0, 0.1f}) < 1e-6f;
-    EXPECT_NEAR(length(m.targets[0].normals[v] - (raised ? Vec3{0, 0, -0.5f} : Vec3{})), 0.0f, 1e-6f) << v;
-  }
+  fbx::Document shaded = lifting_quad_with_normals();
+  shaded.nodes[0].geometric_rotation = {90, 0, 0};
+  expect_target_normals(read_keeping_targets(shaded, GetParam()), {0.1f, 0, 0.1f}, {0, 0, -0.5f});
 }
 
 TEST_P(FbxBlend, InBetweenShapesStayBakedWhenTargetsAreKept) {
