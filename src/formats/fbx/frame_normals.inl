@@ -12,6 +12,11 @@ namespace {
 /// faces they join; a hard edge or a split normal gives each side a group of its own.
 class NormalGroups {
  public:
+  /// Most groups of one vertex a corner is compared with: past them (a vertex hundreds of faces meet
+  /// at with as many normals, which only a hostile file has) a corner starts a group of its own, so
+  /// that grouping stays in proportion to the corners.
+  static constexpr std::size_t kMaxGroupsCompared = 16;
+
   explicit NormalGroups(const ufbx_mesh& mesh) : mesh_(mesh), group_(mesh.num_indices) {
     // The corners of each logical vertex, by a counting sort on the vertex.
     std::vector<std::uint32_t> first(mesh.vertices.count + 1, 0);
@@ -25,8 +30,9 @@ class NormalGroups {
       made.clear();
       for (std::uint32_t k = first[v]; k < first[v + 1]; ++k) {
         const Vec3 n = normalize(to_vec3(ufbx_get_vertex_vec3(&mesh.vertex_normal, corners[k])));
-        const auto same = std::find_if(made.begin(), made.end(), [&](const auto& g) { return agree(g.first, n); });
-        group_[corners[k]] = same != made.end() ? same->second : made.emplace_back(n, count_++).second;
+        const auto searched = made.begin() + static_cast<std::ptrdiff_t>(std::min(made.size(), kMaxGroupsCompared));
+        const auto same = std::find_if(made.begin(), searched, [&](const auto& g) { return agree(g.first, n); });
+        group_[corners[k]] = same != searched ? same->second : made.emplace_back(n, count_++).second;
       }
     }
   }
@@ -40,12 +46,12 @@ class NormalGroups {
     std::vector<Vec3> sums(count_);
     for (std::size_t f = 0; f < mesh_.faces.count; ++f) {
       const ufbx_face face = mesh_.faces.data[f];
+      if (face.num_indices == 0) continue;
+      const auto at = [&](std::uint32_t k) { return positions[mesh_.vertex_indices.data[face.index_begin + k]]; };
+      // Taken from the first corner, so that a face far from the origin keeps its precision.
+      const Vec3 origin = at(0);
       Vec3 area{};
-      for (std::uint32_t k = 0; k < face.num_indices; ++k) {
-        const Vec3& a = positions[mesh_.vertex_indices.data[face.index_begin + k]];
-        const Vec3& b = positions[mesh_.vertex_indices.data[face.index_begin + (k + 1) % face.num_indices]];
-        area = area + cross(a, b);
-      }
+      for (std::uint32_t k = 1; k + 1 < face.num_indices; ++k) area = area + cross(at(k) - origin, at(k + 1) - origin);
       for (std::uint32_t k = 0; k < face.num_indices; ++k)
         sums[group_[face.index_begin + k]] = sums[group_[face.index_begin + k]] + area;
     }
