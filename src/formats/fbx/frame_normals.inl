@@ -80,39 +80,53 @@ Vec3 turned(const Vec3& v, const Vec3& from, const Vec3& to) {
   return rotate(normalize(Quat{axis.x, axis.y, axis.z, w}), v);
 }
 
-/// Sets the normals of `out` (one per entry of `corners`, ufbx indices into `mesh`, holding the file's
-/// normals) at rest and of each of its frames from `shapes`, as the file comment says.
-void follow_shapes_with_normals(const ufbx_mesh& mesh, const LogicalShapes& shapes,
-                                const std::vector<std::uint32_t>& corners, Mesh& out) {
-  const std::vector<Vec3> file = out.normals;
-  std::optional<NormalGroups> groups;  // made at the first pose without normal offsets
-  std::vector<Vec3> unmoved;
-  // One pose: the logical vertices at `positions`, with `offsets` (empty: none) from the shapes.
-  const auto follow = [&](const std::vector<Vec3>& positions, const std::vector<Vec3>& offsets,
-                          std::vector<Vec3>& normals) {
-    normals.resize(file.size());
-    if (!offsets.empty()) {
-      for (std::size_t c = 0; c < file.size(); ++c)
-        normals[c] = normalize(file[c] + offsets[mesh.vertex_indices.data[corners[c]]]);
-      return;
-    }
-    if (!groups) {
-      groups.emplace(mesh);
+/// How a mesh's poses turn its normals, worked out once for all its material parts: for each pose the
+/// shapes give no normal offsets, the area-weighted normal of every group in the file and in the pose.
+struct GroupTurns {
+  std::optional<NormalGroups> groups;     ///< made when some pose has no normal offsets
+  std::vector<Vec3> file;                 ///< each group's normal with the file's vertices
+  std::vector<Vec3> rest;                 ///< each group's normal at rest, or empty (no rest, or offsets)
+  std::vector<std::vector<Vec3>> frames;  ///< per frame, each group's normal, or empty (offsets)
+};
+
+/// The group normals of every pose of `shapes` without normal offsets (`mesh` must have normals).
+GroupTurns group_turns(const ufbx_mesh& mesh, const LogicalShapes& shapes) {
+  GroupTurns turns;
+  const auto pose = [&](const std::vector<Vec3>& positions) {
+    if (!turns.groups) {
+      turns.groups.emplace(mesh);
       std::vector<Vec3> file_positions(mesh.vertices.count);
       for (std::size_t v = 0; v < file_positions.size(); ++v) file_positions[v] = to_vec3(mesh.vertices.data[v]);
-      unmoved = groups->normals(file_positions);
+      turns.file = turns.groups->normals(file_positions);
     }
-    const std::vector<Vec3> moved = groups->normals(positions);
-    for (std::size_t c = 0; c < file.size(); ++c) {
-      const std::uint32_t g = groups->group(corners[c]);
-      normals[c] = turned(file[c], unmoved[g], moved[g]);
-    }
+    return turns.groups->normals(positions);
   };
-  const std::vector<Vec3> none;
-  if (!shapes.rest.empty()) follow(shapes.rest, shapes.rest_normal_offsets, out.normals);
+  if (!shapes.rest.empty() && shapes.rest_normal_offsets.empty()) turns.rest = pose(shapes.rest);
   // A vertex cache's frames have no offsets even where the rest shape's blend shapes do.
+  turns.frames.resize(shapes.frames.size());
+  for (std::size_t f = 0; f < shapes.frames.size(); ++f)
+    if (f >= shapes.frame_normal_offsets.size()) turns.frames[f] = pose(shapes.frames[f]);
+  return turns;
+}
+
+/// Sets the normals of `out` (one per entry of `corners`, ufbx indices into `mesh`, holding the file's
+/// normals) at rest and of each of its frames from `shapes` and their `turns`, as the file comment says.
+void follow_shapes_with_normals(const ufbx_mesh& mesh, const LogicalShapes& shapes, const GroupTurns& turns,
+                                const std::vector<std::uint32_t>& corners, Mesh& out) {
+  const std::vector<Vec3> file = out.normals;
+  // One pose: the shapes' normal `offsets` per logical vertex, else each group's normal `moved` there.
+  const auto follow = [&](const std::vector<Vec3>& offsets, const std::vector<Vec3>& moved,
+                          std::vector<Vec3>& normals) {
+    normals.resize(file.size());
+    for (std::size_t c = 0; c < file.size(); ++c)
+      normals[c] = !offsets.empty() ? normalize(file[c] + offsets[mesh.vertex_indices.data[corners[c]]])
+                                    : turned(file[c], turns.file[turns.groups->group(corners[c])],
+                                             moved[turns.groups->group(corners[c])]);
+  };
+  if (!shapes.rest.empty()) follow(shapes.rest_normal_offsets, turns.rest, out.normals);
+  const std::vector<Vec3> none;
   for (std::size_t f = 0; f < out.frames.size(); ++f)
-    follow(shapes.frames[f], f < shapes.frame_normal_offsets.size() ? shapes.frame_normal_offsets[f] : none,
+    follow(f < shapes.frame_normal_offsets.size() ? shapes.frame_normal_offsets[f] : none, turns.frames[f],
            out.frames[f].normals);
 }
 

@@ -12,6 +12,7 @@ struct MeshSource {
   const ufbx_subdivision_result* subdivision;       ///< how `mesh`'s vertices come from the file's, when subdivided
   const std::vector<std::int32_t>* cluster_joints;  ///< joint of each skin cluster, or null
   const LogicalShapes* shapes;                      ///< blend shapes at rest and vertex animation, or null
+  const GroupTurns* turns;                          ///< how `shapes` turn the normals, with `shapes` and normals
   const std::vector<MorphTarget>* targets;          ///< blend channels kept as targets, per logical vertex, or null
   const std::vector<float>* target_weights;         ///< the channels' stored weights, with `targets`
 };
@@ -156,7 +157,7 @@ Mesh build_part(Build& b, const MeshSource& src, const ufbx_mesh_part& part) {
       out.frames[f].positions.resize(n);
       for (std::size_t c = 0; c < n; ++c) out.frames[f].positions[c] = src.shapes->frames[f][vertex(corners[c])];
     }
-    if (!out.normals.empty()) follow_shapes_with_normals(m, *src.shapes, corners, out);
+    if (!out.normals.empty()) follow_shapes_with_normals(m, *src.shapes, *src.turns, corners, out);
   }
   if (src.targets) {
     for (const MorphTarget& logical : *src.targets) {

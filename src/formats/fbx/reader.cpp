@@ -81,11 +81,12 @@ std::vector<LogicalShapes> vertex_animation(Build& b, SideFileOpener& opener,
       b.weight_take = timeline->name;
       continue;
     }
-    // Each corner of each frame: a position and a normal now, and kept again by the scene and its
-    // writers; a mesh the file shows subdivided has four times the corners a level.
+    // Each corner of each frame: a position, a normal and its group's normal now, a position and a
+    // normal kept again by the scene and its writers; a mesh the file shows subdivided has four times
+    // the corners a level.
     const double corners = static_cast<double>(mesh.num_indices) *
                            std::ldexp(1.0, 2 * static_cast<int>(std::min(shown_subdivision(mesh), 16u)));
-    const double bytes = corners * static_cast<double>(times.size()) * sizeof(Vec3) * 4;
+    const double bytes = corners * static_cast<double>(times.size()) * sizeof(Vec3) * 5;
     if (bytes > static_cast<double>(budget)) {
       b.warn("FBX_VERTEX_ANIMATION_DROPPED", to_string(mesh.name),
              "baking its " + std::to_string(times.size()) + " frames would take " +
@@ -147,10 +148,12 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
       for (auto* lists : {&mesh_shapes.frames, &mesh_shapes.frame_normal_offsets})
         for (auto& values : *lists) values = through_subdivision(*subdivision, values);
     }
+    const ufbx_mesh& shown = subdivided ? *subdivided : mesh;
     const bool deformed = !mesh_shapes.rest.empty() || !mesh_shapes.frames.empty();
-    b.meshes_of[mesh.typed_id] = add_mesh(
-        b, MeshSource{subdivided ? *subdivided : mesh, *instance, skin, subdivision, joints,
-                      deformed ? &mesh_shapes : nullptr, targets.empty() ? nullptr : &targets, &target_weights});
+    const GroupTurns turns = deformed && shown.vertex_normal.exists ? group_turns(shown, mesh_shapes) : GroupTurns{};
+    b.meshes_of[mesh.typed_id] =
+        add_mesh(b, MeshSource{shown, *instance, skin, subdivision, joints, deformed ? &mesh_shapes : nullptr, &turns,
+                               targets.empty() ? nullptr : &targets, &target_weights});
     if (tracks[mesh.typed_id])
       for (std::uint32_t sm : b.meshes_of[mesh.typed_id]) {
         b.weight_tracks.push_back(*tracks[mesh.typed_id]);
@@ -176,7 +179,7 @@ void read_meshes(Build& b, const std::vector<std::vector<std::int32_t>>& cluster
         continue;
       }
       for (std::uint32_t m :
-           add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}))
+           add_mesh(b, MeshSource{*tessellated, n, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}))
         b.scene.nodes[node].meshes.push_back(m);
     } else if (n.attrib_type == UFBX_ELEMENT_NURBS_CURVE || n.attrib_type == UFBX_ELEMENT_LINE_CURVE) {
       curves.push_back(to_string(n.name));
