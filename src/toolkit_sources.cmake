@@ -29,6 +29,7 @@ set(aem_toolkit_sources
   io/isolation.cpp
   io/read_worker.cpp
   io/data_kinds.cpp
+  io/vertex_animation_fit.cpp
   io/mapped_aem.cpp
   io/validate_file.cpp
 )

@@ -16,6 +16,7 @@
 #include "convert/textures.hpp"
 #include "formats/cem/cem_format.hpp"
 #include "io/data_kinds.hpp"
+#include "io/vertex_animation_fit.hpp"
 
 namespace aem::convert {
 namespace {
@@ -129,14 +130,8 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   const detail::Sync sync = detail::sync_if(options.write.sync);
 
   std::vector<Warning> warnings;
-  if (!detail::holds_vertex_animation(format->name)) {
-    // Baking frames only for the writer to drop them took most of a blend-shaped FBX's conversion.
-    if (detail::has_vertex_animation(scene))
-      warnings.push_back(detail::data_dropped(detail::kVertexAnimationKind, format->name));
-    drop_vertex_animation(scene);
-  } else if (!writes_morph_targets(*format)) {
-    bake_morph_targets(scene);  // as read_scene gives them to these formats
-  }
+  // Here rather than in write_scene, so that weld and optimize see no frames the output drops.
+  if (auto dropped = detail::fit_vertex_animation(scene, *format)) warnings.push_back(std::move(*dropped));
   report.input_format = scene.source_format;
   std::error_code ec;
   if (!input.empty()) report.input_bytes = std::filesystem::file_size(input, ec);

@@ -7,6 +7,7 @@
 #include "formats/gltf/gltf_format.hpp"
 #include "io/data_kinds.hpp"
 #include "io/isolation.hpp"
+#include "io/vertex_animation_fit.hpp"
 
 namespace aem {
 namespace {
@@ -124,16 +125,14 @@ Result<T> write_converted(const std::filesystem::path& path, const Scene& scene,
     return write(s);
   };
   return detail::guard_read<T>(format.name, path.string(), [&]() -> Result<T> {
-    // Writers that do not keep morph targets get the frames every reader gives them.
-    const bool bakes = !writes_morph_targets(format) && has_morph_targets(scene);
+    // Writers that do not keep morph targets get the frames every reader gives them, or the rest shape
+    // alone (the DATA_DROPPED warning is write_scene's, from data_loss_warnings).
+    const bool fits = detail::vertex_animation_fits(scene, format);
     // Checked before the conversion too: turning a NaN matrix into a rotation can launder it.
-    if (!bakes && (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()))
+    if (fits && (scene.conventions == format.conventions || !detail::find_non_finite(scene, 1).empty()))
       return finite_write(scene);
     Scene converted = scene;
-    if (bakes && !detail::holds_vertex_animation(format.name))
-      drop_vertex_animation(converted);
-    else if (bakes)
-      bake_morph_targets(converted);
+    detail::fit_vertex_animation(converted, format);
     if (converted.conventions != format.conventions && detail::find_non_finite(converted, 1).empty())
       convert_conventions(converted, format.conventions);
     return finite_write(converted);
