@@ -112,6 +112,28 @@ TEST_P(FbxBlendNormals, SmoothCornersTurnTogetherAndSplitOnesApart) {
   EXPECT_EQ(unturned, 2u) << "the first quad's two corners on the shared edge keep +Z";
 }
 
+// The smooth folding pair with a material per quad: two scene meshes, yet the corners on the shared
+// edge still turn with both quads, (-1, 0, 2), in each, as the one-material mesh above has them.
+TEST_P(FbxBlendNormals, CornersTurnWithFacesOfEveryMaterial) {
+  fbx::Document doc = folding_pair(10, false);
+  doc.materials = {{"left", {1, 0, 0}}, {"right", {0, 0, 1}}};
+  doc.nodes[0].materials = {0, 1};
+  doc.nodes[0].mesh.polygon_materials = {0, 1};
+  const Scene s = read_fbx(doc, GetParam());
+  ASSERT_EQ(s.meshes.size(), 2u);
+  std::size_t shared = 0;
+  for (const Mesh& m : s.meshes) {
+    ASSERT_EQ(m.normals.size(), 4u);
+    for (std::size_t v = 0; v < 4; ++v) {
+      if (std::abs(m.positions[v].x - 0.1f) > 1e-6f) continue;
+      expect_near(m.normals[v], normalize(Vec3{-1, 0, 2}),
+                  s.materials[m.material].name + ", vertex " + std::to_string(v));
+      ++shared;
+    }
+  }
+  EXPECT_EQ(shared, 4u) << "two corners on the shared edge in each part";
+}
+
 INSTANTIATE_TEST_SUITE_P(Flavours, FbxBlendNormals, testing::ValuesIn(all_flavours()), flavour_name);
 
 }  // namespace
