@@ -15,7 +15,6 @@
 #include "convert/optimize.hpp"
 #include "convert/textures.hpp"
 #include "formats/cem/cem_format.hpp"
-#include "io/data_kinds.hpp"
 #include "io/vertex_animation_fit.hpp"
 
 namespace aem::convert {
@@ -99,11 +98,8 @@ Result<ConvertReport> convert_file(const std::filesystem::path& input, const std
   if (!format) return format.error();
   detail::ReadRecorder recorder;
   const auto start = std::chrono::steady_clock::now();
-  // glTF and E3D keep morph targets and their weights; CEM takes them baked into frames; outputs with no
-  // place for vertex animation keep the rest shape alone (convert_scene), which targets give unbaked.
   ReadOptions read = options.read;
-  read.keep_morph_targets =
-      writes_morph_targets(*format.value()) || !detail::holds_vertex_animation(format.value()->name);
+  read.keep_morph_targets = detail::reads_morph_targets_for(*format.value());
   auto scene = read_scene(input, read);
   if (!scene) return scene.error();
   const double read_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -4,6 +4,10 @@
 
 namespace aem::detail {
 
+bool reads_morph_targets_for(const FormatHandler& format) {
+  return writes_morph_targets(format) || !holds_vertex_animation(format.name);
+}
+
 bool vertex_animation_fits(const Scene& scene, const FormatHandler& format) {
   if (!holds_vertex_animation(format.name)) return !has_vertex_animation(scene);
   return writes_morph_targets(format) || !has_morph_targets(scene);

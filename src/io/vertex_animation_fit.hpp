@@ -11,6 +11,11 @@
 
 namespace aem::detail {
 
+/// Whether a read for `format` keeps morph targets (ReadOptions::keep_morph_targets): glTF and E3D
+/// write them, and a format without vertex animation takes the rest shape they give unbaked; CEM
+/// takes the frames read_scene bakes.
+bool reads_morph_targets_for(const FormatHandler& format);
+
 /// Whether `scene`'s vertex animation is already what `format` writes: no morph targets for a writer
 /// that takes frames instead, neither targets nor frames for a format without vertex animation.
 bool vertex_animation_fits(const Scene& scene, const FormatHandler& format);

@@ -118,10 +118,14 @@ void follow_shapes_with_normals(const ufbx_mesh& mesh, const LogicalShapes& shap
   const auto follow = [&](const std::vector<Vec3>& offsets, const std::vector<Vec3>& moved,
                           std::vector<Vec3>& normals) {
     normals.resize(file.size());
-    for (std::size_t c = 0; c < file.size(); ++c)
-      normals[c] = !offsets.empty() ? normalize(file[c] + offsets[mesh.vertex_indices.data[corners[c]]])
-                                    : turned(file[c], turns.file[turns.groups->group(corners[c])],
-                                             moved[turns.groups->group(corners[c])]);
+    for (std::size_t c = 0; c < file.size(); ++c) {
+      if (!offsets.empty()) {
+        normals[c] = normalize(file[c] + offsets[mesh.vertex_indices.data[corners[c]]]);
+        continue;
+      }
+      const std::uint32_t g = turns.groups->group(corners[c]);
+      normals[c] = turned(file[c], turns.file[g], moved[g]);
+    }
   };
   if (!shapes.rest.empty()) follow(shapes.rest_normal_offsets, turns.rest, out.normals);
   const std::vector<Vec3> none;
