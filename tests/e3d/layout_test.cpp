@@ -314,12 +314,12 @@ namespace aem {
 namespace {
 
 TEST(E3dLayout, ExternalTexturesLoadFromBesideTheModelOnlyByPlainRelativePaths) {
-  auto dir = test::temp_dir("e3d-textures");
+  const auto root = test::temp_dir("e3d-textures"), dir = root / "model";
   std::filesystem::create_directories(dir / "textures");
   const std::vector<std::byte> png = {std::byte{0x89}, std::byte{'P'}, std::byte{'N'}, std::byte{'G'}};
   test::write_file(dir / "textures" / "wood.png", png);
-  const std::string outside = dir.filename().string() + "-secret.png";  // beside the model's folder
-  test::write_file(dir.parent_path() / outside, png);
+  const std::string outside = "secret.png";  // beside the model's folder, inside the test's own
+  test::write_file(root / outside, png);
   E3dBytes b;
   b.version().begin(0x9000);
   b.begin(0x9001).i32_block(0x9002, 1).str_block(0x9003, "textures/wood.png").end();
