@@ -66,6 +66,29 @@ TEST(FbxHostileArray, ACountPastTheFileIsRefused) {
   EXPECT_TRUE(r.error().offset.has_value());
 }
 
+TEST(FbxHostileArray, ABadRecordIsPlacedInsideItself) {
+  // Binary FBX 7.4: the polygon index array's type code becomes one FBX does not have. ufbx gives no
+  // offset of its own; the error must still point into that record, not at the file's start.
+  auto bytes = fbx::write_fbx(fbx::sample_document(), fbx::Encoding::Binary, 7400);
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::size_t name = text.find("PolygonVertexIndex");
+  ASSERT_NE(name, std::string_view::npos);
+  const std::size_t type = name + std::strlen("PolygonVertexIndex");
+  ASSERT_EQ(text[type], 'i') << "an int32 array property follows the record name";
+  // A 7.4 record starts with its end offset, property count, property bytes (uint32 each) and the
+  // name's length (one byte).
+  const std::size_t start = name - 13;
+  std::uint32_t end = 0;
+  std::memcpy(&end, bytes.data() + start, 4);
+  bytes[type] = std::byte{'X'};
+  const Result<Scene> r = read_scene(bytes, "hostile.fbx");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, "FBX_INVALID") << r.error().to_string();
+  ASSERT_TRUE(r.error().offset.has_value());
+  EXPECT_GE(*r.error().offset, start) << r.error().to_string();
+  EXPECT_LE(*r.error().offset, end) << r.error().to_string();
+}
+
 TEST(FbxHostileArray, NotFbxAtAll) {
   const std::string junk = "; FBX 7.4.0 project file\n{{{{ this is not an FBX document";
   const std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(junk.data()),

@@ -25620,6 +25620,14 @@ static ufbxi_noinline ufbx_scene *ufbxi_load(ufbxi_context *uc, const ufbx_load_
 
 	int ok = ufbxi_load_imp(uc);
 
+	// Tell the progress callback where reading stopped, so that an error can be placed in the file.
+	if (!ok && uc->opts.progress_cb.fn && uc->data_begin) {
+		ufbx_progress progress = { 0 };
+		progress.bytes_read = ufbxi_get_read_offset(uc);
+		progress.bytes_total = ufbxi_max64(uc->progress_bytes_total, progress.bytes_read);
+		(void)uc->opts.progress_cb.fn(uc->opts.progress_cb.user, &progress);
+	}
+
 	if (uc->close_fn) {
 		uc->close_fn(uc->read_user);
 	}

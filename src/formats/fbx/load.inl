@@ -47,7 +47,8 @@ struct SideFileOpener {
   }
 };
 
-/// How far the parser got, for the byte offset of an error (ufbx reports no offsets of its own).
+/// Where the parser stopped, for the byte offset of an error: ufbx reports no offsets of its own, but
+/// tells the progress callback its read position when it fails (third_party/ufbx, patch 0006).
 struct ProgressMark {
   std::uint64_t bytes_read = 0;
   static ufbx_progress_result note(void* user, const ufbx_progress* progress) {
@@ -125,7 +126,7 @@ ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_
   ProgressMark mark;
   opts.progress_cb.fn = &ProgressMark::note;
   opts.progress_cb.user = &mark;
-  opts.progress_interval_hint = 1 << 12;
+  opts.progress_interval_hint = UINT64_MAX;  // no reports along the way: only the one on failure
 
   ufbx_error error{};
   ScenePtr scene(ufbx_load_memory(input.bytes.data(), input.bytes.size(), &opts, &error), ufbx_free_scene);
