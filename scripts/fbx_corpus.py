@@ -3,8 +3,8 @@ tools and documents the options). Python 3 standard library only.
 
 Converts every .fbx at the top of DIR/data with `aem convert F OUT.glb` (in parallel, a time limit each),
 reads the reference frames of DIR/test/*.h (fbx_corpus_refs.py), has the checker (tests/fbx_corpus)
-compare each converted file with its frames, and prints the summary and every failure by cause
-(fbx_corpus_report.py).
+compare each converted file with its frames, converts ufbx's fuzz inputs (HOSTILE) the same way, and
+prints the summary and every failure by cause (fbx_corpus_report.py).
 """
 
 import argparse
@@ -21,6 +21,9 @@ import fbx_corpus_refs
 import fbx_corpus_report
 
 ERROR_CODE = re.compile(r"\berror ([A-Z][A-Z0-9_]{2,})\b")
+# ufbx's fuzz inputs: (folder of data/, extension). They are not counted with the corpus; each must
+# convert or fail with an error code, never crash or hang.
+HOSTILE = (("fuzz", ".fbx"), ("obj_fuzz", ".obj"))
 
 
 def convert(aem, fbx, glb, limit):
@@ -44,10 +47,22 @@ def convert(aem, fbx, glb, limit):
     return False, f"EXIT_{run.returncode}", lines[0] if lines else "no message"
 
 
+def hostile_inputs(data_dir):
+    """ufbx's fuzz inputs, as paths relative to data_dir."""
+    found = []
+    for folder, extension in HOSTILE:
+        path = os.path.join(data_dir, folder)
+        if os.path.isdir(path):
+            found += sorted(os.path.join(folder, n) for n in os.listdir(path) if n.endswith(extension))
+    return found
+
+
 def convert_all(aem, data_dir, names, out_dir, jobs, limit):
+    """Results by name (a path relative to data_dir); outputs go to out_dir, sub-folders flattened."""
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(convert, aem, os.path.join(data_dir, n), os.path.join(out_dir, n[:-4] + ".glb"), limit): n
+        futures = {pool.submit(convert, aem, os.path.join(data_dir, n),
+                               os.path.join(out_dir, n[:-4].replace(os.sep, "__") + ".glb"), limit): n
                    for n in names}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             ok, code, message = future.result()
@@ -143,8 +158,10 @@ def main():
     corpus, frames, unparsed = fbx_corpus_refs.parse_tests(args.dir)
     frames = fbx_corpus_refs.unique_frames(frames)
     names = corpus.fbx
+    hostile = hostile_inputs(data_dir)
     if args.only:
         names = [n for n in names if args.only in n]
+        hostile = [n for n in hostile if args.only in n]
         frames = [f for f in frames if args.only in f.fbx]
         unparsed = [u for u in unparsed if not u.files or any(args.only in f for f in u.files)]
 
@@ -155,8 +172,12 @@ def main():
         conversions = convert_all(args.aem, data_dir, names, glb_dir, args.jobs, args.timeout)
         checked = [f for f in frames if not f.excluded and conversions.get(f.fbx, {}).get("converted")]
         results = check_all(args.checker, checked, data_dir, glb_dir, work, args.jobs)
+        hostile_dir = os.path.join(work, "hostile")
+        os.makedirs(hostile_dir, exist_ok=True)
+        hostile_results = convert_all(args.aem, data_dir, hostile, hostile_dir, args.jobs, args.timeout)
 
     report = fbx_corpus_report.build(args.dir, names, conversions, frames, results, unparsed, frame_id)
+    fbx_corpus_report.add_hostile(report, hostile, hostile_results)
     report["seconds"] = round(time.monotonic() - started, 1)
     fbx_corpus_report.print_text(report, sys.stdout)
     if args.out:

@@ -42,6 +42,28 @@ def build(ufbx_dir, names, conversions, frames, results, unparsed, frame_id):
     return report
 
 
+# What a hostile input may end in: converted, or refused with an error code the tool printed.
+UNHANDLED = ("TIMEOUT", "SIGNAL", "READER_CRASHED")
+
+
+def unhandled(result):
+    code = result["code"]
+    return not result["converted"] and (code in UNHANDLED or code.startswith("EXIT_"))
+
+
+def add_hostile(report, names, results):
+    """The fuzz inputs' outcomes: converted, refused with an error code, or not handled (a crash, a
+    hang or a failure without a code), the last listed."""
+    rows = [dict(file=n, **results[n]) for n in names]
+    report["hostile"] = [r for r in rows if unhandled(r)]
+    report["summary"].update({
+        "hostile": len(rows),
+        "hostile_converted": sum(1 for r in rows if r["converted"]),
+        "hostile_refused": sum(1 for r in rows if not r["converted"] and not unhandled(r)),
+        "hostile_unhandled": len(report["hostile"]),
+    })
+
+
 def percent(part, whole):
     return f"{100.0 * part / whole:5.1f}%" if whole else "    -"
 
@@ -79,6 +101,10 @@ def print_text(report, out):
               f"   static {s['matched_static']}/{s['static']} {percent(s['matched_static'], s['static']).strip()},"
               f" animated {s['matched_animated']}/{s['animated']} {percent(s['matched_animated'], s['animated']).strip()}\n")
     out.write(f"  not parsed        {s['not_parsed']:5d}          excluded {s['excluded']} (both listed at the end)\n")
+    if "hostile" in s:
+        out.write(f"  fuzz inputs       {s['hostile']:5d}          converted {s['hostile_converted']}, refused with an error"
+                  f" code {s['hostile_refused']}, crashed, hung or refused without a code {s['hostile_unhandled']}"
+                  f" (goal 0)\n")
     out.write(f"  (diagnosis: {s['matched_in_file_space']} frames would match with the reference left in the file's"
               f" declared unit and axes, as a reading that ignores them gives)\n")
 
@@ -93,6 +119,11 @@ def print_text(report, out):
             for key, items in sorted(messages.items(), key=lambda kv: -len(kv[1])):
                 out.write(f"    {len(items)} x {key}\n")
                 wrap([c["file"] for c in items], out, indent="      ")
+
+    if report.get("hostile"):
+        out.write(f"\nFuzz inputs not handled: {len(report['hostile'])}\n")
+        for c in report["hostile"]:
+            out.write(f"  {c['file']}: {c['code']}: {c['message']}\n")
 
     frames = [f for f in report["frames"] if f["status"] != "match"]
     if frames:

@@ -1,5 +1,5 @@
 """scripts/fbx_corpus_refs.py on small made-up ufbx checkouts: which reference frames test code defines.
-Run: python3 -m unittest discover -s tests/fbx_corpus -p 'refs_test.py' (ctest: fbx_corpus.refs)."""
+Run: python3 -m unittest discover -s tests/fbx_corpus -p '*_test.py' (ctest: fbx_corpus.scripts)."""
 
 import os
 import sys
