@@ -89,6 +89,22 @@ TEST(FbxHostileArray, ABadRecordIsPlacedInsideItself) {
   EXPECT_LE(*r.error().offset, end) << r.error().to_string();
 }
 
+TEST(FbxHostileArray, ABadAsciiRecordIsPlacedOnItsLine) {
+  for (const int version : {6100, 7400}) {
+    auto bytes = fbx::write_fbx(fbx::sample_document(), fbx::Encoding::Ascii, version);
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const std::size_t name = text.find("PolygonVertexIndex");
+    ASSERT_NE(name, std::string_view::npos);
+    const std::size_t colon = text.find(':', name);
+    ASSERT_EQ(colon, name + std::strlen("PolygonVertexIndex"));
+    bytes[colon] = std::byte{'@'};  // "PolygonVertexIndex@ ..." is no record
+    const auto line = static_cast<std::uint32_t>(1 + std::count(text.begin(), text.begin() + colon, '\n'));
+    const Result<Scene> r = read_scene(bytes, "hostile.fbx");
+    ASSERT_FALSE(r.ok()) << version;
+    EXPECT_EQ(r.error().line, line) << version << ": " << r.error().to_string();
+  }
+}
+
 TEST(FbxHostileArray, NotFbxAtAll) {
   const std::string junk = "; FBX 7.4.0 project file\n{{{{ this is not an FBX document";
   const std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(junk.data()),
@@ -101,7 +117,9 @@ TEST(FbxHostileArray, NotFbxAtAll) {
 
 TEST(FbxHostileArray, FuzzerFindingsReadOrFailCleanly) {
   // tests/data/fbx/fuzz-*: inputs fuzz_fbx once found (fuzz-take-of-ages.fbx: a take billions of
-  // frames long, which once made the reader allocate a frame list of that length).
+  // frames long, which once made the reader allocate a frame list of that length;
+  // fuzz-inflate-progress-interval.fbx: a compressed array, which overflowed a pointer in ufbx's
+  // inflate when the reader asked for progress reports "never", SIZE_MAX bytes apart; UBSan sees it).
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(AEM_TEST_DATA_DIR) / "fbx")) {
     if (!entry.path().filename().string().starts_with("fuzz-")) continue;

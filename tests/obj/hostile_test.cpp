@@ -70,6 +70,7 @@ TEST(ObjHostile, ANumberThatIsNoNumberIsAnError) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "OBJ_INVALID");
   EXPECT_EQ(r.error().format, "OBJ");
+  EXPECT_EQ(r.error().line, 3u) << r.error().to_string();  // the number's own line
 }
 
 TEST(ObjHostile, IndicesPastTheListsAreClampedAndSaidSo) {

@@ -25622,6 +25622,8 @@ static ufbxi_noinline ufbx_scene *ufbxi_load(ufbxi_context *uc, const ufbx_load_
 
 	// Tell the progress callback where reading stopped, so that an error can be placed in the file.
 	if (!ok && uc->opts.progress_cb.fn && uc->data_begin) {
+		// The ASCII parser moves a pointer of its own and brings `uc->data` up to it only when it reports.
+		if (uc->from_ascii && uc->ascii.src) uc->data = uc->ascii.src;
 		ufbx_progress progress = { 0 };
 		progress.bytes_read = ufbxi_get_read_offset(uc);
 		progress.bytes_total = ufbxi_max64(uc->progress_bytes_total, progress.bytes_read);

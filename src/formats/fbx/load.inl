@@ -126,7 +126,9 @@ ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_
   ProgressMark mark;
   opts.progress_cb.fn = &ProgressMark::note;
   opts.progress_cb.user = &mark;
-  opts.progress_interval_hint = UINT64_MAX;  // no reports along the way: only the one on failure
+  // A report per GiB: in effect only the one on failure. (ufbx's value for "never", SIZE_MAX, wraps
+  // around in its inflate's pointer arithmetic.)
+  opts.progress_interval_hint = 1u << 30;
 
   ufbx_error error{};
   ScenePtr scene(ufbx_load_memory(input.bytes.data(), input.bytes.size(), &opts, &error), ufbx_free_scene);
@@ -140,7 +142,15 @@ ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_
     const std::uint64_t offset = error.type == UFBX_ERROR_TRUNCATED_FILE
                                      ? input.bytes.size()
                                      : std::min<std::uint64_t>(mark.bytes_read, input.bytes.size());
-    detail::fail_at(format_label(format), code_for(format, error_code(error.type)), offset, message);
+    const char* code = code_for(format, error_code(error.type));
+    const std::string_view text(reinterpret_cast<const char*>(input.bytes.data()), input.bytes.size());
+    if (text.starts_with("Kaydara FBX Binary")) detail::fail_at(format_label(format), code, offset, message);
+    // ASCII FBX and OBJ: the line of the last byte read, as a person reading the file counts. ufbx reads
+    // an ASCII FBX one token ahead and an OBJ a line at a time, so a column would be past the fault.
+    throw detail::ParseError(Error{.code = code,
+                                   .format = format_label(format),
+                                   .line = detail::text_position(text, offset > 0 ? offset - 1 : 0).line,
+                                   .message = std::move(message)});
   }
   return scene;
 }

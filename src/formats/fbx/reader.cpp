@@ -21,6 +21,7 @@
 #include "core/parse_error.hpp"
 #include "core/side_files.hpp"
 #include "core/side_textures.hpp"
+#include "core/text_position.hpp"
 #include "core/source_space.hpp"
 #include "core/file.hpp"
 #include "core/weld.hpp"
