@@ -59,8 +59,7 @@ TEST(CliStartup, OneConversionReadsNoCoreCount) {
 
 TEST(CliStartup, RenderWithoutItsModuleSaysSo) {
   // A copy of the tool alone in a folder: neither beside it nor in ../libexec/aem is the module.
-  const auto dir = std::filesystem::temp_directory_path() / "aem_cli_startup_alone";
-  std::filesystem::remove_all(dir);
+  const auto dir = test::temp_dir("cli-startup-alone");
   std::filesystem::create_directories(dir / "bin");
   const auto tool = dir / "bin" / "aem";
   std::filesystem::copy_file(AEM_CLI_PATH, tool);
@@ -74,7 +73,6 @@ TEST(CliStartup, RenderWithoutItsModuleSaysSo) {
   EXPECT_NE(out.find("the renderer module aem-render.so is missing"), std::string::npos) << out;
   EXPECT_NE(out.find((dir / "libexec" / "aem" / "aem-render.so").string()), std::string::npos) << out;
   EXPECT_FALSE(std::filesystem::exists(dir / "tube.png"));
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

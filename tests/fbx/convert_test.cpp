@@ -19,8 +19,7 @@ namespace aem::test {
 namespace {
 
 std::filesystem::path scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "aem_fbx_convert_test";
-  std::filesystem::create_directories(dir);
+  static const auto dir = test::temp_dir("fbx-convert");  // removed when the tests end
   return dir / name;
 }
 
