@@ -1,5 +1,5 @@
 # The Blender side of tests/blender: run by addon_test.cpp as
-#   blender -b --factory-startup --python addon_session.py -- ZIP AEM OUT CESIUMMAN INPUT...
+#   blender -b --factory-startup -noaudio --python addon_session.py -- ZIP AEM OUT CESIUMMAN INPUT...
 # It installs and enables the add-on from its zip, imports each INPUT with import_scene.aem, exports
 # CesiumMan to every format (the operator's defaults, welding included), exports a model it builds
 # from scratch (also at a chosen frame rate), and tries a hostile file; an IQM whose texture is missing

@@ -28,7 +28,7 @@ inputs=(
   "$corpus/gltf/BoxAnimated/BoxAnimated.glb"
 )
 # Blender writes its own user settings under HOME: keep them inside the session folder.
-HOME="$out/home" timeout 600 blender -b --factory-startup --python "$here/addon_session.py" -- \
+HOME="$out/home" timeout 600 blender -b --factory-startup -noaudio --python "$here/addon_session.py" -- \
   "$zip" "$aem" "$out" "$corpus/gltf/CesiumMan/CesiumMan.glb" "${inputs[@]}" >"$out/blender.log" 2>&1 || {
   tail -n 40 "$out/blender.log"; exit 1; }
 grep -q '^done$' "$out/report.txt" || { tail -n 40 "$out/blender.log"; exit 1; }

@@ -22,9 +22,10 @@ std::string blender_export(const std::filesystem::path& source, const std::vecto
 
 std::string blender_export(const std::vector<BlenderExport>& exports) {
   // Blender may write user settings under HOME: a fresh folder keeps the user's own out of it.
+  // -noaudio: no sound server, whose client left a pulse-* folder in /tmp per run.
   const auto home = temp_dir("blender-home");
   std::string command = "HOME=" + quoted(home) +
-                        " timeout 600 blender -b --factory-startup --python-exit-code 1 --python " +
+                        " timeout 600 blender -b --factory-startup -noaudio --python-exit-code 1 --python " +
                         quoted(source_root() / "tests/support/blender_export.py") + " --";
   for (std::size_t i = 0; i < exports.size(); ++i) {
     command += (i > 0 ? " + " : " ") + quoted(exports[i].source);  // "+" starts the next source's group

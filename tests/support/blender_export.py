@@ -1,5 +1,5 @@
 # Blender's own exporters as a second implementation for the tests (support/blender.hpp):
-#   blender -b --factory-startup --python blender_export.py -- SOURCE.glb OUT... [+ SOURCE.glb OUT...]...
+#   blender -b --factory-startup -noaudio --python blender_export.py -- SOURCE.glb OUT... [+ SOURCE.glb OUT...]...
 # imports each SOURCE into an empty scene with Blender's glTF importer and writes it once per OUT that
 # follows it, the exporter chosen by the extension (.obj, .dae, .fbx with its images embedded), with
 # each exporter's default settings. An FBX name may end in options, in any order before ".fbx":
