@@ -50,16 +50,26 @@ TEST_P(FbxHostile, OverwrittenBytesAreAnErrorOrAValidScene) {
   }
 }
 
+/// Where "name" starts in `bytes`, or npos.
+std::size_t find_text(const std::vector<std::byte>& bytes, std::string_view name) {
+  return std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()).find(name);
+}
+
+/// The sample document as binary FBX 7.4, and where its polygon index record's name starts.
+struct PolygonIndexRecord {
+  std::vector<std::byte> bytes = fbx::write_fbx(fbx::sample_document(), fbx::Encoding::Binary, 7400);
+  std::size_t name = find_text(bytes, "PolygonVertexIndex");
+  std::size_t type = name + std::strlen("PolygonVertexIndex");  ///< its array's type code, 'i'
+};
+
 TEST(FbxHostileArray, ACountPastTheFileIsRefused) {
   // Binary FBX 7.4: the polygon index array's count claims two billion entries.
-  auto bytes = fbx::write_fbx(fbx::sample_document(), fbx::Encoding::Binary, 7400);
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  const std::size_t name = text.find("PolygonVertexIndex");
-  ASSERT_NE(name, std::string_view::npos);
-  const std::size_t type = name + std::strlen("PolygonVertexIndex");
-  ASSERT_EQ(text[type], 'i') << "an int32 array property follows the record name";
+  PolygonIndexRecord record;
+  ASSERT_NE(record.name, std::string_view::npos);
+  ASSERT_EQ(record.bytes[record.type], std::byte{'i'}) << "an int32 array property follows the record name";
+  auto& bytes = record.bytes;
   const std::uint32_t huge = 0x7FFFFFFF;
-  std::memcpy(bytes.data() + type + 1, &huge, 4);
+  std::memcpy(bytes.data() + record.type + 1, &huge, 4);
   const Result<Scene> r = read_scene(bytes, "hostile.fbx");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().format, "FBX");
@@ -69,18 +79,16 @@ TEST(FbxHostileArray, ACountPastTheFileIsRefused) {
 TEST(FbxHostileArray, ABadRecordIsPlacedInsideItself) {
   // Binary FBX 7.4: the polygon index array's type code becomes one FBX does not have. ufbx gives no
   // offset of its own; the error must still point into that record, not at the file's start.
-  auto bytes = fbx::write_fbx(fbx::sample_document(), fbx::Encoding::Binary, 7400);
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  const std::size_t name = text.find("PolygonVertexIndex");
-  ASSERT_NE(name, std::string_view::npos);
-  const std::size_t type = name + std::strlen("PolygonVertexIndex");
-  ASSERT_EQ(text[type], 'i') << "an int32 array property follows the record name";
+  PolygonIndexRecord record;
+  ASSERT_NE(record.name, std::string_view::npos);
+  ASSERT_EQ(record.bytes[record.type], std::byte{'i'}) << "an int32 array property follows the record name";
+  auto& bytes = record.bytes;
   // A 7.4 record starts with its end offset, property count, property bytes (uint32 each) and the
   // name's length (one byte).
-  const std::size_t start = name - 13;
+  const std::size_t start = record.name - 13;
   std::uint32_t end = 0;
   std::memcpy(&end, bytes.data() + start, 4);
-  bytes[type] = std::byte{'X'};
+  bytes[record.type] = std::byte{'X'};
   const Result<Scene> r = read_scene(bytes, "hostile.fbx");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, "FBX_INVALID") << r.error().to_string();
