@@ -12,6 +12,8 @@ namespace aem::formats {
 
 /// True for the binary magic "Kaydara FBX Binary" or an ASCII file whose first line is an FBX comment.
 bool fbx_sniff(std::span<const std::byte> head);
+/// True when `head` starts with the binary magic: a binary FBX, whatever its version.
+bool fbx_binary(std::span<const std::byte> head);
 /// Reads an .fbx file into the scene (metres, Y up, right-handed, counter-clockwise front faces).
 Result<Scene> fbx_read(const ReadInput& input);
 /// Reads an .obj file and the .mtl libraries it names (from the allowed folders only) into the scene,

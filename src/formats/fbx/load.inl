@@ -10,7 +10,7 @@ using ScenePtr = std::unique_ptr<ufbx_scene, void (*)(ufbx_scene*)>;
 /// store it after the magic, ASCII ones in the header comment ("; FBX 6.1.0 project file").
 std::uint32_t declared_version(std::span<const std::byte> bytes) {
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), std::min<std::size_t>(bytes.size(), 4096));
-  if (text.starts_with("Kaydara FBX Binary") && text.size() >= 27) {
+  if (fbx_binary(bytes) && text.size() >= 27) {
     std::uint32_t v = 0;
     std::memcpy(&v, text.data() + 23, 4);  // little-endian in every file that exists
     return v;
@@ -144,7 +144,7 @@ ScenePtr load(const ReadInput& input, SourceFormat format, const ufbx_allocator_
                                      : std::min<std::uint64_t>(mark.bytes_read, input.bytes.size());
     const char* code = code_for(format, error_code(error.type));
     const std::string_view text(reinterpret_cast<const char*>(input.bytes.data()), input.bytes.size());
-    if (text.starts_with("Kaydara FBX Binary")) detail::fail_at(format_label(format), code, offset, message);
+    if (fbx_binary(input.bytes)) detail::fail_at(format_label(format), code, offset, message);
     // ASCII FBX and OBJ: the line of the last byte read, as a person reading the file counts. ufbx reads
     // an ASCII FBX one token ahead and an OBJ a line at a time, so a column would be past the fault.
     throw detail::ParseError(Error{.code = code,
