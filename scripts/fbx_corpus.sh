@@ -8,18 +8,19 @@
 # files and the reference .obj frames, its test/*.h say which .obj belongs to which .fbx at which time.
 # Every .fbx at the top of data/ is converted to .glb with `aem convert` (N at once, SECONDS each; the
 # fuzz inputs in data/fuzz and data/obj_fuzz are converted too, but counted apart: each must convert or
-# fail with an error code, and any that crashes, hangs or fails without one is listed). Each reference frame - data/NAME.obj against
-# NAME_<version>_<format>.fbx at its stored pose, and every ufbxt_check_frame(...) of the tests at its
-# take and time - is compared with the converted file read back by aem and posed (rest pose for stored
-# poses): mean distance from each reference vertex to the nearest posed vertex, and back; a frame matches
-# when the larger is at most 1e-3 of the reference's bounding-box diagonal. The reference is taken from
-# the file's declared unit and axes to ours (metres, Y up, right-handed), with the scale and axis flags
-# of the test that compares it.
+# fail with an error code, and any that crashes, hangs or fails without one is listed). Each reference
+# frame - data/NAME.obj against NAME_<version>_<format>.fbx at its stored pose, and every
+# ufbxt_check_frame(...) of the tests at its take and time - is compared with the converted file read
+# back by aem and posed (rest pose for stored poses): mean distance from each reference vertex to the
+# nearest posed vertex, and back; a frame matches when the larger is at most 1e-3 of the reference's
+# bounding-box diagonal. The reference is taken from the file's declared unit and axes to ours (metres,
+# Y up, right-handed), with the scale and axis flags of the test that compares it.
 #
-# Prints: files, converted, reference frames, matched (static and animated apart), fuzz inputs, then every failure by
-# cause: conversion error codes, frames not matched (file not converted, geometry mismatch with its
-# distance, checker errors), test cases it could not parse and frames it excludes, each with the reason.
-# --out REPORT also writes everything as JSON. --work keeps the .glb files and checker manifests.
+# Prints: files, converted, reference frames, matched (static and animated apart), fuzz inputs, then
+# every failure by cause: conversion error codes, frames not matched (file not converted, geometry
+# mismatch with its distance, checker errors), test cases it could not parse and frames it excludes,
+# each with the reason. --out REPORT also writes everything as JSON. --work keeps the .glb files and
+# checker manifests.
 #
 # Builds aem and the checker (tests/fbx_corpus) in build-fbx-corpus/ first; AEM_BUILD_DIR=DIR reuses a
 # configured build folder instead. Needs cmake, a C++ compiler, python3.

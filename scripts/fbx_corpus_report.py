@@ -42,7 +42,7 @@ def build(ufbx_dir, names, conversions, frames, results, unparsed, frame_id):
     return report
 
 
-# What a hostile input may end in: converted, or refused with an error code the tool printed.
+# Outcomes a hostile input must not end in: the script's own names for a conversion that printed no code.
 UNHANDLED = ("TIMEOUT", "SIGNAL", "READER_CRASHED")
 
 
