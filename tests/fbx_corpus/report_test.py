@@ -42,10 +42,7 @@ class FuzzInputs(unittest.TestCase):
 
     def test_the_text_lists_each_input_not_handled(self):
         results = {"fuzz/crash.fbx": {"converted": False, "code": "SIGNAL", "message": "died from signal 11"}}
-        report = {"ufbx_dir": "u", "summary": {k: 0 for k in ("files", "converted", "frames", "static", "animated",
-                                                               "matched", "matched_static", "matched_animated",
-                                                               "matched_in_file_space", "not_parsed", "excluded")},
-                  "conversions": [], "frames": [], "unparsed": [], "excluded": []}
+        report = report_module.build("u", [], {}, [], {}, [], str)  # an empty corpus run
         report_module.add_hostile(report, list(results), results)
         out = io.StringIO()
         report_module.print_text(report, out)
