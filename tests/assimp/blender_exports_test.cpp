@@ -19,8 +19,9 @@ std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "
 
 /// The vertex count `aem info --json` reports.
 std::size_t cli_vertex_count(const std::filesystem::path& file) {
-  std::string json;
-  EXPECT_EQ(test::run_shell(std::string(AEM_CLI_PATH) + " info --json " + quoted(file), &json), 0) << json;
+  std::string json, command = AEM_CLI_PATH;
+  command += " info --json " + quoted(file);
+  EXPECT_EQ(test::run_shell(command, &json), 0) << json;
   const std::string key = "\"vertex_count\":";
   const auto at = json.find(key);
   return at == std::string::npos ? 0 : std::stoul(json.substr(at + key.size()));
