@@ -10,6 +10,10 @@ CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo 
   -DAEM_BUILD_TESTS=OFF -DAEM_BUILD_BENCH=OFF >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_targets
 
+# Each target is one single-threaded process: as many run at once as there are cores, and each
+# writes its exit status beside its log, read once all have ended.
+running=0
+names=()
 for target in build-fuzz/fuzz/fuzz_*; do
   [ -x "$target" ] || continue
   name=$(basename "$target")
@@ -17,10 +21,31 @@ for target in build-fuzz/fuzz/fuzz_*; do
   mkdir -p "$seeds"
   while read -r seed; do cp "$seed" "$seeds/" 2>/dev/null || true; done < <(bash fuzz/seeds.sh "$name")
   [ "$name" = fuzz_fbx ] && build-fuzz/fuzz/make_fbx_seeds "$seeds"
+  if [ "$running" -ge "$(nproc)" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
   echo "fuzz: $name for ${seconds}s"
-  ASAN_OPTIONS=detect_leaks=1 "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=1048576 \
-    -artifact_prefix="build-fuzz/$name-" \
-    -print_final_stats=0 "$seeds" 2>"build-fuzz/$name.log" || { tail -n 60 "build-fuzz/$name.log"; exit 1; }
-  grep -E "^#[0-9]+ *DONE" "build-fuzz/$name.log" | tail -n 1 || true
+  rm -f "build-fuzz/$name.status"
+  (
+    status=0
+    ASAN_OPTIONS=detect_leaks=1 "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=1048576 \
+      -artifact_prefix="build-fuzz/$name-" -print_final_stats=0 "$seeds" 2>"build-fuzz/$name.log" || status=$?
+    echo "$status" >"build-fuzz/$name.status"
+  ) &
+  running=$((running + 1))
+  names+=("$name")
 done
+wait
+failed=0
+for name in "${names[@]}"; do
+  if [ "$(cat "build-fuzz/$name.status" 2>/dev/null)" != 0 ]; then
+    echo "fuzz: $name failed:"
+    tail -n 60 "build-fuzz/$name.log"
+    failed=1
+  else
+    echo "fuzz: $name: $(grep -E "^#[0-9]+[[:space:]]+DONE" "build-fuzz/$name.log" | tail -n 1)"
+  fi
+done
+[ "$failed" = 0 ] || exit 1
 echo "fuzz: all targets ran clean"
