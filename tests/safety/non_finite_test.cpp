@@ -148,8 +148,8 @@ TEST(NonFinite, ValidationFindsAndWritersRefuseEveryKindOfNumber) {
     spoil(s);
     const SceneReport report = validate_scene(s);
     ASSERT_FALSE(report.valid());
-    EXPECT_TRUE(std::any_of(report.errors.begin(), report.errors.end(), [&](const Error& e) {
-      return e.code == "SCENE_NOT_FINITE" && e.path == path;
+    EXPECT_TRUE(std::any_of(report.errors.begin(), report.errors.end(), [&expected = path](const Error& e) {
+      return e.code == "SCENE_NOT_FINITE" && e.path == expected;
     })) << report.errors.front().to_string();
     for (const FormatHandler& f : supported_formats()) {
       if (!f.write) continue;
