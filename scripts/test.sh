@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: installs packages, checks the sources' formatting (.clang-format),
-# builds (Release, with tests, the Python module and benchmarks), runs ctest, then threads_tests under ThreadSanitizer, ctest again under ASan+UBSan, and each fuzz
-# target briefly (clang, ASan+UBSan).
+# builds (Release, with tests, the Python module and benchmarks), runs ctest, then threads_tests under
+# ThreadSanitizer, and ctest again under ASan+UBSan in a clang build that also makes the libFuzzer targets,
+# each of which then runs briefly.
 # Corpus tests read AEM_CORPUS_DIR (e.g. ../shared/corpus); unset, they are reported as skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +29,10 @@ cmake -S . -B build-tsan "${sanitizer_build[@]}" -DAEM_TSAN=ON >/dev/null
 cmake --build build-tsan -j"$jobs" --target threads_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" build-tsan/tests/threads_tests
 
-# AddressSanitizer and UBSan (-DAEM_SANITIZE=ON; undefined behaviour is not recovered from): the ctest
-# suite, leaks included, except the labels whose tests run no instrumented code of ours or cannot run it:
+# AddressSanitizer and UBSan (-DAEM_SANITIZE=ON; undefined behaviour is not recovered from), built by clang
+# with the libFuzzer targets (-DAEM_BUILD_FUZZ=ON), so that one instrumented build of the library serves
+# both: the ctest suite, leaks included, except the labels whose tests run no instrumented code of ours
+# or cannot run it:
 #   web              the browser build is Emscripten's, not this one;
 #   python           not built here (an instrumented module would need the ASan runtime preloaded into Python);
 #   blender          the add-on runs inside Blender's own process, which this build does not instrument;
@@ -44,12 +47,12 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" build-tsan/tests/threads_
 # Exit code 99: a command the tests expect to fail exits 1, so a sanitizer's exit must not look like
 # that. allocator_may_return_null: an allocation the machine cannot meet fails as it does
 # without the sanitizer (std::bad_alloc, which the readers turn into an error), not as a report.
-cmake -S . -B build-asan "${sanitizer_build[@]}" -DAEM_SANITIZE=ON >/dev/null
-cmake --build build-asan -j"$jobs"
-(cd build-asan && ASAN_OPTIONS="exitcode=99 allocator_may_return_null=1" UBSAN_OPTIONS="exitcode=99 print_stacktrace=1" \
+CC=clang CXX=clang++ cmake -S . -B build-sanitize "${sanitizer_build[@]}" -DAEM_SANITIZE=ON -DAEM_BUILD_FUZZ=ON >/dev/null
+cmake --build build-sanitize -j"$jobs"
+(cd build-sanitize && ASAN_OPTIONS="exitcode=99 allocator_may_return_null=1" UBSAN_OPTIONS="exitcode=99 print_stacktrace=1" \
   ctest --output-on-failure -j"$jobs" --timeout 600 -LE '^(web|python|blender|render|viewer|install|pipeline)$' \
   -E '^(ConvertMemory\.|ThirdPartyFormats\.CrashInside|sweep\.script$|Gltf1\.ConvertsInfoAndRenders$)')
 
 if [ "${AEM_SKIP_FUZZ:-0}" != 1 ]; then
-  bash scripts/fuzz.sh "${AEM_FUZZ_SECONDS:-20}"
+  AEM_FUZZ_BUILD_DIR=build-sanitize bash scripts/fuzz.sh "${AEM_FUZZ_SECONDS:-20}"
 fi
