@@ -8,9 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 
-build=${AEM_FUZZ_BUILD_DIR:-build-fuzz}
-if [ -z "${AEM_FUZZ_BUILD_DIR:-}" ]; then
-  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAEM_BUILD_FUZZ=ON \
+if [ -n "${AEM_FUZZ_BUILD_DIR:-}" ]; then
+  build=$AEM_FUZZ_BUILD_DIR
+else
+  build=build-fuzz
+  CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAEM_BUILD_FUZZ=ON \
     -DAEM_BUILD_TESTS=OFF -DAEM_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build" -j"$(nproc)" --target fuzz_targets
