@@ -1,6 +1,7 @@
 #include "support/corpus.hpp"
 
 #include "aem/io.hpp"
+#include "core/file.hpp"
 
 #include "support/source_tree.hpp"
 
@@ -31,15 +32,9 @@ std::vector<std::filesystem::path> files_with_extension(const std::filesystem::p
 }
 
 std::vector<std::byte> read_bytes(const std::filesystem::path& path) {
-  // One read of the whole file: byte by byte, the 36 MB files some tests make took seconds in the
-  // sanitizer build, whose tests' code is not optimised.
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
-  if (size < 0) throw std::runtime_error("cannot read " + path.string());
-  std::vector<std::byte> bytes(static_cast<std::size_t>(size));
-  in.seekg(0);
-  if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) throw std::runtime_error("cannot read " + path.string());
-  return bytes;
+  auto bytes = detail::read_file(path);
+  if (!bytes) throw std::runtime_error(bytes.error().to_string());
+  return std::move(bytes).value();
 }
 
 void write_file(const std::filesystem::path& path, std::span<const std::byte> bytes) {
