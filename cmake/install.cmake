@@ -27,7 +27,7 @@ if(TARGET aem)
     string(APPEND AEM_TOOLKIT_FIND_DEPENDENCIES "  find_dependency(${dep} CONFIG)\n")
     string(APPEND AEM_PC_PRIVATE_LIBS " -l${dep}")
   endforeach()
-  foreach(lib IN LISTS CMAKE_DL_LIBS)  # dlopen, for Assimp (loaded only when a file needs it)
+  foreach(lib IN LISTS CMAKE_DL_LIBS)  # dlopen: Assimp and meshoptimizer are loaded when first needed
     string(APPEND AEM_PC_PRIVATE_LIBS " -l${lib}")
   endforeach()
   string(APPEND AEM_PC_PRIVATE_LIBS " -pthread")

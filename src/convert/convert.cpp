@@ -199,7 +199,7 @@ Result<ConvertReport> convert_scene(Scene scene, const std::filesystem::path& in
   }
   if (format->name == "gltf" && !options.lod_nodes) drop_levels_of_detail(scene, output, warnings);
   if (options.optimize) {
-    optimize_meshes(scene);
+    if (auto optimized = optimize_meshes(scene); !optimized) return optimized.error();
     timer.lap("optimize");
   }
   apply_conventions(scene, *format, options);

@@ -1,25 +1,30 @@
 #include "convert/optimize.hpp"
 
-#include <meshoptimizer.h>
-
 #include "core/mesh_remap.hpp"
+#include "core/meshoptimizer_library.hpp"
 #include "core/weld.hpp"
 
 namespace aem::convert {
 
-void optimize_meshes(Scene& scene) {
+Status optimize_meshes(Scene& scene) {
+  std::string why;
+  const detail::MeshoptimizerLibrary* meshopt = detail::meshoptimizer_library(&why);
+  if (!meshopt)
+    return Error{.code = detail::kMeshoptimizerUnavailable,
+                 .message = detail::meshoptimizer_unavailable_message("optimising meshes", why)};
   for (auto& m : scene.meshes) {
     weld_vertices(m);
     if (m.indices.empty()) continue;
     const std::size_t n = m.positions.size();
-    meshopt_optimizeVertexCache(m.indices.data(), m.indices.data(), m.indices.size(), n);
+    meshopt->optimize_vertex_cache(m.indices.data(), m.indices.data(), m.indices.size(), n);
     // Fetch order follows LOD 0 alone and would drop the vertices only coarser levels use.
     if (!m.lod_indices.empty()) continue;
     std::vector<std::uint32_t> fetch(n);
-    const std::size_t used = meshopt_optimizeVertexFetchRemap(fetch.data(), m.indices.data(), m.indices.size(), n);
-    meshopt_remapIndexBuffer(m.indices.data(), m.indices.data(), m.indices.size(), fetch.data());
+    const std::size_t used = meshopt->optimize_vertex_fetch_remap(fetch.data(), m.indices.data(), m.indices.size(), n);
+    meshopt->remap_index_buffer(m.indices.data(), m.indices.data(), m.indices.size(), fetch.data());
     remap_vertices(m, fetch, used);
   }
+  return Ok{};
 }
 
 }  // namespace aem::convert

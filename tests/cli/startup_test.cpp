@@ -1,5 +1,6 @@
-// What every run of the aem tool pays before its command starts (issue 35): only the rendering
-// command loads the OpenGL libraries, zlib and fmt are built in where they can be, and the tool
+// What every run of the aem tool pays before its command starts (issues 34, 35): only the rendering
+// command loads the OpenGL libraries, only a conversion that needs it loads meshoptimizer, zlib, fmt
+// and the C++ runtime are built in where they can be, and the tool
 // runs no CPU-feature probe at start-up (CPUID traps to the hypervisor on virtual machines;
 // the kernels ask for their features when first used).
 #include <gtest/gtest.h>
@@ -23,18 +24,46 @@ TEST(CliStartup, LoadsNoRenderingLibrary) {
     EXPECT_EQ(loaded.find(library), std::string::npos) << library << " is loaded by every command:\n" << loaded;
 }
 
-TEST(CliStartup, LoadsNoSharedZlibOrFmtWhenItHasItsOwn) {
+TEST(CliStartup, LoadsNoSharedZlibFmtOrCppRuntimeWhenItHasItsOwn) {
   std::vector<std::string> built_in;
+#ifdef AEM_TOOL_STATIC_CXX_RUNTIME
+  built_in.push_back("libstdc++.so");
+#endif
 #ifdef AEM_TOOL_STATIC_ZLIB
   built_in.push_back("libz.so");
 #endif
 #ifdef AEM_TOOL_OWN_FMT
   built_in.push_back("libfmt.so");
 #endif
-  if (built_in.empty()) GTEST_SKIP() << "the tool links the shared zlib and fmt here";
+  if (built_in.empty()) GTEST_SKIP() << "the tool links the shared zlib, fmt and C++ runtime here";
   std::string loaded;
   ASSERT_EQ(run_shell("LD_TRACE_LOADED_OBJECTS=1 " + std::string(AEM_CLI_PATH), &loaded), 0);
   for (const auto& library : built_in) EXPECT_EQ(loaded.find(library), std::string::npos) << library << ":\n" << loaded;
+}
+
+TEST(CliStartup, OpensMeshoptimizerOnlyForAConversionThatNeedsIt) {
+  const auto dir = test::temp_dir("cli_startup_meshopt");
+  const std::string tube = test::shell_quoted(dir / "tube.aem"), glb = test::shell_quoted(dir / "tube.glb");
+  ASSERT_EQ(test::run_cli("example " + tube + " --rings 3 --segments 4"), 0);
+  // The dynamic loader names every library it initialises, those dlopen opens included.
+  const std::string tool = "'" + std::string(AEM_CLI_PATH) + "' ";
+  std::string plain, optimized;
+  ASSERT_EQ(run_shell("LD_DEBUG=libs " + tool + "convert " + tube + " " + glb + " 2>&1", &plain), 0) << plain;
+  EXPECT_EQ(plain.find("libmeshoptimizer"), std::string::npos) << plain;
+  ASSERT_EQ(run_shell("LD_DEBUG=libs " + tool + "convert --optimize " + tube + " " + glb + " 2>&1", &optimized), 0)
+      << optimized;
+  EXPECT_NE(optimized.find("libmeshoptimizer"), std::string::npos) << optimized;
+  // Without it, the step that needs it fails by name and writes nothing.
+  std::filesystem::remove(dir / "tube.glb");
+  std::string out;
+  EXPECT_NE(run_shell("AEM_MESHOPTIMIZER_LIBRARY=/nonexistent/libmeshoptimizer.so " + tool + "convert --optimize " +
+                          tube + " " + glb + " 2>&1",
+                      &out),
+            0);
+  EXPECT_NE(out.find("MESHOPTIMIZER_UNAVAILABLE"), std::string::npos) << out;
+  EXPECT_NE(out.find("optimising meshes needs meshoptimizer"), std::string::npos) << out;
+  EXPECT_NE(out.find("/nonexistent/libmeshoptimizer.so"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "tube.glb"));
 }
 
 TEST(CliStartup, RunsNoCpuFeatureProbeBeforeMain) {

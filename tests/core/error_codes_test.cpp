@@ -26,7 +26,7 @@ std::set<std::string> source_codes() {
   const std::regex with_underscore(R"re("([A-Z][A-Z0-9]*(_[A-Z0-9]+)+)")re");
   const std::regex as_code(
       R"re(((Error|Warning|Diagnostic)\{(\.code = )?|fail_(at|line)\([^,()]+,\s*)"([A-Z][A-Z0-9_]+)")re");
-  const std::regex environment_name(R"re((getenv\(|environ\.get\(|environ\[)"([A-Z0-9_]+)")re");
+  const std::regex environment_name(R"re((getenv\(|library_name\(|environ\.get\(|environ\[)"([A-Z0-9_]+)")re");
   std::set<std::string> codes, environment;
   for (const char* folder : {"src", "apps", "include", "web", "python"})
     for (const auto& path :
@@ -36,7 +36,7 @@ std::set<std::string> source_codes() {
       codes.merge(matches(text, as_code, 5));
       environment.merge(matches(text, environment_name, 2));
     }
-  // Environment variables the tools read are all-caps literals too, not codes.
+  // Environment variables the tools read (library_name reads one) are all-caps literals too, not codes.
   for (const auto& name : environment) codes.erase(name);
   // glTF attribute names are all-caps literals too, not codes.
   std::erase_if(codes, [](const std::string& c) {

@@ -1,10 +1,18 @@
 #include "formats/cem/lod_generation.hpp"
 
-#include <meshoptimizer.h>
+#include "core/meshoptimizer_library.hpp"
+#include "core/parse_error.hpp"
 
 namespace aem::formats {
 
 void generate_lods(Scene& scene, int count, std::vector<Warning>& warnings) {
+  std::string why;
+  const detail::MeshoptimizerLibrary* meshopt = detail::meshoptimizer_library(&why);
+  if (!meshopt)
+    throw detail::ParseError(
+        Error{.code = detail::kMeshoptimizerUnavailable,
+              .format = "CEM",
+              .message = detail::meshoptimizer_unavailable_message("generating levels of detail", why)});
   std::size_t generated = 0;
   for (auto& mesh : scene.meshes) {
     if (!mesh.lod_indices.empty() || mesh.indices.empty() || mesh.positions.empty()) continue;
@@ -13,8 +21,8 @@ void generate_lods(Scene& scene, int count, std::vector<Warning>& warnings) {
       const std::size_t target = std::max<std::size_t>(
           1, triangles * static_cast<std::size_t>(count + 1 - k) / static_cast<std::size_t>(count + 1));
       std::vector<std::uint32_t> lod(mesh.indices.size());
-      const std::size_t n = meshopt_simplify(lod.data(), mesh.indices.data(), triangles * 3, &mesh.positions[0].x,
-                                             mesh.positions.size(), sizeof(Vec3), target * 3, 0.05f);
+      const std::size_t n = meshopt->simplify(lod.data(), mesh.indices.data(), triangles * 3, &mesh.positions[0].x,
+                                              mesh.positions.size(), sizeof(Vec3), target * 3, 0.05f, 0, nullptr);
       lod.resize(n);
       mesh.lod_indices.push_back(std::move(lod));
     }
