@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "aem/io.hpp"
 #include "core/image.hpp"
+#include "formats/gltf/json.hpp"
 #include "gltf/gltf_write_support.hpp"
 #include "support/corpus.hpp"
 #include "support/fixtures.hpp"
@@ -156,6 +158,57 @@ TEST(GltfWriteRoundTrip, WrapModesAndSidednessSurvive) {
     EXPECT_EQ(back.textures[t].wrap_u, wraps[i].first);
     EXPECT_EQ(back.textures[t].wrap_v, wraps[i].second);
   }
+}
+
+// Textures that differ only in their samplers (as glTF's own files have them, read back) are written
+// as one image with several textures; the same bytes under another name stay an image of their own.
+TEST(GltfWriteRoundTrip, TexturesSharingAnImageWriteItOnce) {
+  const std::uint8_t white[4] = {255, 255, 255, 255}, red[4] = {255, 0, 0, 255};
+  const auto as_bytes = [](const std::vector<std::byte>& png) {
+    return std::vector<std::uint8_t>(reinterpret_cast<const std::uint8_t*>(png.data()),
+                                     reinterpret_cast<const std::uint8_t*>(png.data()) + png.size());
+  };
+  const auto checker = as_bytes(encode_png(1, 1, 4, white)), other = as_bytes(encode_png(1, 1, 4, red));
+  Scene s;
+  s.textures = {{"checker.png", checker, "image/png"},
+                {"checker.png", checker, "image/png"},
+                {"other.png", other, "image/png"},
+                {"copy.png", checker, "image/png"}};
+  s.textures[1].wrap_u = TextureWrap::ClampToEdge;
+  for (std::size_t i = 0; i < s.textures.size(); ++i) {
+    Material m;
+    m.name = "m" + std::to_string(i);
+    m.textures.base_color = static_cast<std::int32_t>(i);
+    s.materials.push_back(m);
+    Mesh mesh;
+    mesh.positions = {{0, 0, float(i)}, {1, 0, float(i)}, {0, 1, float(i)}};
+    mesh.uvs = {{{0, 0}, {1, 0}, {0, 1}}};
+    mesh.indices = {0, 1, 2};
+    mesh.material = static_cast<std::int32_t>(i);
+    s.meshes.push_back(mesh);
+  }
+  const auto path = test::temp_dir("gltf-shared-images") / "shared.glb";
+  ASSERT_TRUE(write_scene(path, s).ok());
+  const auto glb = test::read_bytes(path);
+  std::uint32_t json_length = 0;
+  std::memcpy(&json_length, glb.data() + 12, 4);
+  auto parsed = formats::gltf::JsonDocument::parse({reinterpret_cast<const char*>(glb.data()) + 20, json_length});
+  const auto root = std::get<formats::gltf::JsonDocument>(parsed).root();
+  ASSERT_EQ(root["images"].size(), 3u);
+  ASSERT_EQ(root["textures"].size(), 4u);
+  std::vector<double> sources;
+  for (std::size_t t = 0; t < 4; ++t) sources.push_back(root["textures"][t]["source"].number());
+  EXPECT_EQ(sources, (std::vector<double>{0, 0, 1, 2}));
+  const Scene back = test::read_or_fail(path);
+  ASSERT_EQ(back.materials.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    SCOPED_TRACE(i);
+    const std::int32_t t = back.materials[i].textures.base_color;
+    ASSERT_GE(t, 0);
+    EXPECT_EQ(back.textures[t].data, s.textures[i].data);
+    EXPECT_EQ(back.textures[t].wrap_u, s.textures[i].wrap_u);
+  }
+  if (test::validator_installed()) EXPECT_EQ(test::validate_gltf({path}).at(0).errors, 0);
 }
 
 }  // namespace

@@ -34,6 +34,9 @@ struct Context {
   std::vector<std::optional<std::uint64_t>> buffer_offsets;  ///< file offset of buffers[i] (GLB BIN)
   std::vector<std::vector<std::byte>> owned;                 ///< storage for decoded buffers and views
   std::vector<std::optional<ViewBytes>> views;               ///< resolved bufferViews, filled on first use
+  /// images[i] as read (name, bytes, media type; no sampler), filled on first use: textures that share
+  /// an image read its file once.
+  std::vector<std::optional<Texture>> images;
 
   [[noreturn]] void fail(std::string_view code, const std::string& path, std::string message,
                          std::optional<std::uint64_t> offset = {}) const;

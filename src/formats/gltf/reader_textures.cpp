@@ -26,23 +26,10 @@ std::string sniff_mime(const std::vector<std::uint8_t>& data) {
   return {};
 }
 
-}  // namespace
-
-Texture read_texture(Context& ctx, std::uint32_t i) {
-  const Json t = ctx.root["textures"][i];
+/// Image `source` as a texture without a sampler: its bytes from a buffer view, a data URI or a file.
+Texture read_image(Context& ctx, std::uint32_t source) {
+  const Json image = ctx.root["images"][source];
   Texture out;
-  if (auto s = ctx.optional_index(t["sampler"], "samplers")) {
-    const Json sampler = ctx.root["samplers"][*s];
-    out.wrap_u = wrap(ctx, sampler["wrapS"]);
-    out.wrap_v = wrap(ctx, sampler["wrapT"]);
-  }
-  const auto source = ctx.optional_index(t["source"], "images");
-  if (!source) {
-    ctx.warn("GLTF_TEXTURE_WITHOUT_IMAGE", t.path(),
-             "texture has no image (only extensions such as KHR_texture_basisu?); left empty");
-    return out;
-  }
-  const Json image = ctx.root["images"][*source];
   out.mime_type = ctx.string(image["mimeType"]);
   std::vector<std::byte> bytes;  // from a URI; a view's bytes go straight to out.data (one copy)
   if (auto view = ctx.optional_index(image["bufferView"], "bufferViews")) {
@@ -76,6 +63,30 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
     out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                     reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
   if (out.mime_type.empty()) out.mime_type = sniff_mime(out.data);
+  return out;
+}
+
+}  // namespace
+
+Texture read_texture(Context& ctx, std::uint32_t i) {
+  const Json t = ctx.root["textures"][i];
+  auto wrap_u = TextureWrap::Repeat, wrap_v = TextureWrap::Repeat;
+  if (auto s = ctx.optional_index(t["sampler"], "samplers")) {
+    const Json sampler = ctx.root["samplers"][*s];
+    wrap_u = wrap(ctx, sampler["wrapS"]);
+    wrap_v = wrap(ctx, sampler["wrapT"]);
+  }
+  Texture out;
+  if (const auto source = ctx.optional_index(t["source"], "images")) {
+    if (ctx.images.empty()) ctx.images.resize(ctx.count("images"));
+    if (!ctx.images[*source]) ctx.images[*source] = read_image(ctx, *source);
+    out = *ctx.images[*source];
+  } else {
+    ctx.warn("GLTF_TEXTURE_WITHOUT_IMAGE", t.path(),
+             "texture has no image (only extensions such as KHR_texture_basisu?); left empty");
+  }
+  out.wrap_u = wrap_u;
+  out.wrap_v = wrap_v;
   return out;
 }
 

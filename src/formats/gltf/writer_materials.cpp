@@ -45,6 +45,10 @@ class Images {
                 "its name is kept in the material's extras (aem_missing_textures), the slot left empty");
       return -1;
     }
+    // Textures that differ only in their samplers (glTF's own, read back) share one image.
+    auto& same_size = images_by_size_[{tex.data.size(), tex.name}];
+    for (const auto& [earlier, image] : same_size)
+      if (scene_.textures[earlier].data == tex.data) return add_texture(tex, image);
     const ImageEncoding encoding = image_encoding(tex.data);
     // A PNG without its IHDR chunk is no image the validator (or any viewer) accepts: decode or drop it.
     const bool png_ok = tex.data.size() >= 33 && tex.data[12] == 'I' && tex.data[13] == 'H' && tex.data[14] == 'D' &&
@@ -80,8 +84,14 @@ class Images {
       side_files_.push_back({file, std::move(bytes)});
     }
     doc_.images.push_back(image.text());
-    doc_.textures.push_back(
-        JsonObject().num("sampler", sampler(tex)).num("source", static_cast<double>(doc_.images.size() - 1)).text());
+    const auto made = static_cast<std::int32_t>(doc_.images.size() - 1);
+    same_size.emplace_back(t, made);
+    return add_texture(tex, made);
+  }
+
+  /// A glTF texture of image `image` with `tex`'s sampler; its index.
+  std::int32_t add_texture(const Texture& tex, std::int32_t image) {
+    doc_.textures.push_back(JsonObject().num("sampler", sampler(tex)).num("source", static_cast<double>(image)).text());
     return static_cast<std::int32_t>(doc_.textures.size() - 1);
   }
 
@@ -116,6 +126,8 @@ class Images {
   std::vector<SideFile>& side_files_;
   std::vector<std::int32_t> texture_of_;  // -2 = not made yet
   std::map<std::pair<TextureWrap, TextureWrap>, std::int32_t> sampler_of_;
+  /// The images made so far by byte count and name: (scene texture, glTF image) pairs.
+  std::map<std::pair<std::size_t, std::string>, std::vector<std::pair<std::int32_t, std::int32_t>>> images_by_size_;
 };
 
 float unit_clamp(float v) { return std::isfinite(v) ? std::clamp(v, 0.0f, 1.0f) : 0.0f; }
