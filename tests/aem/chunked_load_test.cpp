@@ -1,7 +1,7 @@
-// AemModel::load checks vertices chunk by chunk while it reads (128 KB reads), or while it gives the
-// pages of a mapping back (MapAndRelease): errors and warnings must be the ones in-memory validation
-// gives, at offsets computed here from aem.txt's layout (header 40 bytes, vertices 92 bytes each),
-// including vertices that straddle a chunk boundary. Every test runs for each source, with the vertex
+// AemModel::load checks vertices and keyframes chunk by chunk while it reads (128 KB reads), or while
+// it gives the pages of a mapping back (MapAndRelease): errors and warnings must be the ones in-memory
+// validation gives, at offsets computed here from aem.txt's layout (header 40 bytes, vertices 92 bytes
+// each, keyframes of 20 bytes last), including records that straddle a chunk boundary. Every test runs for each source, with the vertex
 // warnings tallied and skipped (the C API's load: the same errors, no vertex warnings).
 #include <gtest/gtest.h>
 
@@ -27,10 +27,8 @@ struct LargeFile {
   std::uint32_t vertices = 0, bones = 0;
   std::filesystem::path path;
 
-  LargeFile() {
-    ExampleOptions o;
-    o.rings = 60;
-    o.segments = 63;  // 64 vertices a ring: 3 840 vertices, 353 KB, three reads
+  /// By default 3 840 vertices (64 a ring), 353 KB, three reads.
+  explicit LargeFile(ExampleOptions o = {.segments = 63, .rings = 60}) {
     auto written = formats::aem_write(make_example_scene(o), {});
     EXPECT_TRUE(written.ok());
     bytes = written.value();
@@ -132,6 +130,56 @@ TEST_P(AemChunkedLoad, BadIndicesAnywhereAreFoundAtTheirOffsets) {
     EXPECT_EQ(r.error().code, "AEM_INDEX_OUT_OF_RANGE");
     EXPECT_EQ(r.error().offset, first + 4ull * i);
   }
+}
+
+TEST_P(AemChunkedLoad, BadKeyframesAnywhereAreFoundAtTheirOffsets) {
+  // 20 joints swaying a minute at 30 keys a second: about 36 000 keyframes, 720 KB of them over six reads.
+  const ExampleOptions keyed{.segments = 8, .rings = 4, .joints = 20, .duration = 60.0f};
+  const LargeFile clean(keyed);
+  std::uint32_t keyframes;
+  std::memcpy(&keyframes, clean.bytes.data() + 36, 4);
+  const std::uint64_t first = clean.bytes.size() - 20ull * keyframes;
+  ASSERT_GT(20ull * keyframes, 5u * 128 * 1024);
+  auto r = load(clean);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();  // times fall back to 0 where each channel starts
+  const auto time_at = [&](std::uint32_t k) {
+    float t;
+    std::memcpy(&t, clean.bytes.data() + first + 20ull * k, 4);
+    return t;
+  };
+  // The nearest key from `k` on (or, with `step` -1, back) whose time follows its predecessor's in the
+  // same channel: each channel's times start again from 0.
+  const auto inside_channel = [&](std::uint32_t k, int step = 1) {
+    while (!(time_at(k) > time_at(k - 1))) k += step;
+    return k;
+  };
+  const auto straddling = static_cast<std::uint32_t>((2 * 128 * 1024 - first) / 20);  // ends in the third read
+  for (std::uint32_t k : {inside_channel(1), inside_channel(straddling), inside_channel(straddling + 1),
+                          inside_channel(keyframes - 1, -1)}) {
+    SCOPED_TRACE(testing::Message() << "keyframe " << k);
+    LargeFile f(keyed);
+    f.put<float>(first + 20ull * k + 16, std::numeric_limits<float>::infinity());  // the value's last word
+    r = load(f);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "AEM_NOT_FINITE");
+    EXPECT_EQ(r.error().offset, first + 20ull * k);
+    ASSERT_GT(time_at(k), time_at(k - 1)) << "inside a channel";
+    LargeFile g(keyed);
+    g.put<float>(first + 20ull * k, time_at(k - 1) - 0.5f);  // earlier than the key before it
+    r = load(g);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "AEM_KEYS_UNSORTED");
+    EXPECT_EQ(r.error().offset, first + 20ull * k);
+  }
+  // A channel whose keys run past the keyframes: the last sequence's rotation keys (24-byte records
+  // before the keyframes; first_rotation at byte 8).
+  LargeFile f(keyed);
+  const std::uint64_t last_rotation = first - 24 + 8;
+  f.put<std::uint32_t>(last_rotation, keyframes);
+  r = load(f);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, "AEM_KEYFRAME_RANGE");
+  EXPECT_EQ(r.error().offset, last_rotation);
 }
 
 TEST_P(AemChunkedLoad, HeaderThatDoesNotFitTheFileIsStillReported) {

@@ -29,7 +29,8 @@ TEST(GltfReadSharedImages, TexturesSharingAnImageReadItOnce) {
       R"("data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],)"
       R"("images":[{"uri":"checker.png"},{"uri":"gone.png"}],"samplers":[{"wrapS":33071},{"wrapS":33648}],)"
       R"("textures":[{"source":0,"sampler":0},{"source":0,"sampler":1},{"source":1,"sampler":0},{"source":1}],)"
-      R"("materials":[)" + materials + "]}");
+      R"("materials":[)" +
+          materials + "]}");
   auto scene = read_scene(dir / "model.gltf");
   ASSERT_TRUE(scene) << scene.error().to_string();
   ASSERT_EQ(scene->materials.size(), 4u);

@@ -1,11 +1,13 @@
 // SectionScan: the scan kernels (scan_kernels.hpp) over the vertices and indices each read completes;
-// the last, partial block of vertices is scanned as a padded copy. The error position is searched
-// elsewhere (AemView::validate), only when a scan fails.
+// the last, partial block of vertices is scanned as a padded copy; then the keyframes each read
+// completes. The error position is searched elsewhere (AemView::validate), only when a scan fails.
 #include "formats/aem/section_scan.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+
+#include "core/lane_vectors.hpp"
 
 namespace aem::detail {
 namespace {
@@ -37,7 +39,29 @@ void for_each_block(const std::uint8_t* verts, std::size_t first, std::size_t en
   f(reinterpret_cast<const std::uint8_t*>(padded), v, 1, static_cast<int>(end - v));
 }
 
+/// A key's time, from its record's first word.
+float key_time(const std::uint8_t* keys, std::size_t k) {
+  float t;
+  std::memcpy(&t, keys + sizeof(aem_file::Keyframe) * k, sizeof t);
+  return t;
+}
+
 }  // namespace
+
+bool words_finite(const std::uint8_t* p, std::size_t words) {
+  constexpr std::uint32_t E = 0x7F800000u;
+  const u32x4 exponent = {E, E, E, E};
+  u32x4 bad = {0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= words; i += 4) bad |= (load(p + 4 * i) & exponent) == exponent;
+  std::uint32_t tail = 0;
+  for (; i < words; ++i) {
+    std::uint32_t w;
+    std::memcpy(&w, p + 4 * i, 4);
+    tail |= (w & E) == E;
+  }
+  return (any_lane(bad) | tail) == 0;
+}
 
 std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size,
                                                  VertexWarnings warnings) {
@@ -47,10 +71,25 @@ std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> head
     return std::nullopt;
   std::memcpy(&c, header.data() + 4, sizeof c);
   if (aem_file::file_size(c) != size) return std::nullopt;
-  return SectionScan(c.vertices, c.bones, c.indices, aem_file::kHeaderSize, ScanKernels::best(), warnings);
+  SectionScan scan(c.vertices, c.bones, c.indices, aem_file::kHeaderSize, ScanKernels::best(), warnings);
+  // The keyframes are the last section, the sequences the one before.
+  scan.with_keyframes(c.sequences, c.keyframes, size - aem_file::records_size<aem_file::Keyframe>(c.keyframes));
+  return scan;
+}
+
+void SectionScan::with_keyframes(std::uint32_t sequences, std::uint32_t keyframes, std::uint64_t keys_offset) {
+  sequences_ = sequences;
+  keyframes_ = keyframes;
+  keys_offset_ = keys_offset;
+  keys_ok_ = true;
 }
 
 void SectionScan::advance(std::span<const std::byte> file_start) {
+  advance_vertices(file_start);
+  advance_keyframes(file_start);
+}
+
+void SectionScan::advance_vertices(std::span<const std::byte> file_start) {
   if (file_start.size() < offset_) return;
   const auto* verts = reinterpret_cast<const std::uint8_t*>(file_start.data() + offset_);
   const std::uint64_t after_offset = file_start.size() - offset_;
@@ -65,6 +104,54 @@ void SectionScan::advance(std::span<const std::byte> file_start) {
   if (index_end <= next_index_) return;
   ok_ &= kernels_->indices_below(verts + section + 4 * std::uint64_t(next_index_), index_end - next_index_, vertices_);
   next_index_ = static_cast<std::uint32_t>(index_end);
+}
+
+bool SectionScan::order_ranges(const std::byte* sequences) {
+  for (std::uint32_t s = 0; s < sequences_; ++s) {
+    aem_file::Sequence sq;
+    std::memcpy(&sq, sequences + sizeof sq * s, sizeof sq);
+    for (const auto& [first, count] :
+         {std::pair{sq.first_position, sq.position_count}, std::pair{sq.first_rotation, sq.rotation_count},
+          std::pair{sq.first_scale, sq.scale_count}}) {
+      if (std::uint64_t{first} + count > keyframes_) return false;
+      if (count > 1) ordered_.emplace_back(first + 1, first + count);
+    }
+  }
+  std::sort(ordered_.begin(), ordered_.end());
+  std::size_t merged = 0;
+  for (const auto& r : ordered_) {
+    if (merged > 0 && r.first <= ordered_[merged - 1].second)
+      ordered_[merged - 1].second = std::max(ordered_[merged - 1].second, r.second);
+    else
+      ordered_[merged++] = r;
+  }
+  ordered_.resize(merged);
+  return true;
+}
+
+void SectionScan::advance_keyframes(std::span<const std::byte> file_start) {
+  if (!keys_ok_ || file_start.size() < keys_offset_) return;
+  if (!have_ranges_) {
+    have_ranges_ = true;
+    const std::uint64_t sequences = keys_offset_ - aem_file::records_size<aem_file::Sequence>(sequences_);
+    keys_ok_ = order_ranges(file_start.data() + sequences);
+    if (!keys_ok_) return;
+  }
+  const auto* keys = reinterpret_cast<const std::uint8_t*>(file_start.data() + keys_offset_);
+  const std::uint64_t end =
+      std::min<std::uint64_t>(keyframes_, (file_start.size() - keys_offset_) / sizeof(aem_file::Keyframe));
+  if (end <= next_key_) return;
+  constexpr std::size_t kWords = sizeof(aem_file::Keyframe) / 4;
+  keys_ok_ = words_finite(keys + sizeof(aem_file::Keyframe) * next_key_, kWords * (end - next_key_));
+  // Key pairs (k - 1, k) with k in [next_key_, end) that a channel holds: times must not decrease.
+  for (; keys_ok_ && next_range_ < ordered_.size(); ++next_range_) {
+    const auto [first, last] = ordered_[next_range_];
+    if (first >= end) break;
+    for (std::uint64_t k = std::max<std::uint64_t>(first, next_key_); k < std::min<std::uint64_t>(last, end); ++k)
+      keys_ok_ &= key_time(keys, k) >= key_time(keys, k - 1);
+    if (last > end) break;  // the rest of this range comes with a later read
+  }
+  next_key_ = static_cast<std::uint32_t>(end);
 }
 
 void SectionScan::scan_vertices(const std::uint8_t* verts, std::uint32_t end) {

@@ -17,9 +17,7 @@ namespace aem {
 namespace {
 
 using detail::indexed;
-using detail::load;
 using detail::OddityCounter;
-using detail::u32x4;
 
 constexpr const char* kFormat = "AEM";
 
@@ -47,22 +45,6 @@ bool all_finite(const float* f, std::size_t n) {
 // A bone index must be -1 (none) or a real bone: (idx + 1) as unsigned <= bone_count.
 inline bool bone_index_ok(std::int32_t idx, std::uint32_t bone_count) {
   return static_cast<std::uint32_t>(idx) + 1u <= bone_count;
-}
-
-/// True when none of the `words` floats at p is NaN or infinite, four at a time.
-bool words_finite(const std::uint8_t* p, std::size_t words) {
-  constexpr std::uint32_t E = 0x7F800000u;
-  const u32x4 exponent = {E, E, E, E};
-  u32x4 bad = {0, 0, 0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= words; i += 4) bad |= (load(p + 4 * i) & exponent) == exponent;
-  std::uint32_t tail = 0;
-  for (; i < words; ++i) {
-    std::uint32_t w;
-    std::memcpy(&w, p + 4 * i, 4);
-    tail |= !finite_bits(w);
-  }
-  return (detail::any_lane(bad) | tail) == 0;
 }
 
 /// The first bad vertex with its exact error, when the vertex scan found one.
@@ -280,10 +262,11 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
     unterminated.report(warnings, "AEM_NAME_NOT_TERMINATED", "animation names fill all 128 bytes with no NUL");
   }
 
-  // Keyframes: finite, and within each sequence channel times never decrease.
-  {
+  // Keyframes: finite, and within each sequence channel times never decrease (the scan made while
+  // reading may have found so; where it did not, this finds the first fault).
+  if (!scanned || !scanned->keyframes_passed(c.sequences, c.keyframes)) {
     const auto keys = v.keyframes();
-    const bool finite = words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
+    const bool finite = detail::words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
     for (std::size_t k = 0; !finite && k < keys.size(); ++k)
       if (!all_finite(&keys[k].time, 5))
         return aem_error("AEM_NOT_FINITE", o.keyframes + records_size<Keyframe>(k), indexed("keyframes", k),
