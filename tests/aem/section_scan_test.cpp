@@ -233,6 +233,30 @@ TEST_P(SectionScanTest, BadIndexInEveryLaneAndTailPosition) {
   EXPECT_FALSE(none.passed(scan(none)));
 }
 
+TEST_P(SectionScanTest, NonFiniteWordInEveryLaneAndTailPosition) {
+  // Up to eight lanes, unrolled four times: every lane of a vector, of each unrolled step, and each tail.
+  const ScanKernels& kernels = *GetParam().kernels;
+  for (std::size_t n : {1u, 3u, 4u, 7u, 8u, 9u, 31u, 32u, 33u, 39u, 40u, 71u}) {
+    std::vector<std::uint32_t> words(n, 0x3F800000u);  // 1.0f
+    const auto* p = reinterpret_cast<const std::uint8_t*>(words.data());
+    ASSERT_TRUE(kernels.words_finite(p, n));
+    for (std::size_t i = 0; i < n; ++i) {
+      SCOPED_TRACE(testing::Message() << n << " words, word " << i);
+      // +inf, -inf, a quiet NaN, a NaN with only the lowest payload bit.
+      for (std::uint32_t bad : {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x7F800001u}) {
+        words[i] = bad;
+        EXPECT_FALSE(kernels.words_finite(p, n)) << std::hex << bad;
+      }
+      // The largest finite, the smallest denormal, -0.
+      for (std::uint32_t good : {0x7F7FFFFFu, 0x00000001u, 0x80000000u}) {
+        words[i] = good;
+        EXPECT_TRUE(kernels.words_finite(p, n)) << std::hex << good;
+      }
+    }
+  }
+  EXPECT_TRUE(kernels.words_finite(nullptr, 0));
+}
+
 TEST_P(SectionScanTest, PiecewiseAdvanceEqualsOneScan) {
   // Reads of any length: each call scans only whole groups of eight vertices, and the tail at the end.
   Vertices f(103, 1, 33);

@@ -25,6 +25,8 @@ struct ScanKernels {
   bool (*check_blocks)(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
   /// True when each of the n 32-bit indices at p is below `count`.
   bool (*indices_below)(const std::uint8_t* p, std::size_t n, std::uint32_t count);
+  /// True when none of the n 32-bit words at p is a NaN or infinite float.
+  bool (*words_finite)(const std::uint8_t* p, std::size_t n);
 
   /// The set every CPU of the target runs.
   static const ScanKernels& portable();

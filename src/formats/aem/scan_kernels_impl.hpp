@@ -206,4 +206,29 @@ bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count) {
   return bad == 0;
 }
 
+/// A word is a NaN or an infinity when its exponent bits are all ones: a vector of words per operation
+/// (eight with AVX, four with SSE2).
+bool words_finite(const std::uint8_t* p, std::size_t n) {
+#if defined(__AVX__) || !defined(__SSE2__)
+  using Words = u32x8;
+#else
+  using Words = u32x4;
+#endif
+  constexpr std::size_t kLanes = sizeof(Words) / 4;
+  constexpr std::uint32_t E = 0x7F800000u;
+  const Words exponent = Words{} + E;
+  Words all_ones = {};
+  std::size_t i = 0;
+#pragma GCC unroll 4
+  for (; i + kLanes <= n; i += kLanes) all_ones |= (detail::load<Words>(p + 4 * i) & exponent) == exponent;
+  std::uint32_t bad = 0;
+  for (std::size_t k = 0; k < kLanes; ++k) bad |= all_ones[k];
+  for (; i < n; ++i) {
+    std::uint32_t x;
+    std::memcpy(&x, p + 4 * i, 4);
+    bad |= (x & E) == E;
+  }
+  return bad == 0;
+}
+
 }  // namespace aem::detail::AEM_SCAN_ISA

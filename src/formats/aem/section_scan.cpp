@@ -7,8 +7,6 @@
 #include <cstddef>
 #include <cstring>
 
-#include "core/lane_vectors.hpp"
-
 namespace aem::detail {
 namespace {
 
@@ -49,18 +47,7 @@ float key_time(const std::uint8_t* keys, std::size_t k) {
 }  // namespace
 
 bool words_finite(const std::uint8_t* p, std::size_t words) {
-  constexpr std::uint32_t E = 0x7F800000u;
-  const u32x4 exponent = {E, E, E, E};
-  u32x4 bad = {0, 0, 0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= words; i += 4) bad |= (load(p + 4 * i) & exponent) == exponent;
-  std::uint32_t tail = 0;
-  for (; i < words; ++i) {
-    std::uint32_t w;
-    std::memcpy(&w, p + 4 * i, 4);
-    tail |= (w & E) == E;
-  }
-  return (any_lane(bad) | tail) == 0;
+  return ScanKernels::for_bytes(4 * words).words_finite(p, words);
 }
 
 std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size,
@@ -142,15 +129,21 @@ void SectionScan::advance_keyframes(std::span<const std::byte> file_start) {
       std::min<std::uint64_t>(keyframes_, (file_start.size() - keys_offset_) / sizeof(aem_file::Keyframe));
   if (end <= next_key_) return;
   constexpr std::size_t kWords = sizeof(aem_file::Keyframe) / 4;
-  keys_ok_ = words_finite(keys + sizeof(aem_file::Keyframe) * next_key_, kWords * (end - next_key_));
+  bool ok = kernels_->words_finite(keys + sizeof(aem_file::Keyframe) * next_key_, kWords * (end - next_key_));
   // Key pairs (k - 1, k) with k in [next_key_, end) that a channel holds: times must not decrease.
-  for (; keys_ok_ && next_range_ < ordered_.size(); ++next_range_) {
+  for (; ok && next_range_ < ordered_.size(); ++next_range_) {
     const auto [first, last] = ordered_[next_range_];
     if (first >= end) break;
-    for (std::uint64_t k = std::max<std::uint64_t>(first, next_key_); k < std::min<std::uint64_t>(last, end); ++k)
-      keys_ok_ &= key_time(keys, k) >= key_time(keys, k - 1);
+    const std::uint64_t stop = std::min<std::uint64_t>(last, end);
+    float before = key_time(keys, std::max<std::uint64_t>(first, next_key_) - 1);
+    for (std::uint64_t k = std::max<std::uint64_t>(first, next_key_); k < stop; ++k) {
+      const float t = key_time(keys, k);
+      ok &= t >= before;
+      before = t;
+    }
     if (last > end) break;  // the rest of this range comes with a later read
   }
+  keys_ok_ = ok;
   next_key_ = static_cast<std::uint32_t>(end);
 }
 
