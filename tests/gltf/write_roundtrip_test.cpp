@@ -118,6 +118,20 @@ TEST(GltfWriteRoundTrip, CemToGltfToCemKeepsTheFrames) {
   }
 }
 
+/// Adds material "m<i>" with texture i as its base colour, and a triangle at z = i that uses it.
+void add_textured_triangle(Scene& s, std::size_t i) {
+  Material m;
+  m.name = "m" + std::to_string(i);
+  m.textures.base_color = static_cast<std::int32_t>(i);
+  s.materials.push_back(m);
+  Mesh mesh;
+  mesh.positions = {{0, 0, float(i)}, {1, 0, float(i)}, {0, 1, float(i)}};
+  mesh.uvs = {{{0, 0}, {1, 0}, {0, 1}}};
+  mesh.indices = {0, 1, 2};
+  mesh.material = static_cast<std::int32_t>(i);
+  s.meshes.push_back(mesh);
+}
+
 // Sampler wraps (one glTF sampler per distinct pair) and doubleSided come back as they were written.
 TEST(GltfWriteRoundTrip, WrapModesAndSidednessSurvive) {
   const std::uint8_t white[4] = {255, 255, 255, 255};
@@ -133,17 +147,8 @@ TEST(GltfWriteRoundTrip, WrapModesAndSidednessSurvive) {
     Texture t{"t" + std::to_string(i), bytes, "image/png"};
     t.wrap_u = wraps[i].first, t.wrap_v = wraps[i].second;
     s.textures.push_back(t);
-    Material m;
-    m.name = "m" + std::to_string(i);
-    m.textures.base_color = static_cast<std::int32_t>(i);
-    m.double_sided = i % 2 == 1;
-    s.materials.push_back(m);
-    Mesh mesh;
-    mesh.positions = {{0, 0, float(i)}, {1, 0, float(i)}, {0, 1, float(i)}};
-    mesh.uvs = {{{0, 0}, {1, 0}, {0, 1}}};
-    mesh.indices = {0, 1, 2};
-    mesh.material = static_cast<std::int32_t>(i);
-    s.meshes.push_back(mesh);
+    add_textured_triangle(s, i);
+    s.materials.back().double_sided = i % 2 == 1;
   }
   const auto path = test::temp_dir("gltf-wraps") / "wraps.glb";
   ASSERT_TRUE(write_scene(path, s).ok());
@@ -175,18 +180,7 @@ TEST(GltfWriteRoundTrip, TexturesSharingAnImageWriteItOnce) {
                 {"other.png", other, "image/png"},
                 {"copy.png", checker, "image/png"}};
   s.textures[1].wrap_u = TextureWrap::ClampToEdge;
-  for (std::size_t i = 0; i < s.textures.size(); ++i) {
-    Material m;
-    m.name = "m" + std::to_string(i);
-    m.textures.base_color = static_cast<std::int32_t>(i);
-    s.materials.push_back(m);
-    Mesh mesh;
-    mesh.positions = {{0, 0, float(i)}, {1, 0, float(i)}, {0, 1, float(i)}};
-    mesh.uvs = {{{0, 0}, {1, 0}, {0, 1}}};
-    mesh.indices = {0, 1, 2};
-    mesh.material = static_cast<std::int32_t>(i);
-    s.meshes.push_back(mesh);
-  }
+  for (std::size_t i = 0; i < s.textures.size(); ++i) add_textured_triangle(s, i);
   const auto path = test::temp_dir("gltf-shared-images") / "shared.glb";
   ASSERT_TRUE(write_scene(path, s).ok());
   const auto glb = test::read_bytes(path);
