@@ -54,7 +54,7 @@ class SectionScan {
   /// infinite float, a key time below the one before it in a sequence's channel, a channel whose keys
   /// run past the keyframes).
   bool keyframes_passed(std::uint32_t sequences, std::uint32_t keyframes) const {
-    return keys_ok_ && next_key_ == keyframes_ && keyframes_ == keyframes && sequences_ == sequences;
+    return keys_ok_ && have_ranges_ && next_key_ == keyframes_ && keyframes_ == keyframes && sequences_ == sequences;
   }
 
   OddityCounter weight_sum, normal_len;  // tolerated oddities, reported as warnings
