@@ -7,11 +7,9 @@
 namespace aem::convert {
 
 Status optimize_meshes(Scene& scene) {
-  std::string why;
-  const detail::MeshoptimizerLibrary* meshopt = detail::meshoptimizer_library(&why);
-  if (!meshopt)
-    return Error{.code = detail::kMeshoptimizerUnavailable,
-                 .message = detail::meshoptimizer_unavailable_message("optimising meshes", why)};
+  const auto loaded = detail::meshoptimizer_for("optimising meshes");
+  if (!loaded) return loaded.error();
+  const detail::MeshoptimizerLibrary* meshopt = loaded.value();
   for (auto& m : scene.meshes) {
     weld_vertices(m);
     if (m.indices.empty()) continue;

@@ -43,14 +43,11 @@ LibraryTable<MeshoptimizerLibrary> load() {
 
 }  // namespace
 
-const MeshoptimizerLibrary* meshoptimizer_library(std::string* why) {
+Result<const MeshoptimizerLibrary*> meshoptimizer_for(std::string_view step) {
   static const LibraryTable<MeshoptimizerLibrary> loaded = load();
-  if (!loaded.ok && why) *why = loaded.why;
-  return loaded.ok ? &loaded.functions : nullptr;
-}
-
-std::string meshoptimizer_unavailable_message(const std::string& step, const std::string& why) {
-  return step + " needs meshoptimizer, which could not be loaded (" + why + ")";
+  if (loaded.ok) return &loaded.functions;
+  return Error{.code = "MESHOPTIMIZER_UNAVAILABLE",
+               .message = std::string(step) + " needs meshoptimizer, which could not be loaded (" + loaded.why + ")"};
 }
 
 }  // namespace aem::detail

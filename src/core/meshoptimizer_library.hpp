@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
+#include <string_view>
+
+#include "aem/error.hpp"
 
 namespace aem::detail {
 
@@ -33,12 +35,8 @@ struct MeshoptimizerLibrary {
 
 /// The library, loaded on the first call (thread-safe) and kept for the life of the process: the
 /// AEM_MESHOPTIMIZER_LIBRARY environment variable's file or name when set, else the soname this build
-/// was compiled against. Null when it cannot be loaded or lacks a function; `why`
-/// then says which and why.
-const MeshoptimizerLibrary* meshoptimizer_library(std::string* why);
-
-/// The error code and message of a step that needs meshoptimizer when it cannot be loaded (`why`).
-inline constexpr const char* kMeshoptimizerUnavailable = "MESHOPTIMIZER_UNAVAILABLE";
-std::string meshoptimizer_unavailable_message(const std::string& step, const std::string& why);
+/// was compiled against. When it cannot be loaded or lacks a function: MESHOPTIMIZER_UNAVAILABLE, whose
+/// message names `step` (what needed it, e.g. "optimising meshes") and the loader's reason.
+Result<const MeshoptimizerLibrary*> meshoptimizer_for(std::string_view step);
 
 }  // namespace aem::detail

@@ -6,13 +6,12 @@
 namespace aem::formats {
 
 void generate_lods(Scene& scene, int count, std::vector<Warning>& warnings) {
-  std::string why;
-  const detail::MeshoptimizerLibrary* meshopt = detail::meshoptimizer_library(&why);
-  if (!meshopt)
-    throw detail::ParseError(
-        Error{.code = detail::kMeshoptimizerUnavailable,
-              .format = "CEM",
-              .message = detail::meshoptimizer_unavailable_message("generating levels of detail", why)});
+  auto loaded = detail::meshoptimizer_for("generating levels of detail");
+  if (!loaded) {
+    loaded.error().format = "CEM";
+    throw detail::ParseError(std::move(loaded.error()));
+  }
+  const detail::MeshoptimizerLibrary* meshopt = loaded.value();
   std::size_t generated = 0;
   for (auto& mesh : scene.meshes) {
     if (!mesh.lod_indices.empty() || mesh.indices.empty() || mesh.positions.empty()) continue;

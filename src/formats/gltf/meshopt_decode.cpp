@@ -7,11 +7,9 @@ namespace aem::formats::gltf {
 
 void decode_meshopt(Context& ctx, const Json& ext, std::span<const std::byte> src, std::byte* dst, std::uint64_t count,
                     std::uint64_t stride, const std::string& mode, const std::string& filter) {
-  std::string why;
-  const detail::MeshoptimizerLibrary* meshopt = detail::meshoptimizer_library(&why);
-  if (!meshopt)
-    ctx.fail(detail::kMeshoptimizerUnavailable, ext.path(),
-             detail::meshoptimizer_unavailable_message("decoding EXT_meshopt_compression", why));
+  const auto loaded = detail::meshoptimizer_for("decoding EXT_meshopt_compression");
+  if (!loaded) ctx.fail(loaded.error().code, ext.path(), loaded.error().message);
+  const detail::MeshoptimizerLibrary* meshopt = loaded.value();
   const auto* in = reinterpret_cast<const unsigned char*>(src.data());
   int rc = -1;
   if (mode == "ATTRIBUTES") {
