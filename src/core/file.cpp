@@ -79,15 +79,19 @@ void note_read(const char* path) {
   if (innermost_recorder) note_read(std::filesystem::path(path));
 }
 
-Result<std::vector<std::byte>> read_file(const std::filesystem::path& path) {
-  std::vector<std::byte> data;
+template <class Byte>
+Result<std::vector<Byte>> read_file(const std::filesystem::path& path) {
+  static_assert(sizeof(Byte) == 1);
+  std::vector<Byte> data;
   auto st = read_into(path.c_str(), [&](std::size_t size) {
     data.resize(size);
-    return data.data();
+    return reinterpret_cast<std::byte*>(data.data());
   });
   if (!st) return st.error();
   return data;
 }
+template Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);
+template Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path);
 
 Result<FileBytes> read_file_uninitialized(const char* path, std::size_t chunk, const ReadProgress& progress) {
   FileBytes out;

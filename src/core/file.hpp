@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -37,8 +38,12 @@ void note_read(const std::filesystem::path& path);
 /// The same for a C string: no path object is made unless a recorder is live.
 void note_read(const char* path);
 
-/// Reads a whole file into memory. Error code IO_OPEN_FAILED / IO_READ_FAILED.
-Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);
+/// Reads a whole file into memory: std::byte, or std::uint8_t for image bytes kept as they are
+/// (Texture::data), which then need no copy. Error code IO_OPEN_FAILED / IO_READ_FAILED.
+template <class Byte = std::byte>
+Result<std::vector<Byte>> read_file(const std::filesystem::path& path);
+extern template Result<std::vector<std::byte>> read_file(const std::filesystem::path& path);
+extern template Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path);
 
 /// A whole file in heap memory that was never zero-filled (new[]: aligned to at least 16 bytes).
 struct FileBytes {

@@ -28,15 +28,14 @@ SideTextureProblems load_side_textures(Scene& scene, const std::filesystem::path
     std::error_code ec;
     auto bytes =
         std::filesystem::is_regular_file(file.value(), ec) && std::filesystem::file_size(file.value(), ec) <= budget
-            ? detail::read_file(file.value())
-            : Result<std::vector<std::byte>>(Error{});
+            ? detail::read_file<std::uint8_t>(file.value())
+            : Result<std::vector<std::uint8_t>>(Error{});
     if (!bytes) {
       problems.missing.push_back(t.name);
       continue;
     }
     budget -= bytes->size();
-    const auto* p = reinterpret_cast<const std::uint8_t*>(bytes->data());
-    t.data.assign(p, p + bytes->size());
+    t.data = std::move(bytes.value());
     t.mime_type = image_mime_type(t.data);
     t.loaded_from_file = true;
   }

@@ -24,7 +24,7 @@ Result<Scene> gltf_read(const ReadInput& input) {
     std::span<const std::byte> bin;
     std::uint64_t bin_offset = 0;
     const gltf::JsonDocument doc = gltf::open_document(input, bin, bin_offset);
-    gltf::Context ctx{input, doc.root(), {}, input.options.max_decoded_bytes, bin, bin_offset, {}, {}, {}, {}, {}};
+    gltf::Context ctx{input, doc.root(), {}, input.options.max_decoded_bytes, bin, bin_offset, {}, {}, {}, {}, {}, {}};
     if (!ctx.root.is_object()) ctx.fail("GLTF_JSON", "", "the document is not a JSON object");
     const std::string version = ctx.string(ctx.root["asset"]["version"]);
     if (version.empty() || version[0] != '2')

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 #include "core/byte_reader.hpp"
 #include "core/file.hpp"
@@ -122,12 +123,18 @@ JsonDocument open_document(const ReadInput& input, std::span<const std::byte>& b
   return std::move(*doc);
 }
 
-std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::string& path, std::string* media_type) {
+template <class Byte>
+std::vector<Byte> load_uri(Context& ctx, std::string_view uri, const std::string& path, std::string* media_type) {
   if (is_data_uri(uri)) {
     auto data = decode_data_uri(uri, media_type);
     if (!data) ctx.fail("GLTF_BAD_URI", path, "data URI is not base64");
     ctx.spend(data->size(), path);
-    return std::move(*data);
+    if constexpr (std::is_same_v<Byte, std::byte>) {
+      return std::move(*data);
+    } else {
+      const auto* bytes = reinterpret_cast<const Byte*>(data->data());
+      return {bytes, bytes + data->size()};
+    }
   }
   if (ctx.input.path.empty())
     ctx.fail("GLTF_SIDE_FILE_MISSING", path,
@@ -141,10 +148,12 @@ std::vector<std::byte> load_uri(Context& ctx, std::string_view uri, const std::s
   if (ec || !std::filesystem::is_regular_file(*file, ec))
     ctx.fail("GLTF_SIDE_FILE_MISSING", path, "\"" + std::string(uri) + "\" is not a readable file beside the model");
   ctx.spend(size, path);
-  auto bytes = detail::read_file(*file);
+  auto bytes = detail::read_file<Byte>(*file);
   if (!bytes) ctx.fail("GLTF_SIDE_FILE_MISSING", path, "\"" + std::string(uri) + "\": " + bytes.error().message);
   return std::move(bytes.value());
 }
+template std::vector<std::byte> load_uri(Context&, std::string_view, const std::string&, std::string*);
+template std::vector<std::uint8_t> load_uri(Context&, std::string_view, const std::string&, std::string*);
 
 void load_buffers(Context& ctx) {
   const Json list = ctx.array(ctx.root, "buffers");

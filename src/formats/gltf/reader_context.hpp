@@ -34,9 +34,11 @@ struct Context {
   std::vector<std::optional<std::uint64_t>> buffer_offsets;  ///< file offset of buffers[i] (GLB BIN)
   std::vector<std::vector<std::byte>> owned;                 ///< storage for decoded buffers and views
   std::vector<std::optional<ViewBytes>> views;               ///< resolved bufferViews, filled on first use
-  /// images[i] as read (name, bytes, media type; no sampler), filled on first use: textures that share
-  /// an image read its file once.
+  /// images[i] as read (name, bytes, media type; no sampler), kept from its first texture to its last:
+  /// textures that share an image read its file once, and the last one takes the bytes.
   std::vector<std::optional<Texture>> images;
+  /// image_reads_left[i]: the textures naming images[i] as their source not read yet.
+  std::vector<std::uint32_t> image_reads_left;
 
   [[noreturn]] void fail(std::string_view code, const std::string& path, std::string message,
                          std::optional<std::uint64_t> offset = {}) const;

@@ -31,7 +31,6 @@ Texture read_image(Context& ctx, std::uint32_t source) {
   const Json image = ctx.root["images"][source];
   Texture out;
   out.mime_type = ctx.string(image["mimeType"]);
-  std::vector<std::byte> bytes;  // from a URI; a view's bytes go straight to out.data (one copy)
   if (auto view = ctx.optional_index(image["bufferView"], "bufferViews")) {
     const auto v = ctx.view(*view).bytes;
     out.data.assign(reinterpret_cast<const std::uint8_t*>(v.data()),
@@ -40,16 +39,16 @@ Texture read_image(Context& ctx, std::uint32_t source) {
     out.name = ctx.string(image["name"]);
   } else if (image["uri"].exists()) {
     const std::string uri = ctx.string(image["uri"]);
-    std::string media;
     if (is_data_uri(uri)) {
-      bytes = load_uri(ctx, uri, image.path() + ".uri", &media);
+      std::string media;
+      out.data = load_uri<std::uint8_t>(ctx, uri, image.path() + ".uri", &media);
       if (out.mime_type.empty()) out.mime_type = media;
       out.name = ctx.string(image["name"]);
     } else {
       out.name = uri;
       out.side_file_tried = true;  // a URI, percent-encoded: only this reader knows which file it names
       try {
-        bytes = load_uri(ctx, uri, image.path() + ".uri");
+        out.data = load_uri<std::uint8_t>(ctx, uri, image.path() + ".uri");
       } catch (const detail::ParseError& e) {
         // A missing image is not fatal: the model is still usable, the texture is kept by name.
         if (e.diagnostic.code != "GLTF_SIDE_FILE_MISSING") throw;
@@ -59,11 +58,36 @@ Texture read_image(Context& ctx, std::uint32_t source) {
   } else {
     ctx.fail("GLTF_MISSING", image.path(), "an image needs a uri or a bufferView");
   }
-  if (!bytes.empty())
-    out.data.assign(reinterpret_cast<const std::uint8_t*>(bytes.data()),
-                    reinterpret_cast<const std::uint8_t*>(bytes.data()) + bytes.size());
   if (out.mime_type.empty()) out.mime_type = sniff_mime(out.data);
   return out;
+}
+
+/// Image `source` for one more texture: read on first use, copied while other textures naming it are
+/// still to be read, handed over to the last. A texture read twice (two specular-glossiness materials
+/// decoding it) can outlast that count: the image is then read again.
+Texture image_for_texture(Context& ctx, std::uint32_t source) {
+  if (ctx.images.empty()) {
+    const std::size_t images = ctx.count("images");
+    ctx.images.resize(images);
+    ctx.image_reads_left.assign(images, 0);
+    const Json textures = ctx.array(ctx.root, "textures");
+    for (std::size_t t = 0; t < textures.size(); ++t) {
+      const Json named = textures[t]["source"];
+      if (named.is_number() && named.number() >= 0 && named.number() < static_cast<double>(images))
+        ++ctx.image_reads_left[static_cast<std::size_t>(named.number())];
+    }
+  }
+  std::optional<Texture>& cached = ctx.images[source];
+  if (!cached) cached = read_image(ctx, source);
+  std::uint32_t& left = ctx.image_reads_left[source];
+  if (left > 1) {
+    --left;
+    return *cached;
+  }
+  left = 0;
+  Texture last = std::move(*cached);
+  cached.reset();
+  return last;
 }
 
 }  // namespace
@@ -78,9 +102,7 @@ Texture read_texture(Context& ctx, std::uint32_t i) {
   }
   Texture out;
   if (const auto source = ctx.optional_index(t["source"], "images")) {
-    if (ctx.images.empty()) ctx.images.resize(ctx.count("images"));
-    if (!ctx.images[*source]) ctx.images[*source] = read_image(ctx, *source);
-    out = *ctx.images[*source];
+    out = image_for_texture(ctx, *source);
   } else {
     ctx.warn("GLTF_TEXTURE_WITHOUT_IMAGE", t.path(),
              "texture has no image (only extensions such as KHR_texture_basisu?); left empty");

@@ -158,13 +158,12 @@ struct Builder {
       t.name = path;
       t.side_file_tried = true;
       auto where = detail::resolve_side_file(directory, path, asset_root);
-      auto file = where ? detail::read_file(*where) : Result<std::vector<std::byte>>(where.error());
+      auto file = where ? detail::read_file<std::uint8_t>(*where) : Result<std::vector<std::uint8_t>>(where.error());
       if (!where) {
         where.error().format = "Assimp";
         warnings.push_back(where.error());
       } else if (file) {
-        t.data.assign(reinterpret_cast<const std::uint8_t*>(file->data()),
-                      reinterpret_cast<const std::uint8_t*>(file->data()) + file->size());
+        t.data = std::move(file.value());
         t.loaded_from_file = true;
       } else {
         warn("ASSIMP_TEXTURE_MISSING", path, "texture file not found beside the model");
