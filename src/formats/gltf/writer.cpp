@@ -133,8 +133,11 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   const std::optional<Scene> baked = bake_skinned_instances(source);
   const Scene& scene = baked ? *baked : source;
   gltf::Document doc;
-  // At most what one buffer may hold (GLTF_WRITE_TOO_LARGE below): a larger scene fails either way.
-  doc.bin.reserve(std::min<std::size_t>(expected_bin_bytes(scene, packing != gltf::Packing::SideFiles), kMaxBinBytes));
+  // At most what one buffer may hold (GLTF_WRITE_TOO_LARGE below): a larger scene fails either way. A GLB
+  // is made in this storage (gltf::glb), with room for the header and a JSON chunk of usual size in front.
+  constexpr std::size_t kGlbFrontRoom = 256 * 1024;
+  doc.bin.reserve(std::min<std::size_t>(expected_bin_bytes(scene, packing != gltf::Packing::SideFiles), kMaxBinBytes) +
+                  (glb ? kGlbFrontRoom : 0));
   WriterOutput out;
   const auto meshes = gltf::write_meshes(doc, scene);
   gltf::write_materials(doc, scene, packing, stem, out.side_files);
@@ -149,7 +152,7 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   std::string json;
   if (glb) {
     json = doc.json({});
-    out.main = gltf::glb(json, doc.bin);
+    out.main = gltf::glb(json, std::move(doc.bin));
   } else {
     const bool embedded = packing == gltf::Packing::Embedded;
     json = doc.json(embedded ? gltf::data_uri("application/octet-stream", doc.bin) : gltf::uri_escape(stem + ".bin"));

@@ -232,27 +232,26 @@ std::string uri_escape(std::string_view name) {
   return out;
 }
 
-std::vector<std::byte> glb(const std::string& json, const std::vector<std::byte>& bin) {
-  std::vector<std::byte> chunk(reinterpret_cast<const std::byte*>(json.data()),
+std::vector<std::byte> glb(const std::string& json, std::vector<std::byte> bin) {
+  std::vector<std::byte> front(reinterpret_cast<const std::byte*>(json.data()),
                                reinterpret_cast<const std::byte*>(json.data() + json.size()));
-  pad(chunk, std::byte{' '});
-  const std::size_t bin_size = (bin.size() + 3) / 4 * 4;
-  std::vector<std::byte> out;
-  out.reserve(12 + 8 + chunk.size() + (bin.empty() ? 0 : 8 + bin_size));
+  pad(front, std::byte{' '});
+  const std::size_t json_size = front.size();
+  pad(bin, std::byte{0});
+  const std::size_t total = 12 + 8 + json_size + (bin.empty() ? 0 : 8 + bin.size());
+  std::vector<std::byte> header;
   const char magic[4] = {'g', 'l', 'T', 'F'};
-  for (char c : magic) out.push_back(static_cast<std::byte>(c));
-  put_u32(out, 2);
-  put_u32(out, static_cast<std::uint32_t>(12 + 8 + chunk.size() + (bin.empty() ? 0 : 8 + bin_size)));
-  put_u32(out, static_cast<std::uint32_t>(chunk.size()));
-  put_u32(out, 0x4E4F534A);  // "JSON"
-  out.insert(out.end(), chunk.begin(), chunk.end());
-  if (!bin.empty()) {
-    put_u32(out, static_cast<std::uint32_t>(bin_size));
-    put_u32(out, 0x004E4942);  // "BIN\0"
-    out.insert(out.end(), bin.begin(), bin.end());
-    out.resize(out.size() + (bin_size - bin.size()), std::byte{0});
-  }
-  return out;
+  for (char c : magic) header.push_back(static_cast<std::byte>(c));
+  put_u32(header, 2);
+  put_u32(header, static_cast<std::uint32_t>(total));
+  put_u32(header, static_cast<std::uint32_t>(json_size));
+  put_u32(header, 0x4E4F534A);  // "JSON"
+  front.insert(front.begin(), header.begin(), header.end());
+  if (bin.empty()) return front;
+  put_u32(front, static_cast<std::uint32_t>(bin.size()));
+  put_u32(front, 0x004E4942);  // "BIN\0"
+  bin.insert(bin.begin(), front.begin(), front.end());
+  return bin;
 }
 
 }  // namespace aem::formats::gltf

@@ -56,13 +56,13 @@ class Images {
     std::string mime = encoding == ImageEncoding::Jpeg            ? "image/jpeg"
                        : encoding == ImageEncoding::Png && png_ok ? "image/png"
                                                                   : "";
-    std::vector<std::byte> bytes;
-    if (!mime.empty()) {
-      bytes.assign(reinterpret_cast<const std::byte*>(tex.data.data()),
-                   reinterpret_cast<const std::byte*>(tex.data.data() + tex.data.size()));
-    } else {
+    // The texture's own bytes, unless they are re-encoded; a side file takes a copy.
+    std::span<const std::byte> bytes = std::as_bytes(std::span(tex.data));
+    std::vector<std::byte> reencoded;
+    if (mime.empty()) {
       // glTF core holds PNG and JPEG only: anything else is decoded and encoded as PNG.
-      bytes = reencode_as_png(tex.data);
+      reencoded = reencode_as_png(tex.data);
+      bytes = reencoded;
       if (bytes.empty()) {
         doc_.warn("GLTF_WRITE_TEXTURE_UNREADABLE", path,
                   "neither PNG nor JPEG nor decodable; material slot left empty");
@@ -81,7 +81,8 @@ class Images {
       const std::string file =
           stem_ + "_" + std::to_string(doc_.images.size()) + (mime == "image/png" ? ".png" : ".jpg");
       image.str("uri", uri_escape(file));
-      side_files_.push_back({file, std::move(bytes)});
+      side_files_.push_back(
+          {file, reencoded.empty() ? std::vector<std::byte>(bytes.begin(), bytes.end()) : std::move(reencoded)});
     }
     doc_.images.push_back(image.text());
     const auto made = static_cast<std::int32_t>(doc_.images.size() - 1);
