@@ -134,10 +134,11 @@ Result<WriterOutput> gltf_write_files(const Scene& source, const WriteOptions& o
   const Scene& scene = baked ? *baked : source;
   gltf::Document doc;
   // At most what one buffer may hold (GLTF_WRITE_TOO_LARGE below): a larger scene fails either way. A GLB
-  // is made in this storage (gltf::glb), with room for the header and a JSON chunk of usual size in front.
-  constexpr std::size_t kGlbFrontRoom = 256 * 1024;
-  doc.bin.reserve(std::min<std::size_t>(expected_bin_bytes(scene, packing != gltf::Packing::SideFiles), kMaxBinBytes) +
-                  (glb ? kGlbFrontRoom : 0));
+  // is made in this storage (gltf::glb), with room for the header and a JSON chunk of usual size in front
+  // (the JSON grows with the number of accessors, which grows more slowly than their bytes).
+  const std::size_t expected =
+      std::min<std::size_t>(expected_bin_bytes(scene, packing != gltf::Packing::SideFiles), kMaxBinBytes);
+  doc.bin.reserve(expected + (glb ? 16 * 1024 + expected / 16 : 0));
   WriterOutput out;
   const auto meshes = gltf::write_meshes(doc, scene);
   gltf::write_materials(doc, scene, packing, stem, out.side_files);
