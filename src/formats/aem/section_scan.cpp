@@ -46,10 +46,6 @@ float key_time(const std::uint8_t* keys, std::size_t k) {
 
 }  // namespace
 
-bool words_finite(const std::uint8_t* p, std::size_t words) {
-  return ScanKernels::for_bytes(4 * words).words_finite(p, words);
-}
-
 std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size,
                                                  VertexWarnings warnings) {
   aem_file::Counts c;

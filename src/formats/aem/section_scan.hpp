@@ -16,9 +16,6 @@
 
 namespace aem::detail {
 
-/// True when none of the `words` floats at `p` is NaN or infinite.
-bool words_finite(const std::uint8_t* p, std::size_t words);
-
 class SectionScan {
  public:
   /// For `vertices` vertices at byte `offset` of the file, whose bone indices must be -1 or below

@@ -266,7 +266,8 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
   // reading may have found so; where it did not, this finds the first fault).
   if (!scanned || !scanned->keyframes_passed(c.sequences, c.keyframes)) {
     const auto keys = v.keyframes();
-    const bool finite = detail::words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
+    const bool finite = detail::ScanKernels::for_bytes(keys.size_bytes())
+                            .words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
     for (std::size_t k = 0; !finite && k < keys.size(); ++k)
       if (!all_finite(&keys[k].time, 5))
         return aem_error("AEM_NOT_FINITE", o.keyframes + records_size<Keyframe>(k), indexed("keyframes", k),
