@@ -250,8 +250,14 @@ std::vector<std::byte> glb(const std::string& json, std::vector<std::byte> bin) 
   if (bin.empty()) return front;
   put_u32(front, static_cast<std::uint32_t>(bin.size()));
   put_u32(front, 0x004E4942);  // "BIN\0"
-  bin.insert(bin.begin(), front.begin(), front.end());
-  return bin;
+  if (bin.capacity() - bin.size() >= front.size()) {
+    bin.insert(bin.begin(), front.begin(), front.end());
+    return bin;
+  }
+  // No room: one exact allocation (inserting would grow `bin` to twice its size).
+  front.reserve(front.size() + bin.size());
+  front.insert(front.end(), bin.begin(), bin.end());
+  return front;
 }
 
 }  // namespace aem::formats::gltf

@@ -65,7 +65,7 @@ std::string data_uri(std::string_view mime, std::span<const std::byte> bytes);
 /// `name` with every byte outside the URI unreserved set percent-encoded.
 std::string uri_escape(std::string_view name);
 /// The GLB container around the JSON and binary chunks, made in `bin`'s own storage when it has room
-/// for the header and the JSON in front (Document::bin reserves it): no second copy of the binary data.
+/// for the header and the JSON in front (the writer reserves it): no second copy of the binary data.
 std::vector<std::byte> glb(const std::string& json, std::vector<std::byte> bin);
 
 }  // namespace aem::formats::gltf
