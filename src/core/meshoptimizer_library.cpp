@@ -22,23 +22,18 @@ static_assert(sizeof(static_cast<decltype(Table::remap_index_buffer)>(&meshopt_r
 static_assert(sizeof(static_cast<decltype(Table::simplify)>(&meshopt_simplify)));
 
 LibraryTable<MeshoptimizerLibrary> load() {
-  LibraryTable<MeshoptimizerLibrary> out;
-  const std::string name = library_name("AEM_MESHOPTIMIZER_LIBRARY", AEM_MESHOPTIMIZER_SONAME);
-  void* handle = open_shared_library(name, out.why);
-  if (!handle) return out;
-  const auto bind = [&](const char* symbol, auto& to) { return bind_symbol(handle, symbol, to, out.why); };
-  MeshoptimizerLibrary& m = out.functions;
-  out.ok = bind("meshopt_decodeVertexBuffer", m.decode_vertex_buffer) &&
-           bind("meshopt_decodeIndexBuffer", m.decode_index_buffer) &&
-           bind("meshopt_decodeIndexSequence", m.decode_index_sequence) &&
-           bind("meshopt_decodeFilterOct", m.decode_filter_oct) &&
-           bind("meshopt_decodeFilterQuat", m.decode_filter_quat) &&
-           bind("meshopt_decodeFilterExp", m.decode_filter_exp) &&
-           bind("meshopt_optimizeVertexCache", m.optimize_vertex_cache) &&
-           bind("meshopt_optimizeVertexFetchRemap", m.optimize_vertex_fetch_remap) &&
-           bind("meshopt_remapIndexBuffer", m.remap_index_buffer) && bind("meshopt_simplify", m.simplify);
-  if (!out.ok) out.why = name + ": " + out.why;
-  return out;
+  return load_library_table<MeshoptimizerLibrary>(
+      library_name("AEM_MESHOPTIMIZER_LIBRARY", AEM_MESHOPTIMIZER_SONAME), [](auto bind, MeshoptimizerLibrary& m) {
+        return bind("meshopt_decodeVertexBuffer", m.decode_vertex_buffer) &&
+               bind("meshopt_decodeIndexBuffer", m.decode_index_buffer) &&
+               bind("meshopt_decodeIndexSequence", m.decode_index_sequence) &&
+               bind("meshopt_decodeFilterOct", m.decode_filter_oct) &&
+               bind("meshopt_decodeFilterQuat", m.decode_filter_quat) &&
+               bind("meshopt_decodeFilterExp", m.decode_filter_exp) &&
+               bind("meshopt_optimizeVertexCache", m.optimize_vertex_cache) &&
+               bind("meshopt_optimizeVertexFetchRemap", m.optimize_vertex_fetch_remap) &&
+               bind("meshopt_remapIndexBuffer", m.remap_index_buffer) && bind("meshopt_simplify", m.simplify);
+      });
 }
 
 }  // namespace

@@ -34,4 +34,18 @@ bool bind_symbol(void* library, const char* symbol, F& to, std::string& why) {
   return true;
 }
 
+/// `name` opened and its functions bound by `bind_all(bind, functions)`, which calls
+/// `bind(symbol, functions.member)` for each and returns whether all were found. On failure `why`
+/// names the library and the missing symbol, or gives the loader's message.
+template <class Functions, class BindAll>
+LibraryTable<Functions> load_library_table(const std::string& name, BindAll bind_all) {
+  LibraryTable<Functions> out;
+  void* library = open_shared_library(name, out.why);
+  if (!library) return out;
+  const auto bind = [&](const char* symbol, auto& to) { return bind_symbol(library, symbol, to, out.why); };
+  out.ok = bind_all(bind, out.functions);
+  if (!out.ok) out.why = name + ": " + out.why;
+  return out;  // the library stays open: the table points into it
+}
+
 }  // namespace aem::detail

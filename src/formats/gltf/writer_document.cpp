@@ -233,20 +233,20 @@ std::string uri_escape(std::string_view name) {
 }
 
 std::vector<std::byte> glb(const std::string& json, std::vector<std::byte> bin) {
-  std::vector<std::byte> front(reinterpret_cast<const std::byte*>(json.data()),
-                               reinterpret_cast<const std::byte*>(json.data() + json.size()));
-  pad(front, std::byte{' '});
-  const std::size_t json_size = front.size();
+  const std::size_t json_size = (json.size() + 3) / 4 * 4;
   pad(bin, std::byte{0});
   const std::size_t total = 12 + 8 + json_size + (bin.empty() ? 0 : 8 + bin.size());
-  std::vector<std::byte> header;
+  std::vector<std::byte> front;
+  front.reserve(12 + 8 + json_size + 8);
   const char magic[4] = {'g', 'l', 'T', 'F'};
-  for (char c : magic) header.push_back(static_cast<std::byte>(c));
-  put_u32(header, 2);
-  put_u32(header, static_cast<std::uint32_t>(total));
-  put_u32(header, static_cast<std::uint32_t>(json_size));
-  put_u32(header, 0x4E4F534A);  // "JSON"
-  front.insert(front.begin(), header.begin(), header.end());
+  for (char c : magic) front.push_back(static_cast<std::byte>(c));
+  put_u32(front, 2);
+  put_u32(front, static_cast<std::uint32_t>(total));
+  put_u32(front, static_cast<std::uint32_t>(json_size));
+  put_u32(front, 0x4E4F534A);  // "JSON"
+  const auto* text = reinterpret_cast<const std::byte*>(json.data());
+  front.insert(front.end(), text, text + json.size());
+  pad(front, std::byte{' '});  // 20 bytes precede the JSON: this pads the chunk itself to 4
   if (bin.empty()) return front;
   put_u32(front, static_cast<std::uint32_t>(bin.size()));
   put_u32(front, 0x004E4942);  // "BIN\0"
