@@ -12,19 +12,20 @@ BlockScan scan_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t b
 bool check_blocks(const std::uint8_t* p, std::size_t blocks, std::uint32_t bones);
 bool indices_below(const std::uint8_t* p, std::size_t n, std::uint32_t count);
 bool words_finite(const std::uint8_t* p, std::size_t n);
+bool keys_valid(const std::uint8_t* p, std::size_t n);
 }  // namespace scan_avx2
 #endif
 
 const ScanKernels& ScanKernels::portable() {
   static const ScanKernels set{scan_portable::scan_blocks, scan_portable::check_blocks, scan_portable::indices_below,
-                               scan_portable::words_finite};
+                               scan_portable::words_finite, scan_portable::keys_valid};
   return set;
 }
 
 const ScanKernels& ScanKernels::best() {
 #if AEM_SCAN_AVX2
   static const ScanKernels avx2_set{scan_avx2::scan_blocks, scan_avx2::check_blocks, scan_avx2::indices_below,
-                                    scan_avx2::words_finite};
+                                    scan_avx2::words_finite, scan_avx2::keys_valid};
   if (cpu_features().avx2) return avx2_set;
 #endif
   return portable();

@@ -27,6 +27,9 @@ struct ScanKernels {
   bool (*indices_below)(const std::uint8_t* p, std::size_t n, std::uint32_t count);
   /// True when none of the n 32-bit words at p is a NaN or infinite float.
   bool (*words_finite)(const std::uint8_t* p, std::size_t n);
+  /// True when the n 20-byte keyframes at p hold no NaN or infinite float and their times (each
+  /// record's first word) never decrease from one key to the next.
+  bool (*keys_valid)(const std::uint8_t* p, std::size_t n);
 
   /// The set every CPU of the target runs.
   static const ScanKernels& portable();

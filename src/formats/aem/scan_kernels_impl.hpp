@@ -231,4 +231,65 @@ bool words_finite(const std::uint8_t* p, std::size_t n) {
   return bad == 0;
 }
 
+namespace {
+
+constexpr std::size_t kKeyWords = sizeof(aem_file::Keyframe) / 4;  // a time, then four floats
+constexpr std::size_t kBlockKeys = 8;
+static_assert(kKeyWords == 5 && offsetof(aem_file::Keyframe, time) == 0);
+
+/// Eight keys are five groups of eight words, and each lane of a group holds a time in exactly one
+/// of the five groups (5 and 8 share no factor). Folds the eight keys at p into exponent_max (one
+/// per group, as for vertices) and sets `times` to their times in those lanes: times 0, 5, 2, 7, 4, 1,
+/// 6, 3. (The times go through a reference, as load_rows' rows do.)
+[[gnu::always_inline]] inline void fold_keys(const std::uint8_t* p, i16x16 (&exponent_max)[kKeyWords], u32x8& times) {
+  const u32x8 half = u32x8{} + kExponentHalf;
+  u32x8 g[kKeyWords];
+#pragma GCC unroll 5
+  for (std::size_t k = 0; k < kKeyWords; ++k) {
+    std::memcpy(&g[k], p + 32 * k, sizeof g[k]);
+    const i16x16 h = (i16x16)(g[k] & half);
+    exponent_max[k] = exponent_max[k] > h ? exponent_max[k] : h;
+  }
+  // Times: group 0 lanes 0 and 5, group 1 lanes 2 and 7, group 2 lane 4, group 3 lanes 1 and 6, group 4 lane 3.
+  const u32x8 g01 = __builtin_shufflevector(g[0], g[1], 0, 1, 10, 3, 4, 5, 6, 15);
+  const u32x8 g23 = __builtin_shufflevector(g[2], g[3], 0, 9, 2, 3, 4, 5, 14, 7);
+  const u32x8 g0123 = __builtin_shufflevector(g01, g23, 0, 9, 2, 3, 12, 5, 14, 7);
+  times = __builtin_shufflevector(g0123, g[4], 0, 1, 2, 11, 4, 5, 6, 7);
+}
+
+}  // namespace
+
+/// Eight keys at a time: their floats folded as the vertices' are, their times gathered into one
+/// vector and compared with the times one key on (from this block and the next). The last block's
+/// own pairs and the keys after it are checked one by one.
+bool keys_valid(const std::uint8_t* p, std::size_t n) {
+  constexpr std::size_t kKey = sizeof(aem_file::Keyframe);
+  const std::size_t blocks = n / kBlockKeys;
+  i16x16 exponent_max[kKeyWords] = {};
+  u32x8 descending = {};
+  if (blocks > 0) {
+    u32x8 times, next_block;
+    fold_keys(p, exponent_max, times);
+    for (std::size_t b = 1; b < blocks; ++b) {
+      fold_keys(p + kKey * kBlockKeys * b, exponent_max, next_block);
+      const u32x8 following = __builtin_shufflevector(times, next_block, 5, 6, 7, 8, 1, 2, 3, 4);
+      descending |= (u32x8)((f32x8)times > (f32x8)following);
+      times = next_block;
+    }
+  }
+  bool bad = false;
+  for (std::size_t k = 0; k < kKeyWords; ++k)
+    for (int i = 0; i < 16; ++i) bad |= exponent_max[k][i] >= kNonFiniteHalf;
+  for (int i = 0; i < 8; ++i) bad |= descending[i] != 0;
+  const std::size_t tail = kBlockKeys * blocks;
+  bad |= !words_finite(p + kKey * tail, kKeyWords * (n - tail));
+  for (std::size_t k = tail >= kBlockKeys ? tail - kBlockKeys : 0; k + 1 < n; ++k) {
+    float t, next;
+    std::memcpy(&t, p + kKey * k, 4);
+    std::memcpy(&next, p + kKey * (k + 1), 4);
+    bad |= t > next;
+  }
+  return !bad;
+}
+
 }  // namespace aem::detail::AEM_SCAN_ISA

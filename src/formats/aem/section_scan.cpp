@@ -37,13 +37,6 @@ void for_each_block(const std::uint8_t* verts, std::size_t first, std::size_t en
   f(reinterpret_cast<const std::uint8_t*>(padded), v, 1, static_cast<int>(end - v));
 }
 
-/// A key's time, from its record's first word.
-float key_time(const std::uint8_t* keys, std::size_t k) {
-  float t;
-  std::memcpy(&t, keys + sizeof(aem_file::Keyframe) * k, sizeof t);
-  return t;
-}
-
 }  // namespace
 
 std::optional<SectionScan> SectionScan::for_file(std::span<const std::byte> header, std::size_t size,
@@ -124,21 +117,22 @@ void SectionScan::advance_keyframes(std::span<const std::byte> file_start) {
   const std::uint64_t end =
       std::min<std::uint64_t>(keyframes_, (file_start.size() - keys_offset_) / sizeof(aem_file::Keyframe));
   if (end <= next_key_) return;
-  constexpr std::size_t kWords = sizeof(aem_file::Keyframe) / 4;
-  bool ok = kernels_->words_finite(keys + sizeof(aem_file::Keyframe) * next_key_, kWords * (end - next_key_));
-  // Key pairs (k - 1, k) with k in [next_key_, end) that a channel holds: times must not decrease.
+  constexpr std::size_t kKey = sizeof(aem_file::Keyframe), kWords = kKey / 4;
+  // A range [first, last) of k holds the pairs (k - 1, k) whose times must not decrease: keys
+  // [first - 1, last) are checked as one run, from the key before the first this read completes.
+  // Keys outside every run (where a channel starts) are checked for finite floats alone.
+  bool ok = true;
+  std::uint64_t unchecked = next_key_;
   for (; ok && next_range_ < ordered_.size(); ++next_range_) {
     const auto [first, last] = ordered_[next_range_];
     if (first >= end) break;
-    const std::uint64_t stop = std::min<std::uint64_t>(last, end);
-    float before = key_time(keys, std::max<std::uint64_t>(first, next_key_) - 1);
-    for (std::uint64_t k = std::max<std::uint64_t>(first, next_key_); k < stop; ++k) {
-      const float t = key_time(keys, k);
-      ok &= t >= before;
-      before = t;
-    }
+    const std::uint64_t from = std::max<std::uint64_t>(first, next_key_) - 1, stop = std::min<std::uint64_t>(last, end);
+    if (from > unchecked) ok &= kernels_->words_finite(keys + kKey * unchecked, kWords * (from - unchecked));
+    ok &= kernels_->keys_valid(keys + kKey * from, stop - from);
+    unchecked = std::max(unchecked, stop);
     if (last > end) break;  // the rest of this range comes with a later read
   }
+  if (ok && end > unchecked) ok &= kernels_->words_finite(keys + kKey * unchecked, kWords * (end - unchecked));
   keys_ok_ = ok;
   next_key_ = static_cast<std::uint32_t>(end);
 }

@@ -262,13 +262,18 @@ Result<AemView> AemView::validate(std::span<const std::byte> bytes, const detail
     unterminated.report(warnings, "AEM_NAME_NOT_TERMINATED", "animation names fill all 128 bytes with no NUL");
   }
 
-  // Keyframes: finite, and within each sequence channel times never decrease (the scan made while
-  // reading may have found so; where it did not, this finds the first fault).
-  if (!scanned || !scanned->keyframes_passed(c.sequences, c.keyframes)) {
+  // Keyframes: finite, and within each sequence channel times never decrease. The scan made while
+  // reading may have found so; else the same scan runs now. Where it fails, this finds the first fault.
+  bool keys_passed = scanned && scanned->keyframes_passed(c.sequences, c.keyframes);
+  if (!keys_passed) {
+    detail::SectionScan own(0, 0, 0, o.vertices, detail::ScanKernels::for_bytes(records_size<Keyframe>(c.keyframes)));
+    own.with_keyframes(c.sequences, c.keyframes, o.keyframes);
+    own.advance(bytes);
+    keys_passed = own.keyframes_passed(c.sequences, c.keyframes);
+  }
+  if (!keys_passed) [[unlikely]] {
     const auto keys = v.keyframes();
-    const bool finite = detail::ScanKernels::for_bytes(keys.size_bytes())
-                            .words_finite(reinterpret_cast<const std::uint8_t*>(keys.data()), keys.size_bytes() / 4);
-    for (std::size_t k = 0; !finite && k < keys.size(); ++k)
+    for (std::size_t k = 0; k < keys.size(); ++k)
       if (!all_finite(&keys[k].time, 5))
         return aem_error("AEM_NOT_FINITE", o.keyframes + records_size<Keyframe>(k), indexed("keyframes", k),
                          "keyframe holds NaN or infinity");
