@@ -233,9 +233,24 @@ bool words_finite(const std::uint8_t* p, std::size_t n) {
 
 namespace {
 
-constexpr std::size_t kKeyWords = sizeof(aem_file::Keyframe) / 4;  // a time, then four floats
-constexpr std::size_t kBlockKeys = 8;
+constexpr std::size_t kKey = sizeof(aem_file::Keyframe);
+constexpr std::size_t kKeyWords = kKey / 4;  // a time, then four floats
 static_assert(kKeyWords == 5 && offsetof(aem_file::Keyframe, time) == 0);
+
+/// No time of keys [first, n) at p is above the next one's, compared a pair at a time.
+bool times_ordered(const std::uint8_t* p, std::size_t first, std::size_t n) {
+  bool ordered = true;
+  for (std::size_t k = first; k + 1 < n; ++k) {
+    float t, next;
+    std::memcpy(&t, p + kKey * k, 4);
+    std::memcpy(&next, p + kKey * (k + 1), 4);
+    ordered &= !(t > next);
+  }
+  return ordered;
+}
+
+#if defined(__AVX2__)
+constexpr std::size_t kBlockKeys = 8;
 
 /// Eight keys are five groups of eight words, and each lane of a group holds a time in exactly one
 /// of the five groups (5 and 8 share no factor). Folds the eight keys at p into exponent_max (one
@@ -256,14 +271,16 @@ static_assert(kKeyWords == 5 && offsetof(aem_file::Keyframe, time) == 0);
   const u32x8 g0123 = __builtin_shufflevector(g01, g23, 0, 9, 2, 3, 12, 5, 14, 7);
   times = __builtin_shufflevector(g0123, g[4], 0, 1, 2, 11, 4, 5, 6, 7);
 }
+#endif
 
 }  // namespace
 
-/// Eight keys at a time: their floats folded as the vertices' are, their times gathered into one
-/// vector and compared with the times one key on (from this block and the next). The last block's
-/// own pairs and the keys after it are checked one by one.
+/// With AVX2, eight keys at a time: their floats folded as the vertices' are, their times gathered
+/// into one vector and compared with the times one key on (from this block and the next); the last
+/// block's own pairs and the keys after it go one by one. Elsewhere the 256-bit shuffles would be
+/// split into slower pieces than comparing the times one by one after the finiteness kernel.
 bool keys_valid(const std::uint8_t* p, std::size_t n) {
-  constexpr std::size_t kKey = sizeof(aem_file::Keyframe);
+#if defined(__AVX2__)
   const std::size_t blocks = n / kBlockKeys;
   i16x16 exponent_max[kKeyWords] = {};
   u32x8 descending = {};
@@ -282,14 +299,11 @@ bool keys_valid(const std::uint8_t* p, std::size_t n) {
     for (int i = 0; i < 16; ++i) bad |= exponent_max[k][i] >= kNonFiniteHalf;
   for (int i = 0; i < 8; ++i) bad |= descending[i] != 0;
   const std::size_t tail = kBlockKeys * blocks;
-  bad |= !words_finite(p + kKey * tail, kKeyWords * (n - tail));
-  for (std::size_t k = tail >= kBlockKeys ? tail - kBlockKeys : 0; k + 1 < n; ++k) {
-    float t, next;
-    std::memcpy(&t, p + kKey * k, 4);
-    std::memcpy(&next, p + kKey * (k + 1), 4);
-    bad |= t > next;
-  }
-  return !bad;
+  return !bad && words_finite(p + kKey * tail, kKeyWords * (n - tail)) &&
+         times_ordered(p, tail >= kBlockKeys ? tail - kBlockKeys : 0, n);
+#else
+  return words_finite(p, kKeyWords * n) && times_ordered(p, 0, n);
+#endif
 }
 
 }  // namespace aem::detail::AEM_SCAN_ISA
