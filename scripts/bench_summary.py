@@ -372,6 +372,8 @@ def table(directory):
               "BM_ReferenceStyleLoad", "reference-style load", 1 / 1.1)
     t.speedup("AEM load + full validation, C API aem_load_model, own copy (generated 18 MB)", "bench_aem_load",
               "BM_CApiLoadAndValidate", "BM_ReferenceStyleLoad", "reference-style load", 1 / 1.1)
+    t.speedup("AEM load + full validation, C API aem_load_model, own copy (generated 26 MB capture, 1.3 M keys)",
+              "bench_aem_load", "BM_CApiLoadAndValidateCapture", "BM_ReferenceStyleLoadCapture", "reference-style load", 1 / 1.1)
     t.reference_load_rows()
     t.speedup("AEM read + full validation, AemModel::load (generated 146 MB)", "bench_aem_load", "BM_LoadAndValidate", "BM_ReadBytes",
               "reading the bytes", 1 / 1.1)
