@@ -7,7 +7,6 @@
 #include <cstring>
 #include <numeric>
 #include <span>
-#include <unordered_map>
 
 #include "aem/animation.hpp"
 
@@ -112,10 +111,15 @@ float longest_squared(const std::vector<Key<Vec3>>& keys) {
 /// positions from group.first, its weights from `weights`).
 void bound_group(const ErrorPoints& points, PointGroup& group, const float* weights) {
   const std::span<const Vec3> positions(points.positions.data() + group.first, group.count);
-  Bounds box;
-  for (const auto& q : positions) box.add(q);
-  group.center = (box.min + box.max) * 0.5f;
-  group.half_size = (box.max - box.min) * 0.5f;
+  // Bounds::add's box, with its test for the first point taken out of the loop.
+  Vec3 low{1, 1, 1}, high{-1, -1, -1};
+  if (!positions.empty()) low = high = positions[0];
+  for (const Vec3& q : positions) {
+    low = {std::min(low.x, q.x), std::min(low.y, q.y), std::min(low.z, q.z)};
+    high = {std::max(high.x, q.x), std::max(high.y, q.y), std::max(high.z, q.z)};
+  }
+  group.center = (low + high) * 0.5f;
+  group.half_size = (high - low) * 0.5f;
   // Squares are compared and one root taken: the square root keeps their order.
   group.radius = std::sqrt(largest_square(positions.size(), [&](std::size_t i) {
     const Vec3 d = positions[i] - group.center;
@@ -172,21 +176,54 @@ struct Run {
   std::uint32_t weights;  ///< where the run's weights (its group's slots) start in the gathered weights
 };
 
-/// Joint lists hashed for the lookup of their group; the groups are ordered by their lists afterwards.
-struct JointListHash {
-  std::size_t operator()(const std::vector<std::int32_t>& key) const {
-    std::uint64_t h = key.size();
-    for (std::int32_t j : key) h = h * 0x9E3779B97F4A7C15ull + static_cast<std::uint32_t>(j);
-    return static_cast<std::size_t>(h ^ (h >> 32));
+/// Joint lists numbered as they are first seen, found again by their hash in an open-addressed table
+/// (a mesh has a few hundred lists at most, looked up at every change of joints between neighbours).
+class JointListIds {
+ public:
+  /// The number of `joints`, and whether it was new (numbered size() - 1).
+  std::pair<std::uint32_t, bool> find_or_add(std::span<const std::int32_t> joints) {
+    std::uint64_t h = joints.size();
+    for (std::int32_t j : joints) h = h * 0x9E3779B97F4A7C15ull + static_cast<std::uint32_t>(j);
+    if (2 * (start_.size() + 1) > slots_.size()) grow();
+    for (std::size_t at = (h ^ (h >> 32)) & (slots_.size() - 1);; at = (at + 1) & (slots_.size() - 1)) {
+      const std::uint32_t id = slots_[at];
+      if (id == 0) {
+        slots_[at] = static_cast<std::uint32_t>(start_.size() + 1);
+        hashes_.push_back(h);
+        start_.push_back(static_cast<std::uint32_t>(flat_.size()));
+        flat_.insert(flat_.end(), joints.begin(), joints.end());
+        return {static_cast<std::uint32_t>(start_.size() - 1), true};
+      }
+      if (hashes_[id - 1] == h && std::ranges::equal(list(id - 1), joints)) return {id - 1, false};
+    }
   }
+  std::span<const std::int32_t> list(std::uint32_t id) const {
+    const std::size_t end = id + 1 < start_.size() ? start_[id + 1] : flat_.size();
+    return {flat_.data() + start_[id], end - start_[id]};
+  }
+  std::size_t size() const { return start_.size(); }
+
+ private:
+  void grow() {
+    slots_.assign(std::max<std::size_t>(64, slots_.size() * 2), 0);
+    for (std::uint32_t id = 0; id < start_.size(); ++id) {
+      const std::uint64_t h = hashes_[id];
+      std::size_t at = (h ^ (h >> 32)) & (slots_.size() - 1);
+      while (slots_[at] != 0) at = (at + 1) & (slots_.size() - 1);
+      slots_[at] = id + 1;
+    }
+  }
+  std::vector<std::int32_t> flat_;     // the lists, one after another
+  std::vector<std::uint32_t> start_;   // per number: where its list starts in flat_
+  std::vector<std::uint64_t> hashes_;  // per number
+  std::vector<std::uint32_t> slots_;   // number + 1, or 0 for an empty slot; a power of two
 };
 
 /// The vertices some joint moves, read once into runs of vertices bound alike, and their groups,
 /// numbered as they are found.
 struct Gathered {
-  std::unordered_map<std::vector<std::int32_t>, std::uint32_t, JointListHash> id_of;  // joint list -> number
-  std::vector<const std::vector<std::int32_t>*> key_of;  // per group number: its joint list
-  std::vector<std::uint32_t> slots, count;               // per group number: skin joints, points
+  JointListIds ids;
+  std::vector<std::uint32_t> slots, count;  // per group number: skin joints, points
   std::vector<Run> runs;
   std::vector<float> run_weights;
 };
@@ -196,7 +233,6 @@ Gathered gather(const std::vector<Instance>& instances, std::size_t joint_count)
   Influences inf, last;
   std::uint32_t last_id = 0;
   bool any = false;
-  std::vector<std::int32_t> probe;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     const Mesh& mesh = *instances[i].mesh;
     bool moved = false;
@@ -211,14 +247,12 @@ Gathered gather(const std::vector<Instance>& instances, std::size_t joint_count)
       moved = influences_of(mesh, v, instances[i].joint, joint_count, inf);
       if (!moved) continue;
       if (!any || !inf.same_joints(last)) {  // neighbouring vertices mostly share their joints
-        probe.assign(inf.joints().begin(), inf.joints().end());
-        const auto [at, added] = out.id_of.try_emplace(probe, static_cast<std::uint32_t>(out.slots.size()));
+        const auto [id, added] = out.ids.find_or_add(inf.joints());
         if (added) {
-          out.key_of.push_back(&at->first);
           out.slots.push_back(static_cast<std::uint32_t>(inf.skin));
           out.count.push_back(0);
         }
-        last_id = at->second;
+        last_id = id;
         last = inf;
         any = true;
       }
@@ -237,14 +271,16 @@ Gathered gather(const std::vector<Instance>& instances, std::size_t joint_count)
 void add_vertices(const Scene& scene, ErrorPoints& points) {
   const std::vector<Instance> instances = instances_of(scene);
   const Gathered gathered = gather(instances, scene.joints.size());
-  const auto& key_of = gathered.key_of;
+  const JointListIds& ids = gathered.ids;
   const auto& slots = gathered.slots;
   const auto& count = gathered.count;
 
   // Where each group's points and weights start, in the order of the joint lists.
   std::vector<std::uint32_t> order(count.size());
   std::iota(order.begin(), order.end(), 0u);
-  std::ranges::sort(order, [&](std::uint32_t a, std::uint32_t b) { return *key_of[a] < *key_of[b]; });
+  std::ranges::sort(order, [&](std::uint32_t a, std::uint32_t b) {
+    return std::ranges::lexicographical_compare(ids.list(a), ids.list(b));
+  });
   std::vector<std::uint32_t> next_point(count.size()), next_weight(count.size());
   std::uint32_t point_at = static_cast<std::uint32_t>(points.positions.size());
   std::uint32_t weight_at = static_cast<std::uint32_t>(points.weights.size());
@@ -257,19 +293,24 @@ void add_vertices(const Scene& scene, ErrorPoints& points) {
   const std::vector<std::uint32_t> first_point = next_point, first_weight = next_weight;
   points.positions.resize(point_at);
   points.weights.resize(weight_at);
+  std::vector<std::uint8_t> moves(instances.size());  // per instance, not per run: runs are often one vertex
+  for (std::size_t i = 0; i < instances.size(); ++i) moves[i] = !(instances[i].world == Mat4{});
   for (const Run& run : gathered.runs) {
     const Instance& in = instances[run.instance];
-    const bool moves = !(in.world == Mat4{});
-    for (std::uint32_t v = run.first; v < run.first + run.count; ++v) {
-      const Vec3 p = in.mesh->positions[v];
-      points.positions[next_point[run.group]++] = moves ? transform_point(in.world, p) : p;
-      for (std::size_t s = 0; s < slots[run.group]; ++s)
-        points.weights[next_weight[run.group]++] = gathered.run_weights[run.weights + s];
+    const std::uint32_t k = slots[run.group];
+    const Vec3* from = in.mesh->positions.data() + run.first;
+    Vec3* to = points.positions.data() + next_point[run.group];
+    float* to_weights = points.weights.data() + next_weight[run.group];
+    next_point[run.group] += run.count;
+    next_weight[run.group] += run.count * k;
+    for (std::uint32_t v = 0; v < run.count; ++v, to_weights += k) {
+      to[v] = moves[run.instance] ? transform_point(in.world, from[v]) : from[v];
+      std::copy_n(gathered.run_weights.data() + run.weights, k, to_weights);
     }
   }
 
   for (const std::uint32_t id : order) {
-    const std::vector<std::int32_t>& key = *key_of[id];
+    const std::span<const std::int32_t> key = ids.list(id);
     PointGroup g;
     g.rigid = key[0];
     for (std::size_t i = 1; i < key.size(); ++i) g.joints.push_back(static_cast<std::uint32_t>(key[i]));

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <vector>
 
 #include "convert/error_points.hpp"
@@ -79,6 +80,38 @@ TEST(ErrorPoints, GroupsVerticesByJointListInListOrder) {
   EXPECT_EQ(positions_of(points, points.groups[3]), (std::vector<Vec3>{{0, 10, 0}, {0, 11, 0}}));
   EXPECT_EQ(points.positions.size(), 8u);
   EXPECT_EQ(points.weights.size(), 6u);
+}
+
+// Many joint lists, each met again far from its first vertex: one group per list however many the
+// lists are, its vertices in order, the groups ordered by their lists.
+TEST(ErrorPoints, ManyJointListsKeepOneGroupEach) {
+  Scene scene;
+  scene.joints.resize(24);
+  for (std::size_t j = 1; j < scene.joints.size(); ++j) scene.joints[j].parent = 0;
+  Mesh mesh;
+  std::map<std::pair<std::int32_t, std::int32_t>, std::vector<Vec3>> expected;  // joint pair -> its vertices
+  for (int round = 0; round < 3; ++round)
+    for (std::int32_t a = 0; a < 12; ++a)
+      for (std::int32_t b = 12; b < 24; ++b) {
+        const Vec3 p{static_cast<float>(a), static_cast<float>(b), static_cast<float>(round)};
+        mesh.positions.push_back(p);
+        mesh.skin.push_back(skin_of({{b, 0.5f}, {a, 0.5f}}));
+        expected[{a, b}].push_back(p);
+      }
+  scene.meshes = {mesh};
+
+  const convert::ErrorPoints points = convert::error_points(scene);
+  ASSERT_EQ(points.groups.size(), expected.size());
+  std::size_t g = 0;
+  for (const auto& [pair, positions] : expected) {  // [-1, a, b] ascending: the map's order
+    SCOPED_TRACE(g);
+    EXPECT_EQ(points.groups[g].rigid, -1);
+    EXPECT_EQ(points.groups[g].joints, (std::vector<std::uint32_t>{static_cast<std::uint32_t>(pair.first),
+                                                                   static_cast<std::uint32_t>(pair.second)}));
+    EXPECT_EQ(positions_of(points, points.groups[g]), positions);
+    EXPECT_EQ(weights_of(points, g), std::vector<float>(2 * positions.size(), 0.5f));
+    ++g;
+  }
 }
 
 // A leaf joint's bone is its longest translation, at rest or in any key (a NaN key passed over); its
