@@ -124,11 +124,6 @@ void DualPose::pose(const float (&times)[4], int count) {
   }
 }
 
-void DualPose::pose(float time) {
-  const float times[4] = {time, time, time, time};
-  pose(times, 1);
-}
-
 void DualPose::skin_lanes(std::size_t j, const Mat4& bind, AffineLanes& original, AffineLanes& reduced) const {
   // With an affine bind, affine_multiply adds the same products in the same order as the general
   // product (less the zero ones): the same top rows, in half the work.

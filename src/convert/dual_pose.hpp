@@ -27,8 +27,6 @@ class DualPose {
   /// Poses both animations at times[0..count) (1 <= count <= 4), in that order as far as the key cursors
   /// are concerned, and reads lane 0 afterwards. Joints on cycles keep identity in both.
   void pose(const float (&times)[4], int count);
-  /// Poses both at one time.
-  void pose(float time);
   /// Makes original, reduced, same and all_same read the pose at times[lane].
   void use_lane(int lane) { lane_ = lane; }
 
