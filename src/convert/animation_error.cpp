@@ -399,15 +399,22 @@ void record(AnimationError& out, const PointGroup& g, float e, float t, float bo
 
 std::vector<float> check_times(const Animation& animation) {
   std::vector<float> times;
-  // Channels usually share one time list: a list equal to the previous one adds nothing.
-  std::vector<float> previous;
+  // Channels usually share a few time lists (one for rotations, another for constant scales...): a list
+  // equal to one of the last few distinct ones adds nothing. Any other repeat is only sorted away.
+  constexpr std::size_t kRemembered = 4;
+  std::array<std::pair<std::size_t, std::size_t>, kRemembered> recent{};  // where each list is in `times`
+  std::size_t lists = 0;
   auto add = [&](const auto& keys) {
-    if (keys.size() == previous.size() &&
-        std::equal(keys.begin(), keys.end(), previous.begin(), [](const auto& k, float t) { return k.time == t; }))
+    if (keys.empty()) return;
+    const auto same = [&](const std::pair<std::size_t, std::size_t>& list) {
+      return list.second == keys.size() &&
+             std::equal(keys.begin(), keys.end(), times.begin() + static_cast<std::ptrdiff_t>(list.first),
+                        [](const auto& k, float t) { return k.time == t; });
+    };
+    if (std::any_of(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(std::min(lists, kRemembered)), same))
       return;
-    previous.clear();
-    for (const auto& k : keys) previous.push_back(k.time);
-    times.insert(times.end(), previous.begin(), previous.end());
+    recent[lists++ % kRemembered] = {times.size(), keys.size()};
+    for (const auto& k : keys) times.push_back(k.time);
   };
   for (const Channel& ch : animation.channels) {
     add(ch.translation);

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
+#include <set>
 
 #include "aem/io.hpp"
 #include "convert/animation_error.hpp"
@@ -95,6 +97,37 @@ TEST(ErrorCheck, FailingCheckFindsEveryJointBeyondTheBound) {
     EXPECT_EQ(bounded.by_joint, every.by_joint);
     EXPECT_GT(std::count_if(every.by_joint.begin(), every.by_joint.end(), [&](float e) { return e > bound; }), 1);
   }
+}
+
+// Lists of times met again right after, a few lists apart, and past the few remembered ones, and a
+// non-finite time: every finite key time once and each midpoint between two successive ones, in order.
+TEST(ErrorCheck, CheckTimesAreEveryKeyTimeAndMidpointOnce) {
+  const auto keys = [](std::vector<float> times) {
+    std::vector<Key<Vec3>> out;
+    for (float t : times) out.push_back({t, Vec3{}});
+    return out;
+  };
+  const auto rotations = [](std::vector<float> times) {
+    std::vector<Key<Quat>> out;
+    for (float t : times) out.push_back({t, Quat{}});
+    return out;
+  };
+  Animation a;
+  std::set<float> expected_keys;
+  for (int c = 0; c < 12; ++c) {
+    Channel ch;
+    const float shift = static_cast<float>(c % 6);  // six lists of times, each met twice, six channels apart
+    ch.translation = keys({0.0f, 1.0f + shift, 4.0f});
+    ch.rotation = rotations({0.0f, 1.0f + shift, 4.0f});
+    ch.scale = keys({0.5f, 8.0f + shift});
+    for (float t : {0.0f, 1.0f + shift, 4.0f, 0.5f, 8.0f + shift}) expected_keys.insert(t);
+    a.channels.push_back(ch);
+  }
+  a.channels[3].scale.push_back({std::numeric_limits<float>::quiet_NaN(), Vec3{}});
+  std::vector<float> expected(expected_keys.begin(), expected_keys.end());
+  for (std::size_t i = 0; i + 1 < expected_keys.size(); ++i) expected.push_back((expected[i] + expected[i + 1]) / 2);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(convert::check_times(a), expected);
 }
 
 TEST(ErrorCheck, MeasuresFewPointsOneByOne) {
