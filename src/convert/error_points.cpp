@@ -201,7 +201,6 @@ class JointListIds {
     const std::size_t end = id + 1 < start_.size() ? start_[id + 1] : flat_.size();
     return {flat_.data() + start_[id], end - start_[id]};
   }
-  std::size_t size() const { return start_.size(); }
 
  private:
   void grow() {

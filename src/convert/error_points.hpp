@@ -13,7 +13,9 @@ namespace aem::convert {
 
 /// Points moved by the same joints in the same way.
 struct PointGroup {
-  std::vector<std::uint32_t> joints;  ///< skin joints, one weight per point each; or the one joint of a rigid group
+  /// Skin joints (at most kMaxInfluences: one vertex's), one weight per point each; or the one joint
+  /// of a rigid group.
+  std::vector<std::uint32_t> joints;
   /// Every point first moves rigidly with this joint's skin matrix (AEM's extra bone), then by the
   /// skin; -1 = none.
   std::int32_t rigid = -1;

@@ -39,8 +39,8 @@ struct ListGroup {
 };
 
 /// At most this many lists in a group: four of the AEM animator's four-lane rotation blends per key
-/// lookup, so a frame of a capture looks keys up about as often as it does with every key (at 8 it
-/// was 1.05-1.15x slower), while the lists' own keys still decide which times stay.
+/// lookup, so that a frame of a capture looks keys up about as often as with every key (groups of 8
+/// play it 1.05-1.15x slower), while the lists' own keys still decide which times stay.
 inline constexpr std::size_t kGroupLists = 16;
 
 /// The non-empty lists of `a`'s channels with a joint below `joints`: lists that vary grouped with
