@@ -174,30 +174,27 @@ float group_error(const ErrorPoints& pts, std::size_t gi, Differences& d) {
   std::array<const Difference*, kMaxInfluences> joint_d;  // a group's skin joints are one vertex's
   for (std::size_t k = 0; k < g.joints.size(); ++k) joint_d[k] = &d.skin(g.joints[k]);
   // Σ w_k D_k applied once per point: the difference of the two blended skins. Four points at a time,
-  // one per lane, each with the float operations of the one-point loop below.
+  // one per lane; past the last point the lanes repeat it, which leaves the largest as it is.
   const std::size_t nk = g.joints.size();
   detail::f32x4 largest_lanes{};
-  std::uint32_t i = 0;
-  for (; i + 4 <= g.count; i += 4, w += 4 * nk) {
+  for (std::uint32_t i = 0; i < g.count; i += 4) {
+    std::uint32_t at[4];
+    detail::f32x4 px, py, pz;
+    for (std::uint32_t lane = 0; lane < 4; ++lane) {
+      at[lane] = std::min(i + lane, g.count - 1);
+      px[lane] = p[at[lane]].x, py[lane] = p[at[lane]].y, pz[lane] = p[at[lane]].z;
+    }
     detail::f32x4 blend[12] = {};
     for (std::size_t k = 0; k < nk; ++k) {
-      const detail::f32x4 wk{w[k], w[nk + k], w[2 * nk + k], w[3 * nk + k]};
+      const detail::f32x4 wk{w[at[0] * nk + k], w[at[1] * nk + k], w[at[2] * nk + k], w[at[3] * nk + k]};
       for (int e = 0; e < 12; ++e) blend[e] += wk * joint_d[k]->m[e];
     }
-    const detail::f32x4 px{p[i].x, p[i + 1].x, p[i + 2].x, p[i + 3].x}, py{p[i].y, p[i + 1].y, p[i + 2].y, p[i + 3].y},
-        pz{p[i].z, p[i + 1].z, p[i + 2].z, p[i + 3].z};
     const detail::f32x4 x = blend[0] * px + blend[3] * py + blend[6] * pz + blend[9],
                         y = blend[1] * px + blend[4] * py + blend[7] * pz + blend[10],
                         z = blend[2] * px + blend[5] * py + blend[8] * pz + blend[11];
     largest_lanes = larger(largest_lanes, detail::sqrt_lanes(x * x + y * y + z * z));
   }
   for (int lane = 0; lane < 4; ++lane) largest = std::max(largest, largest_lanes[lane]);
-  for (; i < g.count; ++i, w += nk) {
-    float blend[12] = {};
-    for (std::size_t k = 0; k < nk; ++k)
-      for (int e = 0; e < 12; ++e) blend[e] += w[k] * joint_d[k]->m[e];
-    largest = std::max(largest, length(apply(blend, p[i])));
-  }
   return largest;
 }
 
